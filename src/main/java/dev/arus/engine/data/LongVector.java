@@ -1,0 +1,92 @@
+package dev.arus.engine.data;
+
+import java.time.Instant;
+import java.util.Arrays;
+
+/** A vector of {@code int}, {@code bigint} or {@code timestamp} (microseconds) values. */
+public final class LongVector extends ColumnVector {
+
+    private long[] values;
+
+    public LongVector(DataType type, int capacity) {
+        super(type);
+        this.values = new long[capacity];
+    }
+
+    /** The backing array; rows beyond the batch size hold stale values. */
+    public long[] values() {
+        return values;
+    }
+
+    @Override
+    public int capacity() {
+        return values.length;
+    }
+
+    @Override
+    public void ensureCapacity(int capacity, int size) {
+        if (capacity > values.length) {
+            values = Arrays.copyOf(values, capacity);
+            growNulls(capacity);
+        }
+    }
+
+    @Override
+    public Object getObject(int row) {
+        if (isNull(row)) {
+            return null;
+        }
+        long value = values[row];
+        if (type() == AtomicType.INT) {
+            return (int) value;
+        }
+        if (type() == AtomicType.TIMESTAMP) {
+            return Instant.EPOCH.plusNanos(Math.multiplyExact(value, 1000L));
+        }
+        return value;
+    }
+
+    @Override
+    public void setObject(int row, Object value) {
+        if (value == null) {
+            setNull(row);
+            return;
+        }
+        setNotNull(row);
+        values[row] = value instanceof Instant instant
+                ? Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000)
+                : ((Number) value).longValue();
+    }
+
+    @Override
+    public void copyRow(int from, ColumnVector target, int to) {
+        if (isNull(from)) {
+            target.setNull(to);
+        } else {
+            target.setNotNull(to);
+            ((LongVector) target).values[to] = values[from];
+        }
+    }
+
+    @Override
+    public int compact(ColumnVector source, boolean[] selected, int size) {
+        LongVector from = (LongVector) source;
+        long[] src = from.values;
+        int n = 0;
+        if (!from.hasNulls()) {
+            resetNulls();
+            for (int i = 0; i < size; i++) {
+                values[n] = src[i];
+                n += selected[i] ? 1 : 0;
+            }
+            return n;
+        }
+        resetNulls();
+        for (int i = 0; i < size; i++) {
+            if (selected[i]) {
+                from.copyRow(i, this, n++);
+            }
+        }
+        return n;
+    }
+}
