@@ -1,0 +1,57 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DataType;
+
+/** The common state of bound nodes: type, nullability, pretty SQL and the reused output vector. */
+abstract class BoundNode implements BoundExpression {
+
+    private static final int INITIAL_CAPACITY = 1024;
+
+    private final DataType type;
+    private final boolean nullable;
+    private final String sql;
+    private ColumnVector output;
+
+    BoundNode(DataType type, boolean nullable, String sql) {
+        this.type = type;
+        this.nullable = nullable;
+        this.sql = sql;
+    }
+
+    @Override
+    public DataType dataType() {
+        return type;
+    }
+
+    @Override
+    public boolean nullable() {
+        return nullable;
+    }
+
+    @Override
+    public String name() {
+        return sql;
+    }
+
+    @Override
+    public String sql() {
+        return sql;
+    }
+
+    /** The output vector, able to hold {@code size} rows and with no nulls yet. */
+    @SuppressWarnings("unchecked")
+    final <V extends ColumnVector> V output(int size) {
+        if (output == null) {
+            output = ColumnVector.allocate(type, Math.max(size, INITIAL_CAPACITY));
+        }
+        output.ensureCapacity(size, 0);
+        output.resetNulls();
+        return (V) output;
+    }
+
+    @Override
+    public String toString() {
+        return sql;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
+import java.util.List;
+
+/** {@code coalesce(a, b, ...)}: the first non-NULL argument; later arguments only where needed. */
+final class Coalesce extends BoundNode {
+
+    private final SelectiveEvaluation[] arguments;
+    private boolean[] open = new boolean[0];
+
+    Coalesce(List<BoundExpression> arguments, DataType type, String sql) {
+        super(type, arguments.stream().allMatch(BoundExpression::nullable), sql);
+        this.arguments = arguments.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
+    }
+
+    @Override
+    public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        int size = input.size();
+        if (open.length < size) {
+            open = new boolean[size];
+        }
+        java.util.Arrays.fill(open, 0, size, true);
+        ColumnVector result = output(size);
+        int remaining = size;
+        for (SelectiveEvaluation argument : arguments) {
+            if (remaining == 0) {
+                break;
+            }
+            ColumnVector values = argument.evaluate(input, open, context);
+            for (int i = 0; i < size; i++) {
+                if (open[i] && !values.isNull(i)) {
+                    values.copyRow(i, result, i);
+                    open[i] = false;
+                    remaining--;
+                }
+            }
+        }
+        for (int i = 0; i < size && remaining > 0; i++) {
+            if (open[i]) {
+                result.setNull(i);
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.StringVector;
+import java.util.List;
+
+/** {@code concat(a, b, ...)} of strings; NULL when any argument is NULL. */
+final class Concat extends BoundNode {
+
+    private final BoundExpression[] arguments;
+    private final StringVector[] argumentValues;
+    private final StringBuilder text = new StringBuilder();
+
+    Concat(List<BoundExpression> arguments, String sql) {
+        super(AtomicType.STRING, arguments.stream().anyMatch(BoundExpression::nullable), sql);
+        this.arguments = arguments.toArray(BoundExpression[]::new);
+        this.argumentValues = new StringVector[this.arguments.length];
+    }
+
+    @Override
+    public StringVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        int size = input.size();
+        StringVector result = output(size);
+        boolean nulls = false;
+        for (int k = 0; k < arguments.length; k++) {
+            argumentValues[k] = (StringVector) arguments[k].evaluate(input, context);
+            nulls |= NullMasks.propagate(result, argumentValues[k], size);
+        }
+        String[] out = result.values();
+        for (int i = 0; i < size; i++) {
+            if (nulls && result.isNull(i)) {
+                continue;
+            }
+            text.setLength(0);
+            for (StringVector argument : argumentValues) {
+                text.append(argument.values()[i]);
+            }
+            out[i] = text.toString();
+        }
+        return result;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StringVector;
+import java.util.Arrays;
+
+/**
+ * A literal value repeated for every row. The vector is filled once and refilled only when a
+ * larger chunk comes, so evaluation is usually free.
+ */
+final class Constant extends BoundNode {
+
+    private final Object value;
+    private ColumnVector filled;
+    private int filledRows;
+
+    /** {@code value} as its type's vector holds it: Long for INT/BIGINT/TIMESTAMP, Double, String, Boolean. */
+    Constant(Object value, AtomicType type, String sql) {
+        super(type, value == null, sql);
+        this.value = value;
+    }
+
+    @Override
+    public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        int size = input.size();
+        if (filled == null || size > filledRows) {
+            filled = output(size);
+            fill(filled, Math.max(size, filled.capacity()));
+            filledRows = filled.capacity();
+        }
+        return filled;
+    }
+
+    private void fill(ColumnVector vector, int rows) {
+        if (value == null) {
+            for (int i = 0; i < rows; i++) {
+                vector.setNull(i);
+            }
+            return;
+        }
+        if (vector instanceof LongVector longs) {
+            Arrays.fill(longs.values(), 0, rows, (Long) value);
+        } else if (vector instanceof DoubleVector doubles) {
+            Arrays.fill(doubles.values(), 0, rows, (Double) value);
+        } else if (vector instanceof BooleanVector booleans) {
+            Arrays.fill(booleans.values(), 0, rows, (Boolean) value);
+        } else {
+            Arrays.fill(((StringVector) vector).values(), 0, rows, (String) value);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import java.util.Arrays;
+
+/** {@code current_timestamp()}: the micro-batch's timestamp, the same for every row of the batch. */
+final class CurrentTimestamp extends BoundNode {
+
+    CurrentTimestamp() {
+        super(AtomicType.TIMESTAMP, false, "current_timestamp()");
+    }
+
+    @Override
+    public LongVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        int size = input.size();
+        LongVector result = output(size);
+        Arrays.fill(result.values(), 0, size, context.batchTimestampMicros());
+        return result;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.Expression.FunctionCall;
+import java.util.Locale;
+
+/**
+ * Resolves unresolved expressions against an input schema, for the three places a query uses
+ * them: projections and filters ({@link #bind}), {@code groupBy} keys ({@link #bindGroupingKey})
+ * and {@code agg} columns ({@link #bindAggregate}). It also names output columns as Spark does:
+ * an alias wins; a bare column or struct field keeps its (field) name; a cast of a named
+ * expression keeps that name; anything else is called by its pretty SQL. Stateless.
+ */
+public final class ExpressionAnalyzer {
+
+    private ExpressionAnalyzer() {
+    }
+
+    /** A projection or filter expression; aggregates and {@code window} are refused. */
+    public static BoundExpression bind(Expression expression, Schema input) {
+        return named(expression, new ExpressionBinder(input, expression, false));
+    }
+
+    private static BoundExpression named(Expression expression, ExpressionBinder binder) {
+        BoundExpression bound = binder.bind(expression);
+        if (expression instanceof Expression.Alias alias) {
+            return new Renamed(bound, alias.name());
+        }
+        if (bound instanceof FieldExtraction field && !(expression instanceof Expression.Cast)) {
+            return new Renamed(field, field.fieldName());
+        }
+        if (expression instanceof Expression.Cast cast && isNamed(cast.child())) {
+            // Spark's ResolveAliases: a top-level Cast of a named expression takes that name.
+            return new Renamed(bound, named(cast.child(), binder).name());
+        }
+        return bound;
+    }
+
+    private static boolean isNamed(Expression expression) {
+        return expression instanceof Expression.ColumnReference || expression instanceof Expression.Alias
+                || expression instanceof Expression.FieldAccess;
+    }
+
+    /**
+     * A {@code groupBy} key: {@code window(time, size[, slide[, start]])} becomes a
+     * {@link GroupingKey.WindowKey} named {@code window}; anything else a value key.
+     */
+    public static GroupingKey bindGroupingKey(Expression expression, Schema input) {
+        Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
+        if (inner instanceof FunctionCall call && call.name().equalsIgnoreCase("window")) {
+            String name = expression instanceof Expression.Alias alias ? alias.name() : "window";
+            return WindowBinder.bind(new ExpressionBinder(input, expression, false), call, name);
+        }
+        BoundExpression bound = bind(expression, input);
+        return new GroupingKey.ValueKey(bound, bound.name());
+    }
+
+    /** An {@code agg} column: count, sum, avg, min or max of an expression, optionally aliased. */
+    public static AggregateCall bindAggregate(Expression expression, Schema input) {
+        Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
+        ExpressionBinder binder = new ExpressionBinder(input, expression, true);
+        if (!(inner instanceof FunctionCall call)
+                || !FunctionBinder.AGGREGATES.contains(call.name().toLowerCase(Locale.ROOT))) {
+            throw binder.error("MISSING_AGGREGATION", "The non-aggregating expression \"" + inner.sql()
+                    + "\" is based on columns which are not participating in the GROUP BY clause. Add the columns"
+                    + " or the expression to the GROUP BY, or aggregate the expression.", inner.position());
+        }
+        AggregateFunction function = AggregateFunction.valueOf(call.name().toUpperCase(Locale.ROOT));
+        if (call.star() && function != AggregateFunction.COUNT) {
+            throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + call.sql() + ".",
+                    call.position());
+        }
+        if (!call.star() && call.arguments().size() != 1) {
+            throw binder.error("WRONG_NUM_ARGS.WITHOUT_SUGGESTION", "The `" + function.name().toLowerCase(Locale.ROOT)
+                    + "` requires 1 parameters but the actual number is " + call.arguments().size() + ".",
+                    call.position());
+        }
+        BoundExpression argument = call.star() ? null : binder.bind(call.arguments().get(0));
+        String prettyName = function.name().toLowerCase(Locale.ROOT)
+                + "(" + (argument == null ? "1" : argument.sql()) + ")";
+        String name = expression instanceof Expression.Alias alias ? alias.name() : prettyName;
+        if (function == AggregateFunction.COUNT) {
+            boolean countsEveryRow = argument == null
+                    || call.arguments().get(0) instanceof Expression.Literal literal && literal.value() != null;
+            return new AggregateCall(function, countsEveryRow ? null : argument, name, AtomicType.LONG);
+        }
+        return new AggregateCall(function, argument, name, resultType(binder, function, argument, prettyName, call));
+    }
+
+    private static DataType resultType(ExpressionBinder binder, AggregateFunction function, BoundExpression argument,
+            String sql, FunctionCall call) {
+        DataType type = argument.dataType();
+        return switch (function) {
+            case SUM, AVG -> {
+                if (!type.isNumeric()) {
+                    throw binder.unexpectedType(sql, call.position(), "first", "\"NUMERIC\"", argument);
+                }
+                yield function == AggregateFunction.AVG || type == AtomicType.DOUBLE ? AtomicType.DOUBLE
+                        : AtomicType.LONG;
+            }
+            default -> {
+                if (!(type instanceof AtomicType) || type == AtomicType.NULL) {
+                    throw binder.unexpectedType(sql, call.position(), "first", "orderable", argument);
+                }
+                yield type;
+            }
+        };
+    }
+}

@@ -1,0 +1,288 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.expr.Expression.Binary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Turns one unresolved expression tree into bound nodes against an input schema: resolves names,
+ * applies {@link TypeCoercion}, checks operand types and builds each node's pretty SQL from its
+ * resolved children. Function calls are delegated to {@link FunctionBinder}.
+ */
+final class ExpressionBinder {
+
+    private final Schema schema;
+    private final String rootSql;
+    private final boolean insideAggregate;
+
+    ExpressionBinder(Schema schema, Expression root, boolean insideAggregate) {
+        this.schema = schema;
+        this.rootSql = root.sql();
+        this.insideAggregate = insideAggregate;
+    }
+
+    boolean insideAggregate() {
+        return insideAggregate;
+    }
+
+    BoundExpression bind(Expression expression) {
+        if (expression instanceof Expression.ColumnReference column) {
+            return column(column);
+        } else if (expression instanceof Expression.Literal literal) {
+            return literal(literal);
+        } else if (expression instanceof Expression.Binary binary) {
+            return binary(binary);
+        } else if (expression instanceof Expression.Not not) {
+            BoundExpression child = requireBoolean(not, bind(not.child()), "first");
+            return new Negation(child, SqlText.not(child.sql()));
+        } else if (expression instanceof Expression.Negate negate) {
+            BoundExpression child = requireNumeric(negate, bind(negate.child()));
+            return new UnaryMath(UnaryMath.Operation.NEGATE, child, SqlText.negate(child.sql()));
+        } else if (expression instanceof Expression.IsNull isNull) {
+            BoundExpression child = bind(isNull.child());
+            return new NullTest(child, isNull.negated(), SqlText.isNull(child.sql(), isNull.negated()));
+        } else if (expression instanceof Expression.In in) {
+            return in(in);
+        } else if (expression instanceof Expression.CaseWhen caseWhen) {
+            return caseWhen(caseWhen);
+        } else if (expression instanceof Expression.Cast cast) {
+            return cast(cast);
+        } else if (expression instanceof Expression.FunctionCall call) {
+            return FunctionBinder.bind(this, call);
+        } else if (expression instanceof Expression.FieldAccess access) {
+            return field(bind(access.child()), access.field(), access.position());
+        } else if (expression instanceof Expression.Alias alias) {
+            return bind(alias.child());
+        }
+        throw error("UNSUPPORTED_FEATURE", "interval literals are only supported in timestamp +/- interval: "
+                + expression.sql(), expression.position());
+    }
+
+    private BoundExpression column(Expression.ColumnReference reference) {
+        List<String> parts = reference.nameParts();
+        int ordinal = schema.indexOf(parts.get(0));
+        if (ordinal < 0) {
+            if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_timestamp")) {
+                return new CurrentTimestamp();
+            }
+            throw ColumnResolver.unresolved("column", String.join(".", parts), schema.names(),
+                    reference.position(), rootSql);
+        }
+        BoundExpression result = new InputColumn(ordinal, schema.field(ordinal));
+        for (String part : parts.subList(1, parts.size())) {
+            result = field(result, part, reference.position());
+        }
+        return result;
+    }
+
+    FieldExtraction field(BoundExpression struct, String name, int position) {
+        if (!(struct.dataType() instanceof StructType structType)) {
+            throw error("INVALID_EXTRACT_BASE_FIELD_TYPE", "Can't extract a value from \"" + struct.sql()
+                    + "\". Need a complex type [STRUCT, ARRAY, MAP] but got \"" + typeName(struct.dataType()) + "\".",
+                    position);
+        }
+        int index = ColumnResolver.indexOf(structType.fields(), name);
+        if (index < 0) {
+            throw ColumnResolver.unresolved("field", struct.sql() + "." + name,
+                    structType.fields().stream().map(f -> struct.sql() + "." + f.name()).toList(), position, rootSql);
+        }
+        Field field = structType.fields().get(index);
+        return new FieldExtraction(struct, index, field);
+    }
+
+    private static BoundExpression literal(Expression.Literal literal) {
+        Object value = literal.value() instanceof Integer i ? Long.valueOf(i) : literal.value();
+        return new Constant(value, literal.type(), literal.text());
+    }
+
+    private BoundExpression binary(Binary binary) {
+        BinaryOperator operator = binary.operator();
+        if (operator == BinaryOperator.AND || operator == BinaryOperator.OR) {
+            BoundExpression left = requireBoolean(binary, bind(binary.left()), "first");
+            BoundExpression right = requireBoolean(binary, bind(binary.right()), "second");
+            return new Conjunction(operator == BinaryOperator.AND, left, right,
+                    SqlText.binary(operator, left.sql(), right.sql()));
+        }
+        if (operator.isArithmetic() && (binary.right() instanceof Expression.IntervalLiteral
+                || binary.left() instanceof Expression.IntervalLiteral)) {
+            return timestampPlusInterval(binary);
+        }
+        BoundExpression left = bind(binary.left());
+        BoundExpression right = bind(binary.right());
+        String sql = SqlText.binary(operator, left.sql(), right.sql());
+        if (operator.isComparison()) {
+            DataType type = TypeCoercion.comparisonType(left.dataType(), right.dataType());
+            if (type == null || type instanceof StructType) {
+                throw differentTypes(binary, sql, left, right);
+            }
+            return new Comparison(operator, TypeCoercion.implicitCast(left, type),
+                    TypeCoercion.implicitCast(right, type), sql);
+        }
+        AtomicType type = TypeCoercion.widerNumeric(left.dataType(), right.dataType());
+        if (type == null) {
+            throw differentTypes(binary, sql, left, right);
+        }
+        if (operator == BinaryOperator.DIVIDE || type == AtomicType.DOUBLE || type == AtomicType.NULL) {
+            return new DoubleArithmetic(operator, TypeCoercion.implicitCast(left, AtomicType.DOUBLE),
+                    TypeCoercion.implicitCast(right, AtomicType.DOUBLE), sql);
+        }
+        return new LongArithmetic(operator, TypeCoercion.implicitCast(left, type),
+                TypeCoercion.implicitCast(right, type), type, sql);
+    }
+
+    private BoundExpression timestampPlusInterval(Binary binary) {
+        boolean intervalOnRight = binary.right() instanceof Expression.IntervalLiteral;
+        Expression.IntervalLiteral interval = (Expression.IntervalLiteral) (intervalOnRight ? binary.right() : binary.left());
+        BoundExpression timestamp = bind(intervalOnRight ? binary.left() : binary.right());
+        String sql = intervalOnRight ? SqlText.binary(binary.operator(), timestamp.sql(), interval.sql())
+                : SqlText.binary(binary.operator(), interval.sql(), timestamp.sql());
+        boolean subtract = binary.operator() == BinaryOperator.SUBTRACT;
+        if (timestamp.dataType() == AtomicType.STRING) {
+            timestamp = TypeCoercion.implicitCast(timestamp, AtomicType.TIMESTAMP);
+        }
+        if (timestamp.dataType() != AtomicType.TIMESTAMP || (subtract && !intervalOnRight)
+                || !(subtract || binary.operator() == BinaryOperator.ADD)) {
+            throw mismatch("BINARY_OP_WRONG_TYPE", sql, "only timestamp + interval, interval + timestamp and"
+                    + " timestamp - interval are supported, not \"" + typeName(timestamp.dataType()) + "\" "
+                    + binary.operator().symbol() + " interval.", binary.position());
+        }
+        return new TimestampAddInterval(timestamp, subtract ? -interval.micros() : interval.micros(), sql);
+    }
+
+    private BoundExpression in(Expression.In in) {
+        BoundExpression value = bind(in.value());
+        List<BoundExpression> items = in.list().stream().map(this::bind).toList();
+        String sql = SqlText.in(value.sql(), items.stream().map(BoundExpression::sql).toList());
+        DataType type = value.dataType();
+        for (BoundExpression item : items) {
+            DataType next = TypeCoercion.comparisonType(type, item.dataType());
+            if (next == null || next instanceof StructType) {
+                throw mismatch("DATA_DIFF_TYPES", sql, "Input to `in` should all be the same type, but it's ("
+                        + Stream.concat(Stream.of(value), items.stream())
+                                .map(i -> "\"" + typeName(i.dataType()) + "\"").reduce((a, b) -> a + " or " + b)
+                                .orElse("") + ").", in.position());
+            }
+            type = next;
+        }
+        DataType common = type;
+        return new InList(TypeCoercion.implicitCast(value, common),
+                items.stream().map(i -> TypeCoercion.implicitCast(i, common)).toList(), sql);
+    }
+
+    private BoundExpression caseWhen(Expression.CaseWhen caseWhen) {
+        List<BoundExpression> conditions = new ArrayList<>();
+        List<BoundExpression> values = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        for (Expression.WhenClause branch : caseWhen.branches()) {
+            BoundExpression condition = requireBoolean(caseWhen, bind(branch.condition()), "WHEN");
+            BoundExpression value = bind(branch.value());
+            conditions.add(condition);
+            values.add(value);
+            parts.add(condition.sql());
+            parts.add(value.sql());
+        }
+        BoundExpression elseValue = caseWhen.elseValue() == null ? null : bind(caseWhen.elseValue());
+        String sql = SqlText.caseWhen(parts, elseValue == null ? null : elseValue.sql());
+        List<BoundExpression> results = new ArrayList<>(values);
+        if (elseValue != null) {
+            results.add(elseValue);
+        }
+        DataType type = commonType(results, "CASE", sql, caseWhen.position());
+        if (type == AtomicType.NULL) {
+            type = AtomicType.STRING;
+        }
+        DataType resultType = type;
+        boolean nullable = elseValue == null || results.stream().anyMatch(BoundExpression::nullable);
+        BoundExpression otherwise = elseValue == null ? new Constant(null, (AtomicType) resultType, "NULL")
+                : TypeCoercion.implicitCast(elseValue, resultType);
+        return new CaseWhen(conditions, values.stream().map(v -> TypeCoercion.implicitCast(v, resultType)).toList(),
+                otherwise, resultType, nullable, sql);
+    }
+
+    /** The type all of {@code expressions} can be cast to, or a DATA_DIFF_TYPES error. */
+    DataType commonType(List<BoundExpression> expressions, String function, String sql, int position) {
+        DataType type = AtomicType.NULL;
+        for (BoundExpression expression : expressions) {
+            type = type == null ? null : TypeCoercion.commonType(type, expression.dataType());
+        }
+        if (type == null) {
+            throw mismatch("DATA_DIFF_TYPES", sql, "Input to `" + function.toLowerCase(Locale.ROOT)
+                    + "` should all be the same type, but it's (" + expressions.stream()
+                            .map(e -> "\"" + typeName(e.dataType()) + "\"").reduce((a, b) -> a + " or " + b)
+                            .orElse("") + ").", position);
+        }
+        return type;
+    }
+
+    private BoundExpression cast(Expression.Cast cast) {
+        BoundExpression child = bind(cast.child());
+        String sql = SqlText.cast(child.sql(), cast.target());
+        if (!TypeCoercion.canCast(child.dataType(), cast.target())) {
+            String from = typeName(child.dataType());
+            String to = SqlText.typeName(cast.target());
+            throw mismatch("CAST_WITH_CONF_SUGGESTION", sql, "cannot cast \"" + from + "\" to \"" + to
+                    + "\" with ANSI mode on. If you have to cast \"" + from + "\" to \"" + to
+                    + "\", you can set \"spark.sql.ansi.enabled\" as \"false\".", cast.position());
+        }
+        if (child.dataType().equals(cast.target())) {
+            return new Renamed(child, sql);
+        }
+        return TypeCoercion.castNode(child, cast.target(), sql);
+    }
+
+    BoundExpression requireBoolean(Expression node, BoundExpression operand, String ordinal) {
+        if (operand.dataType() == AtomicType.BOOLEAN) {
+            return operand;
+        }
+        if (operand.dataType() == AtomicType.NULL) {
+            return TypeCoercion.implicitCast(operand, AtomicType.BOOLEAN);
+        }
+        throw unexpectedType(node.sql(), node.position(), ordinal, "\"BOOLEAN\"", operand);
+    }
+
+    BoundExpression requireNumeric(Expression node, BoundExpression operand) {
+        if (operand.dataType().isNumeric()) {
+            return operand;
+        }
+        if (operand.dataType() == AtomicType.NULL) {
+            return TypeCoercion.implicitCast(operand, AtomicType.DOUBLE);
+        }
+        throw unexpectedType(node.sql(), node.position(), "first", "\"NUMERIC\"", operand);
+    }
+
+    AnalysisException unexpectedType(String sql, int position, String ordinal, String required,
+            BoundExpression operand) {
+        return mismatch("UNEXPECTED_INPUT_TYPE", sql, "The " + ordinal + " parameter requires the " + required
+                + " type, however \"" + operand.sql() + "\" has the type \"" + typeName(operand.dataType()) + "\".",
+                position);
+    }
+
+    private AnalysisException differentTypes(Binary binary, String sql, BoundExpression left, BoundExpression right) {
+        return mismatch("BINARY_OP_DIFF_TYPES", sql, "the left and right operands of the binary operator have"
+                + " incompatible types (\"" + typeName(left.dataType()) + "\" and \"" + typeName(right.dataType())
+                + "\").", binary.position());
+    }
+
+    /** Spark's {@code [DATATYPE_MISMATCH.*] Cannot resolve "sql" due to data type mismatch: ...}. */
+    AnalysisException mismatch(String subclass, String sql, String detail, int position) {
+        return error("DATATYPE_MISMATCH." + subclass, "Cannot resolve \"" + sql + "\" due to data type mismatch: "
+                + detail, position);
+    }
+
+    AnalysisException error(String errorClass, String message, int position) {
+        String where = position >= 0 ? " (at position " + position + ")" : "";
+        return new AnalysisException(errorClass, "[" + errorClass + "] " + message + where, position, rootSql);
+    }
+
+    static String typeName(DataType type) {
+        return type.simpleString().toUpperCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.StructVector;
+
+/**
+ * A field of a struct: {@code window.start}. Returns the struct's child vector when the struct
+ * has no nulls; otherwise copies it so that a null struct gives a null field.
+ */
+final class FieldExtraction extends BoundNode {
+
+    private final BoundExpression struct;
+    private final int fieldIndex;
+    private final String fieldName;
+
+    FieldExtraction(BoundExpression struct, int fieldIndex, dev.arus.engine.data.Field field) {
+        super(field.type(), struct.nullable() || field.nullable(), struct.sql() + "." + field.name());
+        this.struct = struct;
+        this.fieldIndex = fieldIndex;
+        this.fieldName = field.name();
+    }
+
+    /** Spark names a bare field reference by the field alone: {@code start}. */
+    String fieldName() {
+        return fieldName;
+    }
+
+    @Override
+    public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        StructVector structs = (StructVector) struct.evaluate(input, context);
+        ColumnVector field = structs.child(fieldIndex);
+        if (!structs.hasNulls()) {
+            return field;
+        }
+        int size = input.size();
+        ColumnVector result = output(size);
+        for (int i = 0; i < size; i++) {
+            if (structs.isNull(i)) {
+                result.setNull(i);
+            } else {
+                field.copyRow(i, result, i);
+            }
+        }
+        return result;
+    }
+}

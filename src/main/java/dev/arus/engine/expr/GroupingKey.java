@@ -1,0 +1,37 @@
+package dev.arus.engine.expr;
+
+/**
+ * One key of a {@code groupBy}: either a time window over a timestamp column or the value of an
+ * expression. {@link ExpressionAnalyzer#bindGroupingKey} makes them.
+ */
+public sealed interface GroupingKey {
+
+    /** The output column name: {@code window} for a window, else the alias or Spark's auto name. */
+    String name();
+
+    /**
+     * Spark's {@code window(timeColumn, size, slide, startTime)}: windows {@code [start, start +
+     * size)} whose starts are {@code startMicros} plus multiples of {@code slideMicros} from the
+     * epoch; tumbling when slide equals size. A row belongs to every window containing its time.
+     */
+    record WindowKey(BoundExpression timeColumn, long sizeMicros, long slideMicros, long startMicros, String name)
+            implements GroupingKey {
+
+        public boolean isTumbling() {
+            return sizeMicros == slideMicros;
+        }
+
+        /**
+         * The start of the latest window that contains {@code timestampMicros}; the others start
+         * at earlier multiples of the slide, down to (exclusive) {@code timestampMicros - size}.
+         * Rounds towards negative infinity, so times before the epoch align too (Spark 3.4+).
+         */
+        public long latestWindowStart(long timestampMicros) {
+            return timestampMicros - Math.floorMod(timestampMicros - startMicros, slideMicros);
+        }
+    }
+
+    /** A plain grouping expression, such as {@code value % 3}. */
+    record ValueKey(BoundExpression expression, String name) implements GroupingKey {
+    }
+}

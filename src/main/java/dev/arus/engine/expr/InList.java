@@ -1,0 +1,70 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import java.util.List;
+
+/**
+ * {@code value IN (a, b, ...)} with SQL semantics: NULL when the value is NULL, true when it
+ * equals an item, else NULL when some item is NULL, else false.
+ */
+final class InList extends BoundNode {
+
+    private final BoundExpression value;
+    private final BoundExpression[] items;
+    private final ColumnVector[] itemValues;
+
+    InList(BoundExpression value, List<BoundExpression> items, String sql) {
+        super(AtomicType.BOOLEAN, value.nullable() || items.stream().anyMatch(BoundExpression::nullable), sql);
+        this.value = value;
+        this.items = items.toArray(BoundExpression[]::new);
+        this.itemValues = new ColumnVector[this.items.length];
+    }
+
+    @Override
+    public BooleanVector evaluate(ColumnarBatch input, EvaluationContext context) {
+        ColumnVector values = value.evaluate(input, context);
+        boolean itemNulls = false;
+        for (int k = 0; k < items.length; k++) {
+            itemValues[k] = items[k].evaluate(input, context);
+            itemNulls |= itemValues[k].hasNulls();
+        }
+        int size = input.size();
+        BooleanVector result = output(size);
+        boolean[] out = result.values();
+        java.util.Arrays.fill(out, 0, size, false);
+        for (ColumnVector item : itemValues) {
+            if (values instanceof LongVector longs) {
+                long[] a = longs.values();
+                long[] b = ((LongVector) item).values();
+                for (int i = 0; i < size; i++) {
+                    out[i] |= a[i] == b[i] && !item.isNull(i);
+                }
+            } else {
+                for (int i = 0; i < size; i++) {
+                    out[i] |= !item.isNull(i) && !values.isNull(i) && Comparison.compareRow(values, item, i) == 0;
+                }
+            }
+        }
+        if (values.hasNulls() || itemNulls) {
+            for (int i = 0; i < size; i++) {
+                if (values.isNull(i) || !out[i] && anyItemNull(i)) {
+                    result.setNull(i);
+                }
+            }
+        }
+        return result;
+    }
+
+    private boolean anyItemNull(int row) {
+        for (ColumnVector item : itemValues) {
+            if (item.isNull(row)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

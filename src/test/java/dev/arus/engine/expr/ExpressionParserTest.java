@@ -1,0 +1,134 @@
+package dev.arus.engine.expr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.ParseException;
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.expr.Expression.Binary;
+import dev.arus.engine.expr.Expression.Literal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ExpressionParserTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "a + b * c|(a + (b * c))",
+        "a * b + c|((a * b) + c)",
+        "a - b - c|((a - b) - c)",
+        "a OR b AND c|(a OR (b AND c))",
+        "NOT a = b|(NOT (a = b))",
+        "NOT a AND b|((NOT a) AND b)",
+        "a + 1 > b * 2|((a + 1) > (b * 2))",
+        "a = 1 IS NULL|((a = 1) IS NULL)",
+        "x IS NOT NULL|(x IS NOT NULL)",
+        "-a * b|((- a) * b)",
+        "-1 * b|(-1 * b)",
+        "(a + b) * c|((a + b) * c)",
+        "a != b|(NOT (a = b))",
+        "a <> b|(NOT (a = b))",
+        "a == b|(a = b)",
+        "a <=> b|(a <=> b)",
+        "x IN (1, 2, 3)|(x IN (1, 2, 3))",
+        "x NOT IN (1, 2)|(NOT (x IN (1, 2)))",
+        "value % 3|(value % 3)",
+        "window.start|window.start",
+        "`odd name` + 1|(odd name + 1)",
+        "COUNT(*)|count(1)",
+        "Sum(value)|sum(value)",
+        "CAST(x AS long)|CAST(x AS BIGINT)",
+        "CAST(x AS integer)|CAST(x AS INT)",
+        "CASE WHEN a > 1 THEN 'big' ELSE 'small' END|CASE WHEN (a > 1) THEN big ELSE small END",
+        "CASE x WHEN 1 THEN 'one' END|CASE WHEN (x = 1) THEN one END",
+        "ts + INTERVAL '4' SECOND|(ts + INTERVAL '4' SECOND)",
+        "ts - INTERVAL 4 SECONDS|(ts - INTERVAL '4' SECOND)",
+        "concat(a, '-', b)|concat(a, -, b)",
+    })
+    void parsesWithSparkPrecedenceAndPrintsSparkPrettySql(String text, String sql) {
+        assertThat(ExpressionParser.parse(text).sql()).isEqualTo(sql);
+    }
+
+    @Test
+    void typesIntegerLiteralsAsIntWhenTheyFitElseBigint() {
+        assertThat(literal("7").type()).isEqualTo(AtomicType.INT);
+        assertThat(literal("2147483648").type()).isEqualTo(AtomicType.LONG);
+        assertThat(literal("7L").type()).isEqualTo(AtomicType.LONG);
+        assertThat(literal("-2147483648").value()).isEqualTo(Integer.MIN_VALUE);
+    }
+
+    @Test
+    void typesDecimalsAndExponentsAsDoubleKeepingDecimalTextForNames() {
+        assertThat(literal("1.50").value()).isEqualTo(1.5);
+        assertThat(literal("1.50").sql()).isEqualTo("1.50");
+        // Spark prints a double literal with Scala's Double.toString: 1e3 -> 1000.0.
+        assertThat(literal("1e3").sql()).isEqualTo("1000.0");
+        assertThat(literal("1e3").type()).isEqualTo(AtomicType.DOUBLE);
+    }
+
+    @Test
+    void unescapesStringsInEitherQuote() {
+        assertThat(literal("'it\\'s'").value()).isEqualTo("it's");
+        assertThat(literal("\"a\\tb\"").value()).isEqualTo("a\tb");
+        assertThat(literal("TRUE").value()).isEqualTo(true);
+        assertThat(literal("null").type()).isEqualTo(AtomicType.NULL);
+    }
+
+    @Test
+    void recordsTheStartPositionOfEveryNode() {
+        Binary sum = (Binary) ExpressionParser.parse("  a +  foo");
+        assertThat(sum.position()).isEqualTo(2);
+        assertThat(sum.right().position()).isEqualTo(7);
+    }
+
+    @Test
+    void parsesIntervalLiteralsToMicroseconds() {
+        Binary sum = (Binary) ExpressionParser.parse("ts + INTERVAL '10 minutes 30 seconds'");
+        assertThat(((Expression.IntervalLiteral) sum.right()).micros()).isEqualTo(630_000_000L);
+    }
+
+    @Test
+    void parsesAnOptionalAlias() {
+        Expression named = ExpressionParser.parseNamed("count(*) AS count");
+        assertThat(named).isInstanceOf(Expression.Alias.class);
+        assertThat(((Expression.Alias) named).name()).isEqualTo("count");
+        assertThat(((Expression.Alias) ExpressionParser.parseNamed("x + 1 y")).name()).isEqualTo("y");
+        assertThat(((Expression.Alias) ExpressionParser.parseNamed("x AS `my col`")).name()).isEqualTo("my col");
+        assertThat(ExpressionParser.parseNamed("x")).isInstanceOf(Expression.ColumnReference.class);
+    }
+
+    @Test
+    void parsesKeywordsAsFieldNamesAfterADot() {
+        Expression end = ExpressionParser.parse("window.end");
+        assertThat(((Expression.ColumnReference) end).nameParts()).isEqualTo(List.of("window", "end"));
+    }
+
+    @Test
+    void reportsWhereAndWhatWasExpected() {
+        assertThatThrownBy(() -> ExpressionParser.parse("(value + 1) * )"))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near ')' at position 14: expected an expression")
+                .extracting(e -> ((ParseException) e).position()).isEqualTo(14);
+        assertThatThrownBy(() -> ExpressionParser.parse("abs(value"))
+                .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near end of input at position 9: expected ')'");
+        assertThatThrownBy(() -> ExpressionParser.parse("a b"))
+                .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near 'b' at position 2: expected end of input");
+        assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS date)"))
+                .hasMessageContaining("at or near 'date' at position 10: expected a type name");
+        assertThatThrownBy(() -> ExpressionParser.parse("'open"))
+                .hasMessageContaining("unclosed string literal");
+    }
+
+    @Test
+    void rejectsBadIntervalLiteralsWithTheIntervalMessage() {
+        assertThatThrownBy(() -> ExpressionParser.parse("ts + INTERVAL '4' SECS"))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("Invalid unit 'secs'");
+    }
+
+    private static Literal literal(String text) {
+        return (Literal) ExpressionParser.parse(text);
+    }
+}
