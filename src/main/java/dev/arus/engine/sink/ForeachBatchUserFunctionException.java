@@ -1,0 +1,13 @@
+package dev.arus.engine.sink;
+
+/**
+ * An exception thrown by the user's {@code foreachBatch} function, wrapped as Spark wraps it
+ * (error class {@code FOREACH_BATCH_USER_FUNCTION_ERROR}); the original is the cause.
+ */
+public final class ForeachBatchUserFunctionException extends RuntimeException {
+
+    public ForeachBatchUserFunctionException(Throwable cause) {
+        super("[FOREACH_BATCH_USER_FUNCTION_ERROR] An error occurred in the user provided function in foreach batch"
+                + " sink. Reason: " + (cause.getMessage() == null ? "" : cause.getMessage()), cause);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.arus.engine.sink;
+
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.data.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Spark's {@code memory} sink: a result table, named after the query, that can be read while
+ * the query runs. In {@code append} and {@code update} mode each batch's rows are added; in
+ * {@code complete} mode each batch replaces the table (Spark truncates, then writes). A batch
+ * whose id is not above the last one written is skipped, as Spark skips a batch replayed after
+ * a restart. Thread-safe: the query thread writes, any thread reads a snapshot.
+ */
+public final class MemorySink implements Sink {
+
+    private record AddedBatch(long batchId, List<Row> rows) {
+    }
+
+    private final String name;
+    private final boolean replaceEachBatch;
+    private final List<AddedBatch> batches = new ArrayList<>();
+
+    /**
+     * @param name the table's name: the query's name
+     * @param mode the query's output mode; {@code COMPLETE} replaces the table each batch
+     */
+    public MemorySink(String name, OutputMode mode) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.replaceEachBatch = mode == OutputMode.COMPLETE;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Spark's {@code MemorySink.toString}. */
+    @Override
+    public String description() {
+        return "MemorySink";
+    }
+
+    @Override
+    public synchronized void addBatch(long batchId, ResultBatch batch) {
+        if (!batches.isEmpty() && batchId <= batches.get(batches.size() - 1).batchId()) {
+            return;
+        }
+        if (replaceEachBatch) {
+            batches.clear();
+        }
+        batches.add(new AddedBatch(batchId, batch.rows()));
+    }
+
+    /** Every row of the table now, in the order written (Spark's {@code allData}). */
+    public synchronized List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (AddedBatch batch : batches) {
+            rows.addAll(batch.rows());
+        }
+        return List.copyOf(rows);
+    }
+
+    /** The rows of the last batch written. */
+    public synchronized List<Row> latestBatchRows() {
+        return batches.isEmpty() ? List.of() : batches.get(batches.size() - 1).rows();
+    }
+
+    /** The id of the last batch written, if any. */
+    public synchronized OptionalLong latestBatchId() {
+        return batches.isEmpty() ? OptionalLong.empty() : OptionalLong.of(batches.get(batches.size() - 1).batchId());
+    }
+
+    public synchronized void clear() {
+        batches.clear();
+    }
+}

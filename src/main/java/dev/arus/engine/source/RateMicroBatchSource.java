@@ -1,0 +1,147 @@
+package dev.arus.engine.source;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.Schema;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Spark's {@code rate-micro-batch} source ({@code RatePerMicroBatchProvider},
+ * {@code RatePerMicroBatchStream}): a deterministic stream where each batch holds the next
+ * {@code rowsPerBatch} values, whatever the trigger or the clock. The initial offset is
+ * {@code {offset: 0, timestamp: startTimestamp}}; the latest offset after {@code start} is
+ * {@code {start.offset + rowsPerBatch, start.timestamp + advanceMillisPerBatch}}, so every
+ * trigger has data. Reading {@code (start, end]} yields the values {@code [start.offset,
+ * end.offset)}, all with the timestamp {@code start.timestamp}; partition {@code p} of {@code n}
+ * gets {@code start.offset + p}, {@code start.offset + p + n}, ...
+ */
+public final class RateMicroBatchSource implements Source {
+
+    public static final String FORMAT = "rate-micro-batch";
+
+    /** Same columns as the {@code rate} source. */
+    public static final Schema SCHEMA = RateSource.SCHEMA;
+
+    private final RateMicroBatchOptions options;
+    private RateMicroBatchOffset lastEnd;
+    private ColumnarBatch chunk;
+    private LongVector timestampColumn;
+    private LongVector valueColumn;
+
+    public RateMicroBatchSource(RateMicroBatchOptions options) {
+        this.options = options;
+    }
+
+    public RateMicroBatchOptions options() {
+        return options;
+    }
+
+    /** Where the first batch starts, Spark's {@code initialOffset}. */
+    public RateMicroBatchOffset initialOffset() {
+        return new RateMicroBatchOffset(0, options.startTimestampMs());
+    }
+
+    /** Spark's {@code RatePerMicroBatchStream.toString}. */
+    @Override
+    public String description() {
+        return "RatePerMicroBatchStream[rowsPerBatch=" + options.rowsPerBatch()
+                + ", numPartitions=" + options.numPartitions()
+                + ", startTimestamp=" + options.startTimestampMs()
+                + ", advanceMsPerBatch=" + options.advanceMillisPerBatch() + "]";
+    }
+
+    @Override
+    public Schema schema() {
+        return SCHEMA;
+    }
+
+    /**
+     * The batch after the last one read (or the first batch): calling it twice without reading
+     * in between returns the same offset. The runtime should prefer {@link #latestOffset(Offset)}.
+     */
+    @Override
+    public RateMicroBatchOffset latestOffset() {
+        return latestOffset(lastEnd);
+    }
+
+    /** One batch of {@code rowsPerBatch} rows after {@code start}. */
+    @Override
+    public RateMicroBatchOffset latestOffset(Offset start) {
+        RateMicroBatchOffset from = start == null ? initialOffset() : cast(start);
+        long end = from.offset() + options.rowsPerBatch();
+        if (end < from.offset()) {
+            end = Long.MAX_VALUE;
+        }
+        return new RateMicroBatchOffset(end, from.timestampMs() + options.advanceMillisPerBatch());
+    }
+
+    @Override
+    public RateMicroBatchOffset deserializeOffset(String json) {
+        return RateMicroBatchOffset.parse(json);
+    }
+
+    @Override
+    public void read(Offset start, Offset end, Consumer<ColumnarBatch> consumer) {
+        RateMicroBatchOffset from = start == null ? initialOffset() : cast(start);
+        RateMicroBatchOffset to = cast(end);
+        if (from.offset() > to.offset()) {
+            throw new IllegalArgumentException("startOffset(" + from.offset() + ") > endOffset(" + to.offset() + ")");
+        }
+        if (from.timestampMs() > to.timestampMs()) {
+            throw new IllegalArgumentException(
+                    "startTimestamp(" + from.timestampMs() + ") > endTimestamp(" + to.timestampMs() + ")");
+        }
+        if (lastEnd == null || to.offset() > lastEnd.offset()) {
+            lastEnd = to;
+        }
+        long timestampMicros = Math.multiplyExact(from.timestampMs(), 1000L);
+        int numPartitions = options.numPartitions();
+        for (int p = 0; p < numPartitions; p++) {
+            long first = from.offset() + p;
+            if (first >= to.offset()) {
+                break;
+            }
+            long rows = (to.offset() - first - 1) / numPartitions + 1;
+            generate(first, rows, numPartitions, timestampMicros, consumer);
+        }
+    }
+
+    private void generate(long first, long rows, int step, long timestampMicros, Consumer<ColumnarBatch> consumer) {
+        ColumnarBatch batch = chunk();
+        long next = first;
+        for (long done = 0; done < rows; ) {
+            int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
+            long[] values = valueColumn.values();
+            for (int i = 0; i < size; i++) {
+                values[i] = next + (long) i * step;
+            }
+            Arrays.fill(timestampColumn.values(), 0, size, timestampMicros);
+            // a consumer may have replaced or marked the vectors of the previous chunk
+            timestampColumn.resetNulls();
+            valueColumn.resetNulls();
+            batch.setColumn(0, timestampColumn);
+            batch.setColumn(1, valueColumn);
+            batch.setSize(size);
+            consumer.accept(batch);
+            done += size;
+            next += (long) size * step;
+        }
+    }
+
+    private ColumnarBatch chunk() {
+        if (chunk == null) {
+            chunk = ColumnarBatch.allocate(SCHEMA, ColumnarBatch.CHUNK_SIZE);
+            timestampColumn = (LongVector) chunk.column(0);
+            valueColumn = (LongVector) chunk.column(1);
+        }
+        return chunk;
+    }
+
+    private static RateMicroBatchOffset cast(Offset offset) {
+        if (offset instanceof RateMicroBatchOffset rateOffset) {
+            return rateOffset;
+        }
+        throw new IllegalArgumentException("not an offset of the rate-micro-batch source: " + offset);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.arus.engine.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.data.Schema;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NoopSinkTest {
+
+    @Test
+    void discardsBatchesAndNeedsNoRows() {
+        NoopSink sink = new NoopSink();
+        sink.addBatch(0, new ResultBatch(Schema.of(), List.of()));
+        assertThat(sink.needsRows()).isFalse();
+        assertThat(sink.description()).isEqualTo("NoopSink");
+    }
+}

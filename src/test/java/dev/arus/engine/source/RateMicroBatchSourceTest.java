@@ -1,0 +1,96 @@
+package dev.arus.engine.source;
+
+import static dev.arus.engine.source.RateSourceTest.readAll;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.source.RateSourceTest.Generated;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Expected behaviour from Spark's RatePerMicroBatchStream (sql/core/.../streaming/sources). */
+class RateMicroBatchSourceTest {
+
+    private static RateMicroBatchSource source(long rowsPerBatch, int partitions, long startTimestamp, int advance) {
+        return new RateMicroBatchSource(new RateMicroBatchOptions(rowsPerBatch, partitions, startTimestamp, advance));
+    }
+
+    @Test
+    void firstBatchAlreadyHasRowsPerBatchRows() {
+        RateMicroBatchSource source = source(10, 1, 0, 1000);
+        RateMicroBatchOffset end = source.latestOffset(null);
+        assertThat(end.json()).isEqualTo("{\"offset\":10,\"timestamp\":1000}");
+        List<Generated> rows = readAll(source, null, end);
+        assertThat(rows).extracting(Generated::value).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
+        assertThat(rows).extracting(Generated::timestampMicros).containsOnly(0L);
+    }
+
+    @Test
+    void batchBHoldsItsValuesAllWithTheStartTimestampOfTheBatch() {
+        RateMicroBatchSource source = source(4, 1, 5_000, 250);
+        Offset start = null;
+        for (int b = 0; b < 5; b++) {
+            RateMicroBatchOffset end = source.latestOffset(start);
+            assertThat(end).isEqualTo(new RateMicroBatchOffset((b + 1) * 4L, 5_000 + (b + 1) * 250L));
+            List<Generated> rows = readAll(source, start, end);
+            assertThat(rows).extracting(Generated::value)
+                    .containsExactly(b * 4L, b * 4L + 1, b * 4L + 2, b * 4L + 3);
+            assertThat(rows).extracting(Generated::timestampMicros).containsOnly((5_000 + b * 250L) * 1000);
+            start = end;
+        }
+    }
+
+    @Test
+    void sendsValueToPartitionByItsPositionInTheBatch() {
+        RateMicroBatchSource source = source(7, 3, 0, 1000);
+        RateMicroBatchOffset start = new RateMicroBatchOffset(7, 1000);
+        List<Generated> rows = readAll(source, start, source.latestOffset(start));
+        // partition 0: 7, 10, 13; partition 1: 8, 11; partition 2: 9, 12
+        assertThat(rows).extracting(Generated::value).containsExactly(7L, 10L, 13L, 8L, 11L, 9L, 12L);
+        assertThat(rows).extracting(Generated::chunk).containsExactly(0, 0, 0, 1, 1, 2, 2);
+    }
+
+    @Test
+    void latestOffsetWithoutStartFollowsWhatWasRead() {
+        RateMicroBatchSource source = source(5, 1, 0, 1000);
+        RateMicroBatchOffset first = source.latestOffset();
+        assertThat(source.latestOffset()).isEqualTo(first);
+        readAll(source, null, first);
+        assertThat(source.latestOffset()).isEqualTo(new RateMicroBatchOffset(10, 2000));
+    }
+
+    @Test
+    void offsetsRoundTripThroughJson() {
+        RateMicroBatchSource source = source(5, 1, 0, 1000);
+        RateMicroBatchOffset offset = new RateMicroBatchOffset(20, 4000);
+        assertThat(offset.json()).isEqualTo("{\"offset\":20,\"timestamp\":4000}");
+        assertThat(source.deserializeOffset(offset.json())).isEqualTo(offset);
+    }
+
+    @Test
+    void describesItselfAsSparkDoes() {
+        assertThat(source(10, 2, 0, 1000).description()).isEqualTo(
+                "RatePerMicroBatchStream[rowsPerBatch=10, numPartitions=2, startTimestamp=0, advanceMsPerBatch=1000]");
+    }
+
+    @Test
+    void generatesAMillionRowsQuickly() {
+        RateMicroBatchSource source = source(1_000_000, 1, 0, 1000);
+        long[] sum = {0};
+        Offset start = null;
+        for (int warmup = 0; warmup < 20; warmup++) {
+            RateMicroBatchOffset end = source.latestOffset(start);
+            source.read(start, end, batch -> sum[0] += batch.size());
+            start = end;
+        }
+        long began = System.nanoTime();
+        for (int b = 0; b < 20; b++) {
+            RateMicroBatchOffset end = source.latestOffset(start);
+            source.read(start, end, batch -> sum[0] += batch.size());
+            start = end;
+        }
+        double rowsPerSecond = 20_000_000 / ((System.nanoTime() - began) / 1e9);
+        assertThat(sum[0]).isEqualTo(40_000_000L);
+        // generous bound for a shared CI machine; the generator alone does several hundred million rows/s
+        assertThat(rowsPerSecond).isGreaterThan(50_000_000);
+    }
+}
