@@ -1,0 +1,47 @@
+package dev.arus.engine.api;
+
+import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.source.Sources;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Describes the stream to read, as Spark's {@code DataStreamReader}; {@link #load()} checks it. */
+public final class DataStreamReader {
+
+    private final ArusSession session;
+    private String format;
+    private final Map<String, String> options = new LinkedHashMap<>();
+
+    DataStreamReader(ArusSession session) {
+        this.session = session;
+    }
+
+    public DataStreamReader format(String format) {
+        this.format = format;
+        return this;
+    }
+
+    /** Spark's options are strings; numbers and booleans are taken in their string form. */
+    public DataStreamReader option(String key, Object value) {
+        options.put(key, String.valueOf(value));
+        return this;
+    }
+
+    public DataStreamReader options(Map<String, ?> values) {
+        values.forEach(this::option);
+        return this;
+    }
+
+    /**
+     * The stream as a frame.
+     *
+     * @throws IllegalArgumentException for an unknown format or option, or an invalid value
+     */
+    public StreamFrame load() {
+        if (format == null) {
+            throw new IllegalArgumentException("No source format given: call format(..) before load()");
+        }
+        Sources.validate(format, options);
+        return new StreamFrame(session, new LogicalPlan.StreamSource(format, options));
+    }
+}

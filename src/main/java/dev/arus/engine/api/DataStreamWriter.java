@@ -1,0 +1,89 @@
+package dev.arus.engine.api;
+
+import dev.arus.engine.sink.BatchFunction;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Describes where and how a frame's results go, as Spark's {@code DataStreamWriter}. Defaults
+ * as Spark's: {@code append} mode and the as-fast-as-possible trigger. {@link #start()} checks
+ * everything before anything runs.
+ */
+public final class DataStreamWriter {
+
+    private final StreamFrame frame;
+    private String format;
+    private OutputMode outputMode = OutputMode.APPEND;
+    private Trigger trigger = Trigger.asFastAsPossible();
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private String queryName;
+    private BatchFunction foreachBatch;
+
+    DataStreamWriter(StreamFrame frame) {
+        this.frame = frame;
+    }
+
+    /** {@code console}, {@code memory} or {@code noop}; {@link #foreachBatch} replaces it. */
+    public DataStreamWriter format(String format) {
+        this.format = format;
+        return this;
+    }
+
+    public DataStreamWriter outputMode(OutputMode mode) {
+        this.outputMode = Objects.requireNonNull(mode);
+        return this;
+    }
+
+    /** Spark's names: {@code append}, {@code update}, {@code complete}. */
+    public DataStreamWriter outputMode(String mode) {
+        return outputMode(OutputMode.of(mode));
+    }
+
+    public DataStreamWriter trigger(Trigger trigger) {
+        this.trigger = Objects.requireNonNull(trigger);
+        return this;
+    }
+
+    public DataStreamWriter option(String key, Object value) {
+        options.put(key, String.valueOf(value));
+        return this;
+    }
+
+    public DataStreamWriter options(Map<String, ?> values) {
+        values.forEach(this::option);
+        return this;
+    }
+
+    /** The query's name: unique among a session's active queries, and the memory sink's table name. */
+    public DataStreamWriter queryName(String name) {
+        this.queryName = name;
+        return this;
+    }
+
+    /** Hands each batch's rows to {@code function}; an exception it throws fails the query. */
+    public DataStreamWriter foreachBatch(BatchFunction function) {
+        this.foreachBatch = Objects.requireNonNull(function);
+        return this;
+    }
+
+    /**
+     * Starts the query.
+     *
+     * @throws AnalysisException when the plan does not allow the output mode
+     * @throws IllegalArgumentException for an unknown sink, option or a name already in use
+     */
+    public StreamingQuery start() {
+        QuerySpec spec = new QuerySpec(frame.plan(), foreachBatch != null ? "foreachBatch" : format, options,
+                outputMode, trigger, queryName, foreachBatch);
+        return frame.session().streams().start(spec);
+    }
+
+    /** Everything {@link StreamingQueryManager#start} needs, captured from the builder. */
+    record QuerySpec(dev.arus.engine.plan.LogicalPlan plan, String format, Map<String, String> options,
+                     OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch) {
+        QuerySpec {
+            options = Map.copyOf(options);
+        }
+    }
+}

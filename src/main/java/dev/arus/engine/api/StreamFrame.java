@@ -1,0 +1,132 @@
+package dev.arus.engine.api;
+
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.Expression;
+import dev.arus.engine.expr.IntervalParser;
+import dev.arus.engine.plan.Analysis;
+import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.plan.QueryPlanner;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An unbounded table defined by a chain of steps over a stream, as Spark's streaming
+ * {@code DataFrame}. Each step returns a new frame and is checked at once: an unknown column or
+ * a type error throws {@link AnalysisException} here, not when the query runs.
+ */
+public final class StreamFrame {
+
+    private final ArusSession session;
+    private final LogicalPlan plan;
+    private final Analysis analysis;
+
+    StreamFrame(ArusSession session, LogicalPlan plan) {
+        this.session = session;
+        this.plan = plan;
+        this.analysis = QueryPlanner.analyze(plan);
+    }
+
+    public Schema schema() {
+        return analysis.schema();
+    }
+
+    public List<String> columns() {
+        return analysis.schema().names();
+    }
+
+    public boolean isStreaming() {
+        return true;
+    }
+
+    LogicalPlan plan() {
+        return plan;
+    }
+
+    ArusSession session() {
+        return session;
+    }
+
+    /** Adds a column, or replaces the column of that name in place. */
+    public StreamFrame withColumn(String name, Column column) {
+        List<Expression> expressions = new ArrayList<>();
+        boolean replaced = false;
+        for (String existing : columns()) {
+            if (existing.equalsIgnoreCase(name)) {
+                expressions.add(column.alias(name).expr());
+                replaced = true;
+            } else {
+                expressions.add(functions.col(quoted(existing)).expr());
+            }
+        }
+        if (!replaced) {
+            expressions.add(column.alias(name).expr());
+        }
+        return new StreamFrame(session, new LogicalPlan.Project(plan, expressions));
+    }
+
+    public StreamFrame select(Column... columns) {
+        return new StreamFrame(session, new LogicalPlan.Project(plan, Arrays.stream(columns).map(Column::expr).toList()));
+    }
+
+    public StreamFrame select(String... columnNames) {
+        return select(Arrays.stream(columnNames).map(functions::col).toArray(Column[]::new));
+    }
+
+    /** Columns as Spark SQL expressions, each with an optional {@code AS alias}. */
+    public StreamFrame selectExpr(String... expressions) {
+        return select(Arrays.stream(expressions).map(functions::expr).toArray(Column[]::new));
+    }
+
+    public StreamFrame filter(Column condition) {
+        return new StreamFrame(session, new LogicalPlan.Filter(plan, condition.expr()));
+    }
+
+    /** Keeps the rows where the Spark SQL condition is true. */
+    public StreamFrame filter(String condition) {
+        return filter(functions.expr(condition));
+    }
+
+    public StreamFrame where(Column condition) {
+        return filter(condition);
+    }
+
+    public StreamFrame where(String condition) {
+        return filter(condition);
+    }
+
+    /**
+     * Declares {@code eventTimeColumn} as event time, allowing rows to be {@code delayThreshold}
+     * (a Spark interval string such as {@code "4 seconds"}) late before they are dropped and their
+     * windows closed.
+     */
+    public StreamFrame withWatermark(String eventTimeColumn, String delayThreshold) {
+        long delayMicros;
+        try {
+            delayMicros = IntervalParser.parseMicros(delayThreshold);
+        } catch (IllegalArgumentException badInterval) {
+            throw new AnalysisException(badInterval.getMessage());
+        }
+        return new StreamFrame(session, new LogicalPlan.Watermark(plan, eventTimeColumn, delayMicros));
+    }
+
+    public GroupedData groupBy(Column... keys) {
+        return new GroupedData(this, Arrays.stream(keys).map(Column::expr).toList());
+    }
+
+    public GroupedData groupBy(String... columnNames) {
+        return groupBy(Arrays.stream(columnNames).map(functions::col).toArray(Column[]::new));
+    }
+
+    public DataStreamWriter writeStream() {
+        return new DataStreamWriter(this);
+    }
+
+    StreamFrame withPlan(LogicalPlan next) {
+        return new StreamFrame(session, next);
+    }
+
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
+}

@@ -1,0 +1,83 @@
+package dev.arus.engine.api;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * What one micro-batch did, with the fields and names of Spark's {@code StreamingQueryProgress}.
+ * {@code eventTime} holds ISO-8601 UTC strings ({@code avg}, {@code max}, {@code min} when the
+ * batch had rows, {@code watermark} when the query has one), as Spark reports them.
+ */
+public record StreamingQueryProgress(
+        UUID id,
+        UUID runId,
+        String name,
+        Instant timestamp,
+        long batchId,
+        long batchDuration,
+        Map<String, Long> durationMs,
+        Map<String, String> eventTime,
+        List<StateOperatorProgress> stateOperators,
+        List<SourceProgress> sources,
+        SinkProgress sink) {
+
+    public StreamingQueryProgress {
+        // Sorted by key, the order in which Spark's progress JSON lists them.
+        durationMs = Collections.unmodifiableMap(new TreeMap<>(durationMs));
+        eventTime = Collections.unmodifiableMap(new TreeMap<>(eventTime));
+        stateOperators = List.copyOf(stateOperators);
+        sources = List.copyOf(sources);
+    }
+
+    public long numInputRows() {
+        return sources.stream().mapToLong(SourceProgress::numInputRows).sum();
+    }
+
+    /** Input rows over the time since the previous trigger started; NaN for the first batch. */
+    public double inputRowsPerSecond() {
+        return sources.stream().mapToDouble(SourceProgress::inputRowsPerSecond).sum();
+    }
+
+    /** Input rows over this batch's processing time. */
+    public double processedRowsPerSecond() {
+        return sources.stream().mapToDouble(SourceProgress::processedRowsPerSecond).sum();
+    }
+
+    /** One stateful operator's state after the batch ({@code operatorName} as Spark's, e.g. {@code stateStoreSave}). */
+    public record StateOperatorProgress(
+            String operatorName,
+            long numRowsTotal,
+            long numRowsUpdated,
+            long allUpdatesTimeMs,
+            long numRowsRemoved,
+            long allRemovalsTimeMs,
+            long commitTimeMs,
+            long memoryUsedBytes,
+            long numRowsDroppedByWatermark,
+            long numShufflePartitions,
+            long numStateStoreInstances,
+            Map<String, Long> customMetrics) {
+
+        public StateOperatorProgress {
+            customMetrics = Map.copyOf(customMetrics);
+        }
+    }
+
+    /** One source's share of the batch; offsets as the source serialises them, {@code null} when absent. */
+    public record SourceProgress(
+            String description,
+            String startOffset,
+            String endOffset,
+            String latestOffset,
+            long numInputRows,
+            double inputRowsPerSecond,
+            double processedRowsPerSecond) {
+    }
+
+    public record SinkProgress(String description, long numOutputRows) {
+    }
+}

@@ -1,0 +1,55 @@
+package dev.arus.engine.api;
+
+import dev.arus.engine.expr.IntervalParser;
+import java.time.Duration;
+
+/**
+ * When a query runs its next batch. The default, as in Spark, is {@link #asFastAsPossible()}: the
+ * next batch starts as soon as the previous one ends, which gives the lowest latency without a
+ * configuration choice.
+ */
+public sealed interface Trigger {
+
+    /** A batch at each multiple of {@code interval} since the epoch; a slow batch delays, never overlaps. */
+    record ProcessingTime(Duration interval) implements Trigger {
+        public ProcessingTime {
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException("The interval of a processing-time trigger must not be negative: "
+                        + interval);
+            }
+        }
+    }
+
+    /** One batch over everything available, then stop. */
+    record Once() implements Trigger {
+    }
+
+    /** Everything available at start, in as many batches as it takes, then stop. */
+    record AvailableNow() implements Trigger {
+    }
+
+    static Trigger processingTime(Duration interval) {
+        return new ProcessingTime(interval);
+    }
+
+    /** Parses Spark's interval strings, e.g. {@code "4 seconds"}. */
+    static Trigger processingTime(String interval) {
+        return new ProcessingTime(Duration.ofNanos(Math.multiplyExact(IntervalParser.parseMicros(interval), 1000L)));
+    }
+
+    static Trigger processingTime(long intervalMs) {
+        return new ProcessingTime(Duration.ofMillis(intervalMs));
+    }
+
+    static Trigger asFastAsPossible() {
+        return new ProcessingTime(Duration.ZERO);
+    }
+
+    static Trigger once() {
+        return new Once();
+    }
+
+    static Trigger availableNow() {
+        return new AvailableNow();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+
+/**
+ * The running value of one aggregate function for every group, held column-wise in arrays
+ * indexed by group id. Rows whose group id is negative (late, or outside any window) are skipped.
+ */
+abstract class Accumulator {
+
+    /** Makes room for group ids below {@code groups}; new groups start empty. */
+    abstract void ensureGroups(int groups);
+
+    /** Folds rows {@code [0, size)} of {@code input} ({@code null} for {@code count(*)}) into their groups. */
+    abstract void update(int[] groupIds, ColumnVector input, int size);
+
+    /** Writes group {@code group}'s result to row {@code row} of {@code output}. */
+    abstract void writeResult(int group, ColumnVector output, int row);
+
+    /** Keeps only the groups listed, renumbered 0, 1, ... in that order. */
+    abstract void retain(int[] survivors, int count);
+
+    abstract long memoryBytes();
+
+    static long[] grow(long[] values, int groups) {
+        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+    }
+
+    static double[] grow(double[] values, int groups) {
+        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+    }
+
+    static boolean[] grow(boolean[] values, int groups) {
+        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+    }
+
+    static void retain(long[] values, int[] survivors, int count) {
+        for (int i = 0; i < count; i++) {
+            values[i] = values[survivors[i]];
+        }
+    }
+
+    static void retain(double[] values, int[] survivors, int count) {
+        for (int i = 0; i < count; i++) {
+            values[i] = values[survivors[i]];
+        }
+    }
+
+    static void retain(boolean[] values, int[] survivors, int count) {
+        for (int i = 0; i < count; i++) {
+            values[i] = values[survivors[i]];
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.LongVector;
+
+/** {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL. */
+final class CountAccumulator extends Accumulator {
+
+    private long[] counts = new long[16];
+
+    @Override
+    void ensureGroups(int groups) {
+        int old = counts.length;
+        counts = grow(counts, groups);
+        java.util.Arrays.fill(counts, old, counts.length, 0);
+    }
+
+    @Override
+    void update(int[] groupIds, ColumnVector input, int size) {
+        long[] totals = counts;
+        if (input == null || !input.hasNulls()) {
+            for (int i = 0; i < size; i++) {
+                int group = groupIds[i];
+                if (group >= 0) {
+                    totals[group]++;
+                }
+            }
+            return;
+        }
+        for (int i = 0; i < size; i++) {
+            int group = groupIds[i];
+            if (group >= 0 && !input.isNull(i)) {
+                totals[group]++;
+            }
+        }
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector output, int row) {
+        output.setNotNull(row);
+        ((LongVector) output).values()[row] = counts[group];
+    }
+
+    @Override
+    void retain(int[] survivors, int count) {
+        retain(counts, survivors, count);
+        java.util.Arrays.fill(counts, count, counts.length, 0);
+    }
+
+    @Override
+    long memoryBytes() {
+        return counts.length * 8L;
+    }
+}

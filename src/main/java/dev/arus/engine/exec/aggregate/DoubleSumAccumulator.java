@@ -1,0 +1,75 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
+
+/**
+ * Sum and count of numeric values per group, giving {@code sum(double)} or {@code avg(x)}
+ * (both {@code double}); NULL for a group that has seen no non-null value.
+ */
+final class DoubleSumAccumulator extends Accumulator {
+
+    private final boolean average;
+    private double[] sums = new double[16];
+    private long[] counts = new long[16];
+
+    DoubleSumAccumulator(boolean average) {
+        this.average = average;
+    }
+
+    @Override
+    void ensureGroups(int groups) {
+        int old = sums.length;
+        sums = grow(sums, groups);
+        counts = grow(counts, groups);
+        java.util.Arrays.fill(sums, old, sums.length, 0);
+        java.util.Arrays.fill(counts, old, counts.length, 0);
+    }
+
+    @Override
+    void update(int[] groupIds, ColumnVector input, int size) {
+        if (input instanceof LongVector longs) {
+            long[] values = longs.values();
+            for (int i = 0; i < size; i++) {
+                int group = groupIds[i];
+                if (group >= 0 && !input.isNull(i)) {
+                    sums[group] += values[i];
+                    counts[group]++;
+                }
+            }
+            return;
+        }
+        double[] values = ((DoubleVector) input).values();
+        for (int i = 0; i < size; i++) {
+            int group = groupIds[i];
+            if (group >= 0 && !input.isNull(i)) {
+                sums[group] += values[i];
+                counts[group]++;
+            }
+        }
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector output, int row) {
+        if (counts[group] == 0) {
+            output.setNull(row);
+            return;
+        }
+        output.setNotNull(row);
+        ((DoubleVector) output).values()[row] = average ? sums[group] / counts[group] : sums[group];
+    }
+
+    @Override
+    void retain(int[] survivors, int count) {
+        retain(sums, survivors, count);
+        retain(counts, survivors, count);
+        java.util.Arrays.fill(sums, count, sums.length, 0);
+        java.util.Arrays.fill(counts, count, counts.length, 0);
+    }
+
+    @Override
+    long memoryBytes() {
+        return sums.length * 16L;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+import java.util.Arrays;
+
+/**
+ * {@code min} or {@code max} of any orderable type. Numeric and timestamp values are compared
+ * as primitives; strings and booleans go through {@link ColumnVector#getObject}, which is rarer.
+ */
+final class ExtremumAccumulator extends Accumulator {
+
+    private final boolean max;
+    private final ColumnVector bestValues;
+    private boolean[] seen = new boolean[16];
+    private int capacity = 16;
+
+    ExtremumAccumulator(boolean max, ColumnVector bestValues) {
+        this.max = max;
+        this.bestValues = bestValues;
+        bestValues.ensureCapacity(capacity, 0);
+    }
+
+    @Override
+    void ensureGroups(int groups) {
+        if (groups > capacity) {
+            int old = capacity;
+            capacity = Math.max(groups, capacity * 2);
+            bestValues.ensureCapacity(capacity, old);
+            seen = Arrays.copyOf(seen, capacity);
+        }
+    }
+
+    @Override
+    void update(int[] groupIds, ColumnVector input, int size) {
+        for (int i = 0; i < size; i++) {
+            int group = groupIds[i];
+            if (group < 0 || input.isNull(i)) {
+                continue;
+            }
+            if (!seen[group] || better(input, i, group)) {
+                input.copyRow(i, bestValues, group);
+                seen[group] = true;
+            }
+        }
+    }
+
+    private boolean better(ColumnVector input, int row, int group) {
+        int order = Comparisons.compare(input, row, bestValues, group);
+        return max ? order > 0 : order < 0;
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector output, int row) {
+        if (seen[group]) {
+            bestValues.copyRow(group, output, row);
+        } else {
+            output.setNull(row);
+        }
+    }
+
+    @Override
+    void retain(int[] survivors, int count) {
+        for (int i = 0; i < count; i++) {
+            bestValues.copyRow(survivors[i], bestValues, i);
+            seen[i] = seen[survivors[i]];
+        }
+        Arrays.fill(seen, count, seen.length, false);
+    }
+
+    @Override
+    long memoryBytes() {
+        return capacity * 9L;
+    }
+}

@@ -1,0 +1,215 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StructVector;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.state.GroupIndex;
+import java.util.List;
+
+/**
+ * How the grouping keys of an aggregation become one tuple of longs: the window start first (if
+ * any), then each other key's encoded value, then, when a key can be NULL, a bit mask of the
+ * NULL keys. Evaluates the keys of a chunk and encodes one row at a time into a reused probe.
+ */
+final class GroupKeyLayout {
+
+    private final GroupingKey[] keys;
+    private final int windowPosition;
+    private final GroupingKey.WindowKey window;
+    private final int[] valuePositions;
+    private final KeyEncoder[] encoders;
+    private final boolean tracksNulls;
+    private final int width;
+    private final int watermarkKeyPosition;
+    private final int watermarkField;
+    private final long[] probe;
+
+    private final ColumnVector[] valueVectors;
+    private LongVector times;
+
+    GroupKeyLayout(List<GroupingKey> keys, int watermarkKeyPosition) {
+        this.keys = keys.toArray(GroupingKey[]::new);
+        this.watermarkKeyPosition = watermarkKeyPosition;
+        int windowAt = -1;
+        int values = 0;
+        boolean nullable = false;
+        for (int k = 0; k < this.keys.length; k++) {
+            if (this.keys[k] instanceof GroupingKey.WindowKey) {
+                windowAt = k;
+            } else {
+                values++;
+                nullable |= ((GroupingKey.ValueKey) this.keys[k]).expression().nullable();
+            }
+        }
+        this.windowPosition = windowAt;
+        this.window = windowAt < 0 ? null : (GroupingKey.WindowKey) this.keys[windowAt];
+        this.valuePositions = new int[values];
+        this.encoders = new KeyEncoder[values];
+        int v = 0;
+        for (int k = 0; k < this.keys.length; k++) {
+            if (this.keys[k] instanceof GroupingKey.ValueKey value) {
+                valuePositions[v] = k;
+                encoders[v++] = new KeyEncoder(value.expression().dataType());
+            }
+        }
+        this.tracksNulls = nullable;
+        this.width = Math.max(1, (window == null ? 0 : 1) + values + (nullable ? 1 : 0));
+        this.probe = new long[width];
+        this.valueVectors = new ColumnVector[values];
+        this.watermarkField = watermarkKeyPosition < 0 || watermarkKeyPosition == windowPosition
+                ? 0 : fieldOf(watermarkKeyPosition);
+    }
+
+    int width() {
+        return width;
+    }
+
+    int keyCount() {
+        return keys.length;
+    }
+
+    long[] probe() {
+        return probe;
+    }
+
+    /** A row falls into this many windows at most: one unless windows slide. */
+    int windowsPerRow() {
+        if (window == null) {
+            return 1;
+        }
+        return (int) ((window.sizeMicros() + window.slideMicros() - 1) / window.slideMicros());
+    }
+
+    boolean hasWatermarkKey() {
+        return watermarkKeyPosition >= 0;
+    }
+
+    void evaluateKeys(ColumnarBatch chunk, BatchContext context) {
+        if (window != null) {
+            times = (LongVector) window.timeColumn().evaluate(chunk, context.evaluation());
+        }
+        for (int v = 0; v < valueVectors.length; v++) {
+            GroupingKey.ValueKey key = (GroupingKey.ValueKey) keys[valuePositions[v]];
+            valueVectors[v] = key.expression().evaluate(chunk, context.evaluation());
+        }
+    }
+
+    /**
+     * Encodes row {@code row}'s key for its {@code window}-th window into the probe; false when
+     * the row has no such window (a NULL event time, or a sliding window that does not contain it).
+     */
+    boolean encode(int row, int windowIndex) {
+        int field = 0;
+        if (window != null) {
+            if (times.isNull(row)) {
+                return false;
+            }
+            long time = times.values()[row];
+            long start = window.latestWindowStart(time) - windowIndex * window.slideMicros();
+            if (start + window.sizeMicros() <= time) {
+                return false;
+            }
+            probe[field++] = start;
+        }
+        long nullMask = 0;
+        for (int v = 0; v < valueVectors.length; v++) {
+            ColumnVector vector = valueVectors[v];
+            if (vector.isNull(row)) {
+                nullMask |= 1L << v;
+                probe[field++] = 0;
+            } else {
+                probe[field++] = encoders[v].encode(vector, row);
+            }
+        }
+        if (tracksNulls) {
+            probe[field] = nullMask;
+        } else if (field == 0) {
+            probe[0] = 0;
+        }
+        return true;
+    }
+
+    /** The probe's closing time: its window's end, or the watermark key's value. */
+    long closingTime() {
+        return watermarkKeyPosition == windowPosition ? probe[0] + window.sizeMicros() : probe[watermarkField];
+    }
+
+    long closingTime(GroupIndex groups, int group) {
+        return watermarkKeyPosition == windowPosition
+                ? groups.key(group, 0) + window.sizeMicros()
+                : groups.key(group, watermarkField);
+    }
+
+    private int fieldOf(int keyPosition) {
+        int field = window == null ? 0 : 1;
+        for (int v = 0; v < valuePositions.length; v++) {
+            if (valuePositions[v] == keyPosition) {
+                return field + v;
+            }
+        }
+        throw new IllegalStateException("no key at position " + keyPosition);
+    }
+
+    /** Writes key {@code position} of a group to an output column. */
+    void decodeKey(GroupIndex groups, int group, int position, ColumnVector output, int row) {
+        if (position == windowPosition) {
+            long start = groups.key(group, 0);
+            StructVector struct = (StructVector) output;
+            struct.setNotNull(row);
+            writeLong(struct.child(0), row, start);
+            writeLong(struct.child(1), row, start + window.sizeMicros());
+            return;
+        }
+        int v = valueIndex(position);
+        if (isNullKey(groups, group, v)) {
+            output.setNull(row);
+        } else {
+            encoders[v].decode(groups.key(group, fieldOf(position)), output, row);
+        }
+    }
+
+    private static void writeLong(ColumnVector vector, int row, long value) {
+        vector.setNotNull(row);
+        ((LongVector) vector).values()[row] = value;
+    }
+
+    private int valueIndex(int position) {
+        for (int v = 0; v < valuePositions.length; v++) {
+            if (valuePositions[v] == position) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("no value key at position " + position);
+    }
+
+    private boolean isNullKey(GroupIndex groups, int group, int v) {
+        return tracksNulls && (groups.key(group, width - 1) & (1L << v)) != 0;
+    }
+
+    /** Orders groups by their keys in key order, NULLs first, as Spark sorts ascending. */
+    int compareGroups(GroupIndex groups, int a, int b) {
+        for (int position = 0; position < keys.length; position++) {
+            int order;
+            if (position == windowPosition) {
+                order = Long.compare(groups.key(a, 0), groups.key(b, 0));
+            } else {
+                int v = valueIndex(position);
+                boolean nullA = isNullKey(groups, a, v);
+                boolean nullB = isNullKey(groups, b, v);
+                if (nullA || nullB) {
+                    order = Boolean.compare(!nullA, !nullB);
+                } else {
+                    int field = fieldOf(position);
+                    order = encoders[v].compare(groups.key(a, field), groups.key(b, field));
+                }
+            }
+            if (order != 0) {
+                return order;
+            }
+        }
+        return 0;
+    }
+}

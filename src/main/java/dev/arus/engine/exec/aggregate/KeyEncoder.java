@@ -1,0 +1,84 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StringVector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns one non-window grouping key's values into longs, so that a group key is a tuple of
+ * primitives: integers and timestamps as they are, doubles by their normalised bits, booleans as
+ * 0/1 and strings by an id in a dictionary that only grows with new distinct strings.
+ */
+final class KeyEncoder {
+
+    private final DataType type;
+    private final Map<String, Long> stringIds = new HashMap<>();
+    private final List<String> strings = new ArrayList<>();
+
+    KeyEncoder(DataType type) {
+        if (!(type instanceof AtomicType)) {
+            throw new IllegalArgumentException("grouping by a value of type " + type.simpleString() + " is not supported");
+        }
+        this.type = type;
+    }
+
+    DataType type() {
+        return type;
+    }
+
+    /** The encoded value of a non-null row. */
+    long encode(ColumnVector vector, int row) {
+        if (vector instanceof LongVector longs) {
+            return longs.values()[row];
+        }
+        if (vector instanceof DoubleVector doubles) {
+            double value = doubles.values()[row];
+            // Spark groups -0.0 with 0.0 and every NaN together.
+            return Double.doubleToLongBits(value == 0.0 ? 0.0 : value);
+        }
+        if (vector instanceof BooleanVector booleans) {
+            return booleans.values()[row] ? 1 : 0;
+        }
+        String value = ((StringVector) vector).values()[row];
+        Long id = stringIds.get(value);
+        if (id == null) {
+            id = (long) strings.size();
+            strings.add(value);
+            stringIds.put(value, id);
+        }
+        return id;
+    }
+
+    /** Writes an encoded value back as a column value. */
+    void decode(long encoded, ColumnVector output, int row) {
+        output.setNotNull(row);
+        if (output instanceof LongVector longs) {
+            longs.values()[row] = encoded;
+        } else if (output instanceof DoubleVector doubles) {
+            doubles.values()[row] = Double.longBitsToDouble(encoded);
+        } else if (output instanceof BooleanVector booleans) {
+            booleans.values()[row] = encoded == 1;
+        } else {
+            ((StringVector) output).values()[row] = strings.get((int) encoded);
+        }
+    }
+
+    /** Orders two encoded values as their decoded values order. */
+    int compare(long a, long b) {
+        if (type == AtomicType.DOUBLE) {
+            return Double.compare(Double.longBitsToDouble(a), Double.longBitsToDouble(b));
+        }
+        if (type == AtomicType.STRING) {
+            return Comparisons.compareUtf8(strings.get((int) a), strings.get((int) b));
+        }
+        return Long.compare(a, b);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.LongVector;
+
+/** {@code sum} of {@code int} or {@code bigint} values, a {@code bigint}; NULL until a non-null value arrives. */
+final class LongSumAccumulator extends Accumulator {
+
+    private long[] sums = new long[16];
+    private boolean[] seen = new boolean[16];
+
+    @Override
+    void ensureGroups(int groups) {
+        int old = sums.length;
+        sums = grow(sums, groups);
+        seen = grow(seen, groups);
+        java.util.Arrays.fill(sums, old, sums.length, 0);
+        java.util.Arrays.fill(seen, old, seen.length, false);
+    }
+
+    @Override
+    void update(int[] groupIds, ColumnVector input, int size) {
+        long[] values = ((LongVector) input).values();
+        for (int i = 0; i < size; i++) {
+            int group = groupIds[i];
+            if (group >= 0 && !input.isNull(i)) {
+                sums[group] = Math.addExact(sums[group], values[i]);
+                seen[group] = true;
+            }
+        }
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector output, int row) {
+        if (seen[group]) {
+            output.setNotNull(row);
+            ((LongVector) output).values()[row] = sums[group];
+        } else {
+            output.setNull(row);
+        }
+    }
+
+    @Override
+    void retain(int[] survivors, int count) {
+        retain(sums, survivors, count);
+        retain(seen, survivors, count);
+        java.util.Arrays.fill(sums, count, sums.length, 0);
+        java.util.Arrays.fill(seen, count, seen.length, false);
+    }
+
+    @Override
+    long memoryBytes() {
+        return sums.length * 9L;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.Operator;
+import dev.arus.engine.expr.AggregateCall;
+import dev.arus.engine.expr.BoundExpression;
+import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.state.GroupIndex;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A grouped aggregation whose groups live across batches, as Spark's streaming aggregation
+ * (partial aggregate, state restore, state save). A group is keyed by its window start (if it
+ * groups by a window) and its other key values, encoded as a tuple of longs.
+ *
+ * <p>The watermark key is the grouping key that carries the event-time watermark: its window's
+ * end (or its value) says when a group is closed. Per batch: rows of groups closed by the
+ * previous batch's watermark are dropped as late; the rest update their groups; then, by the
+ * output mode, {@code APPEND} emits and evicts groups closed by this batch's watermark,
+ * {@code UPDATE} emits the open groups it changed and evicts closed ones, {@code COMPLETE} emits
+ * every group and evicts none. Rows are emitted ordered by key.
+ */
+public final class StreamingAggregateOperator implements Operator {
+
+    private final OutputMode mode;
+    private final GroupKeyLayout layout;
+    private final AggregateCall[] aggregates;
+    private final Accumulator[] accumulators;
+    private final Schema outputSchema;
+    private final Operator downstream;
+
+    private final GroupIndex groups;
+    private final GroupIndex lateGroups;
+    private long[] updatedInBatch = new long[16];
+    private long[] createdInBatch = new long[16];
+    private int[] groupIds = new int[ColumnarBatch.CHUNK_SIZE];
+    private final ColumnVector[] aggregateInputs;
+    private long lateInputRows;
+    private AggregateStats lastStats = new AggregateStats(0, 0, 0, 0, 0, 0);
+
+    public StreamingAggregateOperator(List<GroupingKey> keys, List<AggregateCall> aggregates, OutputMode mode,
+                                      int watermarkKeyPosition, Schema outputSchema, Operator downstream) {
+        this.mode = mode;
+        this.layout = new GroupKeyLayout(keys, mode == OutputMode.COMPLETE ? -1 : watermarkKeyPosition);
+        this.aggregates = aggregates.toArray(AggregateCall[]::new);
+        this.accumulators = aggregates.stream().map(StreamingAggregateOperator::accumulatorFor)
+                .toArray(Accumulator[]::new);
+        this.aggregateInputs = new ColumnVector[this.aggregates.length];
+        this.outputSchema = outputSchema;
+        this.downstream = downstream;
+        this.groups = new GroupIndex(layout.width());
+        this.lateGroups = new GroupIndex(layout.width());
+    }
+
+    private static Accumulator accumulatorFor(AggregateCall call) {
+        return switch (call.function()) {
+            case COUNT -> new CountAccumulator();
+            case SUM -> call.resultType().isLongBacked() ? new LongSumAccumulator() : new DoubleSumAccumulator(false);
+            case AVG -> new DoubleSumAccumulator(true);
+            case MIN -> new ExtremumAccumulator(false, ColumnVector.allocate(call.resultType(), 16));
+            case MAX -> new ExtremumAccumulator(true, ColumnVector.allocate(call.resultType(), 16));
+        };
+    }
+
+    @Override
+    public void process(ColumnarBatch chunk, BatchContext context) {
+        int size = chunk.size();
+        if (groupIds.length < size) {
+            groupIds = new int[size];
+        }
+        layout.evaluateKeys(chunk, context);
+        for (int a = 0; a < aggregates.length; a++) {
+            BoundExpression argument = aggregates[a].argument();
+            aggregateInputs[a] = argument == null ? null : argument.evaluate(chunk, context.evaluation());
+        }
+        for (int window = 0; window < layout.windowsPerRow(); window++) {
+            assignGroups(window, size, context);
+            for (int a = 0; a < accumulators.length; a++) {
+                accumulators[a].update(groupIds, aggregateInputs[a], size);
+            }
+        }
+    }
+
+    /** Fills {@link #groupIds} for the {@code window}-th window of each row; -1 for rows it skips. */
+    private void assignGroups(int window, int size, BatchContext context) {
+        long lateBefore = context.watermarkForLateRowsMicros();
+        boolean dropsLate = layout.hasWatermarkKey();
+        for (int row = 0; row < size; row++) {
+            if (!layout.encode(row, window)) {
+                groupIds[row] = -1;
+                continue;
+            }
+            if (dropsLate && layout.closingTime() <= lateBefore) {
+                lateGroups.findOrInsert(layout.probe());
+                lateInputRows++;
+                groupIds[row] = -1;
+                continue;
+            }
+            int group = layout.width() == 1 ? groups.findOrInsert(layout.probe()[0]) : groups.findOrInsert(layout.probe());
+            groupIds[row] = group;
+            if (group >= updatedInBatch.length) {
+                growGroupArrays(group + 1);
+            }
+            if (updatedInBatch[group] != context.batchId() + 1) {
+                if (group == groups.size() - 1 && createdInBatch[group] == 0) {
+                    createdInBatch[group] = context.batchId() + 1;
+                }
+                updatedInBatch[group] = context.batchId() + 1;
+            }
+        }
+    }
+
+    private void growGroupArrays(int needed) {
+        int capacity = Math.max(needed, updatedInBatch.length * 2);
+        updatedInBatch = Arrays.copyOf(updatedInBatch, capacity);
+        createdInBatch = Arrays.copyOf(createdInBatch, capacity);
+        for (Accumulator accumulator : accumulators) {
+            accumulator.ensureGroups(capacity);
+        }
+    }
+
+    @Override
+    public void finishBatch(BatchContext context) {
+        long stamp = context.batchId() + 1;
+        long evictBefore = context.watermarkForEvictionMicros();
+        int total = groups.size();
+        boolean[] keep = new boolean[total];
+        List<Integer> emitted = new ArrayList<>();
+        long updated = 0;
+        long removed = 0;
+        boolean anyClosed = false;
+        for (int group = 0; group < total; group++) {
+            boolean closed = layout.hasWatermarkKey() && layout.closingTime(groups, group) <= evictBefore;
+            boolean changed = updatedInBatch[group] == stamp;
+            boolean newAndClosed = closed && createdInBatch[group] == stamp;
+            keep[group] = !closed;
+            anyClosed |= closed;
+            if (changed && !(mode == OutputMode.UPDATE && closed)) {
+                updated++;
+            }
+            if (closed && !(mode == OutputMode.UPDATE && newAndClosed)) {
+                removed++;
+            }
+            boolean emit = switch (mode) {
+                case APPEND -> closed;
+                case UPDATE -> changed && !closed;
+                case COMPLETE -> true;
+            };
+            if (emit) {
+                emitted.add(group);
+            }
+        }
+        ColumnarBatch output = materialize(emitted);
+        if (anyClosed) {
+            evict(keep);
+        }
+        long memory = groups.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
+        lastStats = new AggregateStats(groups.size(), updated, removed, lateGroups.size(), lateInputRows, memory);
+        lateGroups.clear();
+        lateInputRows = 0;
+        if (output.size() > 0) {
+            downstream.process(output, context);
+        }
+        downstream.finishBatch(context);
+    }
+
+    private void evict(boolean[] keep) {
+        int[] survivors = groups.retain(keep);
+        for (Accumulator accumulator : accumulators) {
+            accumulator.retain(survivors, survivors.length);
+        }
+        for (int i = 0; i < survivors.length; i++) {
+            updatedInBatch[i] = updatedInBatch[survivors[i]];
+            createdInBatch[i] = createdInBatch[survivors[i]];
+        }
+        Arrays.fill(updatedInBatch, survivors.length, updatedInBatch.length, 0);
+        Arrays.fill(createdInBatch, survivors.length, createdInBatch.length, 0);
+    }
+
+    private ColumnarBatch materialize(List<Integer> emitted) {
+        Integer[] order = emitted.toArray(Integer[]::new);
+        Arrays.sort(order, (a, b) -> layout.compareGroups(groups, a, b));
+        ColumnarBatch output = ColumnarBatch.allocate(outputSchema, Math.max(order.length, 1));
+        int keyCount = layout.keyCount();
+        for (int row = 0; row < order.length; row++) {
+            int group = order[row];
+            for (int k = 0; k < keyCount; k++) {
+                layout.decodeKey(groups, group, k, output.column(k), row);
+            }
+            for (int a = 0; a < accumulators.length; a++) {
+                accumulators[a].writeResult(group, output.column(keyCount + a), row);
+            }
+        }
+        output.setSize(order.length);
+        return output;
+    }
+
+    /** The state after the last finished batch. */
+    public AggregateStats lastStats() {
+        return lastStats;
+    }
+}

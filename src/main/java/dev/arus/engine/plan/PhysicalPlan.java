@@ -1,0 +1,33 @@
+package dev.arus.engine.plan;
+
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.exec.EventTimeWatermarkOperator;
+import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.OutputCollector;
+import dev.arus.engine.exec.aggregate.StreamingAggregateOperator;
+import dev.arus.engine.source.Source;
+import dev.arus.engine.time.WatermarkTracker;
+
+/**
+ * One run's operators, wired source to sink: {@code head} takes the source's chunks and the
+ * {@code collector} ends the chain. The watermark pieces and the aggregation are {@code null}
+ * when the query has none.
+ */
+public record PhysicalPlan(
+        Source source,
+        Operator head,
+        OutputCollector collector,
+        EventTimeWatermarkOperator watermarkOperator,
+        WatermarkTracker watermarkTracker,
+        StreamingAggregateOperator aggregation,
+        OutputMode outputMode,
+        boolean evictsState) {
+
+    /**
+     * Whether a moving watermark alone justifies a batch: Spark runs a no-data batch when state
+     * can be evicted or windows emitted, which is never the case in complete mode.
+     */
+    public boolean runsNoDataBatches() {
+        return evictsState && outputMode != OutputMode.COMPLETE;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.arus.engine.runtime;
+
+import dev.arus.engine.time.Clock;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The production scheduler: a fixed pool of daemon threads shared by all queries of a session,
+ * sized to the machine by default so that many queries cannot make many threads.
+ */
+public final class ExecutorTriggerScheduler implements TriggerScheduler {
+
+    private final Clock clock;
+    private final ScheduledThreadPoolExecutor executor;
+
+    public ExecutorTriggerScheduler(Clock clock, int threads) {
+        this.clock = clock;
+        this.executor = new ScheduledThreadPoolExecutor(threads, new DaemonThreads());
+        this.executor.setRemoveOnCancelPolicy(true);
+    }
+
+    public static int defaultThreads() {
+        return Math.max(2, Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public ScheduledTrigger schedule(Runnable task, long dueMillis) {
+        long delay = Math.max(0, dueMillis - clock.millis());
+        var future = executor.schedule(task, delay, TimeUnit.MILLISECONDS);
+        return () -> future.cancel(false);
+    }
+
+    @Override
+    public void close() {
+        executor.shutdown();
+    }
+
+    private static final class DaemonThreads implements ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread thread = new Thread(task, "arus-trigger-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }
+    }
+}

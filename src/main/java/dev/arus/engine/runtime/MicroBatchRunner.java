@@ -1,0 +1,151 @@
+package dev.arus.engine.runtime;
+
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.api.StreamingQueryStatus;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.expr.EvaluationContext;
+import dev.arus.engine.plan.PhysicalPlan;
+import dev.arus.engine.sink.Sink;
+import dev.arus.engine.source.Offset;
+import dev.arus.engine.source.Source;
+import dev.arus.engine.time.Clock;
+import dev.arus.engine.time.WatermarkTracker;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one trigger of one query run, on the caller's thread. The steps of a trigger:
+ * <ol>
+ *   <li>ask the source for its latest offset (capped at the trigger's limit, if any);</li>
+ *   <li>run a batch if there is new data, or if the watermark would move and the plan can then
+ *       emit or evict (Spark's no-data batch); otherwise report idle and stop here;</li>
+ *   <li>advance the watermark to the value computed from earlier batches: the previous value
+ *       filters late rows, the new one decides emission and eviction;</li>
+ *   <li>push the rows between the last batch's end offset and the new one through the
+ *       operators, then let stateful operators emit;</li>
+ *   <li>hand the output to the sink;</li>
+ *   <li>record the batch's highest event time for the next watermark, take the new offset as
+ *       committed, and report progress.</li>
+ * </ol>
+ * Not thread-safe: one trigger at a time, which the scheduler guarantees; {@link #status()} may
+ * be read from any thread.
+ */
+public final class MicroBatchRunner {
+
+    private final QueryIdentity identity;
+    private final PhysicalPlan plan;
+    private final Sink sink;
+    private final Clock clock;
+    private final ZoneId timeZone;
+
+    private Offset committedOffset;
+    private long nextBatchId;
+    private long previousTriggerStartMs = -1;
+    private volatile StreamingQueryStatus status = new StreamingQueryStatus("Initializing sources", false, false);
+
+    public MicroBatchRunner(QueryIdentity identity, PhysicalPlan plan, Sink sink, Clock clock, ZoneId timeZone) {
+        this.identity = identity;
+        this.plan = plan;
+        this.sink = sink;
+        this.clock = clock;
+        this.timeZone = timeZone;
+    }
+
+    public StreamingQueryStatus status() {
+        return status;
+    }
+
+    void setStatus(StreamingQueryStatus status) {
+        this.status = status;
+    }
+
+    public Source source() {
+        return plan.source();
+    }
+
+    public Offset committedOffset() {
+        return committedOffset;
+    }
+
+    /** The newest offset the source has for the next batch, for triggers that fix their end at start. */
+    public Offset latestOffset() {
+        return plan.source().latestOffset(committedOffset);
+    }
+
+    /** Runs the next trigger with no limit on how far it reads. */
+    public BatchOutcome runTrigger() {
+        return runTrigger(null);
+    }
+
+    /** Runs the next trigger, reading at most up to {@code limit} when it is not {@code null}. */
+    public BatchOutcome runTrigger(Offset limit) {
+        long triggerStartMs = clock.millis();
+        long started = clock.nanoTime();
+        status = new StreamingQueryStatus("Getting offsets from " + plan.source().description(), false, true);
+        Offset latest = limit != null ? limit : plan.source().latestOffset(committedOffset);
+        long latestOffsetNanos = clock.nanoTime() - started;
+        boolean newData = nextBatchId == 0 || (latest != null && !latest.equals(committedOffset));
+        WatermarkTracker watermark = plan.watermarkTracker();
+        boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
+        if (!newData && !(watermarkMoves && plan.runsNoDataBatches())) {
+            status = new StreamingQueryStatus("Waiting for data to arrive", false, false);
+            return new BatchOutcome.Idle();
+        }
+        status = new StreamingQueryStatus(newData ? "Processing new data" : "No new data but cleaning up state",
+                newData, true);
+        long batchId = nextBatchId;
+        long lateBefore = watermark == null ? 0 : watermark.currentMicros();
+        if (watermark != null) {
+            watermark.advance();
+        }
+        long evictBefore = watermark == null ? 0 : watermark.currentMicros();
+        BatchContext context = new BatchContext(batchId, lateBefore, evictBefore,
+                new EvaluationContext(triggerStartMs * 1000, timeZone));
+
+        long addBatchStart = clock.nanoTime();
+        long[] inputRows = new long[1];
+        if (newData && latest != null) {
+            plan.source().read(committedOffset, latest, chunk -> {
+                inputRows[0] += chunk.size();
+                plan.head().process(chunk, context);
+            });
+        }
+        plan.head().finishBatch(context);
+        long outputRows = plan.collector().takeCount();
+        List<Row> rows = plan.collector().takeRows();
+        sink.addBatch(batchId, new ResultBatch(plan.collector().schema(), rows));
+        long addBatchNanos = clock.nanoTime() - addBatchStart;
+
+        EventTimeStats eventTimes = null;
+        if (plan.watermarkOperator() != null) {
+            eventTimes = plan.watermarkOperator().takeStats();
+            if (eventTimes.count() > 0) {
+                watermark.observe(eventTimes.maxMicros());
+            }
+        }
+        Offset startOffset = committedOffset;
+        committedOffset = latest;
+        nextBatchId++;
+
+        Map<String, Long> durations = new HashMap<>();
+        durations.put("latestOffset", latestOffsetNanos / 1_000_000);
+        durations.put("getBatch", 0L);
+        durations.put("queryPlanning", 0L);
+        durations.put("walCommit", 0L);
+        durations.put("addBatch", addBatchNanos / 1_000_000);
+        durations.put("commitOffsets", 0L);
+        durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
+        var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
+                durations, plan.source().description(), startOffset == null ? null : startOffset.json(),
+                latest == null ? null : latest.json(), latest == null ? null : latest.json(), inputRows[0],
+                sink.description(), outputRows, eventTimes, watermark == null ? null : evictBefore,
+                plan.aggregation() == null ? null : plan.aggregation().lastStats());
+        previousTriggerStartMs = triggerStartMs;
+        status = new StreamingQueryStatus("Waiting for next trigger", false, false);
+        return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements));
+    }
+}

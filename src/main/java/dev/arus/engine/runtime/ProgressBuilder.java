@@ -1,0 +1,87 @@
+package dev.arus.engine.runtime;
+
+import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.api.StreamingQueryProgress.SinkProgress;
+import dev.arus.engine.api.StreamingQueryProgress.SourceProgress;
+import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.exec.aggregate.AggregateStats;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns one batch's measurements into Spark's progress report. Rates follow Spark: input rows
+ * per second over the time since the previous batch's trigger started (NaN for the first batch),
+ * processed rows per second over this trigger's execution time (NaN when that is zero).
+ */
+final class ProgressBuilder {
+
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(java.time.ZoneOffset.UTC);
+
+    private ProgressBuilder() {
+    }
+
+    static String isoMicros(long micros) {
+        return ISO.format(Instant.EPOCH.plus(Math.floorDiv(micros, 1000), ChronoUnit.MILLIS));
+    }
+
+    static StreamingQueryProgress build(QueryIdentity identity, BatchMeasurements batch) {
+        double seconds = batch.previousTriggerStartMs() < 0 ? Double.NaN
+                : (batch.triggerStartMs() - batch.previousTriggerStartMs()) / 1000.0;
+        double inputRate = seconds > 0 ? batch.numInputRows() / seconds : Double.NaN;
+        long executionMs = batch.durationMs().getOrDefault("triggerExecution", 0L);
+        double processedRate = executionMs > 0 ? batch.numInputRows() * 1000.0 / executionMs : Double.NaN;
+        SourceProgress source = new SourceProgress(batch.sourceDescription(), batch.startOffset(),
+                batch.endOffset(), batch.latestOffset(), batch.numInputRows(), inputRate, processedRate);
+        return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
+                Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
+                eventTime(batch), stateOperators(batch.aggregateStats()), List.of(source),
+                new SinkProgress(batch.sinkDescription(), batch.numOutputRows()));
+    }
+
+    private static Map<String, String> eventTime(BatchMeasurements batch) {
+        Map<String, String> eventTime = new LinkedHashMap<>();
+        EventTimeStats stats = batch.eventTimeStats();
+        if (stats != null && stats.count() > 0) {
+            eventTime.put("avg", isoMicros(stats.avgMicros()));
+            eventTime.put("max", isoMicros(stats.maxMicros()));
+            eventTime.put("min", isoMicros(stats.minMicros()));
+        }
+        if (batch.watermarkMicros() != null) {
+            eventTime.put("watermark", isoMicros(batch.watermarkMicros()));
+        }
+        return eventTime;
+    }
+
+    private static List<StateOperatorProgress> stateOperators(AggregateStats stats) {
+        if (stats == null) {
+            return List.of();
+        }
+        return List.of(new StateOperatorProgress("stateStoreSave", stats.numRowsTotal(), stats.numRowsUpdated(), 0,
+                stats.numRowsRemoved(), 0, 0, stats.memoryUsedBytes(), stats.numRowsDroppedByWatermark(), 1, 1,
+                Map.of("numLateInputRows", stats.lateInputRows())));
+    }
+
+    /** The raw figures of one batch, gathered by the runner. */
+    record BatchMeasurements(
+            long batchId,
+            long triggerStartMs,
+            long previousTriggerStartMs,
+            Map<String, Long> durationMs,
+            String sourceDescription,
+            String startOffset,
+            String endOffset,
+            String latestOffset,
+            long numInputRows,
+            String sinkDescription,
+            long numOutputRows,
+            EventTimeStats eventTimeStats,
+            Long watermarkMicros,
+            AggregateStats aggregateStats) {
+    }
+}

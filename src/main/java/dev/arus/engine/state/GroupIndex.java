@@ -1,0 +1,189 @@
+package dev.arus.engine.state;
+
+import java.util.Arrays;
+
+/**
+ * Maps a group key, a fixed-width tuple of longs, to a dense group id (0, 1, 2, ... in insertion
+ * order) with open addressing and linear probing. Keys live in one flat {@code long[]}, so a
+ * lookup allocates nothing. Removing groups rebuilds the index with the survivors renumbered.
+ */
+public final class GroupIndex {
+
+    private static final int EMPTY = -1;
+
+    private final int width;
+    private long[] keys;
+    private int[] slots;
+    private int mask;
+    private int size;
+
+    public GroupIndex(int width) {
+        this.width = width;
+        this.keys = new long[16 * width];
+        this.slots = new int[32];
+        Arrays.fill(slots, EMPTY);
+        this.mask = slots.length - 1;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** The {@code field}-th long of group {@code group}'s key. */
+    public long key(int group, int field) {
+        return keys[group * width + field];
+    }
+
+    /** The id of the single-long key {@code key}, adding it if new. */
+    public int findOrInsert(long key) {
+        int slot = mix(key) & mask;
+        while (true) {
+            int group = slots[slot];
+            if (group == EMPTY) {
+                return insert(slot, key);
+            }
+            if (keys[group] == key) {
+                return group;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** The id of the key held in {@code probe[0, width)}, adding it if new. */
+    public int findOrInsert(long[] probe) {
+        int slot = hash(probe, 0) & mask;
+        while (true) {
+            int group = slots[slot];
+            if (group == EMPTY) {
+                return insert(slot, probe);
+            }
+            if (equalsAt(group, probe)) {
+                return group;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** The id of the key, or -1 when absent. */
+    public int find(long[] probe) {
+        int slot = hash(probe, 0) & mask;
+        while (true) {
+            int group = slots[slot];
+            if (group == EMPTY) {
+                return -1;
+            }
+            if (equalsAt(group, probe)) {
+                return group;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** Forgets every group. */
+    public void clear() {
+        Arrays.fill(slots, EMPTY);
+        size = 0;
+    }
+
+    /**
+     * Keeps the groups whose {@code keep} flag is set, renumbering them densely in their old
+     * order; returns the old id of each new group.
+     */
+    public int[] retain(boolean[] keep) {
+        int[] survivors = new int[size];
+        int kept = 0;
+        for (int group = 0; group < size; group++) {
+            if (keep[group]) {
+                System.arraycopy(keys, group * width, keys, kept * width, width);
+                survivors[kept++] = group;
+            }
+        }
+        size = kept;
+        Arrays.fill(slots, EMPTY);
+        for (int group = 0; group < kept; group++) {
+            int slot = hash(keys, group * width) & mask;
+            while (slots[slot] != EMPTY) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = group;
+        }
+        return Arrays.copyOf(survivors, kept);
+    }
+
+    /** Approximate heap bytes held, for {@code memoryUsedBytes}. */
+    public long memoryBytes() {
+        return (long) keys.length * Long.BYTES + (long) slots.length * Integer.BYTES;
+    }
+
+    private int insert(int slot, long key) {
+        int group = reserve();
+        keys[group] = key;
+        slots[slot] = group;
+        growIfFull();
+        return group;
+    }
+
+    private int insert(int slot, long[] probe) {
+        int group = reserve();
+        System.arraycopy(probe, 0, keys, group * width, width);
+        slots[slot] = group;
+        growIfFull();
+        return group;
+    }
+
+    private int reserve() {
+        if ((size + 1) * width > keys.length) {
+            keys = Arrays.copyOf(keys, keys.length * 2);
+        }
+        return size++;
+    }
+
+    private void growIfFull() {
+        if (size * 2 <= slots.length) {
+            return;
+        }
+        slots = new int[slots.length * 2];
+        Arrays.fill(slots, EMPTY);
+        mask = slots.length - 1;
+        for (int group = 0; group < size; group++) {
+            int slot = hash(keys, group * width) & mask;
+            while (slots[slot] != EMPTY) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = group;
+        }
+    }
+
+    private boolean equalsAt(int group, long[] probe) {
+        int base = group * width;
+        for (int i = 0; i < width; i++) {
+            if (keys[base + i] != probe[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int hash(long[] source, int offset) {
+        if (width == 1) {
+            return mix(source[offset]);
+        }
+        long h = 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < width; i++) {
+            h = (h ^ source[offset + i]) * 0xBF58476D1CE4E5B9L;
+        }
+        return mix(h);
+    }
+
+    /** A 64-bit finaliser: window starts are multiples of large numbers, so low bits alone collide. */
+    private static int mix(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 32;
+        h *= 0xD6E8FEB86659FD93L;
+        return (int) (h ^ (h >>> 32));
+    }
+}

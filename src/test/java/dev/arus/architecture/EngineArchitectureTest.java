@@ -1,0 +1,39 @@
+package dev.arus.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The engine is a plain library: the service may use it, never the other way round. */
+class EngineArchitectureTest {
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.arus");
+
+    @Test
+    void engineImportsNoSpringJacksonOrMicrometer() {
+        noClasses().that().resideInAPackage("dev.arus.engine..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.springframework..", "com.fasterxml..", "tools.jackson..", "io.micrometer..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void engineDoesNotReachIntoTheServer() {
+        noClasses().that().resideInAPackage("dev.arus.engine..")
+                .should().dependOnClassesThat().resideInAPackage("dev.arus.server..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void sourcesAndSinksDoNotDependOnTheRuntimeOrPlanner() {
+        noClasses().that().resideInAnyPackage("dev.arus.engine.source..", "dev.arus.engine.sink..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "dev.arus.engine.runtime..", "dev.arus.engine.plan..", "dev.arus.engine.exec..")
+                .check(CLASSES);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.arus.engine.testing;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.DataStreamWriter;
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.time.ManualClock;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Runs a query trigger by trigger on the test thread, with a manual clock: start it, run the
+ * next trigger, then look at that batch's rows, progress and console text. {@link #history()}
+ * lists every step so far, for assertion messages.
+ */
+public final class QueryTestDriver implements AutoCloseable {
+
+    private final ManualClock clock;
+    private final ManualTriggerScheduler scheduler;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final ArusSession session;
+    private final Map<Long, List<Row>> batches = new LinkedHashMap<>();
+    private final List<StreamingQueryProgress> progress = new ArrayList<>();
+    private final List<String> steps = new ArrayList<>();
+    private StreamingQuery query;
+
+    public QueryTestDriver(Instant start) {
+        this.clock = new ManualClock(start.toEpochMilli());
+        this.scheduler = new ManualTriggerScheduler(clock);
+        this.session = ArusSession.builder()
+                .clock(clock)
+                .scheduler(scheduler)
+                .timeZone(ZoneOffset.UTC)
+                .console(new PrintStream(console, true, StandardCharsets.UTF_8))
+                .build();
+        session.streams().addListener(new StreamingQueryListener() {
+            @Override
+            public void onQueryProgress(QueryProgressEvent event) {
+                progress.add(event.progress());
+            }
+        });
+    }
+
+    public ArusSession session() {
+        return session;
+    }
+
+    public ManualClock clock() {
+        return clock;
+    }
+
+    /**
+     * Starts the query that {@code writer} describes on {@code frame}; the driver records every
+     * batch's rows with {@code foreachBatch} unless the writer names a sink of its own.
+     */
+    public StreamingQuery start(StreamFrame frame, Function<DataStreamWriter, DataStreamWriter> writer) {
+        query = writer.apply(frame.writeStream()).start();
+        steps.add("started " + query.name() + " at " + Instant.ofEpochMilli(clock.millis()));
+        return query;
+    }
+
+    /** Starts with a sink that records each batch's rows. */
+    public StreamingQuery startRecording(StreamFrame frame, Function<DataStreamWriter, DataStreamWriter> writer) {
+        return start(frame, w -> writer.apply(w).foreachBatch(this::record));
+    }
+
+    private void record(ResultBatch batch, long batchId) {
+        batches.put(batchId, batch.rows());
+    }
+
+    /** Runs the next scheduled trigger; returns the batch's progress, or null when it ran none. */
+    public StreamingQueryProgress runTrigger() {
+        int before = progress.size();
+        scheduler.runNext();
+        StreamingQueryProgress ran = progress.size() > before ? progress.get(progress.size() - 1) : null;
+        steps.add("trigger at " + Instant.ofEpochMilli(clock.millis()) + ": "
+                + (ran == null ? "idle" : "batch " + ran.batchId() + " read " + ran.numInputRows() + " rows, wrote "
+                + batches.getOrDefault(ran.batchId(), List.of()) + ", watermark " + ran.eventTime().get("watermark")));
+        return ran;
+    }
+
+    /** Runs triggers until {@code count} batches have run. */
+    public void runBatches(int count) {
+        int target = progress.size() + count;
+        while (progress.size() < target) {
+            runTrigger();
+        }
+    }
+
+    public List<Row> rowsOf(long batchId) {
+        return batches.getOrDefault(batchId, List.of());
+    }
+
+    public Map<Long, List<Row>> batches() {
+        return batches;
+    }
+
+    public List<StreamingQueryProgress> progress() {
+        return progress;
+    }
+
+    public String consoleText() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    public boolean hasPendingTrigger() {
+        return scheduler.hasPending();
+    }
+
+    /** When the next trigger is due, or -1 when none is scheduled. */
+    public long nextTriggerMillis() {
+        return scheduler.nextDueMillis();
+    }
+
+    /** Every step so far, one per line. */
+    public String history() {
+        return String.join("\n", steps);
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}
