@@ -1,0 +1,94 @@
+package dev.arus.bench;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.unix_timestamp;
+import static dev.arus.engine.api.functions.window;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.testing.ManualTriggerScheduler;
+import dev.arus.engine.time.ManualClock;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The engine's speed on the chapter's query shape over {@code rate-micro-batch} with a
+ * {@code noop} sink, one trigger at a time on this thread. Prints {@code BENCH <name> <value> <unit>}
+ * lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
+ */
+public final class EngineBenchmark {
+
+    private EngineBenchmark() {
+    }
+
+    public static void main(String[] args) {
+        double[] large = measure(1_000_000, 20, 60);
+        double medianLargeNanos = median(large);
+        print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
+        print("throughput-batch", medianLargeNanos / 1e6, "ms");
+
+        double[] small = measure(20, 20_000, 50_000);
+        print("small-batch", median(small) / 1e3, "us");
+    }
+
+    /** Wall time of each measured trigger, after {@code warmup} unmeasured ones. */
+    private static double[] measure(int rowsPerBatch, int warmup, int batches) {
+        ManualClock clock = new ManualClock(1_760_000_000_000L);
+        ManualTriggerScheduler scheduler = new ManualTriggerScheduler(clock);
+        List<StreamingQueryProgress> progress = new ArrayList<>();
+        try (ArusSession session = ArusSession.builder().clock(clock).scheduler(scheduler)
+                .timeZone(ZoneOffset.UTC).build()) {
+            session.streams().addListener(new StreamingQueryListener() {
+                @Override
+                public void onQueryProgress(QueryProgressEvent event) {
+                    if (progress.size() < 2) {
+                        progress.add(event.progress());
+                    }
+                }
+            });
+            StreamingQuery query = session.readStream()
+                    .format("rate-micro-batch")
+                    .option("rowsPerBatch", rowsPerBatch)
+                    .option("numPartitions", 1)
+                    .load()
+                    .withColumn("event_time",
+                            unix_timestamp(col("timestamp")).minus(col("value").mod(3)).cast("timestamp"))
+                    .withWatermark("event_time", "4 seconds")
+                    .groupBy(window(col("event_time"), "8 seconds"))
+                    .count()
+                    .writeStream()
+                    .format("noop")
+                    .outputMode("append")
+                    .start();
+            for (int i = 0; i < warmup; i++) {
+                scheduler.runNext();
+            }
+            double[] nanos = new double[batches];
+            for (int i = 0; i < batches; i++) {
+                long start = System.nanoTime();
+                scheduler.runNext();
+                nanos[i] = System.nanoTime() - start;
+            }
+            query.stop();
+            if (progress.isEmpty() || progress.get(0).numInputRows() != rowsPerBatch) {
+                throw new IllegalStateException("the benchmark query did not read its rows: " + progress);
+            }
+            return nanos;
+        }
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private static void print(String name, double value, String unit) {
+        System.out.println(String.format(Locale.ROOT, "BENCH %s %.1f %s", name, value, unit));
+    }
+}
