@@ -4,6 +4,7 @@ import dev.arus.engine.sink.BatchFunction;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * Describes where and how a frame's results go, as Spark's {@code DataStreamWriter}. Defaults
@@ -19,6 +20,8 @@ public final class DataStreamWriter {
     private final Map<String, String> options = new LinkedHashMap<>();
     private String queryName;
     private BatchFunction foreachBatch;
+    private BatchFunction observer;
+    private UUID queryId;
 
     DataStreamWriter(StreamFrame frame) {
         this.frame = frame;
@@ -68,6 +71,24 @@ public final class DataStreamWriter {
     }
 
     /**
+     * Arus's extension: also hands each batch's rows to {@code observer}, after the sink, whatever
+     * the sink is. The service uses it to show every query's output live.
+     */
+    public DataStreamWriter observeBatches(BatchFunction observer) {
+        this.observer = Objects.requireNonNull(observer);
+        return this;
+    }
+
+    /**
+     * Arus's extension: the lasting id of a query started again, so that a restart keeps its id
+     * and gets a new run id. Spark keeps that id in the checkpoint; without one a new id is drawn.
+     */
+    public DataStreamWriter queryId(UUID id) {
+        this.queryId = Objects.requireNonNull(id);
+        return this;
+    }
+
+    /**
      * Starts the query.
      *
      * @throws AnalysisException when the plan does not allow the output mode
@@ -75,13 +96,14 @@ public final class DataStreamWriter {
      */
     public StreamingQuery start() {
         QuerySpec spec = new QuerySpec(frame.plan(), foreachBatch != null ? "foreachBatch" : format, options,
-                outputMode, trigger, queryName, foreachBatch);
+                outputMode, trigger, queryName, foreachBatch, observer, queryId);
         return frame.session().streams().start(spec);
     }
 
     /** Everything {@link StreamingQueryManager#start} needs, captured from the builder. */
     record QuerySpec(dev.arus.engine.plan.LogicalPlan plan, String format, Map<String, String> options,
-                     OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch) {
+                     OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch,
+                     BatchFunction observer, UUID queryId) {
         QuerySpec {
             options = Map.copyOf(options);
         }

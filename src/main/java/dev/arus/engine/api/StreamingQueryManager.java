@@ -11,6 +11,7 @@ import dev.arus.engine.runtime.StreamExecution;
 import dev.arus.engine.sink.MemorySink;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.Sinks;
+import dev.arus.engine.sink.TeeSink;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.Sources;
 import java.util.ArrayList;
@@ -72,18 +73,23 @@ public final class StreamingQueryManager {
                     + " as a query with that name is already active in this session");
         }
         OutputModeRules.check(QueryPlanner.analyze(spec.plan()), spec.outputMode());
-        Sink sink = Sinks.create(spec.format(), spec.options(), spec.outputMode(), spec.name(), session.timeZone(),
+        Sink chosen = Sinks.create(spec.format(), spec.options(), spec.outputMode(), spec.name(), session.timeZone(),
                 session.console(), spec.foreachBatch());
+        Sink sink = spec.observer() == null ? chosen : new TeeSink(chosen, spec.observer());
         LogicalPlan.StreamSource sourceNode = spec.plan().streamSource();
         Source source = Sources.create(sourceNode.format(), sourceNode.options(), session.clock());
         PhysicalPlan plan = QueryPlanner.plan(spec.plan(), spec.outputMode(), source, sink.needsRows());
-        QueryIdentity identity = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), spec.name());
+        if (spec.queryId() != null && active.containsKey(spec.queryId())) {
+            throw new IllegalStateException("Query " + spec.queryId() + " is already active");
+        }
+        UUID id = spec.queryId() != null ? spec.queryId() : UUID.randomUUID();
+        QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), spec.name());
         MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, session.clock(), session.timeZone());
         StreamExecution execution = new StreamExecution(identity, runner, spec.trigger(), session.scheduler(),
                 session.clock(), new ArrayList<>(listeners), session.recentProgress(),
                 ended -> active.remove(ended.id()));
         active.put(identity.id(), execution);
-        if (sink instanceof MemorySink memory) {
+        if (chosen instanceof MemorySink memory) {
             memoryTables.put(spec.name(), memory);
         }
         execution.start();

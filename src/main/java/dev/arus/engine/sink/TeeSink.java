@@ -1,0 +1,34 @@
+package dev.arus.engine.sink;
+
+import dev.arus.engine.api.ResultBatch;
+
+/**
+ * A sink that also hands each batch to an observer after the real sink took it, so that a
+ * service can show every query's output live whatever its sink. The observer's failure fails
+ * the query, as a sink's would.
+ */
+public final class TeeSink implements Sink {
+
+    private final Sink sink;
+    private final BatchFunction observer;
+
+    public TeeSink(Sink sink, BatchFunction observer) {
+        this.sink = sink;
+        this.observer = observer;
+    }
+
+    @Override
+    public String description() {
+        return sink.description();
+    }
+
+    @Override
+    public void addBatch(long batchId, ResultBatch batch) {
+        sink.addBatch(batchId, batch);
+        try {
+            observer.call(batch, batchId);
+        } catch (Exception e) {
+            throw new ForeachBatchUserFunctionException(e);
+        }
+    }
+}
