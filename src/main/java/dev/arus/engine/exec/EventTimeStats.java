@@ -2,13 +2,15 @@ package dev.arus.engine.exec;
 
 /**
  * Minimum, maximum and mean of the event times (microseconds) one batch saw, as Spark's
- * {@code EventTimeStats}. Mutable accumulator owned by the watermark operator.
+ * {@code EventTimeStats}. The mean is Spark's: a running mean of whole milliseconds
+ * ({@code avg += (t - avg) / count}), reported truncated to a millisecond. Mutable accumulator
+ * owned by the watermark operator.
  */
 public final class EventTimeStats {
 
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
-    private double sum;
+    private double avgMillis;
     private long count;
 
     void add(long eventTimeMicros) {
@@ -18,24 +20,26 @@ public final class EventTimeStats {
         if (eventTimeMicros > max) {
             max = eventTimeMicros;
         }
-        sum += eventTimeMicros;
         count++;
+        avgMillis += (Math.floorDiv(eventTimeMicros, 1000L) - avgMillis) / count;
     }
 
     void addAll(long[] values, int size) {
         long lo = min;
         long hi = max;
-        double total = 0;
+        double avg = avgMillis;
+        long n = count;
         for (int i = 0; i < size; i++) {
             long value = values[i];
             lo = Math.min(lo, value);
             hi = Math.max(hi, value);
-            total += value;
+            n++;
+            avg += (Math.floorDiv(value, 1000L) - avg) / n;
         }
         min = lo;
         max = hi;
-        sum += total;
-        count += size;
+        avgMillis = avg;
+        count = n;
     }
 
     public long count() {
@@ -50,14 +54,15 @@ public final class EventTimeStats {
         return max;
     }
 
+    /** The mean, truncated to whole milliseconds as Spark's {@code avg.toLong}, in microseconds. */
     public long avgMicros() {
-        return Math.round(sum / count);
+        return (long) avgMillis * 1000L;
     }
 
     void reset() {
         min = Long.MAX_VALUE;
         max = Long.MIN_VALUE;
-        sum = 0;
+        avgMillis = 0;
         count = 0;
     }
 
@@ -65,7 +70,7 @@ public final class EventTimeStats {
         EventTimeStats copy = new EventTimeStats();
         copy.min = min;
         copy.max = max;
-        copy.sum = sum;
+        copy.avgMillis = avgMillis;
         copy.count = count;
         return copy;
     }

@@ -20,14 +20,15 @@ public record PhysicalPlan(
         EventTimeWatermarkOperator watermarkOperator,
         WatermarkTracker watermarkTracker,
         StreamingAggregateOperator aggregation,
-        OutputMode outputMode,
-        boolean evictsState) {
+        OutputMode outputMode) {
 
     /**
-     * Whether a moving watermark alone justifies a batch: Spark runs a no-data batch when state
-     * can be evicted or windows emitted, which is never the case in complete mode.
+     * Whether a moving watermark alone justifies a batch. Spark's {@code StateStoreSaveExec}
+     * asks for one in append and update mode whenever the query has a watermark, even when the
+     * aggregation does not group by the watermarked column (its eviction watermark is always
+     * set); never in complete mode, and never without a stateful operator.
      */
     public boolean runsNoDataBatches() {
-        return evictsState && outputMode != OutputMode.COMPLETE;
+        return aggregation != null && watermarkTracker != null && outputMode != OutputMode.COMPLETE;
     }
 }

@@ -64,10 +64,8 @@ public final class QueryPlanner {
                 next = aggregation;
             }
         }
-        Analysis analysis = resolved.analysis();
         WatermarkTracker tracker = watermarkOperator == null ? null : new WatermarkTracker(resolved.watermarkDelayMicros());
-        return new PhysicalPlan(source, next, collector, watermarkOperator, tracker, aggregation, mode,
-                analysis.aggregateHasWatermarkKey());
+        return new PhysicalPlan(source, next, collector, watermarkOperator, tracker, aggregation, mode);
     }
 
     private static Resolved resolve(LogicalPlan plan) {

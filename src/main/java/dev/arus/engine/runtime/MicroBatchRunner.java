@@ -92,6 +92,8 @@ public final class MicroBatchRunner {
         WatermarkTracker watermark = plan.watermarkTracker();
         boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
         if (!newData && !(watermarkMoves && plan.runsNoDataBatches())) {
+            // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
+            previousTriggerStartMs = triggerStartMs;
             status = new StreamingQueryStatus("Waiting for data to arrive", false, false);
             return new BatchOutcome.Idle();
         }

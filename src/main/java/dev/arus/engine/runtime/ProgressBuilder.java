@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns one batch's measurements into Spark's progress report. Rates follow Spark: input rows
- * per second over the time since the previous batch's trigger started (NaN for the first batch),
- * processed rows per second over this trigger's execution time (NaN when that is zero).
+ * Turns one batch's measurements into Spark's progress report. Rates follow Spark 4: input rows
+ * per second over the time since the previous batch's trigger started (0.0 for the first batch),
+ * processed rows per second over this trigger's execution time (at least 1 ms).
  */
 final class ProgressBuilder {
 
@@ -31,11 +31,14 @@ final class ProgressBuilder {
     }
 
     static StreamingQueryProgress build(QueryIdentity identity, BatchMeasurements batch) {
-        double seconds = batch.previousTriggerStartMs() < 0 ? Double.NaN
+        // Spark 4's ProgressContext.constructNewProgress: the first trigger's input time is
+        // +Infinity (rate 0.0); equal trigger starts give 0/0 = NaN or n/0 = Infinity, which the
+        // JSON omits; the processing time is at least 1 ms.
+        double seconds = batch.previousTriggerStartMs() < 0 ? Double.POSITIVE_INFINITY
                 : (batch.triggerStartMs() - batch.previousTriggerStartMs()) / 1000.0;
-        double inputRate = seconds > 0 ? batch.numInputRows() / seconds : Double.NaN;
+        double inputRate = batch.numInputRows() / seconds;
         long executionMs = batch.durationMs().getOrDefault("triggerExecution", 0L);
-        double processedRate = executionMs > 0 ? batch.numInputRows() * 1000.0 / executionMs : Double.NaN;
+        double processedRate = batch.numInputRows() / (Math.max(1L, executionMs) / 1000.0);
         SourceProgress source = new SourceProgress(batch.sourceDescription(), batch.startOffset(),
                 batch.endOffset(), batch.latestOffset(), batch.numInputRows(), inputRate, processedRate);
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),

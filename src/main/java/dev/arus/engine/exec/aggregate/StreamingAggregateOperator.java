@@ -23,8 +23,9 @@ import java.util.List;
  * end (or its value) says when a group is closed. Per batch: rows of groups closed by the
  * previous batch's watermark are dropped as late; the rest update their groups; then, by the
  * output mode, {@code APPEND} emits and evicts groups closed by this batch's watermark,
- * {@code UPDATE} emits the open groups it changed and evicts closed ones, {@code COMPLETE} emits
- * every group and evicts none. Rows are emitted ordered by key.
+ * {@code UPDATE} emits every group it changed (one that this batch's watermark closes too: it was
+ * not late by the previous one) and then evicts closed ones, {@code COMPLETE} emits every group
+ * and evicts none. Rows are emitted ordered by key (Spark's order is its hash maps' order).
  */
 public final class StreamingAggregateOperator implements Operator {
 
@@ -38,7 +39,6 @@ public final class StreamingAggregateOperator implements Operator {
     private final GroupIndex groups;
     private final GroupIndex lateGroups;
     private long[] updatedInBatch = new long[16];
-    private long[] createdInBatch = new long[16];
     private int[] groupIds = new int[ColumnarBatch.CHUNK_SIZE];
     private final ColumnVector[] aggregateInputs;
     private long lateInputRows;
@@ -107,19 +107,13 @@ public final class StreamingAggregateOperator implements Operator {
             if (group >= updatedInBatch.length) {
                 growGroupArrays(group + 1);
             }
-            if (updatedInBatch[group] != context.batchId() + 1) {
-                if (group == groups.size() - 1 && createdInBatch[group] == 0) {
-                    createdInBatch[group] = context.batchId() + 1;
-                }
-                updatedInBatch[group] = context.batchId() + 1;
-            }
+            updatedInBatch[group] = context.batchId() + 1;
         }
     }
 
     private void growGroupArrays(int needed) {
         int capacity = Math.max(needed, updatedInBatch.length * 2);
         updatedInBatch = Arrays.copyOf(updatedInBatch, capacity);
-        createdInBatch = Arrays.copyOf(createdInBatch, capacity);
         for (Accumulator accumulator : accumulators) {
             accumulator.ensureGroups(capacity);
         }
@@ -138,18 +132,15 @@ public final class StreamingAggregateOperator implements Operator {
         for (int group = 0; group < total; group++) {
             boolean closed = layout.hasWatermarkKey() && layout.closingTime(groups, group) <= evictBefore;
             boolean changed = updatedInBatch[group] == stamp;
-            boolean newAndClosed = closed && createdInBatch[group] == stamp;
             keep[group] = !closed;
             anyClosed |= closed;
-            if (changed && !(mode == OutputMode.UPDATE && closed)) {
-                updated++;
-            }
-            if (closed && !(mode == OutputMode.UPDATE && newAndClosed)) {
-                removed++;
-            }
+            updated += changed ? 1 : 0;
+            removed += closed ? 1 : 0;
+            // Spark's StateStoreSaveExec: update mode emits (and stores) every group this batch
+            // changed, closed or not; closed groups are removed after, in its close().
             boolean emit = switch (mode) {
                 case APPEND -> closed;
-                case UPDATE -> changed && !closed;
+                case UPDATE -> changed;
                 case COMPLETE -> true;
             };
             if (emit) {
@@ -177,10 +168,8 @@ public final class StreamingAggregateOperator implements Operator {
         }
         for (int i = 0; i < survivors.length; i++) {
             updatedInBatch[i] = updatedInBatch[survivors[i]];
-            createdInBatch[i] = createdInBatch[survivors[i]];
         }
         Arrays.fill(updatedInBatch, survivors.length, updatedInBatch.length, 0);
-        Arrays.fill(createdInBatch, survivors.length, createdInBatch.length, 0);
     }
 
     private ColumnarBatch materialize(List<Integer> emitted) {

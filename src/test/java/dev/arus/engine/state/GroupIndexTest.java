@@ -1,0 +1,79 @@
+package dev.arus.engine.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class GroupIndexTest {
+
+    @Test
+    void numbersNewKeysDenselyInInsertionOrderAndFindsThemAgain() {
+        GroupIndex index = new GroupIndex(2);
+
+        assertThat(index.findOrInsert(new long[] {10, 1})).isZero();
+        assertThat(index.findOrInsert(new long[] {10, 2})).isEqualTo(1);
+        assertThat(index.findOrInsert(new long[] {10, 1})).isZero();
+
+        assertThat(index.size()).isEqualTo(2);
+        assertThat(index.find(new long[] {10, 2})).isEqualTo(1);
+        assertThat(index.find(new long[] {11, 2})).isEqualTo(-1);
+        assertThat(index.key(1, 0)).isEqualTo(10);
+        assertThat(index.key(1, 1)).isEqualTo(2);
+    }
+
+    @Test
+    void singleLongKeysAndProbesOfWidthOneAreTheSameGroups() {
+        GroupIndex index = new GroupIndex(1);
+
+        int group = index.findOrInsert(42L);
+
+        assertThat(index.findOrInsert(new long[] {42})).isEqualTo(group);
+        assertThat(index.find(new long[] {42})).isEqualTo(group);
+    }
+
+    @Test
+    void retainKeepsSurvivorsRenumberedInTheirOldOrder() {
+        GroupIndex index = new GroupIndex(1);
+        for (long key = 0; key < 5; key++) {
+            index.findOrInsert(key * 1_000_000);
+        }
+
+        int[] survivors = index.retain(new boolean[] {false, true, false, true, true});
+
+        assertThat(survivors).containsExactly(1, 3, 4);
+        assertThat(index.size()).isEqualTo(3);
+        assertThat(index.find(new long[] {1_000_000})).isZero();
+        assertThat(index.find(new long[] {3_000_000})).isEqualTo(1);
+        assertThat(index.find(new long[] {4_000_000})).isEqualTo(2);
+        assertThat(index.find(new long[] {0})).isEqualTo(-1);
+        assertThat(index.findOrInsert(2_000_000L)).as("a removed key comes back as a new group").isEqualTo(3);
+    }
+
+    @Test
+    void growsPastItsInitialCapacityWithoutLosingKeys() {
+        GroupIndex index = new GroupIndex(3);
+        int keys = 100_000;
+        for (int i = 0; i < keys; i++) {
+            // Window starts are multiples of a large step: the hash must not rely on low bits.
+            assertThat(index.findOrInsert(new long[] {i * 8_000_000L, i % 3, 0})).isEqualTo(i);
+        }
+
+        assertThat(index.size()).isEqualTo(keys);
+        for (int i = 0; i < keys; i++) {
+            assertThat(index.find(new long[] {i * 8_000_000L, i % 3, 0})).isEqualTo(i);
+        }
+        assertThat(index.memoryBytes()).isGreaterThanOrEqualTo(keys * 3L * Long.BYTES);
+    }
+
+    @Test
+    void clearForgetsEveryGroup() {
+        GroupIndex index = new GroupIndex(1);
+        index.findOrInsert(7L);
+
+        index.clear();
+
+        assertThat(index.size()).isZero();
+        assertThat(index.find(new long[] {7})).isEqualTo(-1);
+        assertThat(index.findOrInsert(8L)).isZero();
+    }
+}
