@@ -68,7 +68,11 @@ public final class ArusSession implements AutoCloseable {
         return recentProgress;
     }
 
-    /** Stops every active query, then the scheduler. */
+    /**
+     * Stops every active query (each lets its batch in flight finish), then the scheduler, whose
+     * threads then end. Starting a query afterwards throws {@link IllegalStateException}.
+     * Idempotent.
+     */
     @Override
     public void close() {
         streams.stopAll();

@@ -99,6 +99,9 @@ public final class StreamFrame {
      * Declares {@code eventTimeColumn} as event time, allowing rows to be {@code delayThreshold}
      * (a Spark interval string such as {@code "4 seconds"}) late before they are dropped and their
      * windows closed.
+     *
+     * @throws AnalysisException for an unknown column (naming the nearest one) or a malformed interval
+     * @throws IllegalArgumentException for a negative delay, with Spark's message
      */
     public StreamFrame withWatermark(String eventTimeColumn, String delayThreshold) {
         long delayMicros;
@@ -106,6 +109,13 @@ public final class StreamFrame {
             delayMicros = IntervalParser.parseMicros(delayThreshold);
         } catch (IllegalArgumentException badInterval) {
             throw new AnalysisException(badInterval.getMessage());
+        }
+        if (delayMicros < 0) {
+            throw new IllegalArgumentException("requirement failed: delay threshold (" + delayThreshold
+                    + ") should not be negative.");
+        }
+        if (analysis.schema().indexOf(eventTimeColumn) < 0) {
+            select(functions.col(quoted(eventTimeColumn))); // throws the analyser's unresolved-column error
         }
         return new StreamFrame(session, new LogicalPlan.Watermark(plan, eventTimeColumn, delayMicros));
     }

@@ -23,7 +23,10 @@ public interface StreamingQuery {
 
     StreamingQueryStatus status();
 
-    /** The last batch's progress, or {@code null} before the first batch. */
+    /**
+     * The last progress, or {@code null} before the first batch: the last batch's, or, as in
+     * Spark, an idle report (next batch id, no input rows) made after 10 s without a batch.
+     */
     StreamingQueryProgress lastProgress();
 
     /** The most recent progress reports, oldest first, at most the configured number. */
@@ -32,7 +35,7 @@ public interface StreamingQuery {
     /** Why the query failed, if it did. */
     Optional<StreamingQueryException> exception();
 
-    /** Waits until the query ends; rethrows its failure. */
+    /** Waits until the query ends; rethrows its failure as the {@link StreamingQueryException}. */
     void awaitTermination() throws InterruptedException;
 
     /** Waits at most {@code timeout}; returns whether the query ended. Rethrows its failure. */

@@ -4,8 +4,11 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Receives a query's life-cycle events, as Spark's listener does. Called on the query's own
- * thread, so an implementation must be quick and must not block; the default methods ignore.
+ * Receives a query's life-cycle events, as Spark's listener does. The started event comes on the
+ * thread that calls {@code start()}, the others on the query's own thread, with no lock held, so
+ * an implementation must be quick and must not block; it may stop the query. An exception it
+ * throws is logged and otherwise ignored, as Spark's listener bus does. A listener hears of the
+ * queries started after it was added. The default methods ignore.
  */
 public interface StreamingQueryListener {
 
@@ -15,7 +18,10 @@ public interface StreamingQueryListener {
     default void onQueryProgress(QueryProgressEvent event) {
     }
 
-    /** A trigger found no new data and ran no batch. */
+    /**
+     * The query has run no batch for at least 10 s (Spark's
+     * {@code noDataProgressEventInterval}); repeated at most every 10 s while it stays idle.
+     */
     default void onQueryIdle(QueryIdleEvent event) {
     }
 

@@ -45,12 +45,14 @@ public final class StreamingQueryManager {
         listeners.remove(listener);
     }
 
+    /** The queries that have not ended; a query leaves as soon as its end is decided. */
     public List<StreamingQuery> active() {
-        return new ArrayList<>(active.values());
+        return active.values().stream().filter(StreamExecution::isActive).map(StreamingQuery.class::cast).toList();
     }
 
+    /** The active query with this id, if any. */
     public Optional<StreamingQuery> get(UUID id) {
-        return Optional.ofNullable(active.get(id));
+        return Optional.<StreamingQuery>ofNullable(active.get(id)).filter(StreamingQuery::isActive);
     }
 
     /** The rows of the memory sink table named {@code name}, as Spark's {@code spark.table(name)}. */
@@ -66,9 +68,13 @@ public final class StreamingQueryManager {
         active.values().forEach(StreamExecution::stop);
     }
 
-    /** Checks the whole query, then starts it; nothing is created when a check fails. */
+    /**
+     * Checks the whole query, then starts it; nothing is created when a check fails.
+     *
+     * @throws IllegalStateException when the session is closed
+     */
     synchronized StreamingQuery start(DataStreamWriter.QuerySpec spec) {
-        if (spec.name() != null && active.values().stream().anyMatch(q -> spec.name().equals(q.name()))) {
+        if (spec.name() != null && active().stream().anyMatch(q -> spec.name().equals(q.name()))) {
             throw new IllegalArgumentException("Cannot start query with name " + spec.name()
                     + " as a query with that name is already active in this session");
         }

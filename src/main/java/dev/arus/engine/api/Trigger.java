@@ -10,12 +10,17 @@ import java.time.Duration;
  */
 public sealed interface Trigger {
 
-    /** A batch at each multiple of {@code interval} since the epoch; a slow batch delays, never overlaps. */
+    /**
+     * A batch at each multiple of {@code interval} since the epoch; a slow batch delays, never
+     * overlaps. Only whole milliseconds count, as in Spark: an interval under 1 ms is the default
+     * trigger.
+     */
     record ProcessingTime(Duration interval) implements Trigger {
         public ProcessingTime {
             if (interval.isNegative()) {
-                throw new IllegalArgumentException("The interval of a processing-time trigger must not be negative: "
-                        + interval);
+                // Spark's require() in ProcessingTimeTrigger, word for word
+                throw new IllegalArgumentException(
+                        "requirement failed: the interval of trigger should not be negative");
             }
         }
     }
@@ -32,8 +37,15 @@ public sealed interface Trigger {
         return new ProcessingTime(interval);
     }
 
-    /** Parses Spark's interval strings, e.g. {@code "4 seconds"}. */
+    /**
+     * Parses Spark's interval strings, e.g. {@code "4 seconds"}.
+     *
+     * @throws IllegalArgumentException for a malformed, negative, or month or year interval
+     */
     static Trigger processingTime(String interval) {
+        if (interval != null && interval.toLowerCase(java.util.Locale.ROOT).matches(".*\\b(month|year)s?\\b.*")) {
+            throw new IllegalArgumentException("Doesn't support month or year interval: " + interval);
+        }
         return new ProcessingTime(Duration.ofNanos(Math.multiplyExact(IntervalParser.parseMicros(interval), 1000L)));
     }
 

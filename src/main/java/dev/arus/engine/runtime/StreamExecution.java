@@ -8,6 +8,9 @@ import dev.arus.engine.api.StreamingQueryListener.QueryProgressEvent;
 import dev.arus.engine.api.StreamingQueryListener.QueryStartedEvent;
 import dev.arus.engine.api.StreamingQueryListener.QueryTerminatedEvent;
 import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.api.StreamingQueryProgress.SinkProgress;
+import dev.arus.engine.api.StreamingQueryProgress.SourceProgress;
+import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.api.StreamingQueryStatus;
 import dev.arus.engine.api.Trigger;
 import dev.arus.engine.source.Offset;
@@ -16,7 +19,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -26,12 +31,33 @@ import java.util.function.Consumer;
  * listeners, and ends by {@link #stop()}, by failing, or by running out of work
  * ({@code once}, {@code availableNow}). A processing-time trigger fires at the multiples of its
  * interval since the epoch, as Spark's; the next one is scheduled only after the current one
- * ended, so a slow batch delays the next and none overlap. With the default trigger, an idle
- * query polls every {@link #POLLING_DELAY_MS} ms, as Spark's {@code pollingDelay}.
+ * ended, so a slow batch is followed by one immediate trigger (no catch-up) and none overlap.
+ * With the default trigger, an idle query polls every {@link #POLLING_DELAY_MS} ms, as Spark's
+ * {@code pollingDelay}.
+ *
+ * <p>The end of a run, whatever its cause, takes these steps, in this order, exactly once:
+ * <ol>
+ *   <li>the final status is set ("Stopped" or "Terminated with exception: ...") and
+ *       {@link #isActive()} turns false; a waiting trigger is cancelled;</li>
+ *   <li>the source is closed;</li>
+ *   <li>the query leaves its session's active queries;</li>
+ *   <li>listeners get the terminated event;</li>
+ *   <li>{@link #awaitTermination()} and {@link #stop()} return.</li>
+ * </ol>
+ * Listeners are called on the query's thread without any lock held; an exception a listener
+ * throws is logged and does not affect the query, as with Spark's listener bus.
  */
 public final class StreamExecution implements StreamingQuery {
 
     static final long POLLING_DELAY_MS = 10;
+
+    /**
+     * Spark's {@code spark.sql.streaming.noDataProgressEventInterval}: the least time without an
+     * executed batch between two idle reports.
+     */
+    static final long IDLE_REPORT_INTERVAL_MS = 10_000;
+
+    private static final System.Logger LOG = System.getLogger(StreamExecution.class.getName());
 
     private final QueryIdentity identity;
     private final MicroBatchRunner runner;
@@ -45,13 +71,20 @@ public final class StreamExecution implements StreamingQuery {
     private final Object lock = new Object();
     private final ArrayDeque<StreamingQueryProgress> recentProgress = new ArrayDeque<>();
     private final CountDownLatch terminated = new CountDownLatch(1);
+
+    // Guarded by lock.
     private TriggerScheduler.ScheduledTrigger pending;
     private Thread triggerThread;
+    private Thread endingThread;
     private boolean stopRequested;
-    private boolean ended;
+
     private volatile StreamingQueryStatus finalStatus;
     private volatile StreamingQueryException exception;
+
+    // Touched by the trigger in flight only; triggers never overlap.
     private Offset availableNowLimit;
+    private long lastNoExecutionReportMs = Long.MIN_VALUE;
+    private StreamingQueryProgress lastExecuted;
 
     public StreamExecution(QueryIdentity identity, MicroBatchRunner runner, Trigger trigger, TriggerScheduler scheduler,
                            Clock clock, List<StreamingQueryListener> listeners, int progressCapacity,
@@ -66,37 +99,53 @@ public final class StreamExecution implements StreamingQuery {
         this.onTermination = onTermination;
     }
 
-    /** Announces the run and schedules its first trigger, which runs at once. */
+    /**
+     * Announces the run and schedules its first trigger, which runs at once.
+     *
+     * @throws IllegalStateException when the scheduler no longer accepts work (its session was
+     *         closed); the run has then ended
+     */
     public void start() {
-        Instant now = Instant.ofEpochMilli(clock.millis());
-        listeners.forEach(l -> l.onQueryStarted(new QueryStartedEvent(identity.id(), identity.runId(),
-                identity.name(), now)));
+        QueryStartedEvent started = new QueryStartedEvent(identity.id(), identity.runId(), identity.name(),
+                Instant.ofEpochMilli(clock.millis()));
+        post(l -> l.onQueryStarted(started));
+        RuntimeException rejected = null;
         synchronized (lock) {
-            pending = scheduler.schedule(this::runTrigger, clock.millis());
+            if (finalStatus != null) {
+                return; // stopped by a listener of the started event
+            }
+            try {
+                pending = scheduler.schedule(this::runTrigger, clock.millis());
+            } catch (RuntimeException e) {
+                rejected = e;
+            }
+        }
+        if (rejected != null) {
+            failWith(new IllegalStateException("Cannot schedule the query's triggers: " + rejected.getMessage(),
+                    rejected));
+            throw new IllegalStateException("Cannot start query " + describe() + ": its session is closed", rejected);
         }
     }
 
     private void runTrigger() {
         synchronized (lock) {
-            if (stopRequested || ended) {
+            if (stopRequested || finalStatus != null) {
                 return;
             }
             triggerThread = Thread.currentThread();
+            pending = null;
         }
         long triggerStartMs = clock.millis();
+        long startNanos = clock.nanoTime();
         BatchOutcome outcome;
         try {
             outcome = runner.runTrigger(limitForThisTrigger());
-            report(outcome);
+            report(outcome, triggerStartMs, startNanos);
         } catch (RuntimeException | Error failure) {
-            fail(failure);
+            failWith(failure);
             return;
-        } finally {
-            synchronized (lock) {
-                triggerThread = null;
-            }
         }
-        scheduleNext(triggerStartMs, outcome);
+        scheduleNextOrEnd(triggerStartMs, outcome);
     }
 
     private Offset limitForThisTrigger() {
@@ -109,71 +158,158 @@ public final class StreamExecution implements StreamingQuery {
         return trigger instanceof Trigger.Once ? runner.latestOffset() : null;
     }
 
-    private void report(BatchOutcome outcome) {
+    private void report(BatchOutcome outcome, long triggerStartMs, long startNanos) {
         if (outcome instanceof BatchOutcome.Ran ran) {
-            synchronized (recentProgress) {
-                if (recentProgress.size() == progressCapacity) {
-                    recentProgress.removeFirst();
-                }
-                recentProgress.addLast(ran.progress());
+            lastExecuted = ran.progress();
+            lastNoExecutionReportMs = clock.millis();
+            addProgress(ran.progress());
+            post(l -> l.onQueryProgress(new QueryProgressEvent(ran.progress())));
+            return;
+        }
+        // Spark's ProgressReporter.updateIdleness: at most one idle report per interval without a batch,
+        // and no event for the first one of the run.
+        long now = clock.millis();
+        if (now - IDLE_REPORT_INTERVAL_MS < lastNoExecutionReportMs) {
+            return;
+        }
+        if (lastExecuted != null) {
+            addProgress(idleProgress(triggerStartMs, (clock.nanoTime() - startNanos) / 1_000_000));
+        }
+        if (lastNoExecutionReportMs != Long.MIN_VALUE) {
+            QueryIdleEvent idle = new QueryIdleEvent(identity.id(), identity.runId(),
+                    Instant.ofEpochMilli(triggerStartMs));
+            post(l -> l.onQueryIdle(idle));
+        }
+        lastNoExecutionReportMs = now;
+    }
+
+    /**
+     * Spark's progress for a trigger that ran no batch: the next batch id, no input, and the last
+     * batch's state figures with nothing updated or dropped.
+     */
+    private StreamingQueryProgress idleProgress(long triggerStartMs, long executionMs) {
+        StreamingQueryProgress last = lastExecuted;
+        List<StateOperatorProgress> state = last.stateOperators().stream()
+                .map(s -> new StateOperatorProgress(s.operatorName(), s.numRowsTotal(), 0, 0, s.numRowsRemoved(), 0,
+                        0, s.memoryUsedBytes(), 0, s.numShufflePartitions(), s.numStateStoreInstances(),
+                        s.customMetrics()))
+                .toList();
+        List<SourceProgress> sources = last.sources().stream()
+                .map(s -> new SourceProgress(s.description(), s.endOffset(), s.endOffset(), s.latestOffset(), 0, 0.0,
+                        0.0))
+                .toList();
+        Map<String, String> eventTime = last.eventTime().containsKey("watermark")
+                ? Map.of("watermark", last.eventTime().get("watermark")) : Map.of();
+        return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
+                Instant.ofEpochMilli(triggerStartMs), last.batchId() + 1, executionMs,
+                Map.of("latestOffset", executionMs, "triggerExecution", executionMs), eventTime, state, sources,
+                new SinkProgress(last.sink().description(), 0));
+    }
+
+    private void addProgress(StreamingQueryProgress progress) {
+        synchronized (recentProgress) {
+            if (recentProgress.size() == progressCapacity) {
+                recentProgress.removeFirst();
             }
-            listeners.forEach(l -> l.onQueryProgress(new QueryProgressEvent(ran.progress())));
-        } else {
-            QueryIdleEvent idle = new QueryIdleEvent(identity.id(), identity.runId(), Instant.ofEpochMilli(clock.millis()));
-            listeners.forEach(l -> l.onQueryIdle(idle));
+            recentProgress.addLast(progress);
         }
     }
 
-    private void scheduleNext(long triggerStartMs, BatchOutcome outcome) {
+    private void scheduleNextOrEnd(long triggerStartMs, BatchOutcome outcome) {
         boolean finished = trigger instanceof Trigger.Once
                 || (trigger instanceof Trigger.AvailableNow && outcome instanceof BatchOutcome.Idle);
+        boolean endNow;
+        RuntimeException rejected = null;
         synchronized (lock) {
-            if (stopRequested || finished) {
-                end(null);
-                return;
+            triggerThread = null;
+            endNow = (stopRequested || finished) && claimEnd(null);
+            if (!endNow && finalStatus == null) {
+                try {
+                    pending = scheduler.schedule(this::runTrigger, nextTriggerTime(triggerStartMs, outcome));
+                } catch (RuntimeException e) {
+                    rejected = e;
+                }
             }
-            pending = scheduler.schedule(this::runTrigger, nextTriggerTime(triggerStartMs, outcome));
+        }
+        if (endNow) {
+            finish(null);
+        } else if (rejected != null) {
+            failWith(new IllegalStateException("Cannot schedule the query's next trigger: " + rejected.getMessage(),
+                    rejected));
         }
     }
 
     private long nextTriggerTime(long triggerStartMs, BatchOutcome outcome) {
-        if (trigger instanceof Trigger.ProcessingTime processingTime && !processingTime.interval().isZero()) {
-            long interval = processingTime.interval().toMillis();
+        long interval = trigger instanceof Trigger.ProcessingTime processingTime
+                ? processingTime.interval().toMillis() : 0;
+        if (interval > 0) {
             return triggerStartMs - Math.floorMod(triggerStartMs, interval) + interval;
         }
         return outcome instanceof BatchOutcome.Idle ? clock.millis() + POLLING_DELAY_MS : clock.millis();
     }
 
-    private void fail(Throwable failure) {
+    /** Ends the run with {@code failure}, Spark's {@code STREAM_FAILED}; called on the query's thread. */
+    private void failWith(Throwable failure) {
+        String reason = failure.getMessage() == null ? "" : failure.getMessage();
         StreamingQueryException wrapped = new StreamingQueryException(
-                "Query " + describe() + " terminated with exception: " + failure.getMessage(), failure,
-                identity.id(), identity.runId());
+                "Query " + describe() + " terminated with exception: " + reason, failure, identity.id(),
+                identity.runId());
+        boolean claimed;
         synchronized (lock) {
-            exception = wrapped;
-            end(wrapped);
+            triggerThread = null;
+            claimed = claimEnd(wrapped);
+        }
+        if (claimed) {
+            finish(wrapped);
         }
     }
 
-    /** Ends the run; called with {@link #lock} held, at most once. */
-    private void end(StreamingQueryException failure) {
-        if (ended) {
-            return;
+    /**
+     * Step 1 of the end; called with {@link #lock} held. Returns whether this call claimed the
+     * end, in which case the caller must then call {@link #finish} without the lock.
+     */
+    private boolean claimEnd(StreamingQueryException failure) {
+        if (finalStatus != null) {
+            return false;
         }
-        ended = true;
+        endingThread = Thread.currentThread();
         if (pending != null) {
             pending.cancel();
+            pending = null;
         }
+        exception = failure;
+        String reason = failure == null ? null : failure.getCause().getMessage();
         finalStatus = new StreamingQueryStatus(failure == null ? "Stopped"
-                : "Terminated with exception: " + failure.getCause().getMessage(), false, false);
+                : "Terminated with exception: " + (reason == null ? "" : reason), false, false);
         runner.setStatus(finalStatus);
+        return true;
+    }
+
+    /** Steps 2 to 5 of the end, on the thread that claimed it, without the lock. */
+    private void finish(StreamingQueryException failure) {
         try {
             runner.source().close();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Closing the source of query " + describe() + " failed", e);
         } finally {
-            terminated.countDown();
-            QueryTerminatedEvent event = new QueryTerminatedEvent(identity.id(), identity.runId(),
-                    failure == null ? null : failure.getMessage());
-            listeners.forEach(l -> l.onQueryTerminated(event));
-            onTermination.accept(this);
+            try {
+                onTermination.accept(this);
+                QueryTerminatedEvent event = new QueryTerminatedEvent(identity.id(), identity.runId(),
+                        failure == null ? null : failure.getMessage());
+                post(l -> l.onQueryTerminated(event));
+            } finally {
+                terminated.countDown();
+            }
+        }
+    }
+
+    private void post(Consumer<StreamingQueryListener> event) {
+        for (StreamingQueryListener listener : listeners) {
+            try {
+                event.accept(listener);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "A listener of query " + describe() + " failed", e);
+            }
         }
     }
 
@@ -182,12 +318,12 @@ public final class StreamExecution implements StreamingQuery {
     }
 
     @Override
-    public java.util.UUID id() {
+    public UUID id() {
         return identity.id();
     }
 
     @Override
-    public java.util.UUID runId() {
+    public UUID runId() {
         return identity.runId();
     }
 
@@ -196,9 +332,10 @@ public final class StreamExecution implements StreamingQuery {
         return identity.name();
     }
 
+    /** False from the moment the run's end is decided (step 1 above). */
     @Override
     public boolean isActive() {
-        return terminated.getCount() > 0;
+        return finalStatus == null;
     }
 
     @Override
@@ -207,6 +344,7 @@ public final class StreamExecution implements StreamingQuery {
         return last != null ? last : runner.status();
     }
 
+    /** The last progress: of the last batch, or of an idle report made after it. */
     @Override
     public StreamingQueryProgress lastProgress() {
         synchronized (recentProgress) {
@@ -226,40 +364,57 @@ public final class StreamExecution implements StreamingQuery {
         return Optional.ofNullable(exception);
     }
 
+    /**
+     * Waits for step 5 of the end. Called by a listener during the end itself (on the ending
+     * thread), it returns at once instead of waiting for itself.
+     */
     @Override
     public void awaitTermination() throws InterruptedException {
-        terminated.await();
+        if (!isEndingThread()) {
+            terminated.await();
+        }
         rethrowFailure();
     }
 
     @Override
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
-        boolean done = terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        boolean done = isEndingThread() || terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
         rethrowFailure();
         return done;
     }
 
+    private boolean isEndingThread() {
+        synchronized (lock) {
+            return endingThread == Thread.currentThread();
+        }
+    }
+
     private void rethrowFailure() {
-        if (exception != null) {
-            throw exception;
+        StreamingQueryException failure = exception;
+        if (failure != null) {
+            throw failure;
         }
     }
 
     /**
-     * Stops the run: a trigger in flight finishes first; a waiting one never starts. Called from
-     * the query's own thread (a listener or a sink), it only requests the stop.
+     * Stops the run: a trigger in flight finishes first (its batch is committed and reported);
+     * a waiting one never starts. Returns once the run has ended. Called on the query's own
+     * thread (from its sink or a listener), it only requests the stop, which takes effect when
+     * the trigger in flight ends. Idempotent; a failed run stays failed.
      */
     @Override
     public void stop() {
+        boolean claimed;
         synchronized (lock) {
             stopRequested = true;
-            if (triggerThread == null) {
-                end(null);
+            if (triggerThread == Thread.currentThread() || endingThread == Thread.currentThread()) {
                 return;
             }
-            if (triggerThread == Thread.currentThread()) {
-                return;
-            }
+            claimed = triggerThread == null && claimEnd(null);
+        }
+        if (claimed) {
+            finish(null);
+            return;
         }
         try {
             terminated.await();
