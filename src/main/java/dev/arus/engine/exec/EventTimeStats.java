@@ -2,44 +2,51 @@ package dev.arus.engine.exec;
 
 /**
  * Minimum, maximum and mean of the event times (microseconds) one batch saw, as Spark's
- * {@code EventTimeStats}. The mean is Spark's: a running mean of whole milliseconds
- * ({@code avg += (t - avg) / count}), reported truncated to a millisecond. Mutable accumulator
- * owned by the watermark operator.
+ * {@code EventTimeStats}; the mean is reported in whole milliseconds, truncated. Mutable
+ * accumulator owned by the watermark operator.
  */
 public final class EventTimeStats {
 
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
-    private double avgMillis;
     private long count;
+    // The mean is kept exactly, as whole milliseconds summed relative to the first event time
+    // seen, so the sum stays small and the loop below has no division. Spark keeps a running
+    // double mean instead; both truncate to the same millisecond but at the edge of rounding.
+    private long baseMillis;
+    private long sumOfOffsetsMillis;
 
     void add(long eventTimeMicros) {
-        if (eventTimeMicros < min) {
-            min = eventTimeMicros;
+        if (count == 0) {
+            baseMillis = Math.floorDiv(eventTimeMicros, 1000L);
         }
-        if (eventTimeMicros > max) {
-            max = eventTimeMicros;
-        }
+        min = Math.min(min, eventTimeMicros);
+        max = Math.max(max, eventTimeMicros);
+        sumOfOffsetsMillis += Math.floorDiv(eventTimeMicros, 1000L) - baseMillis;
         count++;
-        avgMillis += (Math.floorDiv(eventTimeMicros, 1000L) - avgMillis) / count;
     }
 
     void addAll(long[] values, int size) {
+        if (size == 0) {
+            return;
+        }
+        if (count == 0) {
+            baseMillis = Math.floorDiv(values[0], 1000L);
+        }
         long lo = min;
         long hi = max;
-        double avg = avgMillis;
-        long n = count;
+        long base = baseMillis;
+        long sum = 0;
         for (int i = 0; i < size; i++) {
             long value = values[i];
             lo = Math.min(lo, value);
             hi = Math.max(hi, value);
-            n++;
-            avg += (Math.floorDiv(value, 1000L) - avg) / n;
+            sum += Math.floorDiv(value, 1000L) - base;
         }
         min = lo;
         max = hi;
-        avgMillis = avg;
-        count = n;
+        sumOfOffsetsMillis += sum;
+        count += size;
     }
 
     public long count() {
@@ -54,24 +61,26 @@ public final class EventTimeStats {
         return max;
     }
 
-    /** The mean, truncated to whole milliseconds as Spark's {@code avg.toLong}, in microseconds. */
+    /** The mean in whole milliseconds (truncated, as Spark's {@code avg.toLong}), in microseconds. */
     public long avgMicros() {
-        return (long) avgMillis * 1000L;
+        return (baseMillis + Math.floorDiv(sumOfOffsetsMillis, count)) * 1000L;
     }
 
     void reset() {
         min = Long.MAX_VALUE;
         max = Long.MIN_VALUE;
-        avgMillis = 0;
         count = 0;
+        baseMillis = 0;
+        sumOfOffsetsMillis = 0;
     }
 
     EventTimeStats copy() {
         EventTimeStats copy = new EventTimeStats();
         copy.min = min;
         copy.max = max;
-        copy.avgMillis = avgMillis;
         copy.count = count;
+        copy.baseMillis = baseMillis;
+        copy.sumOfOffsetsMillis = sumOfOffsetsMillis;
         return copy;
     }
 }

@@ -25,6 +25,12 @@ final class Constant extends BoundNode {
         this.value = value;
     }
 
+    /** The value of a non-null integer constant, seen through widening; otherwise {@code null}. */
+    static Long longValueOf(BoundExpression expression) {
+        BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
+        return unwrapped instanceof Constant constant && constant.value instanceof Long value ? value : null;
+    }
+
     @Override
     public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
         int size = input.size();

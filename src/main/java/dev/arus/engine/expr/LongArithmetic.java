@@ -16,6 +16,7 @@ final class LongArithmetic extends BoundNode {
     private final BoundExpression left;
     private final BoundExpression right;
     private final boolean isInt;
+    private final ConstantDivisor constantDivisor;
 
     LongArithmetic(BinaryOperator operator, BoundExpression left, BoundExpression right, AtomicType type, String sql) {
         super(type, left.nullable() || right.nullable(), sql);
@@ -23,6 +24,8 @@ final class LongArithmetic extends BoundNode {
         this.left = left;
         this.right = right;
         this.isInt = type == AtomicType.INT;
+        Long divisor = operator == BinaryOperator.REMAINDER ? Constant.longValueOf(right) : null;
+        this.constantDivisor = divisor != null && ConstantDivisor.supports(divisor) ? ConstantDivisor.of(divisor) : null;
     }
 
     @Override
@@ -40,7 +43,13 @@ final class LongArithmetic extends BoundNode {
                 case ADD -> add(a, b, out, result, nulls, size);
                 case SUBTRACT -> subtract(a, b, out, result, nulls, size);
                 case MULTIPLY -> multiply(a, b, out, result, nulls, size);
-                case REMAINDER -> remainder(a, b, out, result, nulls, size);
+                case REMAINDER -> {
+                    if (constantDivisor != null) {
+                        constantDivisor.remainders(a, out, size);
+                    } else {
+                        remainder(a, b, out, result, nulls, size);
+                    }
+                }
                 default -> throw new IllegalStateException("not a BIGINT operator: " + operator);
             }
         } catch (ArithmeticException e) {

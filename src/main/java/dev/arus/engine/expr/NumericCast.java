@@ -6,7 +6,6 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Casts among INT, BIGINT, DOUBLE, BOOLEAN and TIMESTAMP with Spark 4's ANSI rules: a number as a
@@ -57,25 +56,42 @@ final class NumericCast extends BoundNode {
                 out[i] = in[i] != 0;
             }
         } else {
-            long[] out = ((LongVector) result).values();
+            longsToLongs(in, (LongVector) result, size);
+        }
+    }
+
+    /**
+     * One loop per conversion, chosen once per chunk; rows that are NULL get a value too, which
+     * nobody reads, so the loops need no null test.
+     */
+    private void longsToLongs(long[] in, LongVector result, int size) {
+        long[] out = result.values();
+        if (source == AtomicType.TIMESTAMP && target != AtomicType.TIMESTAMP) {
             for (int i = 0; i < size; i++) {
-                out[i] = result.isNull(i) ? 0 : longToLong(in[i]);
+                out[i] = Math.floorDiv(in[i], 1_000_000L);
+            }
+        } else if (source != AtomicType.TIMESTAMP && target == AtomicType.TIMESTAMP) {
+            for (int i = 0; i < size; i++) {
+                out[i] = secondsToMicros(in[i]);
+            }
+        } else {
+            System.arraycopy(in, 0, out, 0, size);
+        }
+        if (target == AtomicType.INT) {
+            for (int i = 0; i < size; i++) {
+                if (out[i] != (int) out[i] && !result.isNull(i)) {
+                    throw EvaluationException.castOverflow(in[i] + "L", source.simpleString().toUpperCase(), "INT");
+                }
             }
         }
     }
 
-    private long longToLong(long value) {
-        long converted = value;
-        if (source == AtomicType.TIMESTAMP && target != AtomicType.TIMESTAMP) {
-            converted = Math.floorDiv(value, 1_000_000L);
-        } else if (source != AtomicType.TIMESTAMP && target == AtomicType.TIMESTAMP) {
-            // Spark's longToTimestamp saturates rather than overflowing.
-            converted = TimeUnit.SECONDS.toMicros(value);
+    /** Spark's {@code longToTimestamp}: seconds as microseconds, saturating rather than overflowing. */
+    private static long secondsToMicros(long seconds) {
+        if (seconds > Long.MAX_VALUE / 1_000_000L) {
+            return Long.MAX_VALUE;
         }
-        if (target == AtomicType.INT && converted != (int) converted) {
-            throw EvaluationException.castOverflow(value + "L", source.simpleString().toUpperCase(), "INT");
-        }
-        return converted;
+        return seconds < Long.MIN_VALUE / 1_000_000L ? Long.MIN_VALUE : seconds * 1_000_000L;
     }
 
     private void fromDoubles(double[] in, ColumnVector result, int size) {

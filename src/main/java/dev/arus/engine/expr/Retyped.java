@@ -18,6 +18,10 @@ final class Retyped implements BoundExpression {
         this.type = type;
     }
 
+    BoundExpression child() {
+        return child;
+    }
+
     @Override
     public DataType dataType() {
         return type;

@@ -29,6 +29,10 @@ final class GroupKeyLayout {
 
     private final ColumnVector[] valueVectors;
     private LongVector times;
+    // The latest window start found and the times it covers, [from, from + slide): consecutive
+    // rows mostly fall in it, which spares a division per row.
+    private long cachedStartFrom = Long.MAX_VALUE;
+    private long cachedStartUntil = Long.MIN_VALUE;
 
     GroupKeyLayout(List<GroupingKey> keys, int watermarkKeyPosition) {
         this.keys = keys.toArray(GroupingKey[]::new);
@@ -65,6 +69,20 @@ final class GroupKeyLayout {
 
     int width() {
         return width;
+    }
+
+    /** Whether the only key is a window, the case with a fast path of its own. */
+    boolean isWindowOnly() {
+        return window != null && keys.length == 1;
+    }
+
+    GroupingKey.WindowKey window() {
+        return window;
+    }
+
+    /** The window's time column in the chunk last given to {@link #evaluateKeys}. */
+    LongVector times() {
+        return times;
     }
 
     int keyCount() {
@@ -108,7 +126,11 @@ final class GroupKeyLayout {
                 return false;
             }
             long time = times.values()[row];
-            long start = window.latestWindowStart(time) - windowIndex * window.slideMicros();
+            if (time < cachedStartFrom || time >= cachedStartUntil) {
+                cachedStartFrom = window.latestWindowStart(time);
+                cachedStartUntil = cachedStartFrom + window.slideMicros();
+            }
+            long start = cachedStartFrom - windowIndex * window.slideMicros();
             if (start + window.sizeMicros() <= time) {
                 return false;
             }

@@ -3,6 +3,7 @@ package dev.arus.engine.exec.aggregate;
 import dev.arus.engine.api.OutputMode;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
@@ -80,7 +81,11 @@ public final class StreamingAggregateOperator implements Operator {
             aggregateInputs[a] = argument == null ? null : argument.evaluate(chunk, context.evaluation());
         }
         for (int window = 0; window < layout.windowsPerRow(); window++) {
-            assignGroups(window, size, context);
+            if (layout.isWindowOnly()) {
+                assignWindowGroups(window, size, context);
+            } else {
+                assignGroups(window, size, context);
+            }
             for (int a = 0; a < accumulators.length; a++) {
                 accumulators[a].update(groupIds, aggregateInputs[a], size);
             }
@@ -89,26 +94,90 @@ public final class StreamingAggregateOperator implements Operator {
 
     /** Fills {@link #groupIds} for the {@code window}-th window of each row; -1 for rows it skips. */
     private void assignGroups(int window, int size, BatchContext context) {
-        long lateBefore = context.watermarkForLateRowsMicros();
-        boolean dropsLate = layout.hasWatermarkKey();
+        long[] probe = layout.probe();
+        // Neighbouring rows mostly share a key, so a one-long key remembers the last lookup (a
+        // group id, or -1 for a late group) and skips the hash probe while the key repeats.
+        boolean singleLong = layout.width() == 1;
+        boolean cached = false;
+        long cachedKey = 0;
+        int cachedGroup = 0;
         for (int row = 0; row < size; row++) {
             if (!layout.encode(row, window)) {
                 groupIds[row] = -1;
                 continue;
             }
-            if (dropsLate && layout.closingTime() <= lateBefore) {
-                lateGroups.findOrInsert(layout.probe());
-                lateInputRows++;
+            if (cached && probe[0] == cachedKey) {
+                lateInputRows += cachedGroup < 0 ? 1 : 0;
+                groupIds[row] = cachedGroup;
+                continue;
+            }
+            int group = lookup(probe, layout.hasWatermarkKey() && layout.closingTime() <= context.watermarkForLateRowsMicros(),
+                    context);
+            groupIds[row] = group;
+            if (singleLong) {
+                cached = true;
+                cachedKey = probe[0];
+                cachedGroup = group;
+            }
+        }
+    }
+
+    /**
+     * {@link #assignGroups} for the commonest key, a window alone: the same steps with the
+     * window arithmetic inlined, which is where a large batch spends its time.
+     */
+    private void assignWindowGroups(int window, int size, BatchContext context) {
+        GroupingKey.WindowKey key = layout.window();
+        LongVector timeVector = layout.times();
+        long[] times = timeVector.values();
+        boolean timeNulls = timeVector.hasNulls();
+        long windowSize = key.sizeMicros();
+        long slide = key.slideMicros();
+        long back = window * slide;
+        long lateBefore = layout.hasWatermarkKey() ? context.watermarkForLateRowsMicros() : Long.MIN_VALUE;
+        long[] probe = layout.probe();
+        long latestFrom = Long.MAX_VALUE;
+        long latestUntil = Long.MIN_VALUE;
+        long cachedStart = Long.MIN_VALUE;
+        int cachedGroup = -1;
+        for (int row = 0; row < size; row++) {
+            if (timeNulls && timeVector.isNull(row)) {
                 groupIds[row] = -1;
                 continue;
             }
-            int group = layout.width() == 1 ? groups.findOrInsert(layout.probe()[0]) : groups.findOrInsert(layout.probe());
-            groupIds[row] = group;
-            if (group >= updatedInBatch.length) {
-                growGroupArrays(group + 1);
+            long time = times[row];
+            if (time < latestFrom || time >= latestUntil) {
+                latestFrom = key.latestWindowStart(time);
+                latestUntil = latestFrom + slide;
             }
-            updatedInBatch[group] = context.batchId() + 1;
+            long start = latestFrom - back;
+            if (start + windowSize <= time) {
+                groupIds[row] = -1;
+            } else if (start == cachedStart) {
+                lateInputRows += cachedGroup < 0 ? 1 : 0;
+                groupIds[row] = cachedGroup;
+            } else {
+                probe[0] = start;
+                cachedGroup = lookup(probe, start + windowSize <= lateBefore, context);
+                cachedStart = start;
+                groupIds[row] = cachedGroup;
+            }
         }
+    }
+
+    /** The group of the key in {@code probe}, or -1 when it is late (counted, not stored). */
+    private int lookup(long[] probe, boolean late, BatchContext context) {
+        if (late) {
+            lateGroups.findOrInsert(probe);
+            lateInputRows++;
+            return -1;
+        }
+        int group = probe.length == 1 ? groups.findOrInsert(probe[0]) : groups.findOrInsert(probe);
+        if (group >= updatedInBatch.length) {
+            growGroupArrays(group + 1);
+        }
+        updatedInBatch[group] = context.batchId() + 1;
+        return group;
     }
 
     private void growGroupArrays(int needed) {
