@@ -55,6 +55,7 @@ public final class EngineBenchmark {
                     .format("rate-micro-batch")
                     .option("rowsPerBatch", rowsPerBatch)
                     .option("numPartitions", 1)
+                    .option("startTimestamp", clock.millis())
                     .load()
                     .withColumn("event_time",
                             unix_timestamp(col("timestamp")).minus(col("value").mod(3)).cast("timestamp"))

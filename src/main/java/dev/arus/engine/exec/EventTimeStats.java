@@ -10,19 +10,20 @@ public final class EventTimeStats {
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
     private long count;
-    // The mean is kept exactly, as whole milliseconds summed relative to the first event time
-    // seen, so the sum stays small and the loop below has no division. Spark keeps a running
-    // double mean instead; both truncate to the same millisecond but at the edge of rounding.
-    private long baseMillis;
-    private long sumOfOffsetsMillis;
+    // The mean is kept exactly, as the sum of each event time's distance from the first one
+    // seen, so the sum stays small and the loop below is one subtraction and one addition.
+    // Spark keeps a running double mean of whole milliseconds; both truncate to the same
+    // millisecond except at the edge of its rounding.
+    private long baseMicros;
+    private long sumOfOffsetsMicros;
 
     void add(long eventTimeMicros) {
         if (count == 0) {
-            baseMillis = Math.floorDiv(eventTimeMicros, 1000L);
+            baseMicros = eventTimeMicros;
         }
         min = Math.min(min, eventTimeMicros);
         max = Math.max(max, eventTimeMicros);
-        sumOfOffsetsMillis += Math.floorDiv(eventTimeMicros, 1000L) - baseMillis;
+        sumOfOffsetsMicros += eventTimeMicros - baseMicros;
         count++;
     }
 
@@ -31,21 +32,21 @@ public final class EventTimeStats {
             return;
         }
         if (count == 0) {
-            baseMillis = Math.floorDiv(values[0], 1000L);
+            baseMicros = values[0];
         }
         long lo = min;
         long hi = max;
-        long base = baseMillis;
+        long base = baseMicros;
         long sum = 0;
         for (int i = 0; i < size; i++) {
             long value = values[i];
             lo = Math.min(lo, value);
             hi = Math.max(hi, value);
-            sum += Math.floorDiv(value, 1000L) - base;
+            sum += value - base;
         }
         min = lo;
         max = hi;
-        sumOfOffsetsMillis += sum;
+        sumOfOffsetsMicros += sum;
         count += size;
     }
 
@@ -63,15 +64,15 @@ public final class EventTimeStats {
 
     /** The mean in whole milliseconds (truncated, as Spark's {@code avg.toLong}), in microseconds. */
     public long avgMicros() {
-        return (baseMillis + Math.floorDiv(sumOfOffsetsMillis, count)) * 1000L;
+        return Math.floorDiv(baseMicros + Math.floorDiv(sumOfOffsetsMicros, count), 1000L) * 1000L;
     }
 
     void reset() {
         min = Long.MAX_VALUE;
         max = Long.MIN_VALUE;
         count = 0;
-        baseMillis = 0;
-        sumOfOffsetsMillis = 0;
+        baseMicros = 0;
+        sumOfOffsetsMicros = 0;
     }
 
     EventTimeStats copy() {
@@ -79,8 +80,8 @@ public final class EventTimeStats {
         copy.min = min;
         copy.max = max;
         copy.count = count;
-        copy.baseMillis = baseMillis;
-        copy.sumOfOffsetsMillis = sumOfOffsetsMillis;
+        copy.baseMicros = baseMicros;
+        copy.sumOfOffsetsMicros = sumOfOffsetsMicros;
         return copy;
     }
 }

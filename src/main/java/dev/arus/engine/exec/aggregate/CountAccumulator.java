@@ -19,11 +19,23 @@ final class CountAccumulator extends Accumulator {
     void update(int[] groupIds, ColumnVector input, int size) {
         long[] totals = counts;
         if (input == null || !input.hasNulls()) {
+            // Rows of a group tend to come in runs; adding a run at once spares a chain of
+            // read-modify-writes on the same counter.
+            int runGroup = -1;
+            long runLength = 0;
             for (int i = 0; i < size; i++) {
                 int group = groupIds[i];
-                if (group >= 0) {
-                    totals[group]++;
+                if (group != runGroup) {
+                    if (runGroup >= 0) {
+                        totals[runGroup] += runLength;
+                    }
+                    runGroup = group;
+                    runLength = 0;
                 }
+                runLength++;
+            }
+            if (runGroup >= 0) {
+                totals[runGroup] += runLength;
             }
             return;
         }
