@@ -6,17 +6,34 @@ import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.Trigger;
 
 /**
- * The chapter's demo query, line for line: visits from a {@code rate} source at 5 rows per
- * second, event time shifted back by {@code value % 3} seconds to mimic late events, counted per
- * 8-second window with a 4-second watermark, printed to the console in append mode every 4 seconds.
+ * The chapter's demo query: visits from a {@code rate} source at 5 rows per second, event time
+ * shifted back by {@code value % 3} seconds to mimic late events, counted per 8-second window
+ * with a 4-second watermark, printed to the console in append mode every 4 seconds. Written
+ * twice, as the chapter's Java chain and as the service's query spec; both build the same plan.
  */
 public final class ChapterQuery {
 
     public static final String NAME = "visits-per-8s";
+
+    /** The query spec (DESIGN §3) the service starts at startup and shows as the API's example. */
+    public static final String SPEC_JSON = """
+            {
+              "name": "visits-per-8s",
+              "source": {"format": "rate", "options": {"rowsPerSecond": 5, "numPartitions": 1}},
+              "steps": [
+                {"withColumn": {"name": "event_time",
+                                "expr": "CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP)"}},
+                {"withWatermark": {"column": "event_time", "delay": "4 seconds"}},
+                {"groupBy": {"keys": ["window(event_time, '8 seconds')"],
+                             "aggregations": ["count(*) AS count"]}}
+              ],
+              "outputMode": "append",
+              "trigger": {"processingTime": "4 seconds"},
+              "sink": {"format": "console", "options": {"truncate": false}}
+            }
+            """;
 
     private ChapterQuery() {
     }
@@ -33,15 +50,5 @@ public final class ChapterQuery {
                 .withWatermark("event_time", "4 seconds")
                 .groupBy(window(col("event_time"), "8 seconds"))
                 .count();
-    }
-
-    public static StreamingQuery start(ArusSession session) {
-        return visitsPerWindow(session).writeStream()
-                .format("console")
-                .outputMode("append")
-                .trigger(Trigger.processingTime("4 seconds"))
-                .option("truncate", "false")
-                .queryName(NAME)
-                .start();
     }
 }

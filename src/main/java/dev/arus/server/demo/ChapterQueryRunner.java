@@ -1,29 +1,32 @@
 package dev.arus.server.demo;
 
-import dev.arus.engine.api.ArusSession;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.query.QuerySpec;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Starts the chapter's query when the service is ready, unless {@code arus.demo.enabled=false}. */
+/**
+ * Creates the chapter's query when the service is ready, through the same registry as the REST
+ * API, so it can be watched, stopped and deleted like any other; {@code arus.demo.enabled=false}
+ * starts the service empty.
+ */
 @Component
 @ConditionalOnProperty(name = "arus.demo.enabled", havingValue = "true", matchIfMissing = true)
 class ChapterQueryRunner {
 
-    private static final Logger log = LoggerFactory.getLogger(ChapterQueryRunner.class);
+    private final QueryRegistry registry;
+    private final JsonMapper json;
 
-    private final ArusSession session;
-
-    ChapterQueryRunner(ArusSession session) {
-        this.session = session;
+    ChapterQueryRunner(QueryRegistry registry, JsonMapper json) {
+        this.registry = registry;
+        this.json = json;
     }
 
     @EventListener(ApplicationReadyEvent.class)
-    void startChapterQuery() {
-        var query = ChapterQuery.start(session);
-        log.info("Started query {} (id {})", query.name(), query.id());
+    void createChapterQuery() {
+        registry.create(json.readValue(ChapterQuery.SPEC_JSON, QuerySpec.class));
     }
 }

@@ -1,0 +1,47 @@
+package dev.arus.server.live;
+
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A batch's rows as JSON objects keyed by column name: timestamps as {@link Timestamps} writes
+ * them, structs (such as a window, {@code {start, end}}) as nested objects.
+ */
+final class JsonRows {
+
+    private JsonRows() {
+    }
+
+    /** The first {@code limit} rows. */
+    static List<Map<String, Object>> of(List<Row> rows, int limit) {
+        List<Map<String, Object>> objects = new ArrayList<>(Math.min(rows.size(), limit));
+        for (Row row : rows.subList(0, Math.min(rows.size(), limit))) {
+            objects.add(object(row));
+        }
+        return objects;
+    }
+
+    private static Map<String, Object> object(Row row) {
+        Schema schema = row.schema();
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = 0; i < row.size(); i++) {
+            object.put(schema.field(i).name(), value(row.get(i)));
+        }
+        return object;
+    }
+
+    private static Object value(Object value) {
+        if (value instanceof Instant instant) {
+            return Timestamps.format(instant);
+        }
+        if (value instanceof Row struct) {
+            return object(struct);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.arus.server.query;
+
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+
+/** The kinds of error the API answers with, each a problem {@code type} URI of its own (RFC 9457). */
+enum ProblemType {
+    MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON"),
+    INVALID_SPEC("invalid-spec", HttpStatus.BAD_REQUEST, "Invalid query spec"),
+    UNKNOWN_FORMAT("unknown-format", HttpStatus.BAD_REQUEST, "Unknown source or sink format"),
+    INVALID_OPTION("invalid-option", HttpStatus.BAD_REQUEST, "Invalid option"),
+    INVALID_INTERVAL("invalid-interval", HttpStatus.BAD_REQUEST, "Invalid interval"),
+    INVALID_EXPRESSION("invalid-expression", HttpStatus.BAD_REQUEST, "Invalid expression"),
+    INVALID_OUTPUT_MODE("invalid-output-mode", HttpStatus.BAD_REQUEST, "Output mode not supported"),
+    INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),
+    QUERY_NOT_FOUND("query-not-found", HttpStatus.NOT_FOUND, "Query not found"),
+    DUPLICATE_NAME("duplicate-name", HttpStatus.CONFLICT, "Query name in use"),
+    QUERY_ACTIVE("query-active", HttpStatus.CONFLICT, "Query already active"),
+    REQUEST_TOO_LARGE("request-too-large", HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large"),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries");
+
+    private static final String BASE = "https://arus.dev/problems/";
+
+    private final URI uri;
+    private final HttpStatus status;
+    private final String title;
+
+    ProblemType(String slug, HttpStatus status, String title) {
+        this.uri = URI.create(BASE + slug);
+        this.status = status;
+        this.title = title;
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    HttpStatus status() {
+        return status;
+    }
+
+    String title() {
+        return title;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.arus.server.query;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.server.live.Timestamps;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A batch's progress with the field names of Spark's progress JSON. As Spark's, a rate that is
+ * not a number (the first batch's input rate) is left out; offsets are the sources' own JSON.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record ProgressView(
+        UUID id,
+        UUID runId,
+        String name,
+        String timestamp,
+        long batchId,
+        long batchDuration,
+        long numInputRows,
+        Double inputRowsPerSecond,
+        Double processedRowsPerSecond,
+        Map<String, Long> durationMs,
+        Map<String, String> eventTime,
+        List<StateOperator> stateOperators,
+        List<Source> sources,
+        Sink sink) {
+
+    /** {@code null} for no progress, as Spark's {@code lastProgress} before the first batch. */
+    static ProgressView of(StreamingQueryProgress progress) {
+        if (progress == null) {
+            return null;
+        }
+        return new ProgressView(progress.id(), progress.runId(), progress.name(),
+                Timestamps.format(progress.timestamp()), progress.batchId(), progress.batchDuration(),
+                progress.numInputRows(), finite(progress.inputRowsPerSecond()),
+                finite(progress.processedRowsPerSecond()), progress.durationMs(), progress.eventTime(),
+                progress.stateOperators().stream().map(StateOperator::of).toList(),
+                progress.sources().stream().map(Source::of).toList(),
+                new Sink(progress.sink().description(), progress.sink().numOutputRows()));
+    }
+
+    private static Double finite(double rate) {
+        return Double.isFinite(rate) ? rate : null;
+    }
+
+    record StateOperator(String operatorName, long numRowsTotal, long numRowsUpdated, long allUpdatesTimeMs,
+                         long numRowsRemoved, long allRemovalsTimeMs, long commitTimeMs, long memoryUsedBytes,
+                         long numRowsDroppedByWatermark, long numShufflePartitions, long numStateStoreInstances,
+                         Map<String, Long> customMetrics) {
+
+        static StateOperator of(StreamingQueryProgress.StateOperatorProgress s) {
+            return new StateOperator(s.operatorName(), s.numRowsTotal(), s.numRowsUpdated(), s.allUpdatesTimeMs(),
+                    s.numRowsRemoved(), s.allRemovalsTimeMs(), s.commitTimeMs(), s.memoryUsedBytes(),
+                    s.numRowsDroppedByWatermark(), s.numShufflePartitions(), s.numStateStoreInstances(),
+                    s.customMetrics());
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Source(String description, @JsonRawValue String startOffset, @JsonRawValue String endOffset,
+                  @JsonRawValue String latestOffset, long numInputRows, Double inputRowsPerSecond,
+                  Double processedRowsPerSecond) {
+
+        static Source of(StreamingQueryProgress.SourceProgress s) {
+            return new Source(s.description(), s.startOffset(), s.endOffset(), s.latestOffset(), s.numInputRows(),
+                    finite(s.inputRowsPerSecond()), finite(s.processedRowsPerSecond()));
+        }
+    }
+
+    record Sink(String description, long numOutputRows) {
+    }
+}

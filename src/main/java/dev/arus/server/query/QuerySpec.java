@@ -1,0 +1,48 @@
+package dev.arus.server.query;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A query as a client submits it (DESIGN §3, version 1): the DataFrame chain of Spark as data,
+ * every expression a Spark SQL string. Read strictly (unknown fields are errors); served back
+ * as submitted.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record QuerySpec(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Unique among the service's queries")
+        String name,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+        SourceSpec source,
+        @Schema(description = "Applied in order; absent means none")
+        List<Step> steps,
+        @Schema(description = "append (default), update or complete", example = "append")
+        String outputMode,
+        @Schema(description = "Absent means as fast as possible")
+        TriggerSpec trigger,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+        SinkSpec sink) {
+
+    /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SourceSpec(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "rate") String format,
+            Map<String, Object> options) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SinkSpec(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "console") String format,
+            Map<String, Object> options) {
+    }
+
+    /** Exactly one of the three: {@code {"processingTime": "4 seconds"}}, {@code {"availableNow": true}}, {@code {"once": true}}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TriggerSpec(
+            @Schema(example = "4 seconds") String processingTime,
+            Boolean availableNow,
+            Boolean once) {
+    }
+}

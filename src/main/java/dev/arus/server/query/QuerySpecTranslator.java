@@ -1,0 +1,294 @@
+package dev.arus.server.query;
+
+import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.Column;
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.api.Trigger;
+import dev.arus.engine.api.functions;
+import dev.arus.engine.sink.Sinks;
+import dev.arus.engine.source.Sources;
+import dev.arus.server.ArusProperties;
+import dev.arus.server.query.QuerySpec.SinkSpec;
+import dev.arus.server.query.QuerySpec.SourceSpec;
+import dev.arus.server.query.QuerySpec.TriggerSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one translation of a {@link QuerySpec} into the engine's API. It builds the frame step by
+ * step, as a user of the DataFrame API would, so that each failure is attributed to the JSON
+ * pointer of the field that caused it (and, for an expression, the position in it). It starts
+ * nothing: a spec it rejects leaves nothing behind.
+ */
+@Component
+class QuerySpecTranslator {
+
+    /** Sinks a spec may name; {@code foreachBatch} needs code, not JSON. */
+    private static final List<String> SINK_FORMATS = List.of(Sinks.CONSOLE, Sinks.MEMORY, Sinks.NOOP);
+
+    private final ArusSession session;
+    private final Map<String, RateLimit> rateLimits;
+
+    QuerySpecTranslator(ArusSession session, ArusProperties properties) {
+        this.session = session;
+        this.rateLimits = Map.of(
+                "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
+                        "arus.limits.max-rows-per-second"),
+                "rate-micro-batch", new RateLimit("rowsPerBatch", properties.limits().maxRowsPerBatch(),
+                        "arus.limits.max-rows-per-batch"));
+    }
+
+    /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
+    TranslatedQuery translate(QuerySpec spec) {
+        requireText(spec.name(), "/name");
+        StreamFrame frame = source(required(spec.source(), "/source"));
+        List<Step> steps = spec.steps() == null ? List.of() : spec.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            frame = apply(frame, required(steps.get(i), JsonPointer.of("steps", i)), JsonPointer.of("steps", i));
+        }
+        OutputMode mode = outputMode(spec.outputMode());
+        Trigger trigger = trigger(spec.trigger());
+        SinkSpec sink = required(spec.sink(), "/sink");
+        String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
+        Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat, Sinks.optionsOf(sinkFormat));
+        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions);
+    }
+
+    private StreamFrame source(SourceSpec source) {
+        String format = knownFormat(source.format(), "/source/format", Sources.formats(), "source");
+        Map<String, String> options = options(source.options(), "/source/options", format, Sources.optionsOf(format));
+        Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options));
+        try {
+            return session.readStream().format(format).options(options).load();
+        } catch (IllegalArgumentException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_OPTION,
+                    OptionPointers.of("/source/options", options, invalid.getMessage()), invalid.getMessage());
+        }
+    }
+
+    private StreamFrame apply(StreamFrame frame, Step step, String at) {
+        String base = JsonPointer.append(at, step.key());
+        if (step instanceof Step.WithColumn withColumn) {
+            String name = requireText(withColumn.name(), base + "/name");
+            Column value = parse(withColumn.expr(), base + "/expr");
+            return analysed(() -> frame.withColumn(name, value), base + "/expr", List.of());
+        }
+        if (step instanceof Step.Filter filter) {
+            Column condition = parse(filter.condition(), base);
+            return analysed(() -> frame.filter(condition), base, List.of());
+        }
+        if (step instanceof Step.Select select) {
+            List<String> names = texts(select.columns(), base, false);
+            return analysed(() -> frame.select(names.toArray(String[]::new)), base, names);
+        }
+        if (step instanceof Step.SelectExpr selectExpr) {
+            List<String> texts = texts(selectExpr.expressions(), base, false);
+            Column[] columns = parseAll(texts, base);
+            return analysed(() -> frame.select(columns), base, texts);
+        }
+        if (step instanceof Step.WithWatermark watermark) {
+            String column = requireText(watermark.column(), base + "/column");
+            String delay = requireText(watermark.delay(), base + "/delay");
+            try {
+                return frame.withWatermark(column, delay);
+            } catch (AnalysisException invalid) {
+                if (invalid.getMessage().startsWith("[INVALID_INTERVAL_FORMAT")) {
+                    throw ProblemException.at(ProblemType.INVALID_INTERVAL, base + "/delay", invalid.getMessage());
+                }
+                throw ProblemException.at(ProblemType.INVALID_EXPRESSION, base + "/column", invalid.getMessage());
+            }
+        }
+        Step.GroupBy groupBy = (Step.GroupBy) step;
+        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
+        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", true);
+        Column[] keyColumns = parseAll(keys, base + "/keys");
+        Column[] aggregateColumns = parseAll(aggregations, base + "/aggregations");
+        try {
+            return frame.groupBy(keyColumns).agg(aggregateColumns[0],
+                    List.of(aggregateColumns).subList(1, aggregateColumns.length).toArray(Column[]::new));
+        } catch (AnalysisException invalid) {
+            String pointer = indexOf(aggregations, invalid.expression())
+                    .map(i -> JsonPointer.append(base, "aggregations", i))
+                    .orElseGet(() -> indexOf(keys, invalid.expression())
+                            .map(i -> JsonPointer.append(base, "keys", i))
+                            .orElse(base));
+            throw expressionProblem(pointer, invalid);
+        }
+    }
+
+    /** Runs one step; an analysis failure points at the expression it names, else at {@code pointer}. */
+    private static StreamFrame analysed(Supplier<StreamFrame> step, String pointer, List<String> expressions) {
+        try {
+            return step.get();
+        } catch (AnalysisException invalid) {
+            String at = indexOf(expressions, invalid.expression())
+                    .map(i -> JsonPointer.append(pointer, i))
+                    .orElse(pointer);
+            throw expressionProblem(at, invalid);
+        }
+    }
+
+    private static Column parse(String expression, String pointer) {
+        requireText(expression, pointer);
+        try {
+            return functions.expr(expression);
+        } catch (AnalysisException invalid) {
+            throw expressionProblem(pointer, invalid);
+        }
+    }
+
+    private static Column[] parseAll(List<String> expressions, String pointer) {
+        Column[] columns = new Column[expressions.size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = parse(expressions.get(i), JsonPointer.append(pointer, i));
+        }
+        return columns;
+    }
+
+    private static ProblemException expressionProblem(String pointer, AnalysisException invalid) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("pointer", pointer);
+        if (invalid.position() >= 0) {
+            properties.put("position", invalid.position());
+        }
+        return new ProblemException(ProblemType.INVALID_EXPRESSION, invalid.getMessage(), properties);
+    }
+
+    private static Optional<Integer> indexOf(List<String> expressions, String expression) {
+        int index = expression == null ? -1 : expressions.indexOf(expression);
+        return index < 0 ? Optional.empty() : Optional.of(index);
+    }
+
+    private static OutputMode outputMode(String mode) {
+        if (mode == null) {
+            return OutputMode.APPEND;
+        }
+        try {
+            return OutputMode.of(mode);
+        } catch (IllegalArgumentException unknown) {
+            throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
+        }
+    }
+
+    private static Trigger trigger(TriggerSpec trigger) {
+        if (trigger == null) {
+            return Trigger.asFastAsPossible();
+        }
+        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
+                .filter(Objects::nonNull).count();
+        if (given != 1) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
+                    "A trigger has exactly one of processingTime, availableNow or once");
+        }
+        if (trigger.availableNow() != null) {
+            requireTrue(trigger.availableNow(), "/trigger/availableNow");
+            return Trigger.availableNow();
+        }
+        if (trigger.once() != null) {
+            requireTrue(trigger.once(), "/trigger/once");
+            return Trigger.once();
+        }
+        try {
+            return Trigger.processingTime(trigger.processingTime());
+        } catch (IllegalArgumentException | ArithmeticException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
+        }
+    }
+
+    private static String knownFormat(String format, String pointer, List<String> known, String kind) {
+        requireText(format, pointer);
+        return known.stream()
+                .filter(name -> name.equalsIgnoreCase(format.trim()))
+                .findFirst()
+                .orElseThrow(() -> ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer, "Unknown " + kind
+                        + " format '" + format + "'. Known formats: " + String.join(", ", known)));
+    }
+
+    /** Option values in their string form, as Spark takes them; unknown keys are rejected here. */
+    private static Map<String, String> options(Map<String, Object> given, String pointer, String format,
+            List<String> known) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (given == null) {
+            return options;
+        }
+        for (Map.Entry<String, Object> option : given.entrySet()) {
+            String at = JsonPointer.append(pointer, option.getKey());
+            if (known.stream().noneMatch(name -> name.equalsIgnoreCase(option.getKey()))) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown option '" + option.getKey()
+                        + "' for format '" + format + "'. Allowed options: "
+                        + (known.isEmpty() ? "none" : String.join(", ", known)));
+            }
+            Object value = option.getValue();
+            if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, at,
+                        "An option's value must be a string, a number or a boolean");
+            }
+            options.put(option.getKey(), String.valueOf(value));
+        }
+        return options;
+    }
+
+    private static List<String> texts(List<String> values, String pointer, boolean atLeastOne) {
+        required(values, pointer);
+        if (atLeastOne && values.isEmpty()) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "At least one is required");
+        }
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            texts.add(requireText(values.get(i), JsonPointer.append(pointer, i)));
+        }
+        return texts;
+    }
+
+    private static <T> T required(T value, String pointer) {
+        if (value == null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " is required");
+        }
+        return value;
+    }
+
+    private static String requireText(String value, String pointer) {
+        if (required(value, pointer).isBlank()) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " must not be blank");
+        }
+        return value;
+    }
+
+    private static void requireTrue(Boolean value, String pointer) {
+        if (!value) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
+                    "Must be true; leave the trigger out for the default trigger");
+        }
+    }
+
+    /** The configured maximum of the option that sets how many rows a rate source makes. */
+    private record RateLimit(String option, long maximum, String property) {
+
+        void check(Map<String, String> options) {
+            options.forEach((key, value) -> {
+                if (key.equalsIgnoreCase(option) && exceeds(value)) {
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.of("source", "options", key),
+                            "Invalid value '" + value + "'. The option '" + option + "' must be at most " + maximum
+                                    + " (" + property + ")");
+                }
+            });
+        }
+
+        private boolean exceeds(String value) {
+            try {
+                return Long.parseLong(value.trim()) > maximum;
+            } catch (NumberFormatException notANumber) {
+                return false; // the source reports it in its own words
+            }
+        }
+    }
+}

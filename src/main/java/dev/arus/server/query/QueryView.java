@@ -1,0 +1,45 @@
+package dev.arus.server.query;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.StreamingQueryException;
+import dev.arus.engine.api.StreamingQueryStatus;
+import java.util.UUID;
+
+/**
+ * A query as the API shows it: its lasting {@code id}, the current run, Spark's status object,
+ * the spec as submitted, the last progress and, for a failed query, why it failed.
+ */
+record QueryView(
+        UUID id,
+        UUID runId,
+        String name,
+        QueryState state,
+        Status status,
+        QuerySpec spec,
+        ProgressView lastProgress,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Failure exception) {
+
+    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run) {
+        Failure failure = run.exception().map(Failure::of).orElse(null);
+        QueryState state = failure != null ? QueryState.FAILED : run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED;
+        StreamingQueryStatus status = run.status();
+        return new QueryView(id, run.runId(), spec.name(), state,
+                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec,
+                ProgressView.of(run.lastProgress()), failure);
+    }
+
+    /** Spark's {@code StreamingQueryStatus}. */
+    record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
+    }
+
+    /** The error that ended the run: the class and message of the batch's failure. */
+    record Failure(@JsonProperty("class") String className, String message) {
+
+        static Failure of(StreamingQueryException failed) {
+            Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
+            return new Failure(cause.getClass().getName(), cause.getMessage());
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.arus.server.query;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A real HTTP client for the started service: JSON in, status, headers and parsed JSON out. */
+final class ApiClient {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI base;
+
+    ApiClient(int port) {
+        this.base = URI.create("http://localhost:" + port);
+    }
+
+    Response post(String path, String body) {
+        return post(path, body, "application/json");
+    }
+
+    Response post(String path, String body, String contentType) {
+        return send(request(path).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    Response post(String path) {
+        return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    Response get(String path) {
+        return send(request(path).GET());
+    }
+
+    Response delete(String path) {
+        return send(request(path).DELETE());
+    }
+
+    /** The id of the query created from {@code spec}; fails unless it was created. */
+    String create(String spec) {
+        Response created = post("/api/queries", spec);
+        if (created.status() != 201) {
+            throw new AssertionError("expected 201, got " + created);
+        }
+        return created.json().path("id").asString();
+    }
+
+    JsonNode query(String id) {
+        return get("/api/queries/" + id).json();
+    }
+
+    /** The names of all queries, in the order the API lists them. */
+    List<String> names() {
+        List<String> names = new ArrayList<>();
+        get("/api/queries").json().forEach(query -> names.add(query.path("name").asString()));
+        return names;
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+    }
+
+    private Response send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Location").orElse(null),
+                    response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Response(int status, String contentType, String location, String body) {
+
+        JsonNode json() {
+            return JSON.readTree(body);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+@StartedService
+class QueryControllerTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @LocalServerPort
+    int port;
+
+    ApiClient api() {
+        return new ApiClient(port);
+    }
+
+    /**
+     * Batch b of rate-micro-batch holds values [10b, 10b+10) at second b; event_time is b - value % 3,
+     * so second t gets 3 * (multiples of 3 in [10t, 10t+10)) rows: 12, 9, 9, 12, ... (80 per 8 s on
+     * average, 240 per 24 s). Spark emits each window once the watermark (max event time - 4 s)
+     * passes its end. Batch 0's rows at -1 s and -2 s fall in [-8 s, 0 s), whose end is not after
+     * the initial watermark (the epoch): late, dropped, never emitted.
+     */
+    @Test
+    void emitsTheChaptersWindowsWithSparksCounts() {
+        ApiClient api = api();
+        String id = api.create(Specs.chapterOverMicroBatches("chapter-micro-batches"));
+        Map<String, Long> counts = new TreeMap<>();
+
+        await().atMost(DEADLINE).pollInterval(Duration.ofMillis(50)).until(() -> {
+            for (JsonNode batch : api.get("/api/queries/" + id + "/batches").json()) {
+                for (JsonNode row : batch.path("rows")) {
+                    counts.put(row.path("window").path("start").asString() + "/" + row.path("window").path("end").asString(),
+                            row.path("count").asLong());
+                }
+            }
+            return counts.size() >= 3;
+        });
+
+        assertThat(counts).doesNotContainKey("1969-12-31T23:59:52.000Z/1970-01-01T00:00:00.000Z");
+        assertThat(counts).containsAllEntriesOf(Map.of(
+                "1970-01-01T00:00:00.000Z/1970-01-01T00:00:08.000Z", 81L,
+                "1970-01-01T00:00:08.000Z/1970-01-01T00:00:16.000Z", 81L,
+                "1970-01-01T00:00:16.000Z/1970-01-01T00:00:24.000Z", 78L));
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
+    void createsAQueryWithItsLocationAndTheSpecAsSubmitted() {
+        ApiClient api = api();
+        ApiClient.Response created = api.post("/api/queries", Specs.idle("created"));
+
+        JsonNode query = created.json();
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.location()).endsWith("/api/queries/" + query.path("id").asString());
+        assertThat(query.path("name").asString()).isEqualTo("created");
+        assertThat(query.path("state").asString()).isEqualTo("ACTIVE");
+        assertThat(query.path("spec").path("trigger").path("processingTime").asString()).isEqualTo("10 seconds");
+        assertThat(query.path("spec").path("source").path("options").path("rowsPerSecond").isNumber()).isTrue();
+        assertThat(query.path("status").has("isDataAvailable")).isTrue();
+        assertThat(api.get(created.location()).json().path("id")).isEqualTo(query.path("id"));
+        api.delete(created.location());
+    }
+
+    @Test
+    void reportsProgressInSparksFieldNamesOldestFirst() {
+        ApiClient api = api();
+        String id = api.create(Specs.chapterOverMicroBatches("progress"));
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/progress").json().size() >= 3);
+
+        JsonNode progress = api.get("/api/queries/" + id + "/progress?limit=2").json();
+
+        assertThat(progress.size()).isEqualTo(2);
+        long first = progress.get(0).path("batchId").asLong();
+        assertThat(progress.get(1).path("batchId").asLong()).isEqualTo(first + 1);
+        JsonNode last = progress.get(1);
+        assertThat(last.path("timestamp").asString()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+        assertThat(last.path("numInputRows").asLong()).isEqualTo(10);
+        assertThat(last.path("durationMs").has("triggerExecution")).isTrue();
+        assertThat(last.path("eventTime").has("watermark")).isTrue();
+        assertThat(last.path("stateOperators").get(0).path("operatorName").asString()).isEqualTo("stateStoreSave");
+        assertThat(last.path("sources").get(0).path("endOffset").path("offset").isNumber()).isTrue();
+        assertThat(last.path("sink").has("numOutputRows")).isTrue();
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
+    void stopsStartsAgainUnderTheSameIdAndDeletes() {
+        ApiClient api = api();
+        String id = api.create(Specs.idle("restarted"));
+        String firstRun = api.query(id).path("runId").asString();
+
+        ApiClient.Response stopped = api.post("/api/queries/" + id + "/stop");
+        ApiClient.Response stoppedAgain = api.post("/api/queries/" + id + "/stop");
+        ApiClient.Response started = api.post("/api/queries/" + id + "/start");
+        ApiClient.Response startedWhileActive = api.post("/api/queries/" + id + "/start");
+        ApiClient.Response deleted = api.delete("/api/queries/" + id);
+
+        assertThat(stopped.status()).isEqualTo(200);
+        assertThat(stopped.json().path("state").asString()).isEqualTo("STOPPED");
+        assertThat(stopped.json().path("status").path("message").asString()).isEqualTo("Stopped");
+        assertThat(stoppedAgain.status()).isEqualTo(200);
+        assertThat(stoppedAgain.json().path("state").asString()).isEqualTo("STOPPED");
+        assertThat(started.status()).isEqualTo(200);
+        assertThat(started.json().path("id").asString()).isEqualTo(id);
+        assertThat(started.json().path("runId").asString()).isNotEqualTo(firstRun);
+        assertThat(started.json().path("state").asString()).isEqualTo("ACTIVE");
+        assertThat(startedWhileActive.status()).isEqualTo(409);
+        assertThat(startedWhileActive.json().path("type").asString()).isEqualTo("https://arus.dev/problems/query-active");
+        assertThat(deleted.status()).isEqualTo(204);
+        assertThat(api.get("/api/queries/" + id).status()).isEqualTo(404);
+        assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(404);
+    }
+
+    @Test
+    void showsAFailedQueryWithItsExceptionWhileAnotherKeepsRunning() {
+        ApiClient api = api();
+        String healthy = api.create(Specs.chapterOverMicroBatches("healthy"));
+        String failing = api.create(Specs.dividingByZero("failing"));
+
+        await().atMost(DEADLINE).until(() -> api.query(failing).path("state").asString().equals("FAILED"));
+        long batchWhenFailed = api.query(healthy).path("lastProgress").path("batchId").asLong(-1);
+        await().atMost(DEADLINE).until(() ->
+                api.query(healthy).path("lastProgress").path("batchId").asLong(-1) > batchWhenFailed + 2);
+
+        JsonNode failed = api.query(failing);
+        assertThat(failed.path("exception").path("class").asString()).endsWith("EvaluationException");
+        assertThat(failed.path("exception").path("message").asString()).startsWith("[DIVIDE_BY_ZERO]");
+        assertThat(failed.path("status").path("message").asString()).startsWith("Terminated with exception");
+        assertThat(api.query(healthy).path("state").asString()).isEqualTo("ACTIVE");
+        assertThat(api.query(healthy).has("exception")).isFalse();
+        api.delete("/api/queries/" + healthy);
+        api.delete("/api/queries/" + failing);
+    }
+
+    @Test
+    void servesTheOpenApiDescriptionWithTheChaptersQueryAsExample() {
+        ApiClient api = api();
+
+        JsonNode docs = api.get("/v3/api-docs").json();
+        ApiClient.Response ui = api.get("/swagger-ui/index.html");
+
+        JsonNode example = docs.path("paths").path("/api/queries").path("post").path("requestBody")
+                .path("content").path("application/json").path("example");
+        assertThat(example.path("name").asString()).isEqualTo("visits-per-8s");
+        assertThat(docs.path("paths").has("/api/queries/{id}/batches")).isTrue();
+        assertThat(ui.status()).isEqualTo(200);
+    }
+}

@@ -1,0 +1,228 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamingQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Every kind of bad request gets its problem (status, type, pointer, position) and changes
+ * nothing: the query list, the engine's active queries and its trigger threads are the same
+ * before and after.
+ */
+@StartedService
+class QueryProblemHandlerTest {
+
+    private static final String PROBLEMS = "https://arus.dev/problems/";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ArusSession session;
+
+    @BeforeEach
+    void fillTriggerPool() {
+        TriggerThreads.fillPool(new ApiClient(port));
+    }
+
+    static Stream<Arguments> badSpecs() {
+        return Stream.of(
+                bad("malformed JSON", "{\"name\": \"a\",\n \"source\": }", 400, "malformed-json", null),
+                bad("missing field", spec("\"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}"),
+                        400, "invalid-spec", "/name"),
+                bad("unknown field", withSource("{\"format\": \"rate\", \"fromat\": \"rate\"}"),
+                        400, "invalid-spec", "/source/fromat"),
+                bad("wrong type", spec("\"name\": 5, \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}"),
+                        400, "invalid-spec", "/name"),
+                bad("unknown step", withSteps("{\"fliter\": \"value > 0\"}"), 400, "invalid-spec", "/steps/0"),
+                bad("option of an object", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": {}}}"),
+                        400, "invalid-spec", "/source/options/rowsPerSecond"),
+                bad("unknown source format", withSource("{\"format\": \"kafka\"}"),
+                        400, "unknown-format", "/source/format"),
+                bad("unknown sink format", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"parquet\"}"),
+                        400, "unknown-format", "/sink/format"),
+                bad("unknown option", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSec\": 5}}"),
+                        400, "invalid-option", "/source/options/rowsPerSec"),
+                bad("option out of range", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": 0}}"),
+                        400, "invalid-option", "/source/options/rowsPerSecond"),
+                bad("option over the configured maximum",
+                        withSource("{\"format\": \"rate-micro-batch\", \"options\": {\"rowsPerBatch\": \"10000001\"}}"),
+                        400, "invalid-option", "/source/options/rowsPerBatch"),
+                bad("bad sink option value", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"console\", \"options\": {\"numRows\": \"many\"}}"),
+                        400, "invalid-option", "/sink/options/numRows"),
+                bad("bad trigger interval", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"trigger\": {\"processingTime\": \"4 secs\"}, \"sink\": {\"format\": \"noop\"}"),
+                        400, "invalid-interval", "/trigger/processingTime"),
+                bad("bad watermark delay", withSteps("{\"withWatermark\": {\"column\": \"timestamp\", \"delay\": \"soon\"}}"),
+                        400, "invalid-interval", "/steps/0/withWatermark/delay"),
+                bad("expression that does not parse", withSteps("{\"filter\": \"value >\"}"),
+                        400, "invalid-expression", "/steps/0/filter"),
+                bad("misspelt column", withSteps("{\"withColumn\": {\"name\": \"t\", \"expr\": \"valeu + 1\"}}"),
+                        400, "invalid-expression", "/steps/0/withColumn/expr"),
+                bad("misspelt column in an aggregation", withSteps("{\"groupBy\": {\"keys\": [\"value % 2\"], "
+                        + "\"aggregations\": [\"count(*)\", \"sum(valeu)\"]}}"),
+                        400, "invalid-expression", "/steps/0/groupBy/aggregations/1"),
+                bad("output mode Spark rejects", withSteps("{\"groupBy\": {\"keys\": [\"window(timestamp, '8 seconds')\"], "
+                        + "\"aggregations\": [\"count(*) AS count\"]}}"),
+                        400, "invalid-output-mode", "/outputMode"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badSpecs")
+    void refusesABadSpecAndLeavesNothingBehind(String kind, String body, int status, String type, String pointer) {
+        ApiClient api = new ApiClient(port);
+        Snapshot before = snapshot(api);
+
+        ApiClient.Response response = api.post("/api/queries", body);
+
+        assertProblem(response, status, type, pointer);
+        assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    @Test
+    void givesTheLineAndColumnOfMalformedJson() {
+        JsonNode problem = new ApiClient(port).post("/api/queries", "{\"name\": \"a\",\n \"source\": }").json();
+
+        assertThat(problem.path("line").asInt()).isEqualTo(2);
+        assertThat(problem.path("column").asInt()).isEqualTo(12);
+        assertThat(problem.path("detail").asString()).contains("line 2, column 12");
+    }
+
+    @Test
+    void givesThePositionInABadExpressionAndASuggestion() {
+        JsonNode problem = new ApiClient(port).post("/api/queries",
+                withSteps("{\"withColumn\": {\"name\": \"t\", \"expr\": \"value + valeu\"}}")).json();
+
+        assertThat(problem.path("position").asInt()).isEqualTo(8);
+        assertThat(problem.path("detail").asString()).contains("'valeu'").contains("did you mean 'value'?");
+    }
+
+    @Test
+    void refusesABodyOver64KiB() {
+        ApiClient api = new ApiClient(port);
+        Snapshot before = snapshot(api);
+        String padding = " ".repeat(64 * 1024);
+
+        ApiClient.Response response = api.post("/api/queries", "{\"name\": \"big\"" + padding + "}");
+
+        assertProblem(response, 413, "request-too-large", null);
+        assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesAContentTypeOtherThanJson() {
+        ApiClient api = new ApiClient(port);
+        Snapshot before = snapshot(api);
+
+        ApiClient.Response response = api.post("/api/queries", Specs.idle("text"), "text/plain");
+
+        assertProblem(response, 415, "unsupported-media-type", null);
+        assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesADuplicateName() {
+        ApiClient api = new ApiClient(port);
+        String id = api.create(Specs.idle("taken"));
+        Snapshot before = snapshot(api);
+
+        ApiClient.Response response = api.post("/api/queries", Specs.idle("taken"));
+
+        assertProblem(response, 409, "duplicate-name", "/name");
+        assertThat(snapshot(api)).isEqualTo(before);
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
+    void refusesMoreQueriesThanTheLimitWithTheLimitInTheBody() {
+        ApiClient api = new ApiClient(port);
+        List<String> ids = new ArrayList<>();
+        for (int i = api.names().size(); i < StartedService.MAX_QUERIES; i++) {
+            ids.add(api.create(Specs.idle("filler-" + i)));
+        }
+        Snapshot before = snapshot(api);
+
+        ApiClient.Response response = api.post("/api/queries", Specs.idle("one-too-many"));
+
+        assertProblem(response, 429, "too-many-queries", null);
+        assertThat(response.json().path("limit").asInt()).isEqualTo(StartedService.MAX_QUERIES);
+        assertThat(snapshot(api)).isEqualTo(before);
+        ids.forEach(id -> api.delete("/api/queries/" + id));
+    }
+
+    @Test
+    void answers404ForAnUnknownId() {
+        ApiClient api = new ApiClient(port);
+        String unknown = "/api/queries/" + UUID.randomUUID();
+
+        assertProblem(api.get(unknown), 404, "query-not-found", null);
+        assertProblem(api.get(unknown + "/progress"), 404, "query-not-found", null);
+        assertProblem(api.get(unknown + "/batches"), 404, "query-not-found", null);
+        assertProblem(api.post(unknown + "/stop"), 404, "query-not-found", null);
+        assertProblem(api.post(unknown + "/start"), 404, "query-not-found", null);
+        assertProblem(api.delete(unknown), 404, "query-not-found", null);
+        assertProblem(api.get("/api/queries/not-a-uuid"), 404, "query-not-found", null);
+    }
+
+    @Test
+    void refusesALimitBelowOne() {
+        ApiClient api = new ApiClient(port);
+        String id = api.create(Specs.idle("limited"));
+
+        assertProblem(api.get("/api/queries/" + id + "/batches?limit=0"), 400, "invalid-parameter", null);
+        assertProblem(api.get("/api/queries/" + id + "/progress?limit=x"), 400, "invalid-parameter", null);
+        api.delete("/api/queries/" + id);
+    }
+
+    private static void assertProblem(ApiClient.Response response, int status, String type, String pointer) {
+        assertThat(response.status()).as(response.body()).isEqualTo(status);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        JsonNode problem = response.json();
+        assertThat(problem.path("type").asString()).isEqualTo(PROBLEMS + type);
+        assertThat(problem.path("status").asInt()).isEqualTo(status);
+        assertThat(problem.path("detail").asString()).isNotBlank();
+        if (pointer != null) {
+            assertThat(problem.path("pointer").asString()).isEqualTo(pointer);
+        }
+    }
+
+    private Snapshot snapshot(ApiClient api) {
+        return new Snapshot(api.names(), session.streams().active().stream().map(StreamingQuery::id).sorted().toList(),
+                TriggerThreads.count());
+    }
+
+    /** What a refused request must leave unchanged. */
+    private record Snapshot(List<String> queryNames, List<UUID> activeRuns, long triggerThreads) {
+    }
+
+    private static Arguments bad(String kind, String body, int status, String type, String pointer) {
+        return Arguments.of(kind, body, status, type, pointer);
+    }
+
+    private static String spec(String fields) {
+        return "{" + fields + "}";
+    }
+
+    private static String withSource(String source) {
+        return spec("\"name\": \"a\", \"source\": " + source + ", \"sink\": {\"format\": \"noop\"}");
+    }
+
+    private static String withSteps(String... steps) {
+        return spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"steps\": [" + String.join(", ", steps)
+                + "], \"sink\": {\"format\": \"noop\"}");
+    }
+}

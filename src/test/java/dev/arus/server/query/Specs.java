@@ -1,0 +1,52 @@
+package dev.arus.server.query;
+
+/** Query specs the tests submit. */
+final class Specs {
+
+    private Specs() {
+    }
+
+    /**
+     * The chapter's query over {@code rate-micro-batch} (10 rows per batch, 1 s apart) so that
+     * its windows are known in advance, with a short trigger so that they come quickly.
+     */
+    static String chapterOverMicroBatches(String name) {
+        return """
+                {"name": "%s",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10, "advanceMillisPerBatch": 1000}},
+                 "steps": [
+                   {"withColumn": {"name": "event_time", "expr": "CAST(unix_timestamp(timestamp) - value %% 3 AS TIMESTAMP)"}},
+                   {"withWatermark": {"column": "event_time", "delay": "4 seconds"}},
+                   {"groupBy": {"keys": ["window(event_time, '8 seconds')"], "aggregations": ["count(*) AS count"]}}
+                 ],
+                 "outputMode": "append",
+                 "trigger": {"processingTime": "100 milliseconds"},
+                 "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+
+    /** A query that does almost nothing: one row a second, a batch every 10 seconds. */
+    static String idle(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate", "options": {"rowsPerSecond": 1}},
+                 "trigger": {"processingTime": "10 seconds"}, "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+
+    /** A query with the default trigger: the next batch as soon as the previous one ends. */
+    static String fastest(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 1}},
+                 "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+
+    /** A query whose first batch fails at run time: ANSI division by zero. */
+    static String dividingByZero(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}},
+                 "steps": [{"selectExpr": ["value / (value - value) AS ratio"]}],
+                 "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+}

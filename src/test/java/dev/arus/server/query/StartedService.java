@@ -1,0 +1,20 @@
+package dev.arus.server.query;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * The service started empty on a random port, with a small query limit; one context shared by
+ * the test classes that use it, so each test leaves the registry as it found it.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"arus.demo.enabled=false", "arus.max-queries=" + StartedService.MAX_QUERIES})
+@interface StartedService {
+
+    int MAX_QUERIES = 20;
+}
