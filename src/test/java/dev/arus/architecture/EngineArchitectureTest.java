@@ -30,6 +30,15 @@ class EngineArchitectureTest {
     }
 
     @Test
+    void serverUsesTheEnginesApiNotItsInternals() {
+        noClasses().that().resideInAPackage("dev.arus.server..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.arus.engine.expr..",
+                        "dev.arus.engine.plan..", "dev.arus.engine.exec..", "dev.arus.engine.state..",
+                        "dev.arus.engine.runtime..")
+                .check(CLASSES);
+    }
+
+    @Test
     void sourcesAndSinksDoNotDependOnTheRuntimeOrPlanner() {
         noClasses().that().resideInAnyPackage("dev.arus.engine.source..", "dev.arus.engine.sink..")
                 .should().dependOnClassesThat().resideInAnyPackage(

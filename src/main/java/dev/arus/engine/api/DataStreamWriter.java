@@ -1,6 +1,5 @@
 package dev.arus.engine.api;
 
-import dev.arus.engine.sink.BatchFunction;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

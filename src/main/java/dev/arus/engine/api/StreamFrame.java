@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class StreamFrame {
 
+    /** The error class of a delay threshold that is no interval. */
+    public static final String INVALID_INTERVAL = "INVALID_INTERVAL_FORMAT";
+
     private final ArusSession session;
     private final LogicalPlan plan;
     private final Analysis analysis;
@@ -108,7 +111,7 @@ public final class StreamFrame {
         try {
             delayMicros = IntervalParser.parseMicros(delayThreshold);
         } catch (IllegalArgumentException badInterval) {
-            throw new AnalysisException(badInterval.getMessage());
+            throw new AnalysisException(INVALID_INTERVAL, badInterval.getMessage(), -1, delayThreshold);
         }
         if (delayMicros < 0) {
             throw new IllegalArgumentException("requirement failed: delay threshold (" + delayThreshold

@@ -1,5 +1,6 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.api.InvalidOptionException;
 import dev.arus.engine.api.ResultBatch;
 import java.io.PrintStream;
 import java.time.ZoneId;
@@ -92,14 +93,14 @@ public final class ConsoleSink implements Sink {
                 }
             }
             if (name == null) {
-                throw new IllegalArgumentException("Unknown option '" + option.getKey()
+                throw new InvalidOptionException(option.getKey(), "Unknown option '" + option.getKey()
                         + "' for format 'console'. Allowed options: " + String.join(", ", OPTIONS));
             }
             if (values.containsKey(name)) {
-                throw new IllegalArgumentException("Option '" + name + "' of format 'console' is given twice");
+                throw new InvalidOptionException(name, "Option '" + name + "' of format 'console' is given twice");
             }
             if (option.getValue() == null) {
-                throw new IllegalArgumentException("Option '" + name + "' of format 'console' has no value");
+                throw new InvalidOptionException(name, "Option '" + name + "' of format 'console' has no value");
             }
             values.put(name, option.getValue());
         }
@@ -113,7 +114,7 @@ public final class ConsoleSink implements Sink {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException(NUM_ROWS,
                     "Invalid value '" + value + "'. The option '" + NUM_ROWS + "' must be a whole number", e);
         }
     }
@@ -126,7 +127,7 @@ public final class ConsoleSink implements Sink {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new IllegalArgumentException("Invalid value '" + value + "'. The option '"
+            default -> throw new InvalidOptionException(TRUNCATE, "Invalid value '" + value + "'. The option '"
                     + TRUNCATE + "' must be true or false (Spark: " + value + " is not a boolean string.)");
         };
     }

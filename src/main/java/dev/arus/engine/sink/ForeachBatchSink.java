@@ -1,5 +1,6 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.api.BatchFunction;
 import dev.arus.engine.api.ResultBatch;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package dev.arus.engine.source;
 
+import dev.arus.engine.api.InvalidOptionException;
 import java.util.List;
 import java.util.Map;
 
@@ -22,19 +23,19 @@ public record RateMicroBatchOptions(long rowsPerBatch, int numPartitions, long s
 
     public RateMicroBatchOptions {
         if (rowsPerBatch <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("rowsPerBatch",
                     "Invalid value '" + rowsPerBatch + "'. The option 'rowsPerBatch' must be positive");
         }
         if (numPartitions <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("numPartitions",
                     "Invalid value '" + numPartitions + "'. The option 'numPartitions' must be positive");
         }
         if (startTimestampMs < 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("startTimestamp",
                     "Invalid value '" + startTimestampMs + "'. The option 'startTimestamp' must be non-negative");
         }
         if (advanceMillisPerBatch < 0) {
-            throw new IllegalArgumentException("Invalid value '" + advanceMillisPerBatch
+            throw new InvalidOptionException("advanceMillisPerBatch", "Invalid value '" + advanceMillisPerBatch
                     + "'. The option 'advanceMillisPerBatch' must be non-negative");
         }
     }
@@ -43,7 +44,7 @@ public record RateMicroBatchOptions(long rowsPerBatch, int numPartitions, long s
     public static RateMicroBatchOptions parse(Map<String, String> options) {
         SourceOptions reader = new SourceOptions(RateMicroBatchSource.FORMAT, NAMES, options);
         if (reader.raw(ROWS_PER_BATCH) == null) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("rowsPerBatch",
                     "Invalid value '0'. The option 'rowsPerBatch' must be positive (it is required)");
         }
         return new RateMicroBatchOptions(

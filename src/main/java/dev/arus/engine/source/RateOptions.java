@@ -1,5 +1,6 @@
 package dev.arus.engine.source;
 
+import dev.arus.engine.api.InvalidOptionException;
 import java.util.List;
 import java.util.Map;
 
@@ -22,15 +23,15 @@ public record RateOptions(long rowsPerSecond, long rampUpTimeSeconds, int numPar
 
     public RateOptions {
         if (rowsPerSecond <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("rowsPerSecond",
                     "Invalid value '" + rowsPerSecond + "'. The option 'rowsPerSecond' must be positive");
         }
         if (rampUpTimeSeconds < 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("rampUpTime",
                     "Invalid value '" + rampUpTimeSeconds + "'. The option 'rampUpTime' must not be negative");
         }
         if (numPartitions <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("numPartitions",
                     "Invalid value '" + numPartitions + "'. The option 'numPartitions' must be positive");
         }
     }
@@ -45,7 +46,7 @@ public record RateOptions(long rowsPerSecond, long rampUpTimeSeconds, int numPar
         SourceOptions reader = new SourceOptions(RateSource.FORMAT, NAMES, options);
         long rowsPerSecond = reader.getLong(ROWS_PER_SECOND, 1);
         if (rowsPerSecond <= 0) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException("rowsPerSecond",
                     "Invalid value '" + rowsPerSecond + "'. The option 'rowsPerSecond' must be positive");
         }
         long rampUpTimeSeconds = reader.getSeconds(RAMP_UP_TIME, 0);

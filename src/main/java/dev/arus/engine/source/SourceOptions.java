@@ -1,5 +1,6 @@
 package dev.arus.engine.source;
 
+import dev.arus.engine.api.InvalidOptionException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,15 +43,15 @@ final class SourceOptions {
             String key = option.getKey();
             String name = key == null ? null : canonical.get(key.toLowerCase(Locale.ROOT));
             if (name == null) {
-                throw new IllegalArgumentException("Unknown option '" + key + "' for format '" + format
+                throw new InvalidOptionException(key, "Unknown option '" + key + "' for format '" + format
                         + "'. Allowed options: " + String.join(", ", allowed));
             }
             if (givenAs.containsKey(name)) {
-                throw new IllegalArgumentException("Option '" + name + "' of format '" + format
+                throw new InvalidOptionException(name, "Option '" + name + "' of format '" + format
                         + "' is given twice, as '" + givenAs.get(name) + "' and as '" + key + "'");
             }
             if (option.getValue() == null) {
-                throw new IllegalArgumentException("Option '" + name + "' of format '" + format + "' has no value");
+                throw new InvalidOptionException(name, "Option '" + name + "' of format '" + format + "' has no value");
             }
             givenAs.put(name, key);
             values.put(name, option.getValue());
@@ -70,7 +71,7 @@ final class SourceOptions {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
+            throw new InvalidOptionException(name,
                     "Invalid value '" + value + "'. The option '" + name + "' must be a whole number", e);
         }
     }
@@ -83,7 +84,7 @@ final class SourceOptions {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Invalid value '" + value + "'. The option '" + name
+            throw new InvalidOptionException(name, "Invalid value '" + value + "'. The option '" + name
                     + "' must be a whole number between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE, e);
         }
     }
@@ -113,7 +114,7 @@ final class SourceOptions {
                 valid = false;
             }
         }
-        throw new IllegalArgumentException("Invalid value '" + value + "'. The option '" + name
+        throw new InvalidOptionException(name, "Invalid value '" + value + "'. The option '" + name
                 + "' must be a duration such as 5s: a whole number with a unit of us, ms, s, m, min, h or d"
                 + " (seconds when none is given)");
     }

@@ -71,7 +71,7 @@ class QuerySpecTranslator {
             return session.readStream().format(format).options(options).load();
         } catch (IllegalArgumentException invalid) {
             throw ProblemException.at(ProblemType.INVALID_OPTION,
-                    OptionPointers.of("/source/options", options, invalid.getMessage()), invalid.getMessage());
+                    OptionPointers.of("/source/options", options, invalid), invalid.getMessage());
         }
     }
 
@@ -101,7 +101,7 @@ class QuerySpecTranslator {
             try {
                 return frame.withWatermark(column, delay);
             } catch (AnalysisException invalid) {
-                if (invalid.getMessage().startsWith("[INVALID_INTERVAL_FORMAT")) {
+                if (StreamFrame.INVALID_INTERVAL.equals(invalid.errorClass())) {
                     throw ProblemException.at(ProblemType.INVALID_INTERVAL, base + "/delay", invalid.getMessage());
                 }
                 throw ProblemException.at(ProblemType.INVALID_EXPRESSION, base + "/column", invalid.getMessage());

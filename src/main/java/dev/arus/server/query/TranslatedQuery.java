@@ -5,7 +5,7 @@ import dev.arus.engine.api.OutputMode;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.api.StreamingQuery;
 import dev.arus.engine.api.Trigger;
-import dev.arus.engine.sink.BatchFunction;
+import dev.arus.engine.api.BatchFunction;
 import java.util.Map;
 import java.util.UUID;
 
@@ -36,7 +36,7 @@ record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger
             throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", rejectedMode.getMessage());
         } catch (IllegalArgumentException badOption) {
             throw ProblemException.at(ProblemType.INVALID_OPTION,
-                    OptionPointers.of("/sink/options", sinkOptions, badOption.getMessage()), badOption.getMessage());
+                    OptionPointers.of("/sink/options", sinkOptions, badOption), badOption.getMessage());
         }
     }
 }

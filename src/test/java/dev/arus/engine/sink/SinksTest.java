@@ -1,5 +1,6 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.api.BatchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,5 @@
-package dev.arus.engine.sink;
+package dev.arus.engine.api;
 
-import dev.arus.engine.api.ResultBatch;
 
 /**
  * The user's function of {@code foreachBatch}, Spark's {@code VoidFunction2<Dataset<Row>, Long>}:
