@@ -37,7 +37,7 @@ public record StreamingQueryProgress(
         return sources.stream().mapToLong(SourceProgress::numInputRows).sum();
     }
 
-    /** Input rows over the time since the previous trigger started; NaN for the first batch. */
+    /** Input rows over the time since the previous trigger started; 0 for the first batch, as in Spark 4. */
     public double inputRowsPerSecond() {
         return sources.stream().mapToDouble(SourceProgress::inputRowsPerSecond).sum();
     }

@@ -147,7 +147,8 @@ public final class MicroBatchRunner {
                 sink.description(), outputRows, eventTimes, watermark == null ? null : evictBefore,
                 plan.aggregation() == null ? null : plan.aggregation().lastStats());
         previousTriggerStartMs = triggerStartMs;
-        status = new StreamingQueryStatus("Waiting for next trigger", false, false);
+        // Spark keeps isDataAvailable from this trigger until the next one starts.
+        status = new StreamingQueryStatus("Waiting for next trigger", newData, false);
         return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements));
     }
 }
