@@ -41,8 +41,18 @@ public abstract sealed class ColumnVector
 
     public abstract int capacity();
 
-    /** Grows the vector, keeping its first {@code size} rows, so that it holds {@code capacity}. */
-    public abstract void ensureCapacity(int capacity, int size);
+    /** Grows the vector, keeping its rows, so that it holds at least {@code capacity} rows. */
+    public final void ensureCapacity(int capacity) {
+        if (capacity > capacity()) {
+            if (nulls != null) {
+                nulls = Arrays.copyOf(nulls, capacity);
+            }
+            growValues(capacity);
+        }
+    }
+
+    /** Replaces the value storage by one of {@code capacity} rows holding the same values. */
+    protected abstract void growValues(int capacity);
 
     public final boolean hasNulls() {
         return hasNulls;
@@ -76,24 +86,6 @@ public abstract sealed class ColumnVector
         hasNulls = false;
     }
 
-    /** Copies the null flags of {@code source}'s rows {@code [0, size)}. */
-    protected final void copyNullsFrom(ColumnVector source, int size) {
-        resetNulls();
-        if (source.hasNulls) {
-            for (int i = 0; i < size; i++) {
-                if (source.nulls[i]) {
-                    setNull(i);
-                }
-            }
-        }
-    }
-
-    protected final void growNulls(int capacity) {
-        if (nulls != null) {
-            nulls = Arrays.copyOf(nulls, capacity);
-        }
-    }
-
     /**
      * The value of a row as an object: {@code Integer}, {@code Long}, {@code Double},
      * {@code Boolean}, {@code String}, {@code java.time.Instant} for timestamps, a {@link Row}
@@ -101,12 +93,44 @@ public abstract sealed class ColumnVector
      */
     public abstract Object getObject(int row);
 
-    /** Sets a row from an object of the kind {@link #getObject} returns. */
-    public abstract void setObject(int row, Object value);
+    /** Sets a row from an object of the kind {@link #getObject} returns, or NULL. */
+    public final void setObject(int row, Object value) {
+        if (value == null) {
+            setNull(row);
+        } else {
+            setNotNull(row);
+            setValue(row, value);
+        }
+    }
 
-    /** Copies row {@code from} of this vector into row {@code to} of {@code target}. */
-    public abstract void copyRow(int from, ColumnVector target, int to);
+    /** Stores a non-null object value; the null flag is already cleared. */
+    protected abstract void setValue(int row, Object value);
 
-    /** Copies the rows of {@code source} whose {@code selected} flag is set, packed; returns how many. */
-    public abstract int compact(ColumnVector source, boolean[] selected, int size);
+    /** Copies row {@code from} of this vector, value or NULL, into row {@code to} of {@code target}. */
+    public final void copyRow(int from, ColumnVector target, int to) {
+        if (isNull(from)) {
+            target.setNull(to);
+        } else {
+            target.setNotNull(to);
+            copyValue(from, target, to);
+        }
+    }
+
+    /** Copies a non-null value to a vector of the same type; the target's null flag is already cleared. */
+    protected abstract void copyValue(int from, ColumnVector target, int to);
+
+    /**
+     * Copies the rows of {@code source} whose {@code selected} flag is set into this vector's
+     * first rows, packed; returns how many. Subclasses may do it faster.
+     */
+    public int compact(ColumnVector source, boolean[] selected, int size) {
+        resetNulls();
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            if (selected[i]) {
+                source.copyRow(i, this, kept++);
+            }
+        }
+        return kept;
+    }
 }

@@ -22,11 +22,8 @@ public final class DoubleVector extends ColumnVector {
     }
 
     @Override
-    public void ensureCapacity(int capacity, int size) {
-        if (capacity > values.length) {
-            values = Arrays.copyOf(values, capacity);
-            growNulls(capacity);
-        }
+    protected void growValues(int capacity) {
+        values = Arrays.copyOf(values, capacity);
     }
 
     @Override
@@ -35,34 +32,12 @@ public final class DoubleVector extends ColumnVector {
     }
 
     @Override
-    public void setObject(int row, Object value) {
-        if (value == null) {
-            setNull(row);
-        } else {
-            setNotNull(row);
-            values[row] = ((Number) value).doubleValue();
-        }
+    protected void setValue(int row, Object value) {
+        values[row] = ((Number) value).doubleValue();
     }
 
     @Override
-    public void copyRow(int from, ColumnVector target, int to) {
-        if (isNull(from)) {
-            target.setNull(to);
-        } else {
-            target.setNotNull(to);
-            ((DoubleVector) target).values[to] = values[from];
-        }
-    }
-
-    @Override
-    public int compact(ColumnVector source, boolean[] selected, int size) {
-        resetNulls();
-        int n = 0;
-        for (int i = 0; i < size; i++) {
-            if (selected[i]) {
-                source.copyRow(i, this, n++);
-            }
-        }
-        return n;
+    protected void copyValue(int from, ColumnVector target, int to) {
+        ((DoubleVector) target).values[to] = values[from];
     }
 }

@@ -24,11 +24,8 @@ public final class LongVector extends ColumnVector {
     }
 
     @Override
-    public void ensureCapacity(int capacity, int size) {
-        if (capacity > values.length) {
-            values = Arrays.copyOf(values, capacity);
-            growNulls(capacity);
-        }
+    protected void growValues(int capacity) {
+        values = Arrays.copyOf(values, capacity);
     }
 
     @Override
@@ -47,27 +44,18 @@ public final class LongVector extends ColumnVector {
     }
 
     @Override
-    public void setObject(int row, Object value) {
-        if (value == null) {
-            setNull(row);
-            return;
-        }
-        setNotNull(row);
+    protected void setValue(int row, Object value) {
         values[row] = value instanceof Instant instant
                 ? Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000)
                 : ((Number) value).longValue();
     }
 
     @Override
-    public void copyRow(int from, ColumnVector target, int to) {
-        if (isNull(from)) {
-            target.setNull(to);
-        } else {
-            target.setNotNull(to);
-            ((LongVector) target).values[to] = values[from];
-        }
+    protected void copyValue(int from, ColumnVector target, int to) {
+        ((LongVector) target).values[to] = values[from];
     }
 
+    /** Without nulls, a branch-free copy: every row is written, only selected ones advance. */
     @Override
     public int compact(ColumnVector source, boolean[] selected, int size) {
         LongVector from = (LongVector) source;
@@ -81,12 +69,6 @@ public final class LongVector extends ColumnVector {
             }
             return n;
         }
-        resetNulls();
-        for (int i = 0; i < size; i++) {
-            if (selected[i]) {
-                from.copyRow(i, this, n++);
-            }
-        }
-        return n;
+        return super.compact(source, selected, size);
     }
 }

@@ -24,12 +24,9 @@ public final class StructVector extends ColumnVector {
     }
 
     @Override
-    public void ensureCapacity(int capacity, int size) {
-        if (capacity > capacity()) {
-            growNulls(capacity);
-            for (ColumnVector child : children) {
-                child.ensureCapacity(capacity, size);
-            }
+    protected void growValues(int capacity) {
+        for (ColumnVector child : children) {
+            child.ensureCapacity(capacity);
         }
     }
 
@@ -46,12 +43,7 @@ public final class StructVector extends ColumnVector {
     }
 
     @Override
-    public void setObject(int row, Object value) {
-        if (value == null) {
-            setNull(row);
-            return;
-        }
-        setNotNull(row);
+    protected void setValue(int row, Object value) {
         List<Object> values = ((Row) value).values();
         for (int i = 0; i < children.length; i++) {
             children[i].setObject(row, values.get(i));
@@ -59,27 +51,10 @@ public final class StructVector extends ColumnVector {
     }
 
     @Override
-    public void copyRow(int from, ColumnVector target, int to) {
+    protected void copyValue(int from, ColumnVector target, int to) {
         StructVector struct = (StructVector) target;
-        if (isNull(from)) {
-            struct.setNull(to);
-        } else {
-            struct.setNotNull(to);
-        }
         for (int i = 0; i < children.length; i++) {
             children[i].copyRow(from, struct.children[i], to);
         }
-    }
-
-    @Override
-    public int compact(ColumnVector source, boolean[] selected, int size) {
-        resetNulls();
-        int n = 0;
-        for (int i = 0; i < size; i++) {
-            if (selected[i]) {
-                source.copyRow(i, this, n++);
-            }
-        }
-        return n;
     }
 }

@@ -45,7 +45,7 @@ abstract class BoundNode implements BoundExpression {
         if (output == null) {
             output = ColumnVector.allocate(type, Math.max(size, INITIAL_CAPACITY));
         }
-        output.ensureCapacity(size, 0);
+        output.ensureCapacity(size);
         output.resetNulls();
         return (V) output;
     }

@@ -37,7 +37,7 @@ final class SelectiveEvaluation {
         int packed = 0;
         for (int c = 0; c < input.schema().size(); c++) {
             ColumnVector column = scratch.column(c);
-            column.ensureCapacity(size, 0);
+            column.ensureCapacity(size);
             packed = column.compact(input.column(c), needed, size);
         }
         scratch.setSize(packed);
@@ -45,7 +45,7 @@ final class SelectiveEvaluation {
         if (scattered == null) {
             scattered = ColumnVector.allocate(child.dataType(), size);
         }
-        scattered.ensureCapacity(size, 0);
+        scattered.ensureCapacity(size);
         scattered.resetNulls();
         int from = 0;
         for (int i = 0; i < size; i++) {

@@ -17,15 +17,14 @@ final class ExtremumAccumulator extends Accumulator {
     ExtremumAccumulator(boolean max, ColumnVector bestValues) {
         this.max = max;
         this.bestValues = bestValues;
-        bestValues.ensureCapacity(capacity, 0);
+        bestValues.ensureCapacity(capacity);
     }
 
     @Override
     void ensureGroups(int groups) {
         if (groups > capacity) {
-            int old = capacity;
             capacity = Math.max(groups, capacity * 2);
-            bestValues.ensureCapacity(capacity, old);
+            bestValues.ensureCapacity(capacity);
             seen = Arrays.copyOf(seen, capacity);
         }
     }
