@@ -10,6 +10,10 @@ import dev.arus.engine.api.StreamingQueryListener;
 import dev.arus.engine.api.StreamingQueryProgress;
 import dev.arus.engine.testing.ManualTriggerScheduler;
 import dev.arus.engine.time.ManualClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,10 +38,29 @@ public final class EngineBenchmark {
 
         double[] small = measure(20, 20_000, 50_000);
         print("small-batch", median(small) / 1e3, "us");
+
+        // With a checkpoint on local disk: offsets, state delta and commit written and synced per batch.
+        try {
+            Path checkpoint = Files.createTempDirectory("arus-bench-checkpoint");
+            double[] checkpointed = measure(20, 300, 2_000, checkpoint);
+            print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
+            print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
+            try (var files = Files.walk(checkpoint)) {
+                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static double[] measure(int rowsPerBatch, int warmup, int batches) {
+        return measure(rowsPerBatch, warmup, batches, null);
     }
 
     /** Wall time of each measured trigger, after {@code warmup} unmeasured ones. */
-    private static double[] measure(int rowsPerBatch, int warmup, int batches) {
+    private static double[] measure(int rowsPerBatch, int warmup, int batches, Path checkpoint) {
         ManualClock clock = new ManualClock(1_760_000_000_000L);
         ManualTriggerScheduler scheduler = new ManualTriggerScheduler(clock);
         List<StreamingQueryProgress> progress = new ArrayList<>();
@@ -65,6 +88,8 @@ public final class EngineBenchmark {
                     .writeStream()
                     .format("noop")
                     .outputMode("append")
+                    .options(checkpoint == null ? java.util.Map.of()
+                            : java.util.Map.of("checkpointLocation", checkpoint.toString()))
                     .start();
             for (int i = 0; i < warmup; i++) {
                 scheduler.runNext();
@@ -81,6 +106,12 @@ public final class EngineBenchmark {
             }
             return nanos;
         }
+    }
+
+    private static double percentile(double[] values, double fraction) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
     }
 
     private static double median(double[] values) {

@@ -26,7 +26,12 @@ public final class DataStreamWriter {
         this.frame = frame;
     }
 
-    /** {@code console}, {@code memory} or {@code noop}; {@link #foreachBatch} replaces it. */
+    /**
+     * {@code console}, {@code memory}, {@code noop}, or the file sinks {@code json} and {@code csv}
+     * (which need the options {@code path} and {@code checkpointLocation}); {@link #foreachBatch}
+     * replaces it. The option {@code checkpointLocation} is the query's, not the sink's: see
+     * {@link dev.arus.engine.checkpoint.Checkpoint}.
+     */
     public DataStreamWriter format(String format) {
         this.format = format;
         return this;

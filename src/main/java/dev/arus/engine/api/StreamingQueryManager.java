@@ -1,6 +1,10 @@
 package dev.arus.engine.api;
 
+import dev.arus.engine.checkpoint.Checkpoint;
+import dev.arus.engine.checkpoint.PlanDescription;
+import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.plan.PhysicalPlan;
@@ -8,13 +12,18 @@ import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.runtime.MicroBatchRunner;
 import dev.arus.engine.runtime.QueryIdentity;
 import dev.arus.engine.runtime.StreamExecution;
+import dev.arus.engine.sink.FileSink;
 import dev.arus.engine.sink.MemorySink;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.Sinks;
 import dev.arus.engine.sink.TeeSink;
+import dev.arus.engine.source.RateSource;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.state.StateStore;
+import java.nio.file.Path;
 import dev.arus.engine.source.Sources;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,6 +73,18 @@ public final class StreamingQueryManager {
         return sink.rows();
     }
 
+    /** The writer option that names the checkpoint directory, taken out of the sink's options. */
+    static final String CHECKPOINT_LOCATION = "checkpointLocation";
+
+    private static String removeIgnoringCase(Map<String, String> options, String key) {
+        for (String name : List.copyOf(options.keySet())) {
+            if (name.equalsIgnoreCase(key)) {
+                return options.remove(name);
+            }
+        }
+        return null;
+    }
+
     void stopAll() {
         active.values().forEach(StreamExecution::stop);
     }
@@ -78,19 +99,50 @@ public final class StreamingQueryManager {
             throw new IllegalArgumentException("Cannot start query with name " + spec.name()
                     + " as a query with that name is already active in this session");
         }
-        OutputModeRules.check(QueryPlanner.analyze(spec.plan()), spec.outputMode());
-        Sink chosen = Sinks.create(spec.format(), spec.options(), spec.outputMode(), spec.name(), session.timeZone(),
-                session.console(), spec.foreachBatch());
+        Analysis analysis = QueryPlanner.analyze(spec.plan());
+        OutputModeRules.check(analysis, spec.outputMode());
+        Map<String, String> sinkOptions = new LinkedHashMap<>(spec.options());
+        String checkpointLocation = removeIgnoringCase(sinkOptions, CHECKPOINT_LOCATION);
+        Sink chosen = Sinks.create(spec.format(), sinkOptions, spec.outputMode(), spec.name(), session.timeZone(),
+                session.console(), spec.foreachBatch(), analysis.schema());
+        if (chosen instanceof FileSink && checkpointLocation == null) {
+            throw new AnalysisException("checkpointLocation must be specified either through "
+                    + "option(\"checkpointLocation\", ...) or "
+                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
+        }
         Sink sink = spec.observer() == null ? chosen : new TeeSink(chosen, spec.observer());
         LogicalPlan.StreamSource sourceNode = spec.plan().streamSource();
-        Source source = Sources.create(sourceNode.format(), sourceNode.options(), session.clock());
+        Checkpoint.Recovery recovery = checkpointLocation == null ? null
+                : Checkpoint.open(Path.of(checkpointLocation),
+                        PlanDescription.of(spec.plan(), spec.outputMode(), analysis.schema()), spec.queryId(),
+                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN);
+        Source source = Sources.create(sourceNode.format(), sourceNode.options(), session.clock(),
+                recovery == null ? null : recovery.sourceCreationTimeMs());
         PhysicalPlan plan = QueryPlanner.plan(spec.plan(), spec.outputMode(), source, sink.needsRows());
-        if (spec.queryId() != null && active.containsKey(spec.queryId())) {
-            throw new IllegalStateException("Query " + spec.queryId() + " is already active");
+        UUID id = recovery != null ? recovery.queryId() : spec.queryId() != null ? spec.queryId() : UUID.randomUUID();
+        if (active.containsKey(id)) {
+            throw new IllegalStateException("Query " + id + " is already active"
+                    + (recovery == null ? "" : " on checkpoint " + checkpointLocation));
         }
-        UUID id = spec.queryId() != null ? spec.queryId() : UUID.randomUUID();
         QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), spec.name());
-        MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, session.clock(), session.timeZone());
+        MicroBatchRunner runner;
+        if (recovery == null) {
+            runner = new MicroBatchRunner(identity, plan, sink, session.clock(), session.timeZone());
+        } else {
+            ResumePoint resume = recovery.resume(source);
+            Checkpoint checkpoint = recovery.checkpoint();
+            if (plan.aggregation() != null) {
+                plan.aggregation().useStore(StateStore.onDisk(checkpoint.stateDirectory(0, 0),
+                        StateStore.DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, checkpoint.minBatchesToRetain()));
+                plan.aggregation().loadState(resume.stateVersion());
+            }
+            if (plan.watermarkTracker() != null) {
+                plan.watermarkTracker().restore(resume.currentWatermarkMicros(), resume.nextWatermarkMicros());
+            }
+            recovery.begin(source instanceof RateSource rate ? rate.creationTimeMs() : null);
+            runner = new MicroBatchRunner(identity, plan, sink, session.clock(), session.timeZone(), checkpoint,
+                    resume);
+        }
         StreamExecution execution = new StreamExecution(identity, runner, spec.trigger(), session.scheduler(),
                 session.clock(), new ArrayList<>(listeners), session.recentProgress(),
                 ended -> active.remove(ended.id()));

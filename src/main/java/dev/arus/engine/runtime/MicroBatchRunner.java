@@ -2,6 +2,9 @@ package dev.arus.engine.runtime;
 
 import dev.arus.engine.api.ResultBatch;
 import dev.arus.engine.api.StreamingQueryStatus;
+import dev.arus.engine.checkpoint.Checkpoint;
+import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.EventTimeStats;
@@ -31,6 +34,11 @@ import java.util.Map;
  *   <li>record the batch's highest event time for the next watermark, take the new offset as
  *       committed, and report progress.</li>
  * </ol>
+ * With a {@link Checkpoint}, the steps of {@link Checkpoint}'s protocol interleave: the offsets
+ * entry is written between steps 3 and 4, the state is committed between 4 and 5, and the commit
+ * entry is written after 6. A run resumed from a checkpoint whose last batch was never committed
+ * first re-runs that batch with its logged end offset, watermark and timestamp, without asking
+ * the source or writing the offsets again.
  * Not thread-safe: one trigger at a time, which the scheduler guarantees; {@link #status()} may
  * be read from any thread.
  */
@@ -42,6 +50,8 @@ public final class MicroBatchRunner {
     private final Clock clock;
     private final ZoneId timeZone;
 
+    private final Checkpoint checkpoint;
+    private ResumePoint.Replay replay;
     private Offset committedOffset;
     private long nextBatchId;
     private long previousTriggerStartMs = -1;
@@ -53,6 +63,24 @@ public final class MicroBatchRunner {
         this.sink = sink;
         this.clock = clock;
         this.timeZone = timeZone;
+        this.checkpoint = null;
+    }
+
+    /**
+     * A runner that follows {@code checkpoint}'s protocol, going on from {@code resume}; the
+     * plan's state and watermark must already be restored to it.
+     */
+    public MicroBatchRunner(QueryIdentity identity, PhysicalPlan plan, Sink sink, Clock clock, ZoneId timeZone,
+                            Checkpoint checkpoint, ResumePoint resume) {
+        this.identity = identity;
+        this.plan = plan;
+        this.sink = sink;
+        this.clock = clock;
+        this.timeZone = timeZone;
+        this.checkpoint = checkpoint;
+        this.nextBatchId = resume.nextBatchId();
+        this.committedOffset = resume.committedOffset();
+        this.replay = resume.replay();
     }
 
     public StreamingQueryStatus status() {
@@ -86,12 +114,14 @@ public final class MicroBatchRunner {
         long triggerStartMs = clock.millis();
         long started = clock.nanoTime();
         status = new StreamingQueryStatus("Getting offsets from " + plan.source().description(), false, true);
-        Offset latest = limit != null ? limit : plan.source().latestOffset(committedOffset);
+        ResumePoint.Replay rerun = replay;
+        Offset latest = rerun != null ? rerun.end()
+                : limit != null ? limit : plan.source().latestOffset(committedOffset);
         long latestOffsetNanos = clock.nanoTime() - started;
         boolean newData = nextBatchId == 0 || (latest != null && !latest.equals(committedOffset));
         WatermarkTracker watermark = plan.watermarkTracker();
         boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
-        if (!newData && !(watermarkMoves && plan.runsNoDataBatches())) {
+        if (rerun == null && !newData && !(watermarkMoves && plan.runsNoDataBatches())) {
             // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
             previousTriggerStartMs = triggerStartMs;
             status = new StreamingQueryStatus("Waiting for data to arrive", false, false);
@@ -105,21 +135,45 @@ public final class MicroBatchRunner {
             watermark.advance();
         }
         long evictBefore = watermark == null ? 0 : watermark.currentMicros();
+        long batchTimestampMs = rerun != null ? rerun.batchTimestampMs() : triggerStartMs;
         BatchContext context = new BatchContext(batchId, lateBefore, evictBefore,
-                new EvaluationContext(triggerStartMs * 1000, timeZone));
+                new EvaluationContext(batchTimestampMs * 1000, timeZone));
+        long walCommitNanos = 0;
+        if (checkpoint != null && rerun == null) {
+            status = new StreamingQueryStatus("Writing offsets to log", newData, true);
+            long walStart = clock.nanoTime();
+            checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs);
+            walCommitNanos = clock.nanoTime() - walStart;
+            status = new StreamingQueryStatus(newData ? "Processing new data" : "No new data but cleaning up state",
+                    newData, true);
+        }
+        replay = null;
 
         long addBatchStart = clock.nanoTime();
         long[] inputRows = new long[1];
-        if (newData && latest != null) {
-            plan.source().read(committedOffset, latest, chunk -> {
-                inputRows[0] += chunk.size();
-                plan.head().process(chunk, context);
-            });
+        try {
+            if (newData && latest != null) {
+                plan.source().read(committedOffset, latest, chunk -> {
+                    inputRows[0] += chunk.size();
+                    plan.head().process(chunk, context);
+                });
+            }
+            plan.head().finishBatch(context);
+            if (plan.aggregation() != null) {
+                plan.aggregation().commitState(batchId);
+            }
+        } catch (RuntimeException | Error failure) {
+            if (plan.aggregation() != null) {
+                plan.aggregation().abortState();
+            }
+            throw failure;
         }
-        plan.head().finishBatch(context);
         long outputRows = plan.collector().takeCount();
         List<Row> rows = plan.collector().takeRows();
         sink.addBatch(batchId, new ResultBatch(plan.collector().schema(), rows));
+        if (checkpoint != null) {
+            ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
+        }
         long addBatchNanos = clock.nanoTime() - addBatchStart;
 
         EventTimeStats eventTimes = null;
@@ -129,6 +183,12 @@ public final class MicroBatchRunner {
                 watermark.observe(eventTimes.maxMicros());
             }
         }
+        long commitNanos = 0;
+        if (checkpoint != null) {
+            long commitStart = clock.nanoTime();
+            checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros());
+            commitNanos = clock.nanoTime() - commitStart;
+        }
         Offset startOffset = committedOffset;
         committedOffset = latest;
         nextBatchId++;
@@ -137,9 +197,9 @@ public final class MicroBatchRunner {
         durations.put("latestOffset", latestOffsetNanos / 1_000_000);
         durations.put("getBatch", 0L);
         durations.put("queryPlanning", 0L);
-        durations.put("walCommit", 0L);
+        durations.put("walCommit", walCommitNanos / 1_000_000);
         durations.put("addBatch", addBatchNanos / 1_000_000);
-        durations.put("commitOffsets", 0L);
+        durations.put("commitOffsets", commitNanos / 1_000_000);
         durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
                 durations, plan.source().description(), startOffset == null ? null : startOffset.json(),

@@ -2,6 +2,7 @@ package dev.arus.engine.sink;
 
 import dev.arus.engine.api.BatchFunction;
 import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.data.Schema;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
@@ -11,8 +12,8 @@ import java.util.Map;
 
 /**
  * Creates sinks by format name, as {@code writeStream.format(..).options(..).start()}: Spark's
- * {@code console}, {@code memory} and {@code noop}, and {@code foreachBatch} for a user
- * function. Format names and option keys match in any case. Unlike Spark, which ignores options
+ * {@code console}, {@code memory}, {@code noop}, the file sinks {@code json} and {@code csv}, and
+ * {@code foreachBatch} for a user function. Format names and option keys match in any case. Unlike Spark, which ignores options
  * a sink does not know, Arus rejects them ({@code memory}, {@code noop} and
  * {@code foreachBatch} take none). Every error is an {@link IllegalArgumentException}.
  */
@@ -22,6 +23,8 @@ public final class Sinks {
     public static final String MEMORY = "memory";
     public static final String NOOP = "noop";
     public static final String FOREACH_BATCH = "foreachBatch";
+    public static final String JSON = FileSink.JSON;
+    public static final String CSV = FileSink.CSV;
 
     private static final Map<String, List<String>> OPTIONS = new LinkedHashMap<>();
 
@@ -30,6 +33,8 @@ public final class Sinks {
         OPTIONS.put(MEMORY, List.of());
         OPTIONS.put(NOOP, List.of());
         OPTIONS.put(FOREACH_BATCH, List.of());
+        OPTIONS.put(JSON, FileSink.JSON_OPTIONS);
+        OPTIONS.put(CSV, FileSink.CSV_OPTIONS);
     }
 
     private Sinks() {
@@ -48,7 +53,17 @@ public final class Sinks {
      */
     public static Sink create(String format, Map<String, String> options, OutputMode mode, String queryName,
             ZoneId zone, PrintStream console, BatchFunction foreachBatch) {
+        return create(format, options, mode, queryName, zone, console, foreachBatch, null);
+    }
+
+    /** As the other {@code create}; {@code schema}, the query's output, lets a file sink check its columns. */
+    public static Sink create(String format, Map<String, String> options, OutputMode mode, String queryName,
+            ZoneId zone, PrintStream console, BatchFunction foreachBatch, Schema schema) {
         String name = canonicalFormat(format);
+        if (name.equals(JSON) || name.equals(CSV)) {
+            rejectUnknownOptions(name, options);
+            return new FileSink(name, options, mode, zone, schema);
+        }
         if (!name.equals(CONSOLE)) {
             rejectOptions(name, options);
         }
@@ -79,6 +94,15 @@ public final class Sinks {
     /** The options {@code format} accepts. */
     public static List<String> optionsOf(String format) {
         return OPTIONS.get(canonicalFormat(format));
+    }
+
+    private static void rejectUnknownOptions(String format, Map<String, String> options) {
+        for (String option : options.keySet()) {
+            if (OPTIONS.get(format).stream().noneMatch(option::equalsIgnoreCase)) {
+                throw new IllegalArgumentException("Unknown option '" + option + "' for format '" + format
+                        + "'. Known options: " + String.join(", ", OPTIONS.get(format)));
+            }
+        }
     }
 
     private static void rejectOptions(String format, Map<String, String> options) {

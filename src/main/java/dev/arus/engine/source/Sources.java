@@ -42,6 +42,18 @@ public final class Sources {
         };
     }
 
+    /**
+     * As {@link #create(String, Map, Clock)}, but a {@code rate} source counts its seconds from
+     * {@code creationTimeMs} when it is not {@code null}: the time kept in a checkpoint.
+     */
+    public static Source create(String format, Map<String, String> options, Clock clock, Long creationTimeMs) {
+        Source source = create(format, options, clock);
+        if (creationTimeMs != null && source instanceof RateSource rate) {
+            return new RateSource(rate.options(), clock, creationTimeMs);
+        }
+        return source;
+    }
+
     /** The known formats: {@code rate}, {@code rate-micro-batch}. */
     public static List<String> formats() {
         return FORMATS;

@@ -33,6 +33,16 @@ public final class WatermarkTracker {
         maxEventTimeMicros = Math.max(maxEventTimeMicros, batchMaxEventTimeMicros);
     }
 
+    /**
+     * Puts the tracker back where a checkpoint left it: {@code currentMicros} in force and
+     * {@code nextMicros} for the next batch, as if event times up to {@code nextMicros + delay}
+     * had been seen.
+     */
+    public void restore(long currentMicros, long nextMicros) {
+        watermarkMicros = currentMicros;
+        maxEventTimeMicros = nextMicros > currentMicros ? nextMicros + delayMicros : Long.MIN_VALUE;
+    }
+
     /** Moves the watermark to {@link #nextMicros()}, for the batch about to run. */
     public void advance() {
         watermarkMicros = nextMicros();

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,6 +35,19 @@ class GoldenQueriesTest {
         String expected = Files.readString(directory.resolve("expected.txt"), StandardCharsets.UTF_8);
         try (QueryTestDriver driver = new QueryTestDriver(query.start())) {
             String printed = query.run(driver);
+            assertThat(printed).as("%s\n%s", query.name(), driver.history()).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void printsTheSameWhenRestartedFromItsCheckpointAfterEveryBatch(Path directory, @TempDir Path checkpoint)
+            throws IOException {
+        GoldenQuery query = GoldenQuery.read(directory);
+        String expected = Files.readString(directory.resolve("expected.txt"), StandardCharsets.UTF_8);
+        try (QueryTestDriver driver = new QueryTestDriver(query.start()).restartAfterEachBatch()) {
+            String printed = query.run(driver, checkpoint);
+            assertThat(driver.restarts()).as("restarts").isGreaterThan(3);
             assertThat(printed).as("%s\n%s", query.name(), driver.history()).isEqualTo(expected);
         }
     }

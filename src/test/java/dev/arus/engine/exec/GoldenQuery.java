@@ -66,6 +66,14 @@ record GoldenQuery(String name, List<String[]> lines) {
 
     /** Builds the query, runs it as the case says, and returns the console text. */
     String run(QueryTestDriver driver) {
+        return run(driver, null);
+    }
+
+    /**
+     * As {@link #run(QueryTestDriver)}, with the query's checkpoint in {@code checkpoint} when it
+     * is not {@code null}.
+     */
+    String run(QueryTestDriver driver, Path checkpoint) {
         String firstBatch = value("firstBatchMillis");
         if (firstBatch != null) {
             driver.session().streams().addListener(new StreamingQueryListener() {
@@ -77,7 +85,8 @@ record GoldenQuery(String name, List<String[]> lines) {
                 }
             });
         }
-        var query = driver.start(frame(driver.session()), this::writer);
+        driver.start(frame(driver.session()), checkpoint == null ? this::writer
+                : w -> writer(w).option("checkpointLocation", checkpoint.toString()));
         if (value("batches") != null) {
             driver.runBatches(Integer.parseInt(value("batches")));
         } else {
@@ -86,7 +95,7 @@ record GoldenQuery(String name, List<String[]> lines) {
                 driver.runTrigger();
             }
         }
-        query.stop();
+        driver.query().stop();
         return driver.consoleText();
     }
 

@@ -36,7 +36,7 @@ class SinksTest {
     @Test
     void rejectsUnknownFormatsAndOptions() {
         assertThatThrownBy(() -> create("kafka", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kafka'. Known formats: console, memory, noop, foreachBatch");
+                .hasMessage("Unknown sink format 'kafka'. Known formats: console, memory, noop, foreachBatch, json, csv");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
                 .hasMessage("Unknown option 'truncate' for format 'noop'. It takes no options");
     }

@@ -23,7 +23,9 @@ import java.util.function.Function;
 /**
  * Runs a query trigger by trigger on the test thread, with a manual clock: start it, run the
  * next trigger, then look at that batch's rows, progress and console text. {@link #history()}
- * lists every step so far, for assertion messages.
+ * lists every step so far, for assertion messages. With {@link #restartAfterEachBatch()}, the
+ * query is stopped after every batch and started again from the same definition (and so from
+ * the same checkpoint), at the time its next trigger was due: its output must not change.
  */
 public final class QueryTestDriver implements AutoCloseable {
 
@@ -35,6 +37,10 @@ public final class QueryTestDriver implements AutoCloseable {
     private final List<StreamingQueryProgress> progress = new ArrayList<>();
     private final List<String> steps = new ArrayList<>();
     private StreamingQuery query;
+    private StreamFrame frame;
+    private Function<DataStreamWriter, DataStreamWriter> writer;
+    private boolean restartAfterEachBatch;
+    private int restarts;
 
     public QueryTestDriver(Instant start) {
         this.clock = new ManualClock(start.toEpochMilli());
@@ -66,8 +72,43 @@ public final class QueryTestDriver implements AutoCloseable {
      * batch's rows with {@code foreachBatch} unless the writer names a sink of its own.
      */
     public StreamingQuery start(StreamFrame frame, Function<DataStreamWriter, DataStreamWriter> writer) {
+        this.frame = frame;
+        this.writer = writer;
         query = writer.apply(frame.writeStream()).start();
         steps.add("started " + query.name() + " at " + Instant.ofEpochMilli(clock.millis()));
+        return query;
+    }
+
+    /** From now on, stops and restarts the query after every batch; see the class comment. */
+    public QueryTestDriver restartAfterEachBatch() {
+        this.restartAfterEachBatch = true;
+        return this;
+    }
+
+    /** The query of the current run (a new one after each restart). */
+    public StreamingQuery query() {
+        return query;
+    }
+
+    /** How many times the query was restarted. */
+    public int restarts() {
+        return restarts;
+    }
+
+    /**
+     * Stops the query and starts it again from its definition, with the clock moved to when its
+     * next trigger was due (so that the new run's first trigger fires when the old one's would).
+     */
+    public StreamingQuery restart() {
+        long due = scheduler.nextDueMillis();
+        query.stop();
+        if (due > clock.millis()) {
+            clock.setMillis(due);
+        }
+        query = writer.apply(frame.writeStream()).start();
+        restarts++;
+        steps.add("restarted " + query.name() + " (run " + query.runId() + ") at "
+                + Instant.ofEpochMilli(clock.millis()));
         return query;
     }
 
@@ -88,6 +129,9 @@ public final class QueryTestDriver implements AutoCloseable {
         steps.add("trigger at " + Instant.ofEpochMilli(clock.millis()) + ": "
                 + (ran == null ? "idle" : "batch " + ran.batchId() + " read " + ran.numInputRows() + " rows, wrote "
                 + batches.getOrDefault(ran.batchId(), List.of()) + ", watermark " + ran.eventTime().get("watermark")));
+        if (ran != null && restartAfterEachBatch && query.isActive()) {
+            restart();
+        }
         return ran;
     }
 

@@ -1,6 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 
 /**
  * The running value of one aggregate function for every group, held column-wise in arrays
@@ -21,6 +24,12 @@ abstract class Accumulator {
     abstract void retain(int[] survivors, int count);
 
     abstract long memoryBytes();
+
+    /** Writes group {@code group}'s running value for a state file. */
+    abstract void write(int group, StateBuffer out);
+
+    /** Sets group {@code group}'s running value from a state file. */
+    abstract void read(int group, DataInput in) throws IOException;
 
     static long[] grow(long[] values, int groups) {
         return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));

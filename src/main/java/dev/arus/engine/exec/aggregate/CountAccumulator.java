@@ -1,6 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import dev.arus.engine.data.LongVector;
 
 /** {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL. */
@@ -62,5 +65,15 @@ final class CountAccumulator extends Accumulator {
     @Override
     long memoryBytes() {
         return counts.length * 8L;
+    }
+
+    @Override
+    void write(int group, StateBuffer out) {
+        out.writeLong(counts[group]);
+    }
+
+    @Override
+    void read(int group, DataInput in) throws IOException {
+        counts[group] = in.readLong();
     }
 }

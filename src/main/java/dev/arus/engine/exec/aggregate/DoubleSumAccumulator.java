@@ -1,6 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 
@@ -71,5 +74,17 @@ final class DoubleSumAccumulator extends Accumulator {
     @Override
     long memoryBytes() {
         return sums.length * 16L;
+    }
+
+    @Override
+    void write(int group, StateBuffer out) {
+        out.writeDouble(sums[group]);
+        out.writeLong(counts[group]);
+    }
+
+    @Override
+    void read(int group, DataInput in) throws IOException {
+        sums[group] = in.readDouble();
+        counts[group] = in.readLong();
     }
 }

@@ -1,6 +1,13 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StringVector;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -69,5 +76,40 @@ final class ExtremumAccumulator extends Accumulator {
     @Override
     long memoryBytes() {
         return capacity * 9L;
+    }
+
+    @Override
+    void write(int group, StateBuffer out) {
+        out.writeBoolean(seen[group]);
+        if (!seen[group]) {
+            return;
+        }
+        if (bestValues instanceof LongVector longs) {
+            out.writeLong(longs.values()[group]);
+        } else if (bestValues instanceof DoubleVector doubles) {
+            out.writeDouble(doubles.values()[group]);
+        } else if (bestValues instanceof BooleanVector booleans) {
+            out.writeBoolean(booleans.values()[group]);
+        } else {
+            out.writeString(((StringVector) bestValues).values()[group]);
+        }
+    }
+
+    @Override
+    void read(int group, DataInput in) throws IOException {
+        seen[group] = in.readBoolean();
+        if (!seen[group]) {
+            return;
+        }
+        bestValues.setNotNull(group);
+        if (bestValues instanceof LongVector longs) {
+            longs.values()[group] = in.readLong();
+        } else if (bestValues instanceof DoubleVector doubles) {
+            doubles.values()[group] = in.readDouble();
+        } else if (bestValues instanceof BooleanVector booleans) {
+            booleans.values()[group] = in.readBoolean();
+        } else {
+            ((StringVector) bestValues).values()[group] = StateBuffer.readString(in);
+        }
     }
 }

@@ -6,7 +6,11 @@ import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.state.GroupIndex;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -209,6 +213,55 @@ final class GroupKeyLayout {
 
     private boolean isNullKey(GroupIndex groups, int group, int v) {
         return tracksNulls && (groups.key(group, width - 1) & (1L << v)) != 0;
+    }
+
+    /**
+     * Writes a group's key for a state file: the NULL mask (when keys can be NULL), the window
+     * start, then each non-NULL value key; strings as strings, since dictionary ids are per run.
+     */
+    void writeKey(GroupIndex groups, int group, StateBuffer out) {
+        long mask = tracksNulls ? groups.key(group, width - 1) : 0;
+        if (tracksNulls) {
+            out.writeLong(mask);
+        }
+        int field = 0;
+        if (window != null) {
+            out.writeLong(groups.key(group, field++));
+        }
+        for (int v = 0; v < encoders.length; v++) {
+            long value = groups.key(group, field++);
+            if ((mask & (1L << v)) != 0) {
+                continue;
+            }
+            if (encoders[v].type() == AtomicType.STRING) {
+                out.writeString(encoders[v].string(value));
+            } else {
+                out.writeLong(value);
+            }
+        }
+    }
+
+    /** Reads a key written by {@link #writeKey} into the probe. */
+    void readKey(DataInput in) throws IOException {
+        long mask = tracksNulls ? in.readLong() : 0;
+        int field = 0;
+        if (window != null) {
+            probe[field++] = in.readLong();
+        }
+        for (int v = 0; v < encoders.length; v++) {
+            if ((mask & (1L << v)) != 0) {
+                probe[field++] = 0;
+            } else if (encoders[v].type() == AtomicType.STRING) {
+                probe[field++] = encoders[v].encodeString(StateBuffer.readString(in));
+            } else {
+                probe[field++] = in.readLong();
+            }
+        }
+        if (tracksNulls) {
+            probe[field] = mask;
+        } else if (field == 0) {
+            probe[0] = 0;
+        }
     }
 
     /** Orders groups by their keys in key order, NULLs first, as Spark sorts ascending. */

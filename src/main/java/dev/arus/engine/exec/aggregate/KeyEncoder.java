@@ -57,6 +57,22 @@ final class KeyEncoder {
         return id;
     }
 
+    /** The string of a dictionary id, for serialising state. */
+    String string(long id) {
+        return strings.get((int) id);
+    }
+
+    /** The dictionary id of {@code value}, adding it if new; for loading state. */
+    long encodeString(String value) {
+        Long id = stringIds.get(value);
+        if (id == null) {
+            id = (long) strings.size();
+            strings.add(value);
+            stringIds.put(value, id);
+        }
+        return id;
+    }
+
     /** Writes an encoded value back as a column value. */
     void decode(long encoded, ColumnVector output, int row) {
         output.setNotNull(row);

@@ -1,6 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import dev.arus.engine.data.LongVector;
 
 /** {@code sum} of {@code int} or {@code bigint} values, a {@code bigint}; NULL until a non-null value arrives. */
@@ -51,5 +54,17 @@ final class LongSumAccumulator extends Accumulator {
     @Override
     long memoryBytes() {
         return sums.length * 9L;
+    }
+
+    @Override
+    void write(int group, StateBuffer out) {
+        out.writeLong(sums[group]);
+        out.writeBoolean(seen[group]);
+    }
+
+    @Override
+    void read(int group, DataInput in) throws IOException {
+        sums[group] = in.readLong();
+        seen[group] = in.readBoolean();
     }
 }

@@ -11,6 +11,10 @@ import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
+import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.state.StateStore;
+import java.io.DataInput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +31,11 @@ import java.util.List;
  * {@code UPDATE} emits every group it changed (one that this batch's watermark closes too: it was
  * not late by the previous one) and then evicts closed ones, {@code COMPLETE} emits every group
  * and evicts none. Rows are emitted ordered by key (Spark's order is its hash maps' order).
+ *
+ * <p>The groups are versioned through a {@link StateStore}: after each batch the runner calls
+ * {@link #commitState}, which hands the store a delta (the keys evicted by the batch, then the
+ * groups it changed with their running values) when the store is durable. The per-row path only
+ * stamps changed group ids in a {@code long[]}; the delta is written once per batch.
  */
 public final class StreamingAggregateOperator implements Operator {
 
@@ -44,6 +53,10 @@ public final class StreamingAggregateOperator implements Operator {
     private final ColumnVector[] aggregateInputs;
     private long lateInputRows;
     private AggregateStats lastStats = new AggregateStats(0, 0, 0, 0, 0, 0);
+    private StateStore store = StateStore.inMemory();
+    private final StateBuffer removals = new StateBuffer();
+    private int removalCount;
+    private final StateBuffer delta = new StateBuffer();
 
     public StreamingAggregateOperator(List<GroupingKey> keys, List<AggregateCall> aggregates, OutputMode mode,
                                       int watermarkKeyPosition, Schema outputSchema, Operator downstream) {
@@ -218,6 +231,14 @@ public final class StreamingAggregateOperator implements Operator {
         }
         ColumnarBatch output = materialize(emitted);
         if (anyClosed) {
+            if (store.durable()) {
+                for (int group = 0; group < total; group++) {
+                    if (!keep[group]) {
+                        layout.writeKey(groups, group, removals);
+                        removalCount++;
+                    }
+                }
+            }
             evict(keep);
         }
         long memory = groups.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
@@ -257,6 +278,102 @@ public final class StreamingAggregateOperator implements Operator {
         }
         output.setSize(order.length);
         return output;
+    }
+
+    /** Keeps this operator's state in {@code stateStore} from now on; call before the first batch. */
+    public void useStore(StateStore stateStore) {
+        this.store = stateStore;
+    }
+
+    public StateStore store() {
+        return store;
+    }
+
+    /**
+     * Commits the groups as they are after batch {@code batchId}: the next state version, which
+     * this returns. Called by the runner after {@link #finishBatch}, before the sink.
+     */
+    public long commitState(long batchId) {
+        if (!store.durable()) {
+            return store.commit(null, null, batchId);
+        }
+        long stamp = batchId + 1;
+        delta.reset();
+        delta.writeInt(removalCount);
+        delta.write(removals.array(), 0, removals.size());
+        int total = groups.size();
+        int changed = 0;
+        for (int group = 0; group < total; group++) {
+            changed += updatedInBatch[group] == stamp ? 1 : 0;
+        }
+        delta.writeInt(changed);
+        for (int group = 0; group < total; group++) {
+            if (updatedInBatch[group] == stamp) {
+                writeGroup(group, delta);
+            }
+        }
+        removals.reset();
+        removalCount = 0;
+        return store.commit(delta, this::writeSnapshot, batchId);
+    }
+
+    /** Forgets a failed batch's changes: the groups go back to the last committed version. */
+    public void abortState() {
+        store.abort();
+        removals.reset();
+        removalCount = 0;
+        if (store.durable()) {
+            loadState(store.version());
+        }
+    }
+
+    /** Replaces the groups by state version {@code version} of the store. */
+    public void loadState(long version) {
+        evict(new boolean[groups.size()]);
+        store.load(version, (in, snapshot) -> applyDelta(in));
+    }
+
+    private void writeSnapshot(StateBuffer out) {
+        out.writeInt(0);
+        out.writeInt(groups.size());
+        for (int group = 0; group < groups.size(); group++) {
+            writeGroup(group, out);
+        }
+    }
+
+    private void writeGroup(int group, StateBuffer out) {
+        layout.writeKey(groups, group, out);
+        for (Accumulator accumulator : accumulators) {
+            accumulator.write(group, out);
+        }
+    }
+
+    private void applyDelta(DataInput in) throws IOException {
+        int removed = in.readInt();
+        if (removed > 0) {
+            boolean[] keep = new boolean[groups.size()];
+            java.util.Arrays.fill(keep, true);
+            for (int i = 0; i < removed; i++) {
+                layout.readKey(in);
+                int group = groups.find(layout.probe());
+                if (group >= 0) {
+                    keep[group] = false;
+                }
+            }
+            evict(keep);
+        }
+        int upserts = in.readInt();
+        for (int i = 0; i < upserts; i++) {
+            layout.readKey(in);
+            int group = groups.findOrInsert(layout.probe());
+            if (group >= updatedInBatch.length) {
+                growGroupArrays(group + 1);
+            }
+            updatedInBatch[group] = 0;
+            for (Accumulator accumulator : accumulators) {
+                accumulator.read(group, in);
+            }
+        }
     }
 
     /** The state after the last finished batch. */

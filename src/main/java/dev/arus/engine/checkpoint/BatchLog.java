@@ -1,0 +1,121 @@
+package dev.arus.engine.checkpoint;
+
+import dev.arus.engine.api.CheckpointException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * A directory of one text file per batch, named by the batch id, as Spark's
+ * {@code HDFSMetadataLog}: {@code offsets/} and {@code commits/}. Each file is a {@code v1}
+ * line followed by the entry's lines, every line ending in a newline, so that a truncated file is
+ * told apart from a whole one. Files are written with {@link AtomicFiles}.
+ */
+final class BatchLog {
+
+    static final String VERSION_LINE = "v1";
+
+    private final Path directory;
+    private final int linesPerEntry;
+
+    BatchLog(Path directory, int linesPerEntry) {
+        this.directory = directory;
+        this.linesPerEntry = linesPerEntry;
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    Path fileOf(long batchId) {
+        return directory.resolve(Long.toString(batchId));
+    }
+
+    /** The batch ids present, ascending; a name that is not a batch id is damage. */
+    TreeSet<Long> batchIds() {
+        TreeSet<Long> ids = new TreeSet<>();
+        if (!Files.isDirectory(directory)) {
+            return ids;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                if (AtomicFiles.isTemporary(file)) {
+                    continue;
+                }
+                try {
+                    ids.add(Long.parseLong(file.getFileName().toString()));
+                } catch (NumberFormatException e) {
+                    throw CheckpointException.damaged(file, "its name is not a batch id");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return ids;
+    }
+
+    /** The entry's lines after the version line; damage when truncated or not in this format. */
+    List<String> read(long batchId) {
+        Path file = fileOf(batchId);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw CheckpointException.damaged(file, "the file is missing");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw CheckpointException.damaged(file, "it is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (text.isEmpty()) {
+            throw CheckpointException.damaged(file, "the file is empty");
+        }
+        if (!text.endsWith("\n")) {
+            throw CheckpointException.damaged(file, "it is truncated (its last line does not end)");
+        }
+        List<String> lines = List.of(text.substring(0, text.length() - 1).split("\n", -1));
+        if (!lines.get(0).equals(VERSION_LINE)) {
+            throw CheckpointException.damaged(file, "it starts with '" + abbreviate(lines.get(0))
+                    + "' instead of the version line '" + VERSION_LINE + "'");
+        }
+        if (lines.size() - 1 != linesPerEntry) {
+            throw CheckpointException.damaged(file, "it has " + (lines.size() - 1) + " lines after the version line, "
+                    + "expected " + linesPerEntry + (lines.size() - 1 < linesPerEntry ? " (truncated)" : ""));
+        }
+        return lines.subList(1, lines.size());
+    }
+
+    void write(long batchId, String... lines) {
+        StringBuilder text = new StringBuilder(VERSION_LINE).append('\n');
+        for (String line : lines) {
+            text.append(line).append('\n');
+        }
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
+    }
+
+    /** Deletes the entry of {@code batchId}, if any. */
+    void delete(long batchId) {
+        try {
+            Files.deleteIfExists(fileOf(batchId));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes every entry below {@code batchId}. */
+    void purgeBelow(long batchId) {
+        for (long old : batchIds().headSet(batchId)) {
+            delete(old);
+        }
+    }
+
+    static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+    }
+}

@@ -1,0 +1,359 @@
+package dev.arus.engine.checkpoint;
+
+import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.source.Offset;
+import dev.arus.engine.source.Source;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * A query's checkpoint directory, laid out as Spark's: {@code metadata} (the query id, and
+ * Arus's description of the plan), {@code offsets/<batchId>}, {@code commits/<batchId>},
+ * {@code state/<operator>/<partition>/<version>.delta|.snapshot} and {@code sources/<n>/0}.
+ * A batch is <em>planned</em> when its offsets entry exists and <em>committed</em> when its
+ * commit entry exists; at most the last planned batch is uncommitted.
+ *
+ * <p>Each batch takes these steps, in this order (the runner drives them):
+ * <ol>
+ *   <li>write {@code offsets/N}: the end offset of the batch, its watermark and its timestamp,
+ *       synced to disk before any row is read ({@link #writeOffsets});</li>
+ *   <li>run the batch over the state of version N (the state after batch N-1);</li>
+ *   <li>commit the state as version N+1 ({@code state/0/0/N+1.delta}, plus a snapshot every
+ *       {@code minDeltasForSnapshot} versions);</li>
+ *   <li>hand the rows to the sink, which must ignore a batch id it already has;</li>
+ *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit});</li>
+ *   <li>delete the offsets and commits entries older than {@code minBatchesToRetain} batches.</li>
+ * </ol>
+ *
+ * <p>Starting on an existing directory ({@link #open}, then {@link Recovery#resume} and
+ * {@link Recovery#begin}) takes these steps, and writes nothing before the last:
+ * <ol>
+ *   <li>read {@code metadata}: keep its query id (the run gets a new run id); fail when the
+ *       plan's description differs from the stored one, naming the part;</li>
+ *   <li>find the last offsets entry L and the last commit entry C;</li>
+ *   <li>if C = L, continue with batch L+1 from L's end offset, with state version L+1 and the
+ *       commit's next watermark;</li>
+ *   <li>if C = L-1 (or there is no commit and L = 0), re-run batch L with L's end offset,
+ *       watermark and timestamp, from L-1's end offset and state version L: it produces the
+ *       same rows as the run that did not finish it;</li>
+ *   <li>any other combination, or a file that cannot be read, fails naming the file;</li>
+ *   <li>only then write what a new checkpoint lacks: {@code metadata} and the {@code rate}
+ *       source's creation time in {@code sources/0/0}.</li>
+ * </ol>
+ */
+public final class Checkpoint {
+
+    /** Spark's {@code spark.sql.streaming.minBatchesToRetain}. */
+    public static final int DEFAULT_MIN_BATCHES_TO_RETAIN = 100;
+
+    private final Path root;
+    private final BatchLog offsets;
+    private final BatchLog commits;
+    private final int minBatchesToRetain;
+    private boolean purgedOnce;
+
+    private Checkpoint(Path root, int minBatchesToRetain) {
+        this.root = root;
+        this.offsets = new BatchLog(root.resolve("offsets"), 2);
+        this.commits = new BatchLog(root.resolve("commits"), 1);
+        this.minBatchesToRetain = minBatchesToRetain;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** The state directory of one operator's partition. */
+    public Path stateDirectory(int operator, int partition) {
+        return root.resolve("state").resolve(Integer.toString(operator)).resolve(Integer.toString(partition));
+    }
+
+    public int minBatchesToRetain() {
+        return minBatchesToRetain;
+    }
+
+    /** Step 1 of a batch. */
+    public void writeOffsets(long batchId, Offset end, long batchWatermarkMicros, long batchTimestampMs) {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("batchWatermarkMs", Math.floorDiv(batchWatermarkMicros, 1000));
+        meta.put("batchTimestampMs", batchTimestampMs);
+        meta.put("batchWatermarkMicros", batchWatermarkMicros);
+        offsets.write(batchId, FlatJson.write(meta), end == null ? "-" : end.json());
+        ProtocolProbe.reached(ProtocolProbe.Step.OFFSETS_WRITTEN, batchId);
+    }
+
+    /** Steps 5 and 6 of a batch. */
+    public void writeCommit(long batchId, long nextBatchWatermarkMicros) {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("nextBatchWatermarkMs", Math.floorDiv(nextBatchWatermarkMicros, 1000));
+        meta.put("nextBatchWatermarkMicros", nextBatchWatermarkMicros);
+        commits.write(batchId, FlatJson.write(meta));
+        ProtocolProbe.reached(ProtocolProbe.Step.COMMIT_WRITTEN, batchId);
+        long keepFrom = batchId - minBatchesToRetain + 1;
+        if (keepFrom > 0) {
+            if (purgedOnce) {
+                offsets.delete(keepFrom - 1);
+                commits.delete(keepFrom - 1);
+            } else {
+                offsets.purgeBelow(keepFrom);
+                commits.purgeBelow(keepFrom);
+                purgedOnce = true;
+            }
+        }
+    }
+
+    /**
+     * Reads the checkpoint at {@code root}, writing nothing: the first recovery steps.
+     *
+     * @param requestedId the id the caller wants the query to have, or {@code null}
+     * @throws CheckpointException when the checkpoint belongs to another plan or is damaged
+     */
+    public static Recovery open(Path root, PlanDescription plan, UUID requestedId, int minBatchesToRetain) {
+        Checkpoint checkpoint = new Checkpoint(root, minBatchesToRetain);
+        Path metadataFile = root.resolve("metadata");
+        TreeSet<Long> offsetIds = checkpoint.offsets.batchIds();
+        TreeSet<Long> commitIds = checkpoint.commits.batchIds();
+        if (!Files.exists(metadataFile)) {
+            if (!offsetIds.isEmpty() || !commitIds.isEmpty() || Files.exists(root.resolve("state"))) {
+                throw CheckpointException.damaged(metadataFile, "the file is missing, though the checkpoint has batches");
+            }
+            UUID id = requestedId != null ? requestedId : UUID.randomUUID();
+            return new Recovery(checkpoint, id, plan, true, null, null, null, null, null);
+        }
+        Map<String, Object> metadata = readMetadata(metadataFile);
+        UUID id;
+        try {
+            id = UUID.fromString(String.valueOf(metadata.get("id")));
+        } catch (IllegalArgumentException e) {
+            throw CheckpointException.damaged(metadataFile, "its id '" + metadata.get("id") + "' is not a UUID");
+        }
+        if (requestedId != null && !requestedId.equals(id)) {
+            throw new CheckpointException(CheckpointException.Kind.INCOMPATIBLE, root, "Checkpoint " + root
+                    + " belongs to query " + id + ", not to query " + requestedId);
+        }
+        Map<String, String> stored = new LinkedHashMap<>();
+        metadata.forEach((k, v) -> {
+            if (k.startsWith("plan.")) {
+                stored.put(k.substring(5), String.valueOf(v));
+            }
+        });
+        String difference = plan.firstDifference(new PlanDescription(stored));
+        if (difference != null) {
+            throw new CheckpointException(CheckpointException.Kind.INCOMPATIBLE, root, "Cannot start the query on "
+                    + "checkpoint " + root + ", written by a different query: " + difference);
+        }
+        Long creation = readSourceCreationTime(root.resolve("sources").resolve("0").resolve("0"));
+        if (offsetIds.isEmpty()) {
+            if (!commitIds.isEmpty()) {
+                throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
+                        "it commits a batch that has no offsets entry");
+            }
+            return new Recovery(checkpoint, id, plan, false, creation, null, null, null, null);
+        }
+        long last = offsetIds.last();
+        List<String> lastEntry = checkpoint.offsets.read(last);
+        Long lastCommit = commitIds.isEmpty() ? null : commitIds.last();
+        List<String> commitEntry = null;
+        List<String> previousEntry = null;
+        if (lastCommit != null && lastCommit == last) {
+            commitEntry = checkpoint.commits.read(last);
+        } else if ((lastCommit == null && last == 0) || (lastCommit != null && lastCommit == last - 1)) {
+            if (last > 0) {
+                if (!offsetIds.contains(last - 1)) {
+                    throw CheckpointException.damaged(checkpoint.offsets.fileOf(last - 1),
+                            "the file is missing; batch " + last + " must be re-run from its end offset");
+                }
+                previousEntry = checkpoint.offsets.read(last - 1);
+                checkpoint.commits.read(last - 1);
+            }
+        } else if (lastCommit != null && lastCommit > last) {
+            throw CheckpointException.damaged(checkpoint.commits.fileOf(lastCommit),
+                    "it commits batch " + lastCommit + " but the last offsets entry is batch " + last);
+        } else {
+            throw CheckpointException.damaged(checkpoint.commits.fileOf(last - 1),
+                    "the file is missing: batch " + last + " was planned but batch " + (last - 1)
+                            + " was never committed");
+        }
+        return new Recovery(checkpoint, id, plan, false, creation, last, lastEntry, previousEntry, commitEntry);
+    }
+
+    private static Map<String, Object> readMetadata(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw CheckpointException.damaged(file, "it is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (text.isEmpty()) {
+            throw CheckpointException.damaged(file, "the file is empty");
+        }
+        if (!text.endsWith("\n")) {
+            throw CheckpointException.damaged(file, "it is truncated (its line does not end)");
+        }
+        try {
+            Map<String, Object> values = FlatJson.parse(text.substring(0, text.length() - 1));
+            if (!values.containsKey("id")) {
+                throw CheckpointException.damaged(file, "it has no query id");
+            }
+            return values;
+        } catch (IllegalArgumentException e) {
+            throw CheckpointException.damaged(file, "it is not a JSON object: " + e.getMessage());
+        }
+    }
+
+    private static Long readSourceCreationTime(Path file) {
+        if (!Files.exists(file)) {
+            return null;
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw CheckpointException.damaged(file, "it is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String[] lines = text.split("\n", -1);
+        if (lines.length != 3 || !lines[0].equals(BatchLog.VERSION_LINE) || !lines[2].isEmpty()) {
+            throw CheckpointException.damaged(file, "expected a 'v1' line and a line with the creation time");
+        }
+        try {
+            return Long.parseLong(lines[1]);
+        } catch (NumberFormatException e) {
+            throw CheckpointException.damaged(file, "'" + BatchLog.abbreviate(lines[1]) + "' is not a time in ms");
+        }
+    }
+
+    /**
+     * What {@link #open} found; {@link #resume} reads the offsets with the source's own format,
+     * then {@link #begin} writes what a new checkpoint lacks and hands the checkpoint over.
+     */
+    public static final class Recovery {
+        private final Checkpoint checkpoint;
+        private final UUID queryId;
+        private final PlanDescription plan;
+        private final boolean fresh;
+        private final Long sourceCreationTimeMs;
+        private final Long lastBatchId;
+        private final List<String> lastOffsets;
+        private final List<String> previousOffsets;
+        private final List<String> lastCommit;
+
+        private Recovery(Checkpoint checkpoint, UUID queryId, PlanDescription plan, boolean fresh,
+                         Long sourceCreationTimeMs, Long lastBatchId, List<String> lastOffsets,
+                         List<String> previousOffsets, List<String> lastCommit) {
+            this.checkpoint = checkpoint;
+            this.queryId = queryId;
+            this.plan = plan;
+            this.fresh = fresh;
+            this.sourceCreationTimeMs = sourceCreationTimeMs;
+            this.lastBatchId = lastBatchId;
+            this.lastOffsets = lastOffsets;
+            this.previousOffsets = previousOffsets;
+            this.lastCommit = lastCommit;
+        }
+
+        public UUID queryId() {
+            return queryId;
+        }
+
+        public Checkpoint checkpoint() {
+            return checkpoint;
+        }
+
+        /** The {@code rate} source's creation time kept in {@code sources/0/0}, or {@code null}. */
+        public Long sourceCreationTimeMs() {
+            return sourceCreationTimeMs;
+        }
+
+        /** Where the query goes on (recovery steps 3 and 4), with offsets read by {@code source}. */
+        public ResumePoint resume(Source source) {
+            if (lastBatchId == null) {
+                return ResumePoint.FRESH;
+            }
+            long last = lastBatchId;
+            Path lastFile = checkpoint.offsets.fileOf(last);
+            Map<String, Object> lastMeta = offsetMetadata(lastFile, lastOffsets);
+            Offset lastEnd = offset(source, lastFile, lastOffsets.get(1));
+            long lastWatermark = number(lastFile, lastMeta, "batchWatermarkMicros");
+            if (lastCommit != null) {
+                Path commitFile = checkpoint.commits.fileOf(last);
+                Map<String, Object> commitMeta = parse(commitFile, lastCommit.get(0));
+                long next = number(commitFile, commitMeta, "nextBatchWatermarkMicros");
+                return new ResumePoint(last + 1, lastEnd, lastWatermark, Math.max(lastWatermark, next), null);
+            }
+            Offset previousEnd = null;
+            long previousWatermark = 0;
+            if (previousOffsets != null) {
+                Path previousFile = checkpoint.offsets.fileOf(last - 1);
+                previousEnd = offset(source, previousFile, previousOffsets.get(1));
+                previousWatermark = number(previousFile, offsetMetadata(previousFile, previousOffsets),
+                        "batchWatermarkMicros");
+            }
+            return new ResumePoint(last, previousEnd, previousWatermark, lastWatermark,
+                    new ResumePoint.Replay(lastEnd, number(lastFile, lastMeta, "batchTimestampMs")));
+        }
+
+        /** Recovery step 6: writes {@code metadata} and the source's creation time when missing. */
+        public Checkpoint begin(Long rateCreationTimeMs) {
+            AtomicFiles.createDirectories(checkpoint.offsets.directory());
+            AtomicFiles.createDirectories(checkpoint.commits.directory());
+            if (fresh) {
+                Map<String, Object> metadata = new LinkedHashMap<>();
+                metadata.put("id", queryId.toString());
+                plan.parts().forEach((k, v) -> metadata.put("plan." + k, v));
+                byte[] bytes = (FlatJson.write(metadata) + "\n").getBytes(StandardCharsets.UTF_8);
+                AtomicFiles.write(checkpoint.root.resolve("metadata"), bytes, bytes.length);
+            }
+            if (rateCreationTimeMs != null && sourceCreationTimeMs == null) {
+                Path sourceDir = checkpoint.root.resolve("sources").resolve("0");
+                AtomicFiles.createDirectories(sourceDir);
+                byte[] bytes = (BatchLog.VERSION_LINE + "\n" + rateCreationTimeMs + "\n")
+                        .getBytes(StandardCharsets.UTF_8);
+                AtomicFiles.write(sourceDir.resolve("0"), bytes, bytes.length);
+            }
+            return checkpoint;
+        }
+
+        private static Map<String, Object> offsetMetadata(Path file, List<String> entry) {
+            return parse(file, entry.get(0));
+        }
+
+        private static Map<String, Object> parse(Path file, String line) {
+            try {
+                return FlatJson.parse(line);
+            } catch (IllegalArgumentException e) {
+                throw CheckpointException.damaged(file, "its metadata line is not a JSON object: " + e.getMessage());
+            }
+        }
+
+        private static long number(Path file, Map<String, Object> values, String key) {
+            if (!(values.get(key) instanceof Long value)) {
+                throw CheckpointException.damaged(file, "its metadata has no number '" + key + "'");
+            }
+            return value;
+        }
+
+        private static Offset offset(Source source, Path file, String json) {
+            if (json.equals("-")) {
+                return null;
+            }
+            try {
+                return source.deserializeOffset(json);
+            } catch (RuntimeException e) {
+                throw CheckpointException.damaged(file, "its offset '" + BatchLog.abbreviate(json)
+                        + "' is not an offset of " + source.description() + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.arus.engine.checkpoint;
+
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.plan.LogicalPlan;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The parts of a query that its checkpoint depends on, each as text: the source (format and
+ * options), the watermark, the aggregation (keys, windows, aggregates), the output mode and the
+ * output schema. Filters and projections may change between runs, as in Spark; these may not,
+ * since offsets, state and output written by one would be misread by the other.
+ */
+public record PlanDescription(Map<String, String> parts) {
+
+    public PlanDescription {
+        parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+    }
+
+    public static PlanDescription of(LogicalPlan plan, OutputMode mode, Schema output) {
+        Map<String, String> parts = new LinkedHashMap<>();
+        LogicalPlan.StreamSource source = plan.streamSource();
+        Map<String, String> options = new TreeMap<>();
+        source.options().forEach((k, v) -> options.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        parts.put("source", source.format().trim().toLowerCase(java.util.Locale.ROOT) + " " + options);
+        String watermark = "none";
+        String aggregation = "none";
+        for (LogicalPlan node = plan; !(node instanceof LogicalPlan.StreamSource); ) {
+            if (node instanceof LogicalPlan.Watermark w) {
+                watermark = w.column() + " delayed by " + w.delayMicros() / 1000 + " ms";
+                node = w.child();
+            } else if (node instanceof LogicalPlan.Aggregate a) {
+                aggregation = "groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
+                        + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")";
+                node = a.child();
+            } else if (node instanceof LogicalPlan.Project p) {
+                node = p.child();
+            } else {
+                node = ((LogicalPlan.Filter) node).child();
+            }
+        }
+        parts.put("watermark", watermark);
+        parts.put("aggregation", aggregation);
+        parts.put("outputMode", mode.toString().toLowerCase(java.util.Locale.ROOT));
+        parts.put("outputSchema", output.toString());
+        return new PlanDescription(parts);
+    }
+
+    /** The first part that differs from {@code other}, as a sentence; {@code null} when none does. */
+    String firstDifference(PlanDescription checkpointed) {
+        for (Map.Entry<String, String> part : parts.entrySet()) {
+            String before = checkpointed.parts().get(part.getKey());
+            if (!part.getValue().equals(before)) {
+                return "its " + part.getKey() + " differs: the checkpoint has '" + before + "', this query has '"
+                        + part.getValue() + "'";
+            }
+        }
+        return null;
+    }
+}

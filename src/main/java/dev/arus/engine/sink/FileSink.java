@@ -1,0 +1,228 @@
+package dev.arus.engine.sink;
+
+import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Spark's file sink ({@code FileStreamSink}) for {@code json} and {@code csv}: each batch's rows
+ * go to a part file under {@code path}, and the batch is made visible by its entry in the sink's
+ * log, {@code path/_spark_metadata/<batchId>}, listing the batch's files. A reader that follows
+ * the log sees each batch exactly once. The steps of {@link #addBatch}:
+ * <ol>
+ *   <li>if the log already has an entry for this batch id or a later one, do nothing: the batch
+ *       was written by a run that crashed before its commit, and is being re-run;</li>
+ *   <li>write the rows to {@code part-00000-b<batchId>-c000.<format>} (none for an empty batch),
+ *       atomically; a re-run replaces a part file that a crash left unlisted;</li>
+ *   <li>write the log entry {@code _spark_metadata/<batchId>}: {@code v1}, then one JSON line per
+ *       file, atomically. This is the moment the batch becomes visible.</li>
+ * </ol>
+ * Only append mode is allowed, as in Spark. Timestamps are written in Spark's default format,
+ * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}, in the session time zone.
+ */
+public final class FileSink implements Sink {
+
+    public static final String JSON = "json";
+    public static final String CSV = "csv";
+    public static final String METADATA_DIRECTORY = "_spark_metadata";
+
+    static final List<String> JSON_OPTIONS = List.of("path");
+    static final List<String> CSV_OPTIONS = List.of("path", "header", "sep");
+
+    private final String format;
+    private final Path path;
+    private final Path log;
+    private final boolean header;
+    private final String separator;
+    private final DateTimeFormatter timestamps;
+    private long latestLoggedBatch = Long.MIN_VALUE;
+
+    FileSink(String format, Map<String, String> options, OutputMode mode, ZoneId zone, Schema schema) {
+        this.format = format;
+        String location = option(options, "path");
+        if (location == null || location.isBlank()) {
+            throw new IllegalArgumentException("'path' is not specified");
+        }
+        if (mode != OutputMode.APPEND) {
+            String name = mode.name().charAt(0) + mode.name().substring(1).toLowerCase(Locale.ROOT);
+            throw new AnalysisException("Data source " + format + " does not support " + name + " output mode");
+        }
+        if (format.equals(CSV) && schema != null) {
+            for (Field field : schema.fields()) {
+                if (field.type() instanceof StructType) {
+                    throw new AnalysisException("[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't "
+                            + "support the column `" + field.name() + "` of the type \""
+                            + field.type().simpleString().toUpperCase(Locale.ROOT) + "\". SQLSTATE: 0A000");
+                }
+            }
+        }
+        this.path = Path.of(location);
+        this.log = path.resolve(METADATA_DIRECTORY);
+        this.header = Boolean.parseBoolean(option(options, "header"));
+        String sep = option(options, "sep");
+        this.separator = sep == null ? "," : sep;
+        this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT).withZone(zone);
+    }
+
+    private static String option(Map<String, String> options, String key) {
+        return options.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(key)).map(Map.Entry::getValue)
+                .findFirst().orElse(null);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Spark's {@code FileSink[path]}. */
+    @Override
+    public String description() {
+        return "FileSink[" + path + "]";
+    }
+
+    @Override
+    public void addBatch(long batchId, ResultBatch batch) {
+        if (latestLoggedBatch == Long.MIN_VALUE) {
+            AtomicFiles.createDirectories(log);
+            latestLoggedBatch = latestLogged();
+        }
+        if (batchId <= latestLoggedBatch) {
+            return;
+        }
+        StringBuilder entry = new StringBuilder("v1\n");
+        if (!batch.rows().isEmpty()) {
+            Path part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
+            byte[] bytes = render(batch).getBytes(StandardCharsets.UTF_8);
+            AtomicFiles.write(part, bytes, bytes.length);
+            long modified;
+            try {
+                modified = Files.getLastModifiedTime(part).toMillis();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            entry.append("{\"path\":\"").append(part.toAbsolutePath().toUri()).append("\",\"size\":")
+                    .append(bytes.length).append(",\"isDir\":false,\"modificationTime\":").append(modified)
+                    .append(",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}\n");
+        }
+        byte[] bytes = entry.toString().getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(log.resolve(Long.toString(batchId)), bytes, bytes.length);
+        latestLoggedBatch = batchId;
+    }
+
+    private long latestLogged() {
+        long latest = -1;
+        try (Stream<Path> files = Files.list(log)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                String name = file.getFileName().toString();
+                if (!AtomicFiles.isTemporary(file) && name.chars().allMatch(Character::isDigit)) {
+                    latest = Math.max(latest, Long.parseLong(name));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return latest;
+    }
+
+    private String render(ResultBatch batch) {
+        StringBuilder out = new StringBuilder();
+        Schema schema = batch.schema();
+        if (format.equals(CSV) && header) {
+            for (int i = 0; i < schema.size(); i++) {
+                out.append(i == 0 ? "" : separator).append(csvValue(schema.field(i).name()));
+            }
+            out.append('\n');
+        }
+        for (Row row : batch.rows()) {
+            if (format.equals(JSON)) {
+                appendJson(out, row);
+            } else {
+                for (int i = 0; i < row.size(); i++) {
+                    Object value = row.get(i);
+                    out.append(i == 0 ? "" : separator).append(value == null ? "" : csvValue(text(value)));
+                }
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Spark's JSON writer: fields in schema order, NULL fields left out. */
+    private void appendJson(StringBuilder out, Row row) {
+        out.append('{');
+        boolean first = true;
+        for (int i = 0; i < row.size(); i++) {
+            Object value = row.get(i);
+            if (value == null) {
+                continue;
+            }
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            jsonString(out, row.schema().field(i).name());
+            out.append(':');
+            if (value instanceof Row struct) {
+                appendJson(out, struct);
+            } else if (value instanceof Number || value instanceof Boolean) {
+                boolean special = value instanceof Double d && (d.isNaN() || d.isInfinite());
+                if (special) {
+                    jsonString(out, value.toString());
+                } else {
+                    out.append(value);
+                }
+            } else {
+                jsonString(out, text(value));
+            }
+        }
+        out.append('}');
+    }
+
+    private String text(Object value) {
+        return value instanceof Instant instant ? timestamps.format(instant) : String.valueOf(value);
+    }
+
+    private static void jsonString(StringBuilder out, String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private String csvValue(String text) {
+        boolean quote = text.contains(separator) || text.contains("\"") || text.contains("\n")
+                || text.contains("\r") || text.isEmpty();
+        return quote ? '"' + text.replace("\"", "\\\"") + '"' : text;
+    }
+}

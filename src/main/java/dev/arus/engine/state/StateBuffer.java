@@ -1,0 +1,83 @@
+package dev.arus.engine.state;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A growable byte buffer that state is serialised into, big-endian as {@code DataOutputStream}
+ * (so {@code DataInputStream} reads it back). Reused from batch to batch: once grown, writing a
+ * delta allocates nothing.
+ */
+public final class StateBuffer {
+
+    private byte[] bytes = new byte[256];
+    private int size;
+
+    public void reset() {
+        size = 0;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public byte[] array() {
+        return bytes;
+    }
+
+    private void ensure(int more) {
+        if (size + more > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+        }
+    }
+
+    public void writeByte(int value) {
+        ensure(1);
+        bytes[size++] = (byte) value;
+    }
+
+    public void writeBoolean(boolean value) {
+        writeByte(value ? 1 : 0);
+    }
+
+    public void writeInt(int value) {
+        ensure(4);
+        bytes[size++] = (byte) (value >>> 24);
+        bytes[size++] = (byte) (value >>> 16);
+        bytes[size++] = (byte) (value >>> 8);
+        bytes[size++] = (byte) value;
+    }
+
+    public void writeLong(long value) {
+        writeInt((int) (value >>> 32));
+        writeInt((int) value);
+    }
+
+    public void writeDouble(double value) {
+        writeLong(Double.doubleToRawLongBits(value));
+    }
+
+    /** A string as its UTF-8 length (an int) and bytes; read back with {@link #readString}. */
+    public void writeString(String value) {
+        byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+        writeInt(utf8.length);
+        write(utf8, 0, utf8.length);
+    }
+
+    public void write(byte[] source, int offset, int length) {
+        ensure(length);
+        System.arraycopy(source, offset, bytes, size, length);
+        size += length;
+    }
+
+    /** Reads a string written by {@link #writeString}. */
+    public static String readString(java.io.DataInput in) throws java.io.IOException {
+        int length = in.readInt();
+        if (length < 0 || length > 1 << 28) {
+            throw new java.io.IOException("bad string length " + length);
+        }
+        byte[] utf8 = new byte[length];
+        in.readFully(utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,245 @@
+package dev.arus.engine.state;
+
+import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.checkpoint.ProtocolProbe;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+/**
+ * The versioned state of one operator partition, as Spark's {@code HDFSBackedStateStore}.
+ * Version v is the state after batch v-1; version 0 is empty. {@link #commit} turns the batch's
+ * changes (a delta: removed and upserted entries, serialised by the operator) into the next
+ * version and returns it, {@link #abort} forgets them, {@link #load} rebuilds a version from the
+ * latest snapshot at or below it plus the deltas after it. A store without a directory only
+ * counts versions; an operator need not serialise anything for it.
+ *
+ * <p>A file is {@code <version>.delta} or {@code <version>.snapshot}: a header (magic
+ * {@code ARUS}, format 1, kind, version, payload length), the payload, and the payload's CRC-32,
+ * so that a truncated or corrupt file is detected and named.
+ */
+public final class StateStore {
+
+    /** Spark's {@code spark.sql.streaming.stateStore.minDeltasForSnapshot}. */
+    public static final int DEFAULT_MIN_DELTAS_FOR_SNAPSHOT = 10;
+
+    private static final int MAGIC = 0x41525553; // "ARUS"
+    private static final byte FORMAT = 1;
+    private static final byte DELTA = 'D';
+    private static final byte SNAPSHOT = 'S';
+    private static final int HEADER = 4 + 1 + 1 + 8 + 4;
+
+    /** Writes the whole state, for a snapshot, in the operator's delta format. */
+    public interface SnapshotWriter {
+        void write(StateBuffer out);
+    }
+
+    /** Applies one file's payload (a snapshot to empty state, or a delta) during {@link #load}. */
+    public interface Loader {
+        void apply(DataInputStream payload, boolean snapshot) throws IOException;
+    }
+
+    private final Path directory;
+    private final int minDeltasForSnapshot;
+    private final int minVersionsToRetain;
+    private long version;
+    private final StateBuffer file = new StateBuffer();
+
+    private StateStore(Path directory, int minDeltasForSnapshot, int minVersionsToRetain) {
+        this.directory = directory;
+        this.minDeltasForSnapshot = minDeltasForSnapshot;
+        this.minVersionsToRetain = minVersionsToRetain;
+    }
+
+    public static StateStore inMemory() {
+        return new StateStore(null, DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, 0);
+    }
+
+    public static StateStore onDisk(Path directory, int minDeltasForSnapshot, int minVersionsToRetain) {
+        return new StateStore(directory, minDeltasForSnapshot, minVersionsToRetain);
+    }
+
+    /** Whether versions are written to disk, so that the operator must hand over its changes. */
+    public boolean durable() {
+        return directory != null;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** The last committed (or loaded) version. */
+    public long version() {
+        return version;
+    }
+
+    /**
+     * Makes the changes in {@code delta} version {@link #version()} + 1 and returns it; every
+     * {@code minDeltasForSnapshot} versions {@code snapshot} also writes the whole state.
+     * {@code batchId} only labels the protocol step for tests.
+     */
+    public long commit(StateBuffer delta, SnapshotWriter snapshot, long batchId) {
+        long next = version + 1;
+        if (directory != null) {
+            if (version == 0 || !Files.isDirectory(directory)) {
+                AtomicFiles.createDirectories(directory);
+            }
+            writeFile(next, DELTA, delta, batchId);
+            if (next % minDeltasForSnapshot == 0) {
+                StateBuffer whole = new StateBuffer();
+                snapshot.write(whole);
+                writeFile(next, SNAPSHOT, whole, -1);
+                purge(next);
+            }
+            ProtocolProbe.reached(ProtocolProbe.Step.STATE_COMMITTED, batchId);
+        }
+        version = next;
+        return next;
+    }
+
+    /** Forgets the changes of a batch that failed; the operator must {@link #load} the last version. */
+    public void abort() {
+        // Nothing was written for the uncommitted version.
+    }
+
+    /**
+     * Rebuilds version {@code target}: the latest snapshot at or below it, then each delta after
+     * it, given to {@code loader} in order. Version 0 is the empty state.
+     *
+     * @throws CheckpointException naming the file that is missing, truncated or corrupt
+     */
+    public void load(long target, Loader loader) {
+        if (target > 0) {
+            if (directory == null) {
+                throw new IllegalStateException("an in-memory state store cannot load version " + target);
+            }
+            TreeSet<Long> snapshots = versions(".snapshot");
+            Long base = snapshots.floor(target);
+            long from = 1;
+            if (base != null) {
+                apply(base, SNAPSHOT, loader);
+                from = base + 1;
+            }
+            for (long v = from; v <= target; v++) {
+                apply(v, DELTA, loader);
+            }
+        }
+        version = target;
+    }
+
+    private void apply(long v, byte kind, Loader loader) {
+        Path path = fileOf(v, kind);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            throw CheckpointException.damaged(path, "the file is missing; state version " + v + " cannot be rebuilt");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (bytes.length < HEADER + 4) {
+            throw CheckpointException.damaged(path, "it is truncated: " + bytes.length + " bytes, shorter than a header");
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        if (buffer.getInt() != MAGIC || buffer.get() != FORMAT) {
+            throw CheckpointException.damaged(path, "it is not an Arus state file (wrong magic number or format)");
+        }
+        if (buffer.get() != kind || buffer.getLong() != v) {
+            throw CheckpointException.damaged(path, "its header names another kind or version than its file name");
+        }
+        int length = buffer.getInt();
+        if (length < 0 || HEADER + (long) length + 4 != bytes.length) {
+            throw CheckpointException.damaged(path, "it is truncated or has trailing bytes: " + bytes.length
+                    + " bytes for a payload of " + length);
+        }
+        CRC32 crc = new CRC32();
+        crc.update(bytes, HEADER, length);
+        if ((int) crc.getValue() != ByteBuffer.wrap(bytes, HEADER + length, 4).getInt()) {
+            throw CheckpointException.damaged(path, "its checksum does not match its content (corrupt)");
+        }
+        try {
+            loader.apply(new DataInputStream(new ByteArrayInputStream(bytes, HEADER, length)), kind == SNAPSHOT);
+        } catch (IOException | RuntimeException e) {
+            throw CheckpointException.damaged(path, "its entries cannot be read: " + e);
+        }
+    }
+
+    private void writeFile(long v, byte kind, StateBuffer payload, long batchId) {
+        file.reset();
+        file.writeInt(MAGIC);
+        file.writeByte(FORMAT);
+        file.writeByte(kind);
+        file.writeLong(v);
+        file.writeInt(payload.size());
+        file.write(payload.array(), 0, payload.size());
+        CRC32 crc = new CRC32();
+        crc.update(payload.array(), 0, payload.size());
+        file.writeInt((int) crc.getValue());
+        Runnable halfway = batchId >= 0 && ProtocolProbe.installed()
+                ? () -> ProtocolProbe.reached(ProtocolProbe.Step.STATE_HALF_WRITTEN, batchId) : null;
+        AtomicFiles.write(fileOf(v, kind), file.array(), file.size(), halfway);
+    }
+
+    private Path fileOf(long v, byte kind) {
+        return directory.resolve(v + (kind == SNAPSHOT ? ".snapshot" : ".delta"));
+    }
+
+    /**
+     * Deletes the files no version among the last {@code minVersionsToRetain} needs: everything
+     * below the latest snapshot that is at or below the oldest version kept.
+     */
+    private void purge(long current) {
+        long oldestKept = current - minVersionsToRetain + 1;
+        Long base = versions(".snapshot").floor(oldestKept);
+        if (base == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Long v = versionOf(file, ".delta");
+                if (v == null) {
+                    v = versionOf(file, ".snapshot");
+                }
+                if (v != null && v < base) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private TreeSet<Long> versions(String suffix) {
+        TreeSet<Long> found = new TreeSet<>();
+        if (!Files.isDirectory(directory)) {
+            return found;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            files.map(f -> versionOf(f, suffix)).filter(v -> v != null).forEach(found::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return found;
+    }
+
+    private static Long versionOf(Path file, String suffix) {
+        String name = file.getFileName().toString();
+        if (AtomicFiles.isTemporary(file) || !name.endsWith(suffix)) {
+            return null;
+        }
+        try {
+            return Long.parseLong(name.substring(0, name.length() - suffix.length()));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.arus.crash;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.api.Trigger;
+import dev.arus.engine.checkpoint.ProtocolProbe;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+
+/**
+ * The process the crash test kills: a windowed count over {@code rate-micro-batch} written to a
+ * {@code json} file sink with a checkpoint, run until batch {@code lastBatch} is committed. With
+ * {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints {@code PAUSED} and waits to be killed when
+ * that batch reaches that protocol step. It prints {@code BATCH <id>} after each batch. Arguments: checkpoint directory, sink directory,
+ * last batch id, trigger interval in ms.
+ */
+public final class CrashChild {
+
+    private CrashChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String pauseAt = System.getenv("ARUS_PAUSE_AT");
+        if (pauseAt != null && !pauseAt.isBlank()) {
+            String[] parts = pauseAt.split(":");
+            ProtocolProbe.Step step = ProtocolProbe.Step.valueOf(parts[0]);
+            long batch = Long.parseLong(parts[1]);
+            ProtocolProbe.install((reached, batchId) -> {
+                if (reached == step && batchId == batch) {
+                    System.out.println("PAUSED " + reached + " " + batchId);
+                    System.out.flush();
+                    while (true) {
+                        try {
+                            Thread.sleep(60_000);
+                        } catch (InterruptedException ignored) {
+                            // wait for SIGKILL
+                        }
+                    }
+                }
+            });
+        }
+        run(Path.of(args[0]), Path.of(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]));
+        System.out.println("DONE");
+        System.out.flush();
+        System.exit(0);
+    }
+
+    /** Runs the query until batch {@code lastBatch} is committed (at once if it already is). */
+    public static void run(Path checkpoint, Path sink, long lastBatch, long intervalMs) throws Exception {
+        if (Files.exists(checkpoint.resolve("commits").resolve(Long.toString(lastBatch)))) {
+            return;
+        }
+        try (ArusSession session = ArusSession.builder().timeZone(ZoneOffset.UTC).console(System.err).build()) {
+            StreamingQuery[] query = new StreamingQuery[1];
+            session.streams().addListener(new StreamingQueryListener() {
+                @Override
+                public void onQueryProgress(QueryProgressEvent event) {
+                    System.out.println("BATCH " + event.progress().batchId());
+                    System.out.flush();
+                    if (event.progress().batchId() >= lastBatch) {
+                        query[0].stop();
+                    }
+                }
+            });
+            query[0] = session.readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 50).option("numPartitions", 2)
+                    .option("startTimestamp", 1_792_157_400_000L).option("advanceMillisPerBatch", 1000)
+                    .load()
+                    .withColumn("event_time", expr("CAST(unix_timestamp(timestamp) - value % 4 AS TIMESTAMP)"))
+                    .withWatermark("event_time", "2 seconds")
+                    .groupBy(window(col("event_time"), "5 seconds"), expr("value % 3 AS key"))
+                    .agg("count(*) AS count", "sum(value) AS total", "max(value) AS top")
+                    .writeStream()
+                    .format("json")
+                    .option("path", sink.toString())
+                    .option("checkpointLocation", checkpoint.toString())
+                    .trigger(intervalMs > 0 ? Trigger.processingTime(intervalMs + " milliseconds")
+                            : Trigger.asFastAsPossible())
+                    .start();
+            System.out.println("STARTED");
+            System.out.flush();
+            query[0].awaitTermination();
+        }
+    }
+}

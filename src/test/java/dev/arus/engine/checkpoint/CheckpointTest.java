@@ -1,0 +1,301 @@
+package dev.arus.engine.checkpoint;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.StreamingQueryException;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CheckpointTest {
+
+    private static final Instant START = Instant.parse("2026-10-16T13:30:00Z");
+
+    @TempDir
+    Path checkpoint;
+
+    @AfterEach
+    void removeProbe() {
+        ProtocolProbe.install(null);
+    }
+
+    /** A keyed aggregation with a string key and a string max, so that state holds strings. */
+    private static StreamFrame keyedCounts(QueryTestDriver driver, String window) {
+        return driver.session().readStream().format("rate-micro-batch")
+                .option("rowsPerBatch", 6).option("numPartitions", 2)
+                .option("startTimestamp", START.toEpochMilli()).option("advanceMillisPerBatch", 2000)
+                .load()
+                .withWatermark("timestamp", "4 seconds")
+                .groupBy(window(col("timestamp"), window),
+                        expr("CASE WHEN value % 2 = 0 THEN 'even' ELSE 'odd' END AS parity"))
+                .agg("count(*) AS count", "sum(value)", "avg(value)", "max(CAST(value AS STRING)) AS top");
+    }
+
+    private Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> update() {
+        return w -> w.outputMode("update").option("checkpointLocation", checkpoint.toString());
+    }
+
+    private static Map<Long, List<Row>> uncrashed(int batches) {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), w -> w.outputMode("update"));
+            driver.runBatches(batches);
+            return Map.copyOf(driver.batches());
+        }
+    }
+
+    @Test
+    void writesSparksLayout() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(3);
+        }
+        assertThat(checkpoint.resolve("metadata")).isRegularFile();
+        assertThat(checkpoint.resolve("offsets/2")).isRegularFile();
+        assertThat(checkpoint.resolve("commits/2")).isRegularFile();
+        assertThat(checkpoint.resolve("state/0/0/3.delta")).isRegularFile();
+    }
+
+    @Test
+    void keepsItsIdAndGetsANewRunIdWhenRestarted() {
+        UUID id;
+        UUID runId;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(2);
+            id = query.id();
+            runId = query.runId();
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            assertThat(query.id()).isEqualTo(id);
+            assertThat(query.runId()).isNotEqualTo(runId);
+            assertThat(driver.runTrigger().batchId()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void reRunsABatchThatWasPlannedButNotCommittedWithTheSameRows() throws IOException {
+        Map<Long, List<Row>> expected = uncrashed(8);
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.STATE_COMMITTED && batchId == 4) {
+                throw new IllegalStateException("crash after the state of batch 4");
+            }
+        });
+        Map<Long, List<Row>> seen = new java.util.TreeMap<>();
+        String offsetsOf4;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(4);
+            driver.runTrigger();
+            assertThat(query.exception()).isPresent();
+            seen.putAll(driver.batches());
+            offsetsOf4 = Files.readString(checkpoint.resolve("offsets/4"));
+        }
+        ProtocolProbe.install(null);
+        assertThat(checkpoint.resolve("commits/4")).doesNotExist();
+        assertThat(seen).doesNotContainKey(4L);
+        try (QueryTestDriver driver = new QueryTestDriver(START.plusSeconds(3600))) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            assertThat(driver.runTrigger().batchId()).isEqualTo(4);
+            assertThat(Files.readString(checkpoint.resolve("offsets/4"))).isEqualTo(offsetsOf4);
+            driver.runBatches(3);
+            seen.putAll(driver.batches());
+        }
+        assertThat(seen).isEqualTo(expected);
+    }
+
+    @Test
+    void rateMicroBatchResumesAfterItsLastCommittedOffset() {
+        List<Long> values = new ArrayList<>();
+        for (int run = 0; run < 3; run++) {
+            try (QueryTestDriver driver = new QueryTestDriver(START)) {
+                driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                        .option("rowsPerBatch", 4).option("numPartitions", 1).load(),
+                        w -> w.option("checkpointLocation", checkpoint.toString()));
+                driver.runBatches(2);
+                driver.batches().values().forEach(rows -> rows.forEach(r -> values.add((Long) r.get("value"))));
+            }
+        }
+        assertThat(values).isEqualTo(java.util.stream.LongStream.range(0, 24).boxed().toList());
+    }
+
+    @Test
+    void rateResumesFromItsCreationTimeKeptInTheCheckpoint() throws IOException {
+        List<Row> rows = new ArrayList<>();
+        Instant stoppedAt;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(driver.session().readStream().format("rate").option("rowsPerSecond", 2)
+                    .option("numPartitions", 1).load(),
+                    w -> w.trigger(dev.arus.engine.api.Trigger.processingTime("1 second"))
+                            .option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(3);
+            driver.batches().values().forEach(rows::addAll);
+            stoppedAt = Instant.ofEpochMilli(driver.clock().millis());
+        }
+        assertThat(Files.readString(checkpoint.resolve("sources/0/0"))).isEqualTo("v1\n" + START.toEpochMilli() + "\n");
+        try (QueryTestDriver driver = new QueryTestDriver(stoppedAt.plusSeconds(5))) {
+            driver.startRecording(driver.session().readStream().format("rate").option("rowsPerSecond", 2)
+                    .option("numPartitions", 1).load(),
+                    w -> w.trigger(dev.arus.engine.api.Trigger.processingTime("1 second"))
+                            .option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(2);
+            driver.batches().values().forEach(rows::addAll);
+        }
+        List<Long> values = rows.stream().map(r -> (Long) r.get("value")).toList();
+        assertThat(values).isEqualTo(java.util.stream.LongStream.range(0, values.size()).boxed().toList());
+        assertThat(values.size()).isGreaterThan(10);
+        for (Row row : rows) {
+            long value = (Long) row.get("value");
+            assertThat((Instant) row.get("timestamp")).isEqualTo(START.plusMillis(value * 500));
+        }
+    }
+
+    @Test
+    void refusesAnotherWindowNamingWhatDiffersAndWritesNothing() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(3);
+        }
+        Map<String, String> before = CheckpointDirectory.contents(checkpoint);
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.startRecording(keyedCounts(driver, "20 seconds"), update()))
+                    .isInstanceOf(CheckpointException.class)
+                    .hasMessageContaining("its aggregation differs")
+                    .hasMessageContaining("10 seconds")
+                    .hasMessageContaining("20 seconds");
+        }
+        assertThat(CheckpointDirectory.contents(checkpoint)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesAnotherSourceAndAnotherOutputMode() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(2);
+        }
+        Map<String, String> before = CheckpointDirectory.contents(checkpoint);
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.startRecording(keyedCounts(driver, "10 seconds"),
+                    w -> w.outputMode("complete").option("checkpointLocation", checkpoint.toString())))
+                    .isInstanceOf(CheckpointException.class).hasMessageContaining("its outputMode differs");
+            StreamFrame other = driver.session().readStream().format("rate").option("rowsPerSecond", 6).load()
+                    .withWatermark("timestamp", "4 seconds")
+                    .groupBy(window(col("timestamp"), "10 seconds"),
+                            expr("CASE WHEN value % 2 = 0 THEN 'even' ELSE 'odd' END AS parity"))
+                    .agg("count(*) AS count", "sum(value)", "avg(value)", "max(CAST(value AS STRING)) AS top");
+            assertThatThrownBy(() -> driver.startRecording(other, update()))
+                    .isInstanceOf(CheckpointException.class).hasMessageContaining("its source differs");
+        }
+        assertThat(CheckpointDirectory.contents(checkpoint)).isEqualTo(before);
+    }
+
+    /** Each kind of damage: the file named, what is wrong said, nothing written or deleted. */
+    @Test
+    void failsOnEachKindOfDamageNamingTheFileAndChangingNothing() throws IOException {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(12);
+        }
+        expectDamage("offsets/11", bytes -> java.util.Arrays.copyOf(bytes, bytes.length - 5), "truncated");
+        expectDamage("offsets/11", bytes -> "v1\n{\"batchWatermarkMs\":\n-\n".getBytes(), "not a JSON object");
+        expectDamage("commits/11", bytes -> new byte[0], "empty");
+        expectDamage("commits/11", bytes -> "v7\n{}\n".getBytes(), "version line");
+        expectDamage("metadata", bytes -> java.util.Arrays.copyOf(bytes, 10), "truncated");
+        expectDamage("state/0/0/12.delta", bytes -> java.util.Arrays.copyOf(bytes, bytes.length - 3), "truncated");
+        expectDamage("state/0/0/12.delta", bytes -> {
+            byte[] corrupt = bytes.clone();
+            corrupt[30] ^= 0x55;
+            return corrupt;
+        }, "checksum");
+        expectDamage("state/0/0/10.snapshot", bytes -> {
+            byte[] corrupt = bytes.clone();
+            corrupt[0] = 'X';
+            return corrupt;
+        }, "not an Arus state file");
+        expectDamage("state/0/0/11.delta", bytes -> null, "missing");
+        expectDamage("offsets/11", bytes -> "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":0,\"batchWatermarkMicros\":0}\nxyz\n".getBytes(),
+                "is not an offset of");
+    }
+
+    private void expectDamage(String file, java.util.function.UnaryOperator<byte[]> damage, String what)
+            throws IOException {
+        Path path = checkpoint.resolve(file);
+        byte[] original = Files.readAllBytes(path);
+        byte[] damaged = damage.apply(original);
+        if (damaged == null) {
+            Files.delete(path);
+        } else {
+            Files.write(path, damaged);
+        }
+        Map<String, String> before = CheckpointDirectory.contents(checkpoint);
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.startRecording(keyedCounts(driver, "10 seconds"), update()))
+                    .as(file + " " + what)
+                    .isInstanceOf(CheckpointException.class)
+                    .hasMessageContaining(path.toString())
+                    .hasMessageContaining(what)
+                    .satisfies(e -> assertThat(((CheckpointException) e).kind())
+                            .isEqualTo(CheckpointException.Kind.DAMAGED));
+        }
+        assertThat(CheckpointDirectory.contents(checkpoint)).as(file).isEqualTo(before);
+        Files.write(path, original);
+    }
+
+    @Test
+    void keepsOnlyTheLastMinBatchesToRetainEntries() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 2).load().groupBy(expr("value % 2 AS k")).count(),
+                    w -> w.outputMode("complete").option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(130);
+        }
+        assertThat(checkpoint.resolve("offsets/29")).doesNotExist();
+        assertThat(checkpoint.resolve("offsets/30")).exists();
+        assertThat(checkpoint.resolve("commits/29")).doesNotExist();
+        assertThat(checkpoint.resolve("state/0/0/20.snapshot")).doesNotExist();
+        assertThat(checkpoint.resolve("state/0/0/30.snapshot")).exists();
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 2).load().groupBy(expr("value % 2 AS k")).count(),
+                    w -> w.outputMode("complete").option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(1);
+            assertThat(driver.rowsOf(130).toString()).isEqualTo("[[0,131], [1,131]]");
+        }
+    }
+
+    @Test
+    void failedBatchLeavesNoCommitAndTheQueryFails() {
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.SINK_WRITTEN && batchId == 1) {
+                throw new IllegalStateException("boom");
+            }
+        });
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(1);
+            driver.runTrigger();
+            assertThat(query.exception()).get().extracting(StreamingQueryException::getMessage).asString()
+                    .contains("boom");
+        }
+        assertThat(checkpoint.resolve("offsets/1")).exists();
+        assertThat(checkpoint.resolve("commits/1")).doesNotExist();
+    }
+}

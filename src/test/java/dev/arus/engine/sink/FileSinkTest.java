@@ -1,0 +1,108 @@
+package dev.arus.engine.sink;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileSinkTest {
+
+    private static final Instant START = Instant.parse("2026-10-16T13:30:00Z");
+
+    @TempDir
+    Path directory;
+
+    private static StreamFrame windowCounts(QueryTestDriver driver) {
+        return driver.session().readStream().format("rate-micro-batch")
+                .option("rowsPerBatch", 4).option("numPartitions", 1)
+                .option("startTimestamp", START.toEpochMilli()).option("advanceMillisPerBatch", 5000)
+                .load()
+                .withWatermark("timestamp", "0 seconds")
+                .groupBy(window(col("timestamp"), "10 seconds"))
+                .agg(expr("count(*) AS count"));
+    }
+
+    @Test
+    void writesEachBatchAsAPartFileListedInTheLog() {
+        Path out = directory.resolve("out");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.start(windowCounts(driver), w -> w.format("json").option("path", out.toString())
+                    .option("checkpointLocation", directory.resolve("checkpoint").toString()));
+            driver.runBatches(6);
+        }
+        Map<Long, List<String>> batches = FileSinkLogReader.read(out);
+        assertThat(batches.keySet()).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+        assertThat(batches.get(2L)).isEmpty();
+        assertThat(batches.get(3L)).containsExactly(
+                "{\"window\":{\"start\":\"2026-10-16T13:30:00.000Z\",\"end\":\"2026-10-16T13:30:10.000Z\"},\"count\":8}");
+        assertThat(batches.get(5L)).containsExactly(
+                "{\"window\":{\"start\":\"2026-10-16T13:30:10.000Z\",\"end\":\"2026-10-16T13:30:20.000Z\"},\"count\":8}");
+    }
+
+    @Test
+    void ignoresABatchItAlreadyLogged() throws IOException {
+        Path out = directory.resolve("out");
+        Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
+        FileSink sink = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
+                ZoneOffset.UTC, System.out, null, schema);
+        sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
+        FileSink rerun = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
+                ZoneOffset.UTC, System.out, null, schema);
+        rerun.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {2L, null}))));
+        rerun.addBatch(1, new ResultBatch(schema, List.of(new Row(schema, new Object[] {3L, null}))));
+        assertThat(FileSinkLogReader.read(out)).isEqualTo(Map.of(0L, List.of("1,\"a,b\""), 1L, List.of("3,")));
+        assertThat(Files.readString(out.resolve("_spark_metadata/0"))).startsWith("v1\n{\"path\":\"file:");
+    }
+
+    @Test
+    void acceptsOnlyAppendModeAsSpark() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.start(windowCounts(driver), w -> w.format("json").outputMode("update")
+                    .option("path", directory.toString()).option("checkpointLocation", directory.toString())))
+                    .isInstanceOf(AnalysisException.class)
+                    .hasMessage("Data source json does not support Update output mode");
+        }
+    }
+
+    @Test
+    void needsACheckpointLocationAndAPath() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.start(windowCounts(driver), w -> w.format("json")
+                    .option("path", directory.toString())))
+                    .hasMessageStartingWith("checkpointLocation must be specified");
+            assertThatThrownBy(() -> driver.start(windowCounts(driver), w -> w.format("json")
+                    .option("checkpointLocation", directory.toString())))
+                    .hasMessage("'path' is not specified");
+        }
+    }
+
+    @Test
+    void csvRejectsTheWindowStructAsSpark() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.start(windowCounts(driver), w -> w.format("csv")
+                    .option("path", directory.toString()).option("checkpointLocation", directory.toString())))
+                    .hasMessageContaining("[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't support "
+                            + "the column `window`");
+        }
+    }
+}
