@@ -26,7 +26,7 @@ public final class RecentBatches {
     }
 
     /** Keeps {@code batch}, dropping the oldest when full; its rows are converted here, on the caller's thread. */
-    public void add(long batchId, Instant at, ResultBatch batch) {
+    public RecentBatch add(long batchId, Instant at, ResultBatch batch) {
         RecentBatch recent = new RecentBatch(batchId, Timestamps.format(at), JsonRows.of(batch.rows(), rowsPerBatch),
                 batch.count());
         synchronized (batches) {
@@ -35,6 +35,12 @@ public final class RecentBatches {
             }
             batches.addLast(recent);
         }
+        return recent;
+    }
+
+    /** How many batches it keeps. */
+    int capacity() {
+        return capacity;
     }
 
     /** The last {@code limit} batches, oldest first. */
