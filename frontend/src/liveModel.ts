@@ -1,0 +1,128 @@
+import { ResultSeries } from './results';
+import { advanceMarkers, NO_MARKERS, type EventTimeMarkers } from './timeline';
+import type {
+  Failure, LiveMessage, LiveState, OutputMode, ProgressView, QueryStatus, QueryView, RecentBatch,
+} from './types';
+
+/** What a message changed, so that the view redraws only that. */
+export interface Changes {
+  query: boolean;
+  results: boolean;
+  progress: boolean;
+  batches: boolean;
+}
+
+const NONE: Changes = { query: false, results: false, progress: false, batches: false };
+const ALL: Changes = { query: true, results: true, progress: true, batches: true };
+
+/**
+ * One query as the dashboard sees it over the WebSocket: its status, the results chart's series,
+ * the event-time markers, recent progress and recent batches (newest first). A snapshot of the
+ * same run resumes: what is already shown stays and only batches and progress not yet seen are
+ * added. A snapshot or status of another run starts over, since batch ids start again.
+ */
+export class LiveQueryModel {
+  query: QueryView | null = null;
+  state: LiveState | null = null;
+  status: QueryStatus | null = null;
+  exception: Failure | null = null;
+  runId: string | null = null;
+  results: ResultSeries = new ResultSeries('append');
+  markers: EventTimeMarkers = NO_MARKERS;
+  /** Oldest first, at most {@link maxProgress}. */
+  progress: ProgressView[] = [];
+  /** Newest first, at most {@link maxBatches}. */
+  batches: RecentBatch[] = [];
+  /** Messages the server dropped because this client fell behind, in all. */
+  dropped = 0;
+  private seenBatches = new Set<number>();
+  private seenProgress = new Set<number>();
+
+  constructor(
+    readonly queryId: string,
+    private readonly maxBatches = 30,
+    private readonly maxProgress = 300,
+  ) {}
+
+  get outputMode(): OutputMode {
+    return this.query?.spec.outputMode ?? 'append';
+  }
+
+  get lastBatchId(): number {
+    return this.batches[0]?.batchId ?? -1;
+  }
+
+  apply(message: LiveMessage): Changes {
+    if (message.queryId !== this.queryId) return NONE;
+    switch (message.type) {
+      case 'snapshot': {
+        const sameRun = this.runId !== null && this.runId === message.query.runId;
+        if (!sameRun) this.startRun(message.query.runId, message.query);
+        this.query = message.query;
+        this.state = message.query.state;
+        this.status = message.query.status;
+        this.exception = message.query.exception ?? null;
+        for (const p of message.progress) this.addProgress(p);
+        for (const b of message.batches) this.addBatch(b);
+        return ALL;
+      }
+      case 'batch':
+        return this.addBatch(message) ? { ...NONE, results: true, batches: true } : NONE;
+      case 'progress':
+        return this.addProgress(message.progress) ? { ...NONE, progress: true, results: true, query: true } : NONE;
+      case 'status': {
+        const newRun = this.runId !== null && message.runId !== this.runId;
+        if (newRun && this.query) this.startRun(message.runId, this.query);
+        this.runId = message.runId;
+        this.state = message.state;
+        this.status = message.status;
+        this.exception = message.exception;
+        if (this.query) {
+          this.query = {
+            ...this.query, runId: message.runId, status: message.status,
+            state: message.state === 'DELETED' ? this.query.state : message.state, exception: message.exception,
+          };
+        }
+        return newRun ? ALL : { ...NONE, query: true };
+      }
+      case 'dropped':
+        this.dropped += message.count;
+        return { ...NONE, query: true };
+    }
+  }
+
+  private startRun(runId: string, query: QueryView): void {
+    this.runId = runId;
+    this.results = new ResultSeries(query.spec.outputMode ?? 'append', query.spec);
+    this.markers = NO_MARKERS;
+    this.progress = [];
+    this.batches = [];
+    this.seenBatches = new Set();
+    this.seenProgress = new Set();
+  }
+
+  private addBatch(batch: RecentBatch): boolean {
+    if (this.seenBatches.has(batch.batchId)) return false;
+    this.seenBatches.add(batch.batchId);
+    const { batchId, timestamp, rows, numRows } = batch;
+    const copy: RecentBatch = { batchId, timestamp, rows, numRows };
+    const at = this.batches.findIndex((b) => b.batchId < batchId);
+    if (at === -1) this.batches.push(copy);
+    else this.batches.splice(at, 0, copy);
+    if (this.batches.length > this.maxBatches) this.batches.length = this.maxBatches;
+    this.results.applyBatch(copy);
+    return true;
+  }
+
+  private addProgress(progress: ProgressView): boolean {
+    if (this.seenProgress.has(progress.batchId)) return false;
+    this.seenProgress.add(progress.batchId);
+    this.progress.push(progress);
+    this.progress.sort((a, b) => a.batchId - b.batchId);
+    if (this.progress.length > this.maxProgress) this.progress.splice(0, this.progress.length - this.maxProgress);
+    this.markers = advanceMarkers(this.markers, progress);
+    this.results.setWatermark(this.markers.watermark);
+    if (this.query) this.query = { ...this.query, lastProgress: this.progress[this.progress.length - 1] ?? null };
+    return true;
+  }
+}

@@ -1,0 +1,166 @@
+import type { OutputMode, QuerySpec, RecentBatch, Row } from './types';
+
+/** One aggregate row of a windowed query: a bar from the window's start to its end. */
+export interface WindowBar {
+  /** Identity of the result row: the window and the values of the other grouping keys. */
+  key: string;
+  /** The values of the non-window grouping keys, joined; '' for a query grouped by window only. */
+  group: string;
+  start: number;
+  end: number;
+  values: Record<string, number>;
+  /** Final: emitted in append mode, or the watermark has passed the window's end. */
+  finalized: boolean;
+  batchId: number;
+}
+
+/** Which columns of the result rows are the window, the other keys and the aggregates. */
+export interface ResultShape {
+  windowColumn: string | null;
+  groupColumns: string[];
+  measures: string[];
+}
+
+export interface WindowValue {
+  start: string;
+  end: string;
+}
+
+export function isWindowValue(value: unknown): value is WindowValue {
+  return typeof value === 'object' && value !== null
+    && typeof (value as WindowValue).start === 'string' && typeof (value as WindowValue).end === 'string';
+}
+
+const ALIAS = /\s+AS\s+`?([A-Za-z_][A-Za-z0-9_]*)`?\s*$/i;
+const IDENTIFIER = /^`?([A-Za-z_][A-Za-z0-9_]*)`?$/;
+
+/** The output column a groupBy key or aggregation expression names: its alias or a bare column. */
+export function outputColumnOf(expression: string): string | null {
+  const alias = ALIAS.exec(expression);
+  if (alias) return alias[1] ?? null;
+  const bare = IDENTIFIER.exec(expression.trim());
+  return bare ? (bare[1] ?? null) : null;
+}
+
+function groupByOf(spec: QuerySpec | undefined): { keys: string[]; aggregations: string[] } | null {
+  for (const step of spec?.steps ?? []) {
+    if (typeof step === 'object' && step !== null && 'groupBy' in step) {
+      const groupBy = (step as { groupBy: { keys?: unknown; aggregations?: unknown } }).groupBy;
+      const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+      return { keys: strings(groupBy.keys), aggregations: strings(groupBy.aggregations) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Finds the window column (values {start, end}), the grouping keys and the aggregates of result
+ * rows. The spec's groupBy names the keys and the aggregates' aliases where it can; otherwise
+ * numbers are aggregates and everything else is a key.
+ */
+export function inferShape(rows: Row[], spec?: QuerySpec): ResultShape {
+  const columns: string[] = [];
+  for (const row of rows) for (const c of Object.keys(row)) if (!columns.includes(c)) columns.push(c);
+  const windowColumn = columns.find((c) => rows.some((r) => isWindowValue(r[c]))) ?? null;
+  const groupBy = groupByOf(spec);
+  const specKeys = (groupBy?.keys ?? []).map(outputColumnOf).filter((c): c is string => c !== null && columns.includes(c));
+  const specMeasures = (groupBy?.aggregations ?? []).map(outputColumnOf)
+    .filter((c): c is string => c !== null && columns.includes(c));
+  const numeric = (c: string) => rows.some((r) => typeof r[c] === 'number');
+  const measures = specMeasures.length > 0
+    ? specMeasures
+    : columns.filter((c) => c !== windowColumn && !specKeys.includes(c) && numeric(c));
+  const groupColumns = columns.filter((c) => c !== windowColumn && !measures.includes(c));
+  return { windowColumn, groupColumns, measures };
+}
+
+/**
+ * The results chart's data: one bar per result row of a windowed aggregation. In append mode
+ * every batch brings new finalized windows; in update mode a batch brings the changed rows,
+ * which replace their earlier values in place; in complete mode a batch is the whole result.
+ * Only the latest {@link maxWindows} windows are kept.
+ */
+export class ResultSeries {
+  private readonly bars = new Map<string, WindowBar>();
+  private shapeOfRows: ResultShape | null = null;
+  private watermarkMs: number | null = null;
+
+  constructor(
+    readonly mode: OutputMode,
+    private readonly spec?: QuerySpec,
+    private readonly maxWindows = 240,
+  ) {}
+
+  get shape(): ResultShape | null {
+    return this.shapeOfRows;
+  }
+
+  /** Merges one batch's rows; true when the series changed. */
+  applyBatch(batch: Pick<RecentBatch, 'batchId' | 'rows'>): boolean {
+    if (batch.rows.length === 0 && this.mode !== 'complete') return false;
+    if (this.shapeOfRows === null || this.shapeOfRows.windowColumn === null) {
+      if (batch.rows.length > 0) this.shapeOfRows = inferShape(batch.rows, this.spec);
+    }
+    const shape = this.shapeOfRows;
+    if (shape === null || shape.windowColumn === null) return false;
+    if (this.mode === 'complete') this.bars.clear();
+    for (const row of batch.rows) {
+      const window = row[shape.windowColumn];
+      if (!isWindowValue(window)) continue;
+      const start = Date.parse(window.start);
+      const end = Date.parse(window.end);
+      if (Number.isNaN(start) || Number.isNaN(end)) continue;
+      const group = shape.groupColumns.map((c) => formatKey(row[c])).join(' · ');
+      const values: Record<string, number> = {};
+      for (const m of shape.measures) {
+        const v = row[m];
+        if (typeof v === 'number') values[m] = v;
+      }
+      const key = `${start}|${end}|${group}`;
+      const finalized = this.mode === 'append' || (this.watermarkMs !== null && end <= this.watermarkMs);
+      this.bars.set(key, { key, group, start, end, values, finalized, batchId: batch.batchId });
+    }
+    this.trim();
+    return true;
+  }
+
+  /** In update and complete mode a window is final once the watermark reaches its end. */
+  setWatermark(watermarkMs: number | null): boolean {
+    this.watermarkMs = watermarkMs;
+    if (this.mode === 'append' || watermarkMs === null) return false;
+    let changed = false;
+    for (const bar of this.bars.values()) {
+      const finalized = bar.end <= watermarkMs;
+      if (finalized !== bar.finalized) {
+        bar.finalized = finalized;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** The bars ordered by window start, then group. */
+  list(): WindowBar[] {
+    return [...this.bars.values()].sort((a, b) => a.start - b.start || a.end - b.end || a.group.localeCompare(b.group));
+  }
+
+  groups(): string[] {
+    return [...new Set(this.list().map((b) => b.group))].sort();
+  }
+
+  get size(): number {
+    return this.bars.size;
+  }
+
+  private trim(): void {
+    const starts = [...new Set([...this.bars.values()].map((b) => b.start))].sort((a, b) => a - b);
+    if (starts.length <= this.maxWindows) return;
+    const cutoff = starts[starts.length - this.maxWindows] ?? Number.NEGATIVE_INFINITY;
+    for (const [key, bar] of this.bars) if (bar.start < cutoff) this.bars.delete(key);
+  }
+}
+
+function formatKey(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

@@ -1,0 +1,32 @@
+type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+type Child = Node | string | null | undefined | false;
+
+/** Creates an element: attributes (on* are listeners), then children. Never parses HTML. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value);
+    else if (name === 'class') el.className = String(value);
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(el, ...children);
+  return el;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, ...children);
+}
+
+export function stateBadge(state: string | null | undefined): HTMLElement {
+  const s = state ?? 'UNKNOWN';
+  return h('span', { class: `badge state-${s.toLowerCase()}`, 'data-state': s }, s);
+}

@@ -1,0 +1,264 @@
+import { api, ProblemError, queryExists } from '../api';
+import { consoleCell, ms, rate, timeOfDay } from '../format';
+import { LiveQueryModel, type Changes } from '../liveModel';
+import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
+import { stateRows } from '../timeline';
+import type { ProgressView, RecentBatch } from '../types';
+import { Chart, PALETTE, progressOption, resultsOption, type ProgressChartSpec } from './charts';
+import { h, replaceChildren, stateBadge } from './dom';
+
+const PROGRESS_CHARTS: ProgressChartSpec[] = [
+  { title: 'Rows per second', unit: 'rows/s', log: true, lines: [
+    { name: 'input', color: PALETTE[0] ?? '', value: (p) => p.inputRowsPerSecond ?? null },
+    { name: 'processed', color: PALETTE[1] ?? '', value: (p) => p.processedRowsPerSecond ?? null }] },
+  { title: 'Batch duration', unit: 'ms', lines: [{ name: 'duration', color: PALETTE[2] ?? '', value: (p) => p.batchDuration }] },
+  { title: 'State rows', unit: 'rows', lines: [{ name: 'state rows', color: PALETTE[3] ?? '', value: (p) => stateRows(p).total }] },
+  { title: 'Rows dropped as late', unit: 'rows', lines: [{ name: 'dropped', color: PALETTE[4] ?? '', value: (p) => stateRows(p).droppedLate }] },
+];
+
+function wsUrl(id: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws/queries/${encodeURIComponent(id)}`;
+}
+
+/** One query, live over its WebSocket. Returns what tears the view down. */
+export function renderQueryPage(root: HTMLElement, id: string): () => void {
+  const model = new LiveQueryModel(id);
+  const title = h('h1', { class: 'query-name' }, 'Query');
+  const badge = h('span');
+  const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
+  const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
+  const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+  const stopButton = h('button', { class: 'btn', 'data-action': 'stop' }, 'Stop');
+  const startButton = h('button', { class: 'btn', 'data-action': 'start' }, 'Start');
+  const deleteButton = h('button', { class: 'btn btn-danger', 'data-action': 'delete' }, 'Delete');
+  const kpis = h('dl', { class: 'kpis' });
+  const measureSelect = h('select', { class: 'measure', 'aria-label': 'Aggregate shown as bar height' });
+  const resultsHint = h('span', { class: 'hint' });
+  const resultsEl = h('div', { class: 'chart chart-results', 'data-chart': 'results' });
+  const emptyResults = h('div', { class: 'chart-empty' }, 'No window yet: a window appears once the watermark passes its end.');
+  const batchesEl = h('div', { class: 'batches', 'data-table': 'batches' });
+  const progressEls = PROGRESS_CHARTS.map((spec) => h('div', { class: 'chart chart-small', 'data-chart': spec.title }));
+
+  replaceChildren(root,
+    h('section', { class: 'query-head' },
+      h('div', { class: 'query-title' }, title, badge, connection),
+      statusLine,
+      h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
+    notice,
+    kpis,
+    h('section', { class: 'card' },
+      h('div', { class: 'card-head' }, h('h2', {}, 'Results per window'), resultsHint,
+        h('label', { class: 'measure-label' }, 'height ', measureSelect)),
+      h('div', { class: 'legend-line' },
+        h('span', { class: 'key key-final' }, 'final window'),
+        h('span', { class: 'key key-running' }, 'running value'),
+        h('span', { class: 'key key-watermark' }, 'watermark'),
+        h('span', { class: 'key key-max' }, 'max event time'),
+        h('span', { class: 'key key-open' }, 'open windows')),
+      h('div', { class: 'chart-wrap' }, resultsEl, emptyResults)),
+    h('section', { class: 'progress-grid' },
+      ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
+    h('section', { class: 'card' },
+      h('div', { class: 'card-head' }, h('h2', {}, 'Recent batches'), h('span', { class: 'hint' }, 'as the console sink prints them, newest first')),
+      batchesEl));
+
+  const results = new Chart(resultsEl);
+  const progressCharts = progressEls.map((el) => new Chart(el));
+  let measure: string | null = null;
+
+  measureSelect.addEventListener('change', () => {
+    measure = measureSelect.value;
+    drawResults();
+  });
+
+  const act = async (button: HTMLButtonElement, action: () => Promise<unknown>) => {
+    button.disabled = true;
+    notice.hidden = true;
+    try {
+      await action();
+    } catch (e) {
+      showNotice(e instanceof ProblemError ? e.message : String(e));
+    } finally {
+      button.disabled = false;
+      drawHead();
+    }
+  };
+  const refreshFromRest = async () => {
+    const view = await api.get(id);
+    if (model.query) {
+      model.apply({ type: 'status', queryId: id, state: view.state, status: view.status, runId: view.runId, exception: view.exception ?? null });
+    }
+  };
+  stopButton.addEventListener('click', () => void act(stopButton, async () => { await api.stop(id); await refreshFromRest(); }));
+  startButton.addEventListener('click', () => void act(startButton, async () => {
+    await api.start(id);
+    await refreshFromRest();
+    live.retryNow();
+  }));
+  let confirmTimer = 0;
+  deleteButton.addEventListener('click', () => {
+    if (deleteButton.dataset.confirm !== 'yes') {
+      deleteButton.dataset.confirm = 'yes';
+      deleteButton.textContent = 'Really delete?';
+      confirmTimer = window.setTimeout(() => {
+        deleteButton.dataset.confirm = '';
+        deleteButton.textContent = 'Delete';
+      }, 4000);
+      return;
+    }
+    window.clearTimeout(confirmTimer);
+    void act(deleteButton, async () => {
+      await api.remove(id);
+      live.close('query deleted');
+      location.hash = '#/';
+    });
+  });
+
+  function showNotice(text: string): void {
+    notice.textContent = text;
+    notice.hidden = false;
+  }
+
+  function drawHead(): void {
+    const q = model.query;
+    if (!q) return;
+    title.textContent = q.name;
+    document.title = `${q.name} · Arus`;
+    replaceChildren(badge, stateBadge(model.state));
+    const parts = [model.status?.message ?? ''];
+    if (model.exception) parts.push(`${model.exception.class}: ${model.exception.message}`);
+    statusLine.textContent = parts.filter(Boolean).join(' — ');
+    statusLine.classList.toggle('failed', model.exception !== null);
+    stopButton.disabled = model.state !== 'ACTIVE';
+    startButton.disabled = model.state === 'ACTIVE' || model.state === 'DELETED';
+    deleteButton.disabled = model.state === 'DELETED';
+    const last: ProgressView | undefined = model.progress[model.progress.length - 1];
+    const state = last ? stateRows(last) : null;
+    const kpi = (label: string, value: string, key: string) => [h('div', { class: 'kpi', 'data-kpi': key }, h('dt', {}, label), h('dd', {}, value))];
+    replaceChildren(kpis,
+      ...kpi('Input', `${rate(last?.inputRowsPerSecond)} rows/s`, 'input'),
+      ...kpi('Processed', `${rate(last?.processedRowsPerSecond)} rows/s`, 'processed'),
+      ...kpi('Last batch', last ? `#${last.batchId} · ${ms(last.batchDuration)}` : '–', 'batch'),
+      ...kpi('Watermark', model.markers.watermark === null ? '–' : `${timeOfDay(model.markers.watermark)} UTC`, 'watermark'),
+      ...kpi('Max event time', model.markers.maxEventTime === null ? '–' : `${timeOfDay(model.markers.maxEventTime)} UTC`, 'max-event-time'),
+      ...kpi('State rows', state ? String(state.total) : '–', 'state-rows'),
+      ...kpi('Output mode', model.outputMode, 'mode'),
+      ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
+  }
+
+  function drawResults(): void {
+    const shape = model.results.shape;
+    const measures = shape?.measures ?? [];
+    if (measures.join() !== [...measureSelect.options].map((o) => o.value).join()) {
+      replaceChildren(measureSelect, ...measures.map((m) => h('option', { value: m }, m)));
+    }
+    if (measure === null || !measures.includes(measure)) measure = measures[0] ?? null;
+    if (measure !== null) measureSelect.value = measure;
+    measureSelect.disabled = measures.length < 2;
+    const bars = model.results.list();
+    resultsEl.dataset.windows = String(bars.length);
+    resultsEl.dataset.finalWindows = String(bars.filter((b) => b.finalized).length);
+    emptyResults.hidden = bars.length > 0;
+    if (shape && shape.windowColumn === null) emptyResults.textContent = 'These results have no window column: see the recent batches below.';
+    resultsHint.textContent = model.outputMode === 'append'
+      ? 'append mode: each bar is a finalized window'
+      : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
+    results.chart.setOption(resultsOption({ bars, groups: model.results.groups(), measure, markers: model.markers, mode: model.outputMode }), { notMerge: true });
+  }
+
+  function drawProgress(): void {
+    PROGRESS_CHARTS.forEach((spec, i) => progressCharts[i]?.chart.setOption(progressOption(spec, model.progress), { notMerge: true }));
+  }
+
+  function drawBatches(): void {
+    replaceChildren(batchesEl, ...batchBlocks(model.batches.slice(0, 24), 9));
+    batchesEl.dataset.count = String(model.batches.length);
+  }
+
+  function draw(changes: Changes): void {
+    if (changes.query) drawHead();
+    if (changes.results) drawResults();
+    if (changes.progress) drawProgress();
+    if (changes.batches) drawBatches();
+  }
+
+  function showConnection(state: ConnectionState): void {
+    connection.dataset.connection = state.kind;
+    connection.className = `conn conn-${state.kind}`;
+    switch (state.kind) {
+      case 'connecting':
+        connection.textContent = state.attempt === 0 ? 'connecting…' : `reconnecting (attempt ${state.attempt})…`;
+        break;
+      case 'live':
+        connection.textContent = 'live';
+        break;
+      case 'waiting':
+        connection.textContent = `offline · retry in ${Math.ceil(state.delayMs / 1000)} s`;
+        connection.title = `Connection lost (${state.reason}); attempt ${state.attempt}`;
+        break;
+      case 'closed':
+        connection.textContent = state.reason;
+        if (state.reason === 'query not found') showNotice(`No query with id ${id}.`);
+        break;
+    }
+  }
+
+  const live = new LiveConnection({
+    url: wsUrl(id),
+    createSocket: browserSocket,
+    onMessage: (message) => draw(model.apply(message)),
+    onState: showConnection,
+    shouldRetry: () => queryExists(id),
+  });
+  live.start();
+  const online = () => live.retryNow();
+  window.addEventListener('online', online);
+
+  return () => {
+    window.removeEventListener('online', online);
+    window.clearTimeout(confirmTimer);
+    live.close();
+    results.dispose();
+    progressCharts.forEach((c) => c.dispose());
+  };
+}
+
+/** The batches newest first, runs of batches without rows folded into one line; at most {@code limit} blocks. */
+function batchBlocks(batches: RecentBatch[], limit: number): HTMLElement[] {
+  const blocks: HTMLElement[] = [];
+  for (let i = 0; i < batches.length && blocks.length < limit;) {
+    const first = batches[i];
+    if (!first) break;
+    if (first.rows.length > 0 || first.numRows > 0) {
+      blocks.push(batchBlock(first));
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < batches.length && batches[j + 1]?.numRows === 0) j++;
+    const last = batches[j] ?? first;
+    blocks.push(j === i ? batchBlock(first) : h('article', { class: 'batch batch-run', 'data-batch-id': first.batchId },
+      h('header', {}, h('span', { class: 'batch-id' }, `Batches: ${last.batchId}–${first.batchId}`),
+        h('span', { class: 'batch-meta' }, `${j - i + 1} batches`)),
+      h('p', { class: 'batch-empty' }, '(no rows)')));
+    i = j + 1;
+  }
+  return blocks;
+}
+
+/** A batch as Spark's console sink prints it: a header, then a table of its rows. */
+function batchBlock(batch: RecentBatch): HTMLElement {
+  const columns: string[] = [];
+  for (const row of batch.rows) for (const c of Object.keys(row)) if (!columns.includes(c)) columns.push(c);
+  const more = batch.numRows > batch.rows.length ? ` (showing ${batch.rows.length} of ${batch.numRows} rows)` : '';
+  const header = h('header', {}, h('span', { class: 'batch-id' }, `Batch: ${batch.batchId}`),
+    h('span', { class: 'batch-meta' }, `${batch.numRows} row${batch.numRows === 1 ? '' : 's'}${more} · ${timeOfDay(Date.parse(batch.timestamp))} UTC`));
+  if (batch.rows.length === 0) {
+    return h('article', { class: 'batch', 'data-batch-id': batch.batchId }, header, h('p', { class: 'batch-empty' }, '(no rows)'));
+  }
+  const head = h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c))));
+  const body = h('tbody', {}, ...batch.rows.map((row) => h('tr', {}, ...columns.map((c) => h('td', {}, consoleCell(row[c]))))));
+  return h('article', { class: 'batch', 'data-batch-id': batch.batchId }, header,
+    h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, head, body)));
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { LiveQueryModel } from '../src/liveModel';
+import type { LiveMessage } from '../src/types';
+import { batch, ms, progress, QUERY_ID, queryView, RUN_1, RUN_2, windowRow } from './fixtures';
+
+const snapshot = (batches = [batch(0, []), batch(3, [windowRow(0, 8, 14)])], progresses = [progress(2, { max: 11, watermark: 4 }), progress(3, { max: 14, watermark: 9 })], runId = RUN_1): LiveMessage =>
+  ({ type: 'snapshot', queryId: QUERY_ID, query: queryView('append', runId), batches, progress: progresses });
+const batchMessage = (id: number, rows: Record<string, unknown>[]): LiveMessage => ({ type: 'batch', queryId: QUERY_ID, ...batch(id, rows) });
+
+describe('LiveQueryModel', () => {
+  it('starts from the snapshot: windows, markers, batches newest first', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    expect(model.results.list().map((b) => b.values.count)).toEqual([14]);
+    expect(model.markers).toEqual({ watermark: ms(9), maxEventTime: ms(14) });
+    expect(model.batches.map((b) => b.batchId)).toEqual([3, 0]);
+    expect(model.state).toBe('ACTIVE');
+  });
+
+  it('adds a pushed batch\'s finalized windows and puts the batch first', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const changes = model.apply(batchMessage(5, [windowRow(8, 8, 26)]));
+    expect(changes.results).toBe(true);
+    expect(model.results.list().map((b) => b.values.count)).toEqual([14, 26]);
+    expect(model.batches[0]?.batchId).toBe(5);
+  });
+
+  it('resumes from the snapshot of a reconnect without losing or doubling windows', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    model.apply(batchMessage(5, [windowRow(8, 8, 26)]));
+    // The connection drops; batch 7 is committed meanwhile; the new snapshot holds batches 5 and 7 only.
+    model.apply(snapshot([batch(5, [windowRow(8, 8, 26)]), batch(7, [windowRow(16, 8, 40)])], [progress(7, { max: 30, watermark: 25 })]));
+    expect(model.results.list().map((b) => b.values.count)).toEqual([14, 26, 40]);
+    expect(model.batches.map((b) => b.batchId)).toEqual([7, 5, 3, 0]);
+    expect(model.markers).toEqual({ watermark: ms(25), maxEventTime: ms(30) });
+  });
+
+  it('ignores a batch it has already seen', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    expect(model.apply(batchMessage(3, [windowRow(0, 8, 14)])).batches).toBe(false);
+    expect(model.batches).toHaveLength(2);
+  });
+
+  it('starts over for a new run, whose batch ids start again', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null });
+    expect(model.results.size).toBe(0);
+    model.apply(batchMessage(0, [windowRow(40, 8, 3)]));
+    expect(model.batches.map((b) => b.batchId)).toEqual([0]);
+    expect(model.runId).toBe(RUN_2);
+  });
+
+  it('moves the watermark marker with each progress and finalizes update-mode windows', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply({ type: 'snapshot', queryId: QUERY_ID, query: queryView('update'), batches: [batch(1, [windowRow(0, 8, 5)])], progress: [] });
+    expect(model.results.list()[0]?.finalized).toBe(false);
+    model.apply({ type: 'progress', queryId: QUERY_ID, progress: progress(2, { max: 13, watermark: 9 }) });
+    expect(model.markers.watermark).toBe(ms(9));
+    expect(model.results.list()[0]?.finalized).toBe(true);
+  });
+
+  it('shows a stop and counts messages the server dropped', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'STOPPED', runId: RUN_1,
+      status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false }, exception: null });
+    model.apply({ type: 'dropped', queryId: QUERY_ID, count: 3 });
+    expect(model.state).toBe('STOPPED');
+    expect(model.query?.state).toBe('STOPPED');
+    expect(model.dropped).toBe(3);
+    expect(model.results.size).toBe(1);
+  });
+
+  it('ignores messages of another query', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    expect(model.apply({ ...batchMessage(1, [windowRow(0, 8, 1)]), queryId: 'other' } as LiveMessage).results).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { inferShape, outputColumnOf, ResultSeries } from '../src/results';
+import type { QuerySpec } from '../src/types';
+import { batch, ms, queryView, windowRow } from './fixtures';
+
+describe('ResultSeries in append mode', () => {
+  it('adds each batch\'s rows as new finalized windows in event-time order', () => {
+    const series = new ResultSeries('append', queryView().spec);
+    series.applyBatch(batch(5, [windowRow(8, 8, 26)]));
+    series.applyBatch(batch(3, [windowRow(0, 8, 14)]));
+    const bars = series.list();
+    expect(bars.map((b) => [b.start, b.end, b.values.count, b.finalized])).toEqual([
+      [ms(0), ms(8), 14, true], [ms(8), ms(16), 26, true]]);
+  });
+
+  it('ignores empty batches', () => {
+    const series = new ResultSeries('append');
+    expect(series.applyBatch(batch(0, []))).toBe(false);
+    expect(series.size).toBe(0);
+  });
+
+  it('keeps only the latest windows', () => {
+    const series = new ResultSeries('append', undefined, 3);
+    for (let i = 0; i < 5; i++) series.applyBatch(batch(i, [windowRow(i * 8, 8, i)]));
+    expect(series.list().map((b) => b.values.count)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('ResultSeries in update mode', () => {
+  it('replaces a window\'s running value in place and keeps it running until the watermark passes its end', () => {
+    const series = new ResultSeries('update', queryView('update').spec);
+    series.applyBatch(batch(1, [windowRow(0, 8, 5)]));
+    series.applyBatch(batch(2, [windowRow(0, 8, 12), windowRow(8, 8, 3)]));
+    expect(series.list().map((b) => [b.values.count, b.finalized])).toEqual([[12, false], [3, false]]);
+
+    expect(series.setWatermark(ms(8))).toBe(true);
+    expect(series.list().map((b) => b.finalized)).toEqual([true, false]);
+  });
+
+  it('marks a late-arriving update of a window already past the watermark as final', () => {
+    const series = new ResultSeries('update');
+    series.setWatermark(ms(10));
+    series.applyBatch(batch(4, [windowRow(0, 8, 7), windowRow(8, 8, 1)]));
+    expect(series.list().map((b) => b.finalized)).toEqual([true, false]);
+  });
+
+  it('keeps one bar per window and key for a keyed aggregation', () => {
+    const spec: QuerySpec = { name: 'k', source: { format: 'rate' }, sink: { format: 'memory' }, outputMode: 'update',
+      steps: [{ groupBy: { keys: ["window(event_time, '10 seconds')", 'shop'], aggregations: ['sum(value) AS total', 'avg(value) AS mean'] } }] };
+    const series = new ResultSeries('update', spec);
+    const row = (shop: number, total: number) => ({ window: { start: new Date(ms(0)).toISOString(), end: new Date(ms(10)).toISOString() }, shop, total, mean: total / 2 });
+    series.applyBatch(batch(1, [row(0, 10), row(1, 20)]));
+    series.applyBatch(batch(2, [row(1, 25)]));
+    expect(series.shape).toEqual({ windowColumn: 'window', groupColumns: ['shop'], measures: ['total', 'mean'] });
+    expect(series.groups()).toEqual(['0', '1']);
+    expect(series.list().map((b) => [b.group, b.values.total, b.values.mean])).toEqual([['0', 10, 5], ['1', 25, 12.5]]);
+  });
+});
+
+describe('ResultSeries in complete mode', () => {
+  it('takes each batch as the whole result table', () => {
+    const series = new ResultSeries('complete');
+    series.applyBatch(batch(1, [windowRow(0, 8, 5)]));
+    series.applyBatch(batch(2, [windowRow(0, 8, 9), windowRow(8, 8, 2)]));
+    expect(series.list().map((b) => b.values.count)).toEqual([9, 2]);
+    series.applyBatch(batch(3, [windowRow(8, 8, 4)]));
+    expect(series.list().map((b) => b.values.count)).toEqual([4]);
+  });
+});
+
+describe('inferShape', () => {
+  it('finds the window column and takes numbers as aggregates without a spec', () => {
+    expect(inferShape([windowRow(0, 8, 3, { region: 'eu' })])).toEqual({ windowColumn: 'window', groupColumns: ['region'], measures: ['count'] });
+  });
+
+  it('names output columns by alias or bare column', () => {
+    expect(outputColumnOf('count(*) AS count')).toBe('count');
+    expect(outputColumnOf('shop')).toBe('shop');
+    expect(outputColumnOf("window(event_time, '8 seconds')")).toBeNull();
+  });
+});
