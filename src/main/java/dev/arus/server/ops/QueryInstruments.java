@@ -1,0 +1,175 @@
+package dev.arus.server.ops;
+
+import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.time.Clock;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * One query's meters, all tagged {@code query=<name>}; in Prometheus:
+ * <ul>
+ *   <li>{@code arus_query_input_rows_total}, {@code arus_query_batches_total},
+ *       {@code arus_query_emitted_rows_total}: counters of input rows, executed batches and rows
+ *       written to the sink;</li>
+ *   <li>{@code arus_query_late_rows_total{kind="groups"|"rows"}}: dropped behind the watermark, as
+ *       Spark's {@code numRowsDroppedByWatermark} (groups) and {@code numLateInputRows} (input rows);</li>
+ *   <li>{@code arus_query_input_rows_per_second}, {@code arus_query_processed_rows_per_second}:
+ *       the last batch's rates, 0 once the run has ended;</li>
+ *   <li>{@code arus_query_batch_duration_seconds}: timer with a percentile histogram;
+ *       {@code arus_query_batch_part_duration_seconds{part=<durationMs key>}}: its parts;</li>
+ *   <li>{@code arus_query_watermark_seconds} (epoch seconds) and {@code arus_query_watermark_lag_seconds}
+ *       (clock minus watermark), from the first batch that sets a watermark on;</li>
+ *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;</li>
+ *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED}}: 1 for the current condition, else 0.</li>
+ * </ul>
+ * Updated on the query's thread (one batch at a time), read by scrapes: gauge values are volatile.
+ */
+final class QueryInstruments {
+
+    static final String INPUT_ROWS = "arus.query.input.rows";
+    static final String BATCHES = "arus.query.batches";
+    static final String EMITTED_ROWS = "arus.query.emitted.rows";
+    static final String LATE_ROWS = "arus.query.late.rows";
+    static final String INPUT_RATE = "arus.query.input.rows.per.second";
+    static final String PROCESSED_RATE = "arus.query.processed.rows.per.second";
+    static final String BATCH_DURATION = "arus.query.batch.duration";
+    static final String BATCH_PART_DURATION = "arus.query.batch.part.duration";
+    static final String WATERMARK = "arus.query.watermark";
+    static final String WATERMARK_LAG = "arus.query.watermark.lag";
+    static final String STATE_ROWS = "arus.query.state.rows";
+    static final String STATE_MEMORY = "arus.query.state.memory";
+    static final String STATUS = "arus.query.status";
+
+    private final MeterRegistry registry;
+    private final Clock clock;
+    private final Tags tags;
+    private final List<Meter> meters = new CopyOnWriteArrayList<>();
+    private final Map<String, Timer> partTimers = new ConcurrentHashMap<>();
+
+    private final Counter inputRows;
+    private final Counter batches;
+    private final Counter emittedRows;
+    private final Counter lateGroups;
+    private final Counter lateRows;
+    private final Timer batchDuration;
+
+    private volatile double inputRate;
+    private volatile double processedRate;
+    private volatile double stateRows;
+    private volatile double stateMemoryBytes;
+    private volatile Instant watermark;
+
+    QueryInstruments(String query, MeterRegistry registry, Clock clock, Supplier<QueryCondition> condition) {
+        this.registry = registry;
+        this.clock = clock;
+        this.tags = Tags.of("query", query);
+        this.inputRows = keep(Counter.builder(INPUT_ROWS).description("Rows read from the sources").tags(tags)
+                .register(registry));
+        this.batches = keep(Counter.builder(BATCHES).description("Micro-batches executed").tags(tags)
+                .register(registry));
+        this.emittedRows = keep(Counter.builder(EMITTED_ROWS).description("Rows written to the sink").tags(tags)
+                .register(registry));
+        this.lateGroups = keep(Counter.builder(LATE_ROWS).description("Rows dropped as later than the watermark")
+                .tags(tags).tag("kind", "groups").register(registry));
+        this.lateRows = keep(Counter.builder(LATE_ROWS).description("Rows dropped as later than the watermark")
+                .tags(tags).tag("kind", "rows").register(registry));
+        this.batchDuration = keep(Timer.builder(BATCH_DURATION).description("Time a batch took (triggerExecution)")
+                .tags(tags).publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofMinutes(10)).register(registry));
+        gauge(INPUT_RATE, "Input rows per second over the last batch's trigger interval", null,
+                () -> inputRate);
+        gauge(PROCESSED_RATE, "Input rows per second of the last batch's processing time", null,
+                () -> processedRate);
+        gauge(STATE_ROWS, "Rows (groups) held in state after the last batch", null, () -> stateRows);
+        gauge(STATE_MEMORY, "Memory held by state after the last batch", BaseUnits.BYTES, () -> stateMemoryBytes);
+        for (QueryCondition state : QueryCondition.values()) {
+            keep(Gauge.builder(STATUS, () -> condition.get() == state ? 1 : 0)
+                    .description("1 for the query's current condition, 0 for the others")
+                    .tags(tags).tag("state", state.name()).register(registry));
+        }
+    }
+
+    /** A run starts: the rates start again from nothing. */
+    void runStarted() {
+        inputRate = 0;
+        processedRate = 0;
+    }
+
+    /** A run ended: it reads and processes nothing any more. */
+    void runEnded() {
+        inputRate = 0;
+        processedRate = 0;
+    }
+
+    /** Adds one executed batch; called on the query's thread. */
+    void record(StreamingQueryProgress progress) {
+        batches.increment();
+        inputRows.increment(progress.numInputRows());
+        emittedRows.increment(progress.sink().numOutputRows());
+        batchDuration.record(Duration.ofMillis(progress.batchDuration()));
+        progress.durationMs().forEach((part, ms) -> partTimer(part).record(Duration.ofMillis(ms)));
+        if (Double.isFinite(progress.inputRowsPerSecond())) {
+            inputRate = progress.inputRowsPerSecond();
+        }
+        if (Double.isFinite(progress.processedRowsPerSecond())) {
+            processedRate = progress.processedRowsPerSecond();
+        }
+        long rows = 0;
+        long memory = 0;
+        for (StateOperatorProgress state : progress.stateOperators()) {
+            rows += state.numRowsTotal();
+            memory += state.memoryUsedBytes();
+            lateGroups.increment(state.numRowsDroppedByWatermark());
+            lateRows.increment(state.customMetrics().getOrDefault("numLateInputRows", 0L));
+        }
+        stateRows = rows;
+        stateMemoryBytes = memory;
+        // Spark reports the epoch as the watermark until the first rows have set one.
+        String mark = progress.eventTime().get("watermark");
+        Instant current = mark == null ? Instant.EPOCH : Instant.parse(mark);
+        if (!current.equals(Instant.EPOCH)) {
+            boolean first = watermark == null;
+            watermark = current;
+            if (first) {
+                gauge(WATERMARK, "The event-time watermark, in seconds since the epoch", "seconds",
+                        () -> watermark.toEpochMilli() / 1000.0);
+                gauge(WATERMARK_LAG, "How far the watermark is behind the clock", "seconds",
+                        () -> (clock.millis() - watermark.toEpochMilli()) / 1000.0);
+            }
+        }
+    }
+
+    /** Removes every meter of this query from the registry. */
+    void remove() {
+        meters.forEach(registry::remove);
+        meters.clear();
+    }
+
+    private Timer partTimer(String part) {
+        return partTimers.computeIfAbsent(part, key -> keep(Timer.builder(BATCH_PART_DURATION)
+                .description("Time a part of a batch took (Spark's durationMs keys)")
+                .tags(tags).tag("part", key).register(registry)));
+    }
+
+    private void gauge(String name, String description, String baseUnit, Supplier<Number> value) {
+        keep(Gauge.builder(name, value).description(description).baseUnit(baseUnit).tags(tags).register(registry));
+    }
+
+    private <M extends Meter> M keep(M meter) {
+        meters.add(meter);
+        return meter;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.arus.server.ops;
+
+import dev.arus.server.live.Timestamps;
+import dev.arus.server.ops.QueryConditions.QueryReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code streamingQueries} health component: per query (by name) its id, {@link QueryCondition}
+ * as {@code status} and last batch time. A stopped or failed query is the user's business and
+ * leaves the component {@code UP}; a stalled one means the service is not keeping up (a hung
+ * sink, a saturated trigger pool) and makes it {@link #DEGRADED}, which ranks between
+ * {@code OUT_OF_SERVICE} and {@code UP} in {@code management.endpoint.health.status.order} and
+ * still answers HTTP 200, so it shows without a container restart.
+ */
+@Component
+class StreamingQueriesHealthIndicator implements HealthIndicator {
+
+    static final Status DEGRADED = new Status("DEGRADED", "At least one active query is stalled");
+
+    private final QueryConditions conditions;
+
+    StreamingQueriesHealthIndicator(QueryConditions conditions) {
+        this.conditions = conditions;
+    }
+
+    @Override
+    public Health health() {
+        List<QueryReport> reports = conditions.reports();
+        Map<String, Object> queries = new LinkedHashMap<>();
+        long stalled = 0;
+        for (QueryReport report : reports) {
+            Map<String, Object> detail = new LinkedHashMap<>();
+            detail.put("id", report.handle().id().toString());
+            detail.put("status", report.condition().name());
+            detail.put("lastBatchTime", Timestamps.format(report.lastBatchAt()));
+            if (report.condition() == QueryCondition.STALLED) {
+                stalled++;
+                detail.put("silentSince", Timestamps.format(report.lastReportAt()));
+                detail.put("allowedSilenceSeconds", report.allowance().toMillis() / 1000.0);
+            }
+            if (report.condition() == QueryCondition.FAILED) {
+                detail.put("exception", report.handle().run().exception()
+                        .map(e -> e.getCause() != null ? e.getCause().toString() : e.getMessage()).orElse(null));
+            }
+            queries.put(report.handle().name(), detail);
+        }
+        Health.Builder health = stalled > 0 ? Health.status(DEGRADED) : Health.up();
+        return health.withDetail("queries", queries).build();
+    }
+}

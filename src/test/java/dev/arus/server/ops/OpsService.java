@@ -1,0 +1,19 @@
+package dev.arus.server.ops;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The service started empty on a random port, its engine on an {@link AdjustableClock}; one
+ * context shared by the operations tests, each of which deletes the queries it creates.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
+@Import(AdjustableClock.Configuration.class)
+@interface OpsService {
+}

@@ -1,0 +1,142 @@
+package dev.arus.server.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.api.ArusSession;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+@OpsService
+class QueryMetersTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ArusSession session;
+
+    private final QueryEvents events = new QueryEvents();
+    private final List<String> created = new ArrayList<>();
+    private HttpApi api;
+
+    @BeforeEach
+    void listen() {
+        api = new HttpApi(port);
+        session.streams().addListener(events);
+    }
+
+    @AfterEach
+    void cleanUp() {
+        session.streams().removeListener(events);
+        created.forEach(id -> api.delete("/api/queries/" + id));
+    }
+
+    @Test
+    void countsWhatTheProgressReportsAndContinuesAcrossARestart() throws Exception {
+        String id = create(OpsSpecs.chapter("metered"));
+        events.awaitBatches(id, 5);
+        api.post("/api/queries/" + id + "/stop");
+        Totals first = Totals.of(api.get("/api/queries/" + id + "/progress?limit=1000").json());
+        Map<String, String> query = Map.of("query", "metered");
+        PrometheusText scrape = api.scrape();
+
+        assertThat(first.batches()).isGreaterThanOrEqualTo(5);
+        assertThat(scrape.value("arus_query_input_rows_total", query)).isEqualTo(first.inputRows());
+        assertThat(scrape.value("arus_query_batches_total", query)).isEqualTo(first.batches());
+        assertThat(scrape.value("arus_query_batch_duration_seconds_count", query)).isEqualTo(first.batches());
+        assertThat(scrape.value("arus_query_batch_duration_seconds_bucket", Map.of("query", "metered", "le", "+Inf")))
+                .isEqualTo(first.batches());
+        assertThat(scrape.value("arus_query_batch_part_duration_seconds_count",
+                Map.of("query", "metered", "part", "addBatch"))).isEqualTo(first.batches());
+        assertThat(scrape.value("arus_query_emitted_rows_total", query)).isEqualTo(first.emittedRows());
+        assertThat(scrape.value("arus_query_late_rows_total", Map.of("query", "metered", "kind", "groups")))
+                .isEqualTo(first.lateGroups());
+        assertThat(scrape.value("arus_query_late_rows_total", Map.of("query", "metered", "kind", "rows")))
+                .isEqualTo(first.lateRows());
+        assertThat(first.lateRows()).as("the chapter's shifted event times make late rows").isPositive();
+        assertThat(scrape.value("arus_query_watermark_seconds", query)).isEqualTo(first.watermarkSeconds());
+        assertThat(scrape.value("arus_query_state_rows", query)).isEqualTo(first.stateRows());
+        assertThat(scrape.value("arus_query_state_memory_bytes", query)).isEqualTo(first.stateMemoryBytes());
+        assertThat(scrape.value("arus_query_input_rows_per_second", query)).isZero();
+        assertThat(scrape.value("arus_query_status", Map.of("query", "metered", "state", "STOPPED"))).isEqualTo(1);
+        assertThat(scrape.value("arus_query_status", Map.of("query", "metered", "state", "ACTIVE"))).isZero();
+
+        api.post("/api/queries/" + id + "/start");
+        events.awaitBatches(id, first.batches() + 3);
+        api.post("/api/queries/" + id + "/stop");
+        Totals second = Totals.of(api.get("/api/queries/" + id + "/progress?limit=1000").json());
+        PrometheusText again = api.scrape();
+
+        assertThat(again.value("arus_query_input_rows_total", query)).isEqualTo(first.inputRows() + second.inputRows());
+        assertThat(again.value("arus_query_batches_total", query)).isEqualTo(first.batches() + second.batches());
+        assertThat(again.value("arus_query_batch_duration_seconds_count", query))
+                .isEqualTo(first.batches() + second.batches());
+    }
+
+    @Test
+    void removesTheMetersOfADeletedQuery() throws Exception {
+        String keptId = create(OpsSpecs.chapter("kept"));
+        String id = create(OpsSpecs.chapter("deleted"));
+        events.awaitBatches(id, 2);
+        events.awaitBatches(keptId, 2);
+        assertThat(api.scrape().samples("arus_query_batches_total", Map.of("query", "deleted")))
+                .hasSize(1);
+
+        assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(204);
+        PrometheusText scrape = api.scrape();
+
+        assertThat(scrape.samples()).filteredOn(s -> "deleted".equals(s.labels().get("query"))).isEmpty();
+        assertThat(scrape.samples()).filteredOn(s -> "kept".equals(s.labels().get("query"))).isNotEmpty();
+    }
+
+    @Test
+    void exposesTheLivePackagesWebSocketMetersFromStartup() {
+        PrometheusText scrape = api.scrape();
+
+        assertThat(scrape.type("arus_live_sessions")).isEqualTo("gauge");
+        assertThat(scrape.samples("arus_live_sessions", Map.of())).hasSize(1);
+        assertThat(scrape.type("arus_live_messages_dropped_total")).isEqualTo("counter");
+        assertThat(scrape.samples("arus_live_messages_dropped_total", Map.of())).hasSize(1);
+    }
+
+    private String create(String spec) {
+        String id = api.create(spec);
+        created.add(id);
+        return id;
+    }
+
+    /** Sums over a run's progress reports, as the API shows them. */
+    record Totals(int batches, double inputRows, double emittedRows, double lateGroups, double lateRows,
+                  double watermarkSeconds, double stateRows, double stateMemoryBytes) {
+
+        static Totals of(JsonNode progress) {
+            int batches = 0;
+            double input = 0;
+            double emitted = 0;
+            double lateGroups = 0;
+            double lateRows = 0;
+            for (JsonNode batch : progress) {
+                batches++;
+                input += batch.path("numInputRows").asLong();
+                emitted += batch.path("sink").path("numOutputRows").asLong();
+                for (JsonNode state : batch.path("stateOperators")) {
+                    lateGroups += state.path("numRowsDroppedByWatermark").asLong();
+                    lateRows += state.path("customMetrics").path("numLateInputRows").asLong();
+                }
+            }
+            JsonNode last = progress.get(progress.size() - 1);
+            double watermark = Instant.parse(last.path("eventTime").path("watermark").asString()).toEpochMilli() / 1000.0;
+            JsonNode state = last.path("stateOperators").get(0);
+            return new Totals(batches, input, emitted, lateGroups, lateRows, watermark,
+                    state.path("numRowsTotal").asLong(), state.path("memoryUsedBytes").asLong());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.arus.server.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.api.ArusSession;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+@OpsService
+class StreamingQueriesHealthIndicatorTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ArusSession session;
+
+    @Autowired
+    AdjustableClock clock;
+
+    private final QueryEvents events = new QueryEvents();
+    private final List<String> created = new ArrayList<>();
+    private HttpApi api;
+
+    @BeforeEach
+    void listen() {
+        api = new HttpApi(port);
+        session.streams().addListener(events);
+    }
+
+    @AfterEach
+    void cleanUp() {
+        session.streams().removeListener(events);
+        created.forEach(id -> api.delete("/api/queries/" + id));
+    }
+
+    @Test
+    void reportsEveryQueryActiveWithItsLastBatchTime() throws Exception {
+        String first = create(OpsSpecs.chapter("healthy-1"));
+        String second = create(OpsSpecs.chapter("healthy-2"));
+        events.awaitBatches(first, 1);
+        events.awaitBatches(second, 1);
+
+        HttpApi.Response response = api.get("/actuator/health");
+        JsonNode component = response.json().path("components").path("streamingQueries");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().path("status").asString()).isEqualTo("UP");
+        assertThat(component.path("status").asString()).isEqualTo("UP");
+        JsonNode queries = component.path("details").path("queries");
+        assertThat(queries.path("healthy-1").path("id").asString()).isEqualTo(first);
+        assertThat(queries.path("healthy-1").path("status").asString()).isEqualTo("ACTIVE");
+        assertThat(queries.path("healthy-2").path("status").asString()).isEqualTo("ACTIVE");
+        assertThat(queries.path("healthy-2").path("lastBatchTime").asString()).matches("\\d{4}-.*T.*\\.\\d{3}Z");
+    }
+
+    @Test
+    void reportsAFailedQueryInItsDetailsWithoutTakingTheServiceDown() throws Exception {
+        create(OpsSpecs.chapter("still-running"));
+        String failing = create(OpsSpecs.dividingByZero("failing"));
+        events.awaitEnd(api.get("/api/queries/" + failing).json().path("runId").asString());
+
+        HttpApi.Response response = api.get("/actuator/health");
+        JsonNode component = response.json().path("components").path("streamingQueries");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().path("status").asString()).isEqualTo("UP");
+        assertThat(component.path("status").asString()).isEqualTo("UP");
+        JsonNode failed = component.path("details").path("queries").path("failing");
+        assertThat(failed.path("status").asString()).isEqualTo("FAILED");
+        assertThat(failed.path("exception").asString()).containsIgnoringCase("divi");
+        assertThat(component.path("details").path("queries").path("still-running").path("status").asString())
+                .isEqualTo("ACTIVE");
+        assertThat(api.scrape().value("arus_query_status", Map.of("query", "failing", "state", "FAILED")))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void reportsAQueryStalledOnceItsTriggerIsOverdueByTheStallFactor() throws Exception {
+        String id = create(OpsSpecs.hourly("hourly"));
+        events.awaitBatches(id, 1);
+        assertThat(queryStatus(api.get("/actuator/health").json(), "hourly")).isEqualTo("ACTIVE");
+
+        clock.advance(Duration.ofHours(3).minusSeconds(10));
+        assertThat(queryStatus(api.get("/actuator/health").json(), "hourly")).isEqualTo("ACTIVE");
+
+        clock.advance(Duration.ofSeconds(20));
+        HttpApi.Response response = api.get("/actuator/health");
+        JsonNode component = response.json().path("components").path("streamingQueries");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().path("status").asString()).isEqualTo("DEGRADED");
+        assertThat(component.path("status").asString()).isEqualTo("DEGRADED");
+        assertThat(queryStatus(response.json(), "hourly")).isEqualTo("STALLED");
+        assertThat(component.path("details").path("queries").path("hourly").path("allowedSilenceSeconds").asDouble())
+                .isEqualTo(3 * 3600.0);
+        PrometheusText scrape = api.scrape();
+        assertThat(scrape.value("arus_query_status", Map.of("query", "hourly", "state", "STALLED"))).isEqualTo(1);
+        assertThat(scrape.value("arus_query_status", Map.of("query", "hourly", "state", "ACTIVE"))).isZero();
+
+        api.post("/api/queries/" + id + "/stop");
+        assertThat(queryStatus(api.get("/actuator/health").json(), "hourly")).isEqualTo("STOPPED");
+        assertThat(api.get("/actuator/health").json().path("status").asString()).isEqualTo("UP");
+    }
+
+    private static String queryStatus(JsonNode health, String name) {
+        return health.path("components").path("streamingQueries").path("details").path("queries").path(name)
+                .path("status").asString();
+    }
+
+    private String create(String spec) {
+        String id = api.create(spec);
+        created.add(id);
+        return id;
+    }
+}
