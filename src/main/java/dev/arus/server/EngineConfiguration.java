@@ -1,6 +1,8 @@
 package dev.arus.server;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.time.Clock;
+import dev.arus.engine.time.SystemClock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -8,8 +10,14 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class EngineConfiguration {
 
+    /** The engine's time: the system clock; a test may declare a {@code @Primary} clock of its own. */
+    @Bean
+    Clock engineClock() {
+        return SystemClock.INSTANCE;
+    }
+
     @Bean(destroyMethod = "close")
-    ArusSession arusSession() {
-        return ArusSession.builder().build();
+    ArusSession arusSession(Clock clock) {
+        return ArusSession.builder().clock(clock).build();
     }
 }

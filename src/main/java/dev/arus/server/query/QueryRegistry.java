@@ -1,16 +1,22 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamingQuery;
 import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.api.Trigger;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.live.LiveHub;
+import dev.arus.server.live.QueryTopic;
 import dev.arus.server.live.RecentBatch;
 import dev.arus.server.live.RecentBatches;
 import jakarta.annotation.PreDestroy;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -30,12 +36,15 @@ public class QueryRegistry {
     private final ArusSession session;
     private final QuerySpecTranslator translator;
     private final ArusProperties properties;
+    private final LiveHub live;
     private final Map<UUID, RegisteredQuery> queries = new LinkedHashMap<>();
+    private final List<DeletionListener> deletionListeners = new CopyOnWriteArrayList<>();
 
-    QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties) {
+    QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties, LiveHub live) {
         this.session = session;
         this.translator = translator;
         this.properties = properties;
+        this.live = live;
     }
 
     /**
@@ -56,10 +65,18 @@ public class QueryRegistry {
                         + properties.maxQueries() + " queries; delete one first",
                         Map.of("limit", properties.maxQueries()));
             }
-            RegisteredQuery query = new RegisteredQuery(UUID.randomUUID(), spec, translated,
+            UUID id = UUID.randomUUID();
+            // Opened before the first start, so that the live feed sees that run's every event.
+            QueryTopic topic = live.open(id,
                     new RecentBatches(properties.live().recentBatches(), properties.live().rowsPerBatch()),
-                    session.clock());
-            query.start();
+                    run -> QueryView.of(id, spec, run), ProgressView::of);
+            RegisteredQuery query = new RegisteredQuery(id, spec, translated, topic, session.clock());
+            try {
+                query.start();
+            } catch (RuntimeException notStarted) {
+                live.close(id);
+                throw notStarted;
+            }
             queries.put(query.id(), query);
             log.info("Created query {} (id {})", spec.name(), query.id());
             return query.id();
@@ -103,7 +120,70 @@ public class QueryRegistry {
             throw notFound(id);
         }
         query.forget();
+        live.close(id);
         log.info("Deleted query {} (id {})", query.name(), id);
+        deletionListeners.forEach(listener -> listener.deleted(id, query.name()));
+    }
+
+    /**
+     * Every query, in the order they were created, as operations code (health, metrics, the
+     * actuator endpoint) reads it.
+     */
+    public List<QueryHandle> handles() {
+        return all().stream().map(QueryHandle::new).toList();
+    }
+
+    /** The query with this id, if it is registered. */
+    public java.util.Optional<QueryHandle> handle(UUID id) {
+        synchronized (queries) {
+            return java.util.Optional.ofNullable(queries.get(id)).map(QueryHandle::new);
+        }
+    }
+
+    /** {@code listener} hears of each deletion, on the deleting thread, once the query's run has ended. */
+    public void addDeletionListener(DeletionListener listener) {
+        deletionListeners.add(listener);
+    }
+
+    /** Told of a deleted query; must be quick, as the client's request waits for it. */
+    @FunctionalInterface
+    public interface DeletionListener {
+        void deleted(UUID id, String name);
+    }
+
+    /** A read-only look at one registered query. Thread-safe. */
+    public static final class QueryHandle {
+
+        private final RegisteredQuery query;
+
+        private QueryHandle(RegisteredQuery query) {
+            this.query = query;
+        }
+
+        public UUID id() {
+            return query.id();
+        }
+
+        public String name() {
+            return query.name();
+        }
+
+        /** The current run: the last one started, active or ended. */
+        public StreamingQuery run() {
+            return query.run();
+        }
+
+        /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
+        public Duration triggerInterval() {
+            QuerySpec.TriggerSpec trigger = query.view().spec().trigger();
+            return trigger == null || trigger.processingTime() == null ? Duration.ZERO
+                    : ((Trigger.ProcessingTime) Trigger.processingTime(trigger.processingTime())).interval();
+        }
+
+        /** The query as {@code GET /api/queries/{id}} shows it, for serialisation to JSON. */
+        public Object view() {
+            return query.view();
+        }
     }
 
     /** On shutdown, before the session closes: each batch in flight finishes, then its query stops. */

@@ -2,32 +2,34 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.StreamingQuery;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.live.QueryTopic;
 import dev.arus.server.live.RecentBatches;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
  * One query of the service across its runs: its lasting id, the spec as submitted and its
- * translation, the current run and the recent outputs of all runs. Once forgotten it can
- * never start again, so a start racing a delete leaves no run behind. Thread-safe.
+ * translation, the current run and its live feed, which keeps the recent outputs of all runs.
+ * Once forgotten it can never start again, so a start racing a delete leaves no run behind.
+ * Thread-safe.
  */
 final class RegisteredQuery {
 
     private final UUID id;
     private final QuerySpec spec;
     private final TranslatedQuery translated;
-    private final RecentBatches recentBatches;
+    private final QueryTopic topic;
     private final Clock clock;
 
     // Written under this object's lock; read without it.
     private volatile StreamingQuery run;
     private boolean forgotten;
 
-    RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, RecentBatches recentBatches, Clock clock) {
+    RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, QueryTopic topic, Clock clock) {
         this.id = id;
         this.spec = spec;
         this.translated = translated;
-        this.recentBatches = recentBatches;
+        this.topic = topic;
         this.clock = clock;
     }
 
@@ -44,7 +46,7 @@ final class RegisteredQuery {
     }
 
     RecentBatches recentBatches() {
-        return recentBatches;
+        return topic.recentBatches();
     }
 
     QueryView view() {
@@ -64,7 +66,7 @@ final class RegisteredQuery {
             throw new ProblemException(ProblemType.QUERY_ACTIVE, "Query " + id + " is already active; stop it first");
         }
         run = translated.start(spec.name(), id,
-                (batch, batchId) -> recentBatches.add(batchId, Instant.ofEpochMilli(clock.millis()), batch));
+                (batch, batchId) -> topic.publishBatch(batchId, Instant.ofEpochMilli(clock.millis()), batch));
     }
 
     /** Stops the current run once its batch in flight is done; idempotent. */
