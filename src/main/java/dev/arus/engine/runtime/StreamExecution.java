@@ -8,18 +8,13 @@ import dev.arus.engine.api.StreamingQueryListener.QueryProgressEvent;
 import dev.arus.engine.api.StreamingQueryListener.QueryStartedEvent;
 import dev.arus.engine.api.StreamingQueryListener.QueryTerminatedEvent;
 import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryProgress.SinkProgress;
-import dev.arus.engine.api.StreamingQueryProgress.SourceProgress;
-import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.api.StreamingQueryStatus;
 import dev.arus.engine.api.Trigger;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -51,12 +46,6 @@ public final class StreamExecution implements StreamingQuery {
 
     static final long POLLING_DELAY_MS = 10;
 
-    /**
-     * Spark's {@code spark.sql.streaming.noDataProgressEventInterval}: the least time without an
-     * executed batch between two idle reports.
-     */
-    static final long IDLE_REPORT_INTERVAL_MS = 10_000;
-
     private static final System.Logger LOG = System.getLogger(StreamExecution.class.getName());
 
     private final QueryIdentity identity;
@@ -65,11 +54,10 @@ public final class StreamExecution implements StreamingQuery {
     private final TriggerScheduler scheduler;
     private final Clock clock;
     private final List<StreamingQueryListener> listeners;
-    private final int progressCapacity;
     private final Consumer<StreamExecution> onTermination;
 
     private final Object lock = new Object();
-    private final ArrayDeque<StreamingQueryProgress> recentProgress = new ArrayDeque<>();
+    private final ProgressHistory progress;
     private final CountDownLatch terminated = new CountDownLatch(1);
 
     // Guarded by lock.
@@ -83,8 +71,6 @@ public final class StreamExecution implements StreamingQuery {
 
     // Touched by the trigger in flight only; triggers never overlap.
     private Offset availableNowLimit;
-    private long lastNoExecutionReportMs = Long.MIN_VALUE;
-    private StreamingQueryProgress lastExecuted;
 
     public StreamExecution(QueryIdentity identity, MicroBatchRunner runner, Trigger trigger, TriggerScheduler scheduler,
                            Clock clock, List<StreamingQueryListener> listeners, int progressCapacity,
@@ -95,7 +81,7 @@ public final class StreamExecution implements StreamingQuery {
         this.scheduler = scheduler;
         this.clock = clock;
         this.listeners = List.copyOf(listeners);
-        this.progressCapacity = progressCapacity;
+        this.progress = new ProgressHistory(identity, progressCapacity);
         this.onTermination = onTermination;
     }
 
@@ -160,58 +146,15 @@ public final class StreamExecution implements StreamingQuery {
 
     private void report(BatchOutcome outcome, long triggerStartMs, long startNanos) {
         if (outcome instanceof BatchOutcome.Ran ran) {
-            lastExecuted = ran.progress();
-            lastNoExecutionReportMs = clock.millis();
-            addProgress(ran.progress());
+            progress.addBatch(ran.progress(), clock.millis());
             post(l -> l.onQueryProgress(new QueryProgressEvent(ran.progress())));
-            return;
-        }
-        // Spark's ProgressReporter.updateIdleness: at most one idle report per interval without a batch,
-        // and no event for the first one of the run.
-        long now = clock.millis();
-        if (now - IDLE_REPORT_INTERVAL_MS < lastNoExecutionReportMs) {
-            return;
-        }
-        if (lastExecuted != null) {
-            addProgress(idleProgress(triggerStartMs, (clock.nanoTime() - startNanos) / 1_000_000));
-        }
-        if (lastNoExecutionReportMs != Long.MIN_VALUE) {
-            QueryIdleEvent idle = new QueryIdleEvent(identity.id(), identity.runId(),
-                    Instant.ofEpochMilli(triggerStartMs));
-            post(l -> l.onQueryIdle(idle));
-        }
-        lastNoExecutionReportMs = now;
-    }
-
-    /**
-     * Spark's progress for a trigger that ran no batch: the next batch id, no input, and the last
-     * batch's state figures with nothing updated or dropped.
-     */
-    private StreamingQueryProgress idleProgress(long triggerStartMs, long executionMs) {
-        StreamingQueryProgress last = lastExecuted;
-        List<StateOperatorProgress> state = last.stateOperators().stream()
-                .map(s -> new StateOperatorProgress(s.operatorName(), s.numRowsTotal(), 0, 0, s.numRowsRemoved(), 0,
-                        0, s.memoryUsedBytes(), 0, s.numShufflePartitions(), s.numStateStoreInstances(),
-                        s.customMetrics()))
-                .toList();
-        List<SourceProgress> sources = last.sources().stream()
-                .map(s -> new SourceProgress(s.description(), s.endOffset(), s.endOffset(), s.latestOffset(), 0, 0.0,
-                        0.0))
-                .toList();
-        Map<String, String> eventTime = last.eventTime().containsKey("watermark")
-                ? Map.of("watermark", last.eventTime().get("watermark")) : Map.of();
-        return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
-                Instant.ofEpochMilli(triggerStartMs), last.batchId() + 1, executionMs,
-                Map.of("latestOffset", executionMs, "triggerExecution", executionMs), eventTime, state, sources,
-                new SinkProgress(last.sink().description(), 0));
-    }
-
-    private void addProgress(StreamingQueryProgress progress) {
-        synchronized (recentProgress) {
-            if (recentProgress.size() == progressCapacity) {
-                recentProgress.removeFirst();
+        } else {
+            long executionMs = (clock.nanoTime() - startNanos) / 1_000_000;
+            if (progress.addIdleTrigger(triggerStartMs, clock.millis(), executionMs)) {
+                QueryIdleEvent idle = new QueryIdleEvent(identity.id(), identity.runId(),
+                        Instant.ofEpochMilli(triggerStartMs));
+                post(l -> l.onQueryIdle(idle));
             }
-            recentProgress.addLast(progress);
         }
     }
 
@@ -347,16 +290,12 @@ public final class StreamExecution implements StreamingQuery {
     /** The last progress: of the last batch, or of an idle report made after it. */
     @Override
     public StreamingQueryProgress lastProgress() {
-        synchronized (recentProgress) {
-            return recentProgress.peekLast();
-        }
+        return progress.last();
     }
 
     @Override
     public List<StreamingQueryProgress> recentProgress() {
-        synchronized (recentProgress) {
-            return List.copyOf(recentProgress);
-        }
+        return progress.recent();
     }
 
     @Override
