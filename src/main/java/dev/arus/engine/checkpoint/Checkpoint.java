@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -183,6 +184,25 @@ public final class Checkpoint {
                             + " was never committed");
         }
         return new Recovery(checkpoint, id, plan, false, creation, last, lastEntry, previousEntry, commitEntry);
+    }
+
+    /**
+     * The id of the query the checkpoint at {@code root} belongs to (recovery step 1 alone),
+     * empty when it has no {@code metadata} yet. Writes nothing.
+     *
+     * @throws CheckpointException when {@code metadata} is damaged
+     */
+    public static Optional<UUID> queryIdAt(Path root) {
+        Path metadataFile = root.resolve("metadata");
+        if (!Files.exists(metadataFile)) {
+            return Optional.empty();
+        }
+        Object id = readMetadata(metadataFile).get("id");
+        try {
+            return Optional.of(UUID.fromString(String.valueOf(id)));
+        } catch (IllegalArgumentException e) {
+            throw CheckpointException.damaged(metadataFile, "its id '" + id + "' is not a UUID");
+        }
     }
 
     private static Map<String, Object> readMetadata(Path file) {

@@ -1,0 +1,134 @@
+package dev.arus.server.storage;
+
+import dev.arus.server.ArusProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import org.springframework.stereotype.Component;
+
+/**
+ * The service's data directory ({@code arus.data-dir}): every location a query spec names is
+ * resolved inside it, and the service writes nowhere else. A location is a relative path of
+ * plain names: not absolute, no {@code ..}, not the directory itself nor the service's own
+ * {@code queries} directory, and no symbolic link on its way that leads out. Nothing is
+ * created here: the engine creates the directories it writes to, so a service that never
+ * writes leaves no trace. Thread-safe.
+ */
+@Component
+public class DataDirectory {
+
+    /** Where the service keeps the definitions of checkpointed queries. */
+    static final String QUERIES = "queries";
+
+    private final Path configured;
+
+    DataDirectory(ArusProperties properties) {
+        this.configured = properties.dataDir().toAbsolutePath().normalize();
+    }
+
+    /**
+     * The absolute path of {@code location}, with any symbolic links on its existing part
+     * followed; it may not exist yet. Creates nothing.
+     *
+     * @throws DataPathException when {@code location} is not a path inside the data directory
+     */
+    public Path resolve(String location) {
+        Path relative;
+        try {
+            relative = Path.of(location);
+        } catch (InvalidPathException invalid) {
+            throw new DataPathException("'" + location + "' is not a valid path: " + invalid.getReason());
+        }
+        if (relative.isAbsolute()) {
+            throw new DataPathException("'" + location + "' is absolute; give a path relative to the data directory");
+        }
+        for (Path name : relative) {
+            if (name.toString().equals("..")) {
+                throw new DataPathException("'" + location + "' contains '..'; give a path inside the data directory");
+            }
+        }
+        Path root = root();
+        Path resolved = followLinks(root.resolve(relative).normalize(), location);
+        if (!resolved.startsWith(root)) {
+            throw new DataPathException("'" + location + "' leads out of the data directory through a symbolic link");
+        }
+        if (resolved.equals(root) || resolved.startsWith(root.resolve(QUERIES))) {
+            throw new DataPathException("'" + location + "' is the data directory or its '" + QUERIES
+                    + "' directory, which the service keeps for itself");
+        }
+        return resolved;
+    }
+
+    /** The service's own directory {@code name}, which no location may reach; not created here. */
+    Path ownDirectory(String name) {
+        return configured.resolve(name);
+    }
+
+    /** Deletes {@code path} (a file or a whole tree) if it exists; it must lie inside the data directory. */
+    public void delete(Path path) {
+        if (!path.normalize().startsWith(root()) || path.normalize().equals(root())) {
+            throw new IllegalArgumentException(path + " is not inside the data directory " + root());
+        }
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path directory, IOException failed) throws IOException {
+                    if (failed != null) {
+                        throw failed;
+                    }
+                    Files.delete(directory);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code path} with its deepest existing part replaced by that part's real path: where a
+     * write to {@code path} would land. A symbolic link to a missing target is refused, as its
+     * target could be created anywhere.
+     */
+    private static Path followLinks(Path path, String location) {
+        Path existing = path;
+        while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(path));
+        } catch (NoSuchFileException dangling) {
+            throw new DataPathException("'" + location + "' passes a symbolic link to a missing target");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The data directory's real path; it is not created here (the engine creates what it writes). */
+    private Path root() {
+        if (!Files.exists(configured)) {
+            return configured;
+        }
+        try {
+            return configured.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

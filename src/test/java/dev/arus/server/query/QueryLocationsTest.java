@@ -1,0 +1,153 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.engine.sink.FileSinkLogReader;
+import dev.arus.server.storage.FileTree;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Checkpoint and file-sink locations through the REST API: they stay inside the data directory,
+ * a refused request leaves it byte for byte as it was, and a delete keeps or purges the checkpoint.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
+class QueryLocationsTest {
+
+    private static final Path TEMP = temporaryDirectory();
+    private static final Path DATA = TEMP.resolve("data");
+    private static final Path OUTSIDE = TEMP.resolve("outside");
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void dataDirectory(DynamicPropertyRegistry registry) {
+        registry.add("arus.data-dir", DATA::toString);
+    }
+
+    @AfterEach
+    void deleteEveryQuery() {
+        ApiClient api = new ApiClient(port);
+        api.get("/api/queries").json().forEach(query ->
+                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource({
+            "checkpointLocation, /tmp/arus-escape, /checkpointLocation",
+            "checkpointLocation, ../escape, /checkpointLocation",
+            "checkpointLocation, cp/../../escape, /checkpointLocation",
+            "checkpointLocation, link-out/cp, /checkpointLocation",
+            "checkpointLocation, queries, /checkpointLocation",
+            "path, /tmp/arus-escape, /sink/options/path",
+            "path, ../escape, /sink/options/path",
+            "path, link-out/out, /sink/options/path",
+            "path, cp/inside, /sink/options/path"})
+    void refusesALocationOutsideTheDataDirectoryAndChangesNothing(String field, String location, String pointer)
+            throws IOException {
+        Files.createDirectories(DATA);
+        Files.createDirectories(OUTSIDE);
+        if (!Files.isSymbolicLink(DATA.resolve("link-out"))) {
+            Files.createSymbolicLink(DATA.resolve("link-out"), OUTSIDE);
+        }
+        Map<String, String> before = FileTree.of(TEMP);
+        String spec = field.equals("path")
+                ? Specs.windowsToFiles("escape", "cp", location, 2)
+                : Specs.windowsToFiles("escape", location, "out/escape", 2);
+
+        ApiClient.Response refused = new ApiClient(port).post("/api/queries", spec);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("type").asString()).isEqualTo("https://arus.dev/problems/invalid-path");
+        assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        assertThat(FileTree.of(TEMP)).isEqualTo(before);
+    }
+
+    @Test
+    void requiresACheckpointForAFileSink() {
+        String spec = Specs.windowsToFiles("no-checkpoint", "cp", "out/x", 2).replace(",\n \"checkpointLocation\": \"cp\"", "");
+
+        ApiClient.Response refused = new ApiClient(port).post("/api/queries", spec);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/checkpointLocation");
+        assertThat(refused.json().path("detail").asString()).startsWith("checkpointLocation must be specified");
+    }
+
+    @Test
+    void refusesASecondQueryOnTheCheckpointOfARegisteredOne() {
+        ApiClient api = new ApiClient(port);
+        api.create(Specs.windowsToFiles("first", "shared/cp", "shared-out/first", 2));
+
+        ApiClient.Response refused = api.post("/api/queries", Specs.windowsToFiles("second", "shared/cp", "out/second", 2));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.json().path("type").asString()).isEqualTo("https://arus.dev/problems/location-in-use");
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/checkpointLocation");
+    }
+
+    @Test
+    void continuesOnTheCheckpointOfADeletedQueryAndPurgeRemovesIt() {
+        ApiClient api = new ApiClient(port);
+        String spec = Specs.windowsToFiles("kept", "kept/cp", "kept-out", 2);
+        String id = api.create(spec);
+        await().atMost(PATIENCE).until(() -> FileSinkLogReader.read(DATA.resolve("kept-out")).size() >= 3);
+        assertThat(DATA.resolve("queries/" + id + ".json")).exists();
+
+        assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(204);
+        assertThat(DATA.resolve("kept/cp/metadata")).exists();
+        assertThat(DATA.resolve("queries/" + id + ".json")).doesNotExist();
+        int batchesBefore = FileSinkLogReader.read(DATA.resolve("kept-out")).size();
+
+        assertThat(api.create(spec)).as("the checkpoint's id").isEqualTo(id);
+        await().atMost(PATIENCE).until(() -> FileSinkLogReader.read(DATA.resolve("kept-out")).size() > batchesBefore);
+        assertThat(api.delete("/api/queries/" + id + "?purge=true").status()).isEqualTo(204);
+
+        assertThat(DATA.resolve("kept/cp")).doesNotExist();
+        assertThat(DATA.resolve("queries/" + id + ".json")).doesNotExist();
+        assertThat(FileSinkLogReader.read(DATA.resolve("kept-out"))).as("the sink's output stays").isNotEmpty();
+    }
+
+    @Test
+    void refusesAnIncompatibleRestartNamingWhatDiffersAndChangesNothing() {
+        ApiClient api = new ApiClient(port);
+        String id = api.create(Specs.windowsToFiles("two-seconds", "incompatible/cp", "incompatible-out", 2));
+        await().atMost(PATIENCE).until(() -> FileSinkLogReader.read(DATA.resolve("incompatible-out")).size() >= 2);
+        api.delete("/api/queries/" + id);
+        Map<String, String> before = FileTree.of(TEMP);
+
+        ApiClient.Response refused = api.post("/api/queries",
+                Specs.windowsToFiles("three-seconds", "incompatible/cp", "incompatible-out", 3));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        JsonNode problem = refused.json();
+        assertThat(problem.path("type").asString()).isEqualTo("https://arus.dev/problems/checkpoint-incompatible");
+        assertThat(problem.path("pointer").asString()).isEqualTo("/checkpointLocation");
+        assertThat(problem.path("detail").asString()).contains("3 seconds");
+        assertThat(FileTree.of(TEMP)).isEqualTo(before);
+        assertThat(api.names()).doesNotContain("three-seconds");
+    }
+
+    private static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("arus-locations").toRealPath();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

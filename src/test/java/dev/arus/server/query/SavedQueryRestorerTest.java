@@ -1,0 +1,141 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.engine.sink.FileSinkLogReader;
+import dev.arus.server.ArusApplication;
+import dev.arus.server.storage.FileTree;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The whole service is closed and started again on the same data directory, as a deploy does:
+ * its checkpointed queries come back as they were wanted and continue where they stopped.
+ */
+class SavedQueryRestorerTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void bringsBackAnActiveQueryWhoseBatchIdsAndWindowsContinue() {
+        Path output = dataDir.resolve("out/windows");
+        String id;
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            id = api.create(Specs.windowsToFiles("windows", "checkpoints/windows", "out/windows", 2));
+            await().atMost(PATIENCE).until(() -> windows(output).size() >= 3);
+        }
+        long lastBatchBefore = lastBatch(output);
+
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            JsonNode restored = api.query(id);
+            assertThat(restored.path("state").asString()).isEqualTo("ACTIVE");
+            assertThat(restored.path("spec").path("checkpointLocation").asString()).isEqualTo("checkpoints/windows");
+            int windowsBefore = windows(output).size();
+            await().atMost(PATIENCE).until(() -> windows(output).size() >= windowsBefore + 3);
+            JsonNode firstBatchAfter = api.get("/api/queries/" + id + "/batches").json().get(0);
+            assertThat(firstBatchAfter.path("batchId").asLong()).isEqualTo(lastBatchBefore + 1);
+        }
+
+        Map<Long, List<String>> batches = FileSinkLogReader.read(output);
+        assertThat(batches.keySet()).as("batch ids, each logged once")
+                .containsExactlyElementsOf(LongStream.rangeClosed(0, batches.size() - 1).boxed().toList());
+        List<JsonNode> windows = windows(output);
+        for (int i = 0; i < windows.size(); i++) {
+            JsonNode window = windows.get(i);
+            assertThat(Instant.parse(window.path("window").path("start").asString())).as("start of window %d", i)
+                    .isEqualTo(Instant.ofEpochSecond(2L * i));
+            assertThat(window.path("count").asLong()).as("count of window %d", i).isEqualTo(6);
+        }
+    }
+
+    @Test
+    void bringsBackAStoppedQueryStoppedAndStartsItWhereItStopped() {
+        Path output = dataDir.resolve("out/stopped");
+        String id;
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            id = api.create(Specs.windowsToFiles("stopped", "checkpoints/stopped", "out/stopped", 2));
+            await().atMost(PATIENCE).until(() -> windows(output).size() >= 1);
+            assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+        }
+        long lastBatchBefore = lastBatch(output);
+
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            JsonNode restored = api.query(id);
+            assertThat(restored.path("state").asString()).isEqualTo("STOPPED");
+            assertThat(restored.path("runId").isNull()).isTrue();
+            assertThat(lastBatch(output)).isEqualTo(lastBatchBefore);
+
+            assertThat(api.post("/api/queries/" + id + "/start").json().path("state").asString()).isEqualTo("ACTIVE");
+            await().atMost(PATIENCE).until(() -> lastBatch(output) > lastBatchBefore + 1);
+        }
+        assertThat(FileSinkLogReader.read(output).keySet())
+                .containsExactlyElementsOf(LongStream.rangeClosed(0, lastBatch(output)).boxed().toList());
+    }
+
+    @Test
+    void bringsBackAQueryWithADamagedCheckpointAsFailedAndTouchesNothing() throws IOException {
+        String id;
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            id = api.create(Specs.windowsToFiles("damaged", "checkpoints/damaged", "out/damaged", 2));
+            await().atMost(PATIENCE).until(() -> lastBatch(dataDir.resolve("out/damaged")) >= 1);
+        }
+        Path metadata = dataDir.resolve("checkpoints/damaged/metadata");
+        Files.write(metadata, Arrays.copyOf(Files.readAllBytes(metadata), 10));
+        Map<String, String> before = FileTree.of(dataDir);
+
+        try (ConfigurableApplicationContext service = start()) {
+            JsonNode restored = api(service).query(id);
+            assertThat(restored.path("state").asString()).isEqualTo("FAILED");
+            assertThat(restored.path("exception").path("class").asString())
+                    .isEqualTo("dev.arus.engine.api.CheckpointException");
+            assertThat(restored.path("exception").path("message").asString())
+                    .contains(metadata.toRealPath().toString()).contains("truncated");
+        }
+        assertThat(FileTree.of(dataDir)).isEqualTo(before);
+    }
+
+    private ConfigurableApplicationContext start() {
+        return new SpringApplicationBuilder(ArusApplication.class)
+                .run("--server.port=0", "--arus.demo.enabled=false", "--arus.data-dir=" + dataDir);
+    }
+
+    private static ApiClient api(ConfigurableApplicationContext service) {
+        return new ApiClient(((WebServerApplicationContext) service).getWebServer().getPort());
+    }
+
+    /** The windows the file sink holds, read through its log, in batch order. */
+    private static List<JsonNode> windows(Path output) {
+        List<JsonNode> windows = new ArrayList<>();
+        FileSinkLogReader.read(output).values().forEach(rows -> rows.forEach(row -> windows.add(JSON.readTree(row))));
+        return windows;
+    }
+
+    private static long lastBatch(Path output) {
+        return FileSinkLogReader.read(output).keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+    }
+}
