@@ -2,7 +2,13 @@
 #
 # Arus in a container (README "Docker"):
 #   docker build -t arus .
-#   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g arus
+#   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g -e ARUS_SECURITY_API_TOKEN=<secret> arus
+#
+# Security (README "Security"): the image listens on 0.0.0.0 so that -p reaches it, and the
+# service refuses to start on a non-loopback address without an API token. Give it one
+# (ARUS_SECURITY_API_TOKEN: changes, the live WebSocket and the Actuator beyond health and
+# prometheus then need "Authorization: Bearer <token>"), or say explicitly that anyone who reaches
+# the port may change queries with -e ARUS_SECURITY_ALLOW_ANONYMOUS=true (logged as a warning).
 #
 # Stage 1 builds the jar with the Maven wrapper, front end included. The JDK is Temurin 17; Node.js
 # and npm come from Debian trixie (Node 20.19, what Vite 8 needs; bookworm's 18 is too old), and
@@ -39,6 +45,8 @@ WORKDIR /app
 COPY --from=build --chown=root:root /arus.jar /app/arus.jar
 # Checkpoints and other state live under arus.data-dir; keep them on a volume.
 ENV ARUS_DATA_DIR=/data
+# All interfaces, for port publishing; needs ARUS_SECURITY_API_TOKEN or ARUS_SECURITY_ALLOW_ANONYMOUS=true.
+ENV SERVER_ADDRESS=0.0.0.0
 VOLUME ["/data"]
 # The heap follows the container's memory limit (75 % of it), not the host's; an out-of-memory
 # error ends the JVM so that the container restarts instead of limping on.

@@ -18,11 +18,15 @@ public final class ArusSession implements AutoCloseable {
     /** Progress reports a query keeps, as Spark's {@code spark.sql.streaming.numRecentProgressUpdates}. */
     public static final int DEFAULT_RECENT_PROGRESS = 100;
 
+    /** No limit on the rows (groups) of an aggregation's state, as Spark; a service sets one. */
+    public static final int UNLIMITED_STATE_ROWS = Integer.MAX_VALUE;
+
     private final Clock clock;
     private final TriggerScheduler scheduler;
     private final ZoneId timeZone;
     private final PrintStream console;
     private final int recentProgress;
+    private final int maxStateRows;
     private final StreamingQueryManager streams;
 
     private ArusSession(Builder builder) {
@@ -32,6 +36,7 @@ public final class ArusSession implements AutoCloseable {
         this.timeZone = builder.timeZone;
         this.console = builder.console;
         this.recentProgress = builder.recentProgress;
+        this.maxStateRows = builder.maxStateRows;
         this.streams = new StreamingQueryManager(this);
     }
 
@@ -68,6 +73,11 @@ public final class ArusSession implements AutoCloseable {
         return recentProgress;
     }
 
+    /** The most rows (groups) one aggregation of a query may hold in its state. */
+    public int maxStateRows() {
+        return maxStateRows;
+    }
+
     /**
      * Stops every active query (each lets its batch in flight finish), then the scheduler, whose
      * threads then end. Starting a query afterwards throws {@link IllegalStateException}.
@@ -85,6 +95,7 @@ public final class ArusSession implements AutoCloseable {
         private ZoneId timeZone = ZoneId.systemDefault();
         private PrintStream console = System.out;
         private int recentProgress = DEFAULT_RECENT_PROGRESS;
+        private int maxStateRows = UNLIMITED_STATE_ROWS;
 
         private Builder() {
         }
@@ -116,6 +127,18 @@ public final class ArusSession implements AutoCloseable {
                 throw new IllegalArgumentException("recentProgress must be at least 1, was " + count);
             }
             this.recentProgress = count;
+            return this;
+        }
+
+        /**
+         * The most rows (groups) one aggregation may hold in its state: a query that would hold
+         * more fails with {@code STATE_ROWS_LIMIT_EXCEEDED}, and only that query. Unlimited by default.
+         */
+        public Builder maxStateRows(int limit) {
+            if (limit < 1) {
+                throw new IllegalArgumentException("maxStateRows must be at least 1, was " + limit);
+            }
+            this.maxStateRows = limit;
             return this;
         }
 

@@ -5,7 +5,9 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.expr.Expression.ColumnReference;
 import dev.arus.engine.expr.Expression.Literal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -14,8 +16,20 @@ import java.util.Set;
  * A recursive-descent parser with precedence climbing for Spark SQL expressions. Precedence, from
  * loosest to tightest, follows Spark's grammar: OR, AND, NOT, predicates (IS NULL, IN), comparison,
  * {@code + -}, {@code * / %}, unary minus, field access. Binary operators are left-associative.
+ *
+ * <p>Text longer than {@link #MAX_LENGTH} characters and trees deeper than {@link #MAX_DEPTH}
+ * levels are syntax errors, so that no text a client sends can make the parser, the analyser or
+ * the evaluator (all recursive) overflow the stack: the parser counts its own recursion, and the
+ * depth of the finished tree (a chain {@code a + b + c ...} is deep without recursing) is
+ * measured without recursion.
  */
 public final class ExpressionParser {
+
+    /** The longest expression text, in characters; Spark has no such limit, a service needs one. */
+    public static final int MAX_LENGTH = 10_000;
+
+    /** The deepest expression tree, in levels of nested operators, calls and parentheses. */
+    public static final int MAX_DEPTH = 200;
 
     private static final int OR = 1;
     private static final int AND = 2;
@@ -33,8 +47,13 @@ public final class ExpressionParser {
     private final String text;
     private final List<Token> tokens;
     private int index;
+    private int depth;
 
     private ExpressionParser(String text) {
+        if (text.length() > MAX_LENGTH) {
+            throw new ParseException("[PARSE_SYNTAX_ERROR] The expression is " + text.length()
+                    + " characters long; at most " + MAX_LENGTH + " are allowed", MAX_LENGTH, text);
+        }
         this.text = text;
         this.tokens = Tokenizer.tokenize(text);
     }
@@ -44,7 +63,7 @@ public final class ExpressionParser {
         ExpressionParser parser = new ExpressionParser(text);
         Expression expression = parser.expression(OR);
         parser.expectEnd();
-        return expression;
+        return parser.checkedDepth(expression);
     }
 
     /**
@@ -63,20 +82,96 @@ public final class ExpressionParser {
             expression = new Expression.Alias(expression, parser.identifier("an alias name"), next.position());
         }
         parser.expectEnd();
-        return expression;
+        return parser.checkedDepth(expression);
     }
 
     private Expression expression(int minimumPrecedence) {
-        Expression left = prefix();
-        while (true) {
-            Token token = peek();
-            int precedence = infixPrecedence(token);
-            if (precedence < minimumPrecedence || precedence == 0) {
-                return left;
-            }
-            index++;
-            left = infix(left, token, precedence);
+        if (++depth > MAX_DEPTH) {
+            throw tooDeep(peek().position());
         }
+        try {
+            Expression left = prefix();
+            while (true) {
+                Token token = peek();
+                int precedence = infixPrecedence(token);
+                if (precedence < minimumPrecedence || precedence == 0) {
+                    return left;
+                }
+                index++;
+                left = infix(left, token, precedence);
+            }
+        } finally {
+            depth--;
+        }
+    }
+
+    /** {@code expression} if its tree is at most {@link #MAX_DEPTH} deep, measured with a stack of its own. */
+    private Expression checkedDepth(Expression expression) {
+        Deque<Expression> nodes = new ArrayDeque<>();
+        Deque<Integer> levels = new ArrayDeque<>();
+        nodes.push(expression);
+        levels.push(1);
+        while (!nodes.isEmpty()) {
+            Expression node = nodes.pop();
+            int level = levels.pop();
+            if (level > MAX_DEPTH) {
+                throw tooDeep(Math.max(0, node.position()));
+            }
+            for (Expression child : children(node)) {
+                if (child != null) {
+                    nodes.push(child);
+                    levels.push(level + 1);
+                }
+            }
+        }
+        return expression;
+    }
+
+    private static List<Expression> children(Expression node) {
+        if (node instanceof Binary binary) {
+            return List.of(binary.left(), binary.right());
+        }
+        if (node instanceof Expression.Negate negate) {
+            return List.of(negate.child());
+        }
+        if (node instanceof Expression.Not not) {
+            return List.of(not.child());
+        }
+        if (node instanceof Expression.IsNull isNull) {
+            return List.of(isNull.child());
+        }
+        if (node instanceof Expression.Cast cast) {
+            return List.of(cast.child());
+        }
+        if (node instanceof Expression.FieldAccess access) {
+            return List.of(access.child());
+        }
+        if (node instanceof Expression.Alias alias) {
+            return List.of(alias.child());
+        }
+        if (node instanceof Expression.FunctionCall call) {
+            return call.arguments();
+        }
+        if (node instanceof Expression.In in) {
+            List<Expression> all = new ArrayList<>(in.list());
+            all.add(in.value());
+            return all;
+        }
+        if (node instanceof Expression.CaseWhen caseWhen) {
+            List<Expression> all = new ArrayList<>();
+            caseWhen.branches().forEach(branch -> {
+                all.add(branch.condition());
+                all.add(branch.value());
+            });
+            all.add(caseWhen.elseValue());
+            return all;
+        }
+        return List.of();
+    }
+
+    private ParseException tooDeep(int position) {
+        return new ParseException("[PARSE_SYNTAX_ERROR] The expression is nested too deeply at position " + position
+                + ": at most " + MAX_DEPTH + " levels of operators, calls and parentheses are allowed", position, text);
     }
 
     private static int infixPrecedence(Token token) {

@@ -57,6 +57,7 @@ public final class StreamingAggregateOperator implements Operator {
     private final StateBuffer removals = new StateBuffer();
     private int removalCount;
     private final StateBuffer delta = new StateBuffer();
+    private int maxStateRows = Integer.MAX_VALUE;
 
     public StreamingAggregateOperator(List<GroupingKey> keys, List<AggregateCall> aggregates, OutputMode mode,
                                       int watermarkKeyPosition, Schema outputSchema, Operator downstream) {
@@ -186,6 +187,9 @@ public final class StreamingAggregateOperator implements Operator {
             return -1;
         }
         int group = probe.length == 1 ? groups.findOrInsert(probe[0]) : groups.findOrInsert(probe);
+        if (group >= maxStateRows) {
+            throw stateRowsExceeded();
+        }
         if (group >= updatedInBatch.length) {
             growGroupArrays(group + 1);
         }
@@ -278,6 +282,24 @@ public final class StreamingAggregateOperator implements Operator {
         }
         output.setSize(order.length);
         return output;
+    }
+
+    /**
+     * Fails the batch (and so the query) once the state would hold more than {@code limit} groups,
+     * rather than letting one query's state grow until the JVM runs out of memory. Checked only
+     * when a group is inserted; call before the first batch.
+     */
+    public void limitStateRows(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("the state row limit must be at least 1, was " + limit);
+        }
+        this.maxStateRows = limit;
+    }
+
+    private IllegalStateException stateRowsExceeded() {
+        return new IllegalStateException("[STATE_ROWS_LIMIT_EXCEEDED] The aggregation's state would hold more than "
+                + maxStateRows + " rows (groups), the limit of this session. Add a watermark so that closed windows "
+                + "are evicted, group by fewer distinct keys, or raise the limit.");
     }
 
     /** Keeps this operator's state in {@code stateStore} from now on; call before the first batch. */

@@ -1,0 +1,64 @@
+package dev.arus.server.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockFilterChain;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+
+class MutatingRequestRateLimiterTest {
+
+    private final AtomicLong now = new AtomicLong();
+    private final MutatingRequestRateLimiter limiter = new MutatingRequestRateLimiter(60, 2, now::get);
+
+    @Test
+    void allowsABurstOfTheMinutesBudgetThenAnswers429WithRetryAfter() throws Exception {
+        for (int i = 0; i < 60; i++) {
+            assertThat(post("10.0.0.1").getStatus()).isEqualTo(200);
+        }
+        MockHttpServletResponse refused = post("10.0.0.1");
+        assertThat(refused.getStatus()).isEqualTo(429);
+        assertThat(refused.getHeader("Retry-After")).isEqualTo("1");
+        assertThat(refused.getContentType()).startsWith("application/problem+json");
+        assertThat(refused.getContentAsString()).contains("too-many-requests");
+        assertThat(post("10.0.0.2").getStatus()).as("another client").isEqualTo(200);
+
+        now.addAndGet(TimeUnit.SECONDS.toNanos(1));
+        assertThat(post("10.0.0.1").getStatus()).as("refilled one per second").isEqualTo(200);
+        assertThat(post("10.0.0.1").getStatus()).isEqualTo(429);
+    }
+
+    @Test
+    void neverLimitsReads() throws Exception {
+        for (int i = 0; i < 200; i++) {
+            MockHttpServletResponse response = new MockHttpServletResponse();
+            limiter.doFilter(request("GET", "10.0.0.1"), response, new MockFilterChain());
+            assertThat(response.getStatus()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void remembersABoundedNumberOfClients() throws Exception {
+        for (int i = 0; i < 60; i++) {
+            post("10.0.0.1");
+        }
+        post("10.0.0.2");
+        post("10.0.0.3");
+        assertThat(post("10.0.0.1").getStatus()).as("forgotten, so a full bucket again").isEqualTo(200);
+    }
+
+    private MockHttpServletResponse post(String client) throws Exception {
+        MockHttpServletResponse response = new MockHttpServletResponse();
+        limiter.doFilter(request("POST", client), response, new MockFilterChain());
+        return response;
+    }
+
+    private static MockHttpServletRequest request(String method, String client) {
+        MockHttpServletRequest request = new MockHttpServletRequest(method, "/api/queries");
+        request.setRemoteAddr(client);
+        return request;
+    }
+}
