@@ -1,3 +1,4 @@
+import { askForToken, currentToken, forgetToken } from './auth';
 import type { Problem, ProgressView, QueryView, RecentBatch } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
@@ -7,17 +8,31 @@ export class ProblemError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: string): Promise<T> {
+function headers(body: string | undefined): Record<string, string> {
+  const all: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) all['Content-Type'] = 'application/json';
+  const token = currentToken();
+  if (token) all.Authorization = `Bearer ${token}`;
+  return all;
+}
+
+/**
+ * One request. A 401 (the service wants its API token, or the one kept is wrong) asks the user
+ * for the token once and sends the request again with it.
+ */
+async function call<T>(method: string, path: string, body?: string, retried = false): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body }),
-    });
+    response = await fetch(path, { method, headers: headers(body), ...(body === undefined ? {} : { body }) });
   } catch (e) {
     throw new ProblemError({ title: 'Service unreachable', detail: String(e) });
+  }
+  if (response.status === 401 && !retried) {
+    const hadToken = currentToken() !== null;
+    forgetToken();
+    const token = await askForToken(hadToken ? 'The token kept for this session was refused; enter the service\'s API token.'
+      : 'This service asks for its API token (arus.security.api-token) to change queries or watch them live.');
+    if (token !== null) return call<T>(method, path, body, true);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -35,6 +50,9 @@ async function call<T>(method: string, path: string, body?: string): Promise<T> 
 
 const base = '/api/queries';
 
+/** Whether the service wants the API token, and whether the token kept for this session is right. */
+export interface Access { tokenRequired: boolean; authenticated: boolean }
+
 export const api = {
   list: () => call<QueryView[]>('GET', base),
   get: (id: string) => call<QueryView>('GET', `${base}/${encodeURIComponent(id)}`),
@@ -45,7 +63,23 @@ export const api = {
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
+  access: () => call<Access>('GET', '/api/access'),
 };
+
+/**
+ * Before a live WebSocket (re)connects: when the service wants a token and none that works is
+ * kept, asks for it. A browser cannot see why a handshake was refused, so this asks the API.
+ */
+export async function ensureLiveAccess(): Promise<void> {
+  try {
+    const access = await api.access();
+    if (access.tokenRequired && !access.authenticated) {
+      await askForToken('This service asks for its API token (arus.security.api-token) to show queries live.');
+    }
+  } catch {
+    // the service is unreachable: the connection's backoff deals with it
+  }
+}
 
 /** Whether a query still exists: false only on a 404, true on anything else (the network may be down). */
 export async function queryExists(id: string): Promise<boolean> {

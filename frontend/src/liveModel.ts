@@ -104,8 +104,8 @@ export class LiveQueryModel {
   private addBatch(batch: RecentBatch): boolean {
     if (this.seenBatches.has(batch.batchId)) return false;
     this.seenBatches.add(batch.batchId);
-    const { batchId, timestamp, rows, numRows } = batch;
-    const copy: RecentBatch = { batchId, timestamp, rows, numRows };
+    const { batchId, timestamp, rows, numRows, omittedRows } = batch;
+    const copy: RecentBatch = { batchId, timestamp, rows, numRows, ...(omittedRows === undefined ? {} : { omittedRows }) };
     const at = this.batches.findIndex((b) => b.batchId < batchId);
     if (at === -1) this.batches.push(copy);
     else this.batches.splice(at, 0, copy);

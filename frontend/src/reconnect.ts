@@ -10,8 +10,8 @@ export interface SocketLike {
 }
 
 /** The browser's WebSocket behind {@link SocketLike}. */
-export function browserSocket(url: string): SocketLike {
-  const ws = new WebSocket(url);
+export function browserSocket(url: string, protocols?: string[]): SocketLike {
+  const ws = protocols && protocols.length > 0 ? new WebSocket(url, protocols) : new WebSocket(url);
   const socket: SocketLike = {
     onopen: null, onmessage: null, onclose: null, onerror: null,
     close: (code, reason) => ws.close(code, reason),

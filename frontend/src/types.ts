@@ -68,6 +68,8 @@ export interface RecentBatch {
   timestamp: string;
   rows: Row[];
   numRows: number;
+  /** Rows left out of `rows` because the batch was bigger than the service keeps (arus.live.rows-per-batch). */
+  omittedRows?: number;
 }
 
 /** An RFC 9457 problem as the service answers a refused request. */

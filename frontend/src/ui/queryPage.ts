@@ -1,4 +1,5 @@
-import { api, ProblemError, queryExists } from '../api';
+import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
+import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
 import { LiveQueryModel, type Changes } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
@@ -206,10 +207,14 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   const live = new LiveConnection({
     url: wsUrl(id),
-    createSocket: browserSocket,
+    createSocket: (url) => browserSocket(url, liveProtocols()),
     onMessage: (message) => draw(model.apply(message)),
     onState: showConnection,
-    shouldRetry: () => queryExists(id),
+    shouldRetry: async () => {
+      if (!(await queryExists(id))) return false;
+      await ensureLiveAccess();
+      return true;
+    },
   });
   live.start();
   const online = () => live.retryNow();
@@ -251,7 +256,8 @@ function batchBlocks(batches: RecentBatch[], limit: number): HTMLElement[] {
 function batchBlock(batch: RecentBatch): HTMLElement {
   const columns: string[] = [];
   for (const row of batch.rows) for (const c of Object.keys(row)) if (!columns.includes(c)) columns.push(c);
-  const more = batch.numRows > batch.rows.length ? ` (showing ${batch.rows.length} of ${batch.numRows} rows)` : '';
+  const omitted = batch.omittedRows ?? Math.max(0, batch.numRows - batch.rows.length);
+  const more = omitted > 0 ? ` (showing ${batch.rows.length} of ${batch.numRows} rows, ${omitted} left out)` : '';
   const header = h('header', {}, h('span', { class: 'batch-id' }, `Batch: ${batch.batchId}`),
     h('span', { class: 'batch-meta' }, `${batch.numRows} row${batch.numRows === 1 ? '' : 's'}${more} · ${timeOfDay(Date.parse(batch.timestamp))} UTC`));
   if (batch.rows.length === 0) {

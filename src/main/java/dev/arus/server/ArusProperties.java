@@ -1,5 +1,6 @@
 package dev.arus.server;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -14,6 +15,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param limits     maxima of source options that decide how much work a query makes
  * @param demo       the chapter's query at startup
  * @param health     how the {@code streamingQueries} health component judges a query
+ * @param dataDir    where checkpoints, file sinks and the saved definitions of checkpointed
+ *                   queries live; every path in a query spec is resolved inside it
+ * @param restoreOnStart whether the saved queries come back when the service starts (those
+ *                   that were active start again, the others come back stopped)
  */
 @ConfigurationProperties("arus")
 public record ArusProperties(
@@ -21,7 +26,9 @@ public record ArusProperties(
         @DefaultValue Live live,
         @DefaultValue Limits limits,
         @DefaultValue Demo demo,
-        @DefaultValue Health health) {
+        @DefaultValue Health health,
+        @DefaultValue("./data") Path dataDir,
+        @DefaultValue("true") boolean restoreOnStart) {
 
     /**
      * @param recentBatches  the sink outputs kept per query (and progress reports kept for a live snapshot)
@@ -44,9 +51,19 @@ public record ArusProperties(
     /**
      * @param maxRowsPerSecond the largest {@code rowsPerSecond} of a {@code rate} source
      * @param maxRowsPerBatch  the largest {@code rowsPerBatch} of a {@code rate-micro-batch} source
+     * @param maxStateRows     the most rows (groups) one query's aggregation may hold; a query that
+     *                         would hold more fails alone, instead of the JVM running out of memory
+     * @param mutatingRequestsPerMinute requests that change something (POST, PUT, PATCH, DELETE) one
+     *                         client address may make per minute, in bursts of up to as many; more
+     *                         are answered 429 with {@code Retry-After}
+     * @param rateLimitedClients client addresses whose request budget is remembered at once; the
+     *                         least recently seen is forgotten first, so the memory is bounded
      */
     public record Limits(@DefaultValue("1000000") long maxRowsPerSecond,
-                         @DefaultValue("10000000") long maxRowsPerBatch) {
+                         @DefaultValue("10000000") long maxRowsPerBatch,
+                         @DefaultValue("1000000") int maxStateRows,
+                         @DefaultValue("600") int mutatingRequestsPerMinute,
+                         @DefaultValue("10000") int rateLimitedClients) {
     }
 
     /** @param enabled whether the chapter's query is created at startup */

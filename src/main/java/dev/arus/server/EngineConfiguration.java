@@ -16,8 +16,9 @@ class EngineConfiguration {
         return SystemClock.INSTANCE;
     }
 
+    /** Each query's aggregation state is bounded by {@code arus.limits.max-state-rows}. */
     @Bean(destroyMethod = "close")
-    ArusSession arusSession(Clock clock) {
-        return ArusSession.builder().clock(clock).build();
+    ArusSession arusSession(Clock clock, ArusProperties properties) {
+        return ArusSession.builder().clock(clock).maxStateRows(properties.limits().maxStateRows()).build();
     }
 }

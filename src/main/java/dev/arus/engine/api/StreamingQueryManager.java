@@ -64,6 +64,17 @@ public final class StreamingQueryManager {
         return Optional.<StreamingQuery>ofNullable(active.get(id)).filter(StreamingQuery::isActive);
     }
 
+    /**
+     * Arus's extension: the id of the query whose checkpoint is at {@code location}, empty for a
+     * new checkpoint. A query started there keeps that id (as in Spark), so a caller that names
+     * its queries' ids passes this one to {@link DataStreamWriter#queryId}.
+     *
+     * @throws CheckpointException when the checkpoint's {@code metadata} is damaged
+     */
+    public Optional<UUID> checkpointQueryId(Path location) {
+        return Checkpoint.queryIdAt(location);
+    }
+
     /** The rows of the memory sink table named {@code name}, as Spark's {@code spark.table(name)}. */
     public List<Row> memoryTable(String name) {
         MemorySink sink = memoryTables.get(name);
@@ -119,6 +130,9 @@ public final class StreamingQueryManager {
         Source source = Sources.create(sourceNode.format(), sourceNode.options(), session.clock(),
                 recovery == null ? null : recovery.sourceCreationTimeMs());
         PhysicalPlan plan = QueryPlanner.plan(spec.plan(), spec.outputMode(), source, sink.needsRows());
+        if (plan.aggregation() != null) {
+            plan.aggregation().limitStateRows(session.maxStateRows());
+        }
         UUID id = recovery != null ? recovery.queryId() : spec.queryId() != null ? spec.queryId() : UUID.randomUUID();
         if (active.containsKey(id)) {
             throw new IllegalStateException("Query " + id + " is already active"

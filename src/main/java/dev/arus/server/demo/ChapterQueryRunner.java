@@ -25,8 +25,11 @@ class ChapterQueryRunner {
         this.json = json;
     }
 
+    /** Unless a restored query took its name. */
     @EventListener(ApplicationReadyEvent.class)
     void createChapterQuery() {
-        registry.create(json.readValue(ChapterQuery.SPEC_JSON, QuerySpec.class));
+        if (registry.handles().stream().noneMatch(query -> query.name().equals(ChapterQuery.NAME))) {
+            registry.create(json.readValue(ChapterQuery.SPEC_JSON, QuerySpec.class));
+        }
     }
 }

@@ -25,13 +25,18 @@ sealed interface LiveMessage {
             implements LiveMessage {
     }
 
-    /** One committed batch's sink output; in append mode, the windows it finalized. */
+    /**
+     * One committed batch's sink output; in append mode, the windows it finalized. A batch of more
+     * than {@code arus.live.rows-per-batch} rows carries only that many: {@code omittedRows} says
+     * how many were left out (0 when none were).
+     */
     @JsonTypeName("batch")
-    record Batch(UUID queryId, long batchId, String timestamp, List<Map<String, Object>> rows, long numRows)
-            implements LiveMessage {
+    record Batch(UUID queryId, long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
+                 long omittedRows) implements LiveMessage {
 
         static Batch of(UUID queryId, RecentBatch batch) {
-            return new Batch(queryId, batch.batchId(), batch.timestamp(), batch.rows(), batch.numRows());
+            return new Batch(queryId, batch.batchId(), batch.timestamp(), batch.rows(), batch.numRows(),
+                    batch.omittedRows());
         }
     }
 

@@ -70,8 +70,11 @@ public final class QueryTopic {
         }
     }
 
-    /** A run of this query has started: its status goes to every session, and snapshots show it from now on. */
-    void runStarted(StreamingQuery started) {
+    /**
+     * A run of this query has started (or a restored query stands, stopped or failed, without
+     * one): its status goes to every session, and snapshots show it from now on.
+     */
+    public void runStarted(StreamingQuery started) {
         synchronized (lock) {
             run = started;
             send(LiveMessage.Status.of(queryId, pool.writer().tree(queryView.apply(started))));
@@ -81,7 +84,7 @@ public final class QueryTopic {
     /** Run {@code runId} has ended: its final status goes to every session, unless a newer run has started since. */
     void runEnded(UUID runId) {
         synchronized (lock) {
-            if (run != null && run.runId().equals(runId)) {
+            if (run != null && runId.equals(run.runId())) {
                 send(LiveMessage.Status.of(queryId, pool.writer().tree(queryView.apply(run))));
             }
         }

@@ -9,6 +9,14 @@ import java.util.Map;
  * @param timestamp when the batch reached the sink (see {@link Timestamps})
  * @param rows      the rows, at most {@code arus.live.rows-per-batch} of them
  * @param numRows   how many rows the batch had, kept or not
+ * @param omittedRows how many of them were left out of {@code rows} ({@code numRows} minus the
+ *                  rows kept): the marker of a truncated batch, 0 when it is complete
  */
-public record RecentBatch(long batchId, String timestamp, List<Map<String, Object>> rows, long numRows) {
+public record RecentBatch(long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
+                          long omittedRows) {
+
+    /** A batch of {@code numRows} rows of which {@code rows} were kept. */
+    public RecentBatch(long batchId, String timestamp, List<Map<String, Object>> rows, long numRows) {
+        this(batchId, timestamp, rows, numRows, Math.max(0, numRows - rows.size()));
+    }
 }

@@ -5,6 +5,7 @@ import dev.arus.server.ops.QueryConditions.QueryReport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -53,7 +54,7 @@ class StreamingQueriesEndpoint {
 
         static QuerySummary of(QueryReport report) {
             var run = report.handle().run();
-            return new QuerySummary(report.handle().id().toString(), run.runId().toString(),
+            return new QuerySummary(report.handle().id().toString(), Objects.toString(run.runId(), null),
                     report.handle().name(), report.condition(), run.status().message(),
                     Timestamps.format(report.lastBatchAt()));
         }

@@ -29,6 +29,12 @@ class ProblemException extends RuntimeException {
         return new ProblemException(type, detail, Map.of("pointer", pointer));
     }
 
+    /** This problem, recording the engine's exception that caused it. */
+    ProblemException causedBy(Throwable cause) {
+        initCause(cause);
+        return this;
+    }
+
     ProblemType type() {
         return type;
     }

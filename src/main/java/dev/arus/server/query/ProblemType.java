@@ -13,9 +13,13 @@ enum ProblemType {
     INVALID_EXPRESSION("invalid-expression", HttpStatus.BAD_REQUEST, "Invalid expression"),
     INVALID_OUTPUT_MODE("invalid-output-mode", HttpStatus.BAD_REQUEST, "Output mode not supported"),
     INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),
+    INVALID_PATH("invalid-path", HttpStatus.BAD_REQUEST, "Path outside the data directory"),
     QUERY_NOT_FOUND("query-not-found", HttpStatus.NOT_FOUND, "Query not found"),
     DUPLICATE_NAME("duplicate-name", HttpStatus.CONFLICT, "Query name in use"),
     QUERY_ACTIVE("query-active", HttpStatus.CONFLICT, "Query already active"),
+    LOCATION_IN_USE("location-in-use", HttpStatus.CONFLICT, "Location used by another query"),
+    CHECKPOINT_INCOMPATIBLE("checkpoint-incompatible", HttpStatus.CONFLICT, "Checkpoint written by a different query"),
+    CHECKPOINT_DAMAGED("checkpoint-damaged", HttpStatus.CONFLICT, "Checkpoint damaged"),
     REQUEST_TOO_LARGE("request-too-large", HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries");

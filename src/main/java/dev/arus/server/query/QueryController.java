@@ -80,9 +80,10 @@ class QueryController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Stop the query and forget it")
-    ResponseEntity<Void> delete(@PathVariable UUID id) {
-        registry.delete(id);
+    @Operation(summary = "Stop the query and forget it; its checkpoint stays unless purge is true")
+    ResponseEntity<Void> delete(@PathVariable UUID id, @Parameter(description = "Also delete the query's checkpoint")
+            @RequestParam(defaultValue = "false") boolean purge) {
+        registry.delete(id, purge);
         return ResponseEntity.noContent().build();
     }
 

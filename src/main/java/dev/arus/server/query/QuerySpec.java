@@ -23,7 +23,11 @@ public record QuerySpec(
         @Schema(description = "Absent means as fast as possible")
         TriggerSpec trigger,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-        SinkSpec sink) {
+        SinkSpec sink,
+        @Schema(description = "A directory relative to arus.data-dir where the query keeps its progress and "
+                + "state, so that it continues where it stopped after a restart; required by the json and csv sinks",
+                example = "checkpoints/visits")
+        String checkpointLocation) {
 
     /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -32,6 +36,7 @@ public record QuerySpec(
             Map<String, Object> options) {
     }
 
+    /** The file sinks {@code json} and {@code csv} take a {@code path} relative to {@code arus.data-dir}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SinkSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "console") String format,

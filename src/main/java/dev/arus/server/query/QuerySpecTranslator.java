@@ -10,9 +10,12 @@ import dev.arus.engine.api.functions;
 import dev.arus.engine.sink.Sinks;
 import dev.arus.engine.source.Sources;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.storage.DataDirectory;
+import dev.arus.server.storage.DataPathException;
 import dev.arus.server.query.QuerySpec.SinkSpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,13 +36,19 @@ import org.springframework.stereotype.Component;
 class QuerySpecTranslator {
 
     /** Sinks a spec may name; {@code foreachBatch} needs code, not JSON. */
-    private static final List<String> SINK_FORMATS = List.of(Sinks.CONSOLE, Sinks.MEMORY, Sinks.NOOP);
+    private static final List<String> SINK_FORMATS = List.of(Sinks.CONSOLE, Sinks.MEMORY, Sinks.NOOP, Sinks.JSON,
+            Sinks.CSV);
+
+    /** The option of the file sinks that names their directory, a location in the data directory. */
+    private static final String PATH_OPTION = "path";
 
     private final ArusSession session;
+    private final DataDirectory dataDirectory;
     private final Map<String, RateLimit> rateLimits;
 
-    QuerySpecTranslator(ArusSession session, ArusProperties properties) {
+    QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory) {
         this.session = session;
+        this.dataDirectory = dataDirectory;
         this.rateLimits = Map.of(
                 "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
                         "arus.limits.max-rows-per-second"),
@@ -60,7 +69,37 @@ class QuerySpecTranslator {
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat, Sinks.optionsOf(sinkFormat));
-        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions);
+        QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
+        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, files);
+    }
+
+    /**
+     * Resolves the checkpoint and the file sink's {@code path} inside the data directory,
+     * replacing the option's value by the absolute path the engine is to use.
+     */
+    private QueryFiles files(String checkpointLocation, Map<String, String> sinkOptions) {
+        Path checkpoint = checkpointLocation == null ? null
+                : location(requireText(checkpointLocation, QueryFiles.CHECKPOINT_POINTER), QueryFiles.CHECKPOINT_POINTER);
+        Optional<String> pathKey = sinkOptions.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
+        if (pathKey.isEmpty()) {
+            return new QueryFiles(checkpoint, null, null);
+        }
+        String pointer = JsonPointer.of("sink", "options", pathKey.get());
+        Path output = location(requireText(sinkOptions.get(pathKey.get()), pointer), pointer);
+        if (checkpoint != null && QueryFiles.overlap(checkpoint, output)) {
+            throw ProblemException.at(ProblemType.INVALID_PATH, pointer,
+                    "The sink's path and the checkpointLocation must not be one inside the other");
+        }
+        sinkOptions.put(pathKey.get(), output.toString());
+        return new QueryFiles(checkpoint, output, pointer);
+    }
+
+    private Path location(String location, String pointer) {
+        try {
+            return dataDirectory.resolve(location);
+        } catch (DataPathException outside) {
+            throw ProblemException.at(ProblemType.INVALID_PATH, pointer, outside.getMessage());
+        }
     }
 
     private StreamFrame source(SourceSpec source) {

@@ -49,4 +49,25 @@ final class Specs {
                  "sink": {"format": "noop"}}
                 """.formatted(name);
     }
+
+    /**
+     * Windows of {@code windowSeconds} over {@code rate-micro-batch} (3 rows per batch, 1 s
+     * apart, watermark at the last batch's time), written to the json sink at {@code path} with
+     * the checkpoint at {@code checkpoint}: with 2-second windows, batch 2k+3 emits window
+     * [2k, 2k+2) s with a count of 6, and no other batch emits anything.
+     */
+    static String windowsToFiles(String name, String checkpoint, String path, int windowSeconds) {
+        return """
+                {"name": "%s",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 3, "advanceMillisPerBatch": 1000}},
+                 "steps": [
+                   {"withWatermark": {"column": "timestamp", "delay": "0 seconds"}},
+                   {"groupBy": {"keys": ["window(timestamp, '%d seconds')"], "aggregations": ["count(*) AS count"]}}
+                 ],
+                 "outputMode": "append",
+                 "trigger": {"processingTime": "50 milliseconds"},
+                 "sink": {"format": "json", "options": {"path": "%s"}},
+                 "checkpointLocation": "%s"}
+                """.formatted(name, windowSeconds, path, checkpoint);
+    }
 }

@@ -7,13 +7,16 @@ import java.lang.annotation.Target;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The service started empty on a random port, with a small query limit; one context shared by
- * the test classes that use it, so each test leaves the registry as it found it.
+ * The service started empty on a random port, with a small query limit and a data directory of
+ * its own under the temporary directory; one context shared by the test classes that use it, so
+ * each test leaves the registry as it found it.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"arus.demo.enabled=false", "arus.max-queries=" + StartedService.MAX_QUERIES})
+        properties = {"arus.demo.enabled=false", "arus.max-queries=" + StartedService.MAX_QUERIES,
+                "arus.limits.mutating-requests-per-minute=1000000",
+                "arus.data-dir=${java.io.tmpdir}/arus-started-service-${random.uuid}"})
 @interface StartedService {
 
     int MAX_QUERIES = 20;
