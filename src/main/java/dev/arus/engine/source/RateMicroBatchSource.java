@@ -1,7 +1,6 @@
 package dev.arus.engine.source;
 
 import dev.arus.engine.data.ColumnarBatch;
-import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import java.util.Arrays;
 import java.util.function.Consumer;
@@ -25,9 +24,7 @@ public final class RateMicroBatchSource implements Source {
 
     private final RateMicroBatchOptions options;
     private RateMicroBatchOffset lastEnd;
-    private ColumnarBatch chunk;
-    private LongVector timestampColumn;
-    private LongVector valueColumn;
+    private final RateChunks chunks = new RateChunks();
 
     public RateMicroBatchSource(RateMicroBatchOptions options) {
         this.options = options;
@@ -108,34 +105,8 @@ public final class RateMicroBatchSource implements Source {
     }
 
     private void generate(long first, long rows, int step, long timestampMicros, Consumer<ColumnarBatch> consumer) {
-        ColumnarBatch batch = chunk();
-        long next = first;
-        for (long done = 0; done < rows; ) {
-            int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
-            long[] values = valueColumn.values();
-            for (int i = 0; i < size; i++) {
-                values[i] = next + (long) i * step;
-            }
-            Arrays.fill(timestampColumn.values(), 0, size, timestampMicros);
-            // a consumer may have replaced or marked the vectors of the previous chunk
-            timestampColumn.resetNulls();
-            valueColumn.resetNulls();
-            batch.setColumn(0, timestampColumn);
-            batch.setColumn(1, valueColumn);
-            batch.setSize(size);
-            consumer.accept(batch);
-            done += size;
-            next += (long) size * step;
-        }
-    }
-
-    private ColumnarBatch chunk() {
-        if (chunk == null) {
-            chunk = ColumnarBatch.allocate(SCHEMA, ColumnarBatch.CHUNK_SIZE);
-            timestampColumn = (LongVector) chunk.column(0);
-            valueColumn = (LongVector) chunk.column(1);
-        }
-        return chunk;
+        chunks.emit(first, rows, step, (values, timestamps, size) -> Arrays.fill(timestamps, 0, size, timestampMicros),
+                consumer);
     }
 
     private static RateMicroBatchOffset cast(Offset offset) {

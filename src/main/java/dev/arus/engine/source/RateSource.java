@@ -3,7 +3,6 @@ package dev.arus.engine.source;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
-import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.time.Clock;
 import java.util.function.Consumer;
@@ -35,9 +34,7 @@ public final class RateSource implements Source {
     private final long creationTimeMs;
     private final long maxSeconds;
     private long lastTimeMs;
-    private ColumnarBatch chunk;
-    private LongVector timestampColumn;
-    private LongVector valueColumn;
+    private final RateChunks chunks = new RateChunks();
 
     /** A source created now: its creation time is the clock's time. */
     public RateSource(RateOptions options, Clock clock) {
@@ -158,36 +155,11 @@ public final class RateSource implements Source {
 
     private void generate(long first, long rows, int step, long rangeStart, long localStartTimeMs,
             double relativeMsPerValue, Consumer<ColumnarBatch> consumer) {
-        ColumnarBatch batch = chunk();
-        long next = first;
-        for (long done = 0; done < rows; ) {
-            int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
-            long[] timestamps = timestampColumn.values();
-            long[] values = valueColumn.values();
+        chunks.emit(first, rows, step, (values, timestamps, size) -> {
             for (int i = 0; i < size; i++) {
-                long value = next + (long) i * step;
-                values[i] = value;
-                timestamps[i] = (localStartTimeMs + Math.round((value - rangeStart) * relativeMsPerValue)) * 1000L;
+                timestamps[i] = (localStartTimeMs + Math.round((values[i] - rangeStart) * relativeMsPerValue)) * 1000L;
             }
-            // a consumer may have replaced or marked the vectors of the previous chunk
-            timestampColumn.resetNulls();
-            valueColumn.resetNulls();
-            batch.setColumn(0, timestampColumn);
-            batch.setColumn(1, valueColumn);
-            batch.setSize(size);
-            consumer.accept(batch);
-            done += size;
-            next += (long) size * step;
-        }
-    }
-
-    private ColumnarBatch chunk() {
-        if (chunk == null) {
-            chunk = ColumnarBatch.allocate(SCHEMA, ColumnarBatch.CHUNK_SIZE);
-            timestampColumn = (LongVector) chunk.column(0);
-            valueColumn = (LongVector) chunk.column(1);
-        }
-        return chunk;
+        }, consumer);
     }
 
     private static long seconds(Offset offset) {

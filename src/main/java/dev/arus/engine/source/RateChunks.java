@@ -1,0 +1,44 @@
+package dev.arus.engine.source;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import java.util.function.Consumer;
+
+/**
+ * The one reused chunk a rate source writes its rows into: a partition's values
+ * {@code first, first + step, ...} in chunks of at most {@link ColumnarBatch#CHUNK_SIZE}, each
+ * chunk's timestamps filled by the source's own rule.
+ */
+final class RateChunks {
+
+    /** Fills {@code timestamps[0, size)} (microseconds) for the chunk's {@code values[0, size)}. */
+    @FunctionalInterface
+    interface Timestamps {
+        void fill(long[] values, long[] timestamps, int size);
+    }
+
+    private final ColumnarBatch chunk = ColumnarBatch.allocate(RateSource.SCHEMA, ColumnarBatch.CHUNK_SIZE);
+    private final LongVector timestampColumn = (LongVector) chunk.column(0);
+    private final LongVector valueColumn = (LongVector) chunk.column(1);
+
+    void emit(long first, long rows, int step, Timestamps timestamps, Consumer<ColumnarBatch> consumer) {
+        long next = first;
+        for (long done = 0; done < rows; ) {
+            int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
+            long[] values = valueColumn.values();
+            for (int i = 0; i < size; i++) {
+                values[i] = next + (long) i * step;
+            }
+            timestamps.fill(values, timestampColumn.values(), size);
+            // a consumer may have replaced or marked the vectors of the previous chunk
+            timestampColumn.resetNulls();
+            valueColumn.resetNulls();
+            chunk.setColumn(0, timestampColumn);
+            chunk.setColumn(1, valueColumn);
+            chunk.setSize(size);
+            consumer.accept(chunk);
+            done += size;
+            next += (long) size * step;
+        }
+    }
+}
