@@ -12,6 +12,7 @@ import dev.arus.engine.checkpoint.ProtocolProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * The process the crash test kills: a windowed count over {@code rate-micro-batch} written to a
@@ -35,11 +36,14 @@ public final class CrashChild {
                 if (reached == step && batchId == batch) {
                     System.out.println("PAUSED " + reached + " " + batchId);
                     System.out.flush();
+                    // Hang here until the test SIGKILLs this process: nothing ever counts this latch
+                    // down, so the query's thread blocks at this protocol step for good.
+                    CountDownLatch never = new CountDownLatch(1);
                     while (true) {
                         try {
-                            Thread.sleep(60_000);
+                            never.await();
                         } catch (InterruptedException ignored) {
-                            // wait for SIGKILL
+                            // keep waiting for SIGKILL
                         }
                     }
                 }

@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,18 +62,34 @@ class FileSinkCrashTest {
             }
         }
         // Random moments: a random time (within one trigger interval) after a random batch ahead.
-        for (int i = 0; i < 12; i++) {
-            long logged = FileSinkLogReader.read(out).size();
-            long target = Math.min(LAST_BATCH - 5, logged + random.nextInt(4));
-            Run run = Run.start(checkpoint, out, null);
-            run.awaitLine("BATCH " + target, 30_000);
-            Thread.sleep(random.nextInt((int) INTERVAL_MS + 1));
-            boolean done = run.output.contains("DONE");
-            run.kill();
-            Map<Long, List<String>> partial = FileSinkLogReader.read(out);
-            kills.add("random kill " + i + " with " + partial.size() + " batches logged"
-                    + (done ? " (after it was done)" : ""));
-            partial.forEach((id, rows) -> assertThat(rows).as("batch %d after %s", id, kills).isEqualTo(expected.get(id)));
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "crash-test-killer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            for (int i = 0; i < 12; i++) {
+                long logged = FileSinkLogReader.read(out).size();
+                long target = Math.min(LAST_BATCH - 5, logged + random.nextInt(4));
+                Run run = Run.start(checkpoint, out, null);
+                run.awaitLine("BATCH " + target, 30_000);
+                // The SIGKILL goes out on the killer's thread after the random delay; this thread
+                // waits for it to be sent (learning whether the child had finished by then) and
+                // then for the child to be gone.
+                ScheduledFuture<Boolean> kill = killer.schedule(() -> {
+                    boolean finished = run.output.contains("DONE");
+                    run.process.destroyForcibly();
+                    return finished;
+                }, random.nextInt((int) INTERVAL_MS + 1), TimeUnit.MILLISECONDS);
+                boolean done = kill.get(10, TimeUnit.SECONDS);
+                run.process.waitFor(10, TimeUnit.SECONDS);
+                Map<Long, List<String>> partial = FileSinkLogReader.read(out);
+                kills.add("random kill " + i + " with " + partial.size() + " batches logged"
+                        + (done ? " (after it was done)" : ""));
+                partial.forEach((id, rows) -> assertThat(rows).as("batch %d after %s", id, kills).isEqualTo(expected.get(id)));
+            }
+        } finally {
+            killer.shutdownNow();
         }
         Run last = Run.start(checkpoint, out, null);
         assertThat(last.awaitLine("DONE", 60_000)).as("final run %s", last.output).isEqualTo("DONE");
@@ -86,6 +105,8 @@ class FileSinkCrashTest {
     private static final class Run {
         final Process process;
         final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+        /** Whether the reader has read the child's output to its end; guarded by {@code output}. */
+        private boolean outputEnded;
 
         private Run(Process process) {
             this.process = process;
@@ -100,6 +121,11 @@ class FileSinkCrashTest {
                     }
                 } catch (IOException ignored) {
                     // the process was killed
+                } finally {
+                    synchronized (output) {
+                        outputEnded = true;
+                        output.notifyAll();
+                    }
                 }
             });
             reader.setDaemon(true);
@@ -120,7 +146,11 @@ class FileSinkCrashTest {
             return new Run(builder.start());
         }
 
-        /** The first line starting with {@code prefix}, or {@code DONE} if the child finished first. */
+        /**
+         * The first line starting with {@code prefix}, or {@code DONE} if the child finished first.
+         * Fails at the deadline, or once the child has ended and the reader has read its output to
+         * the end (its last lines included) without such a line.
+         */
         String awaitLine(String prefix, long timeoutMs) throws InterruptedException {
             long deadline = System.currentTimeMillis() + timeoutMs;
             synchronized (output) {
@@ -131,19 +161,16 @@ class FileSinkCrashTest {
                         }
                     }
                     long left = deadline - System.currentTimeMillis();
-                    if (left <= 0 || !process.isAlive()) {
-                        if (!process.isAlive()) {
-                            Thread.sleep(50);
-                            for (String line : output) {
-                                if (matches(line, prefix)) {
-                                    return line;
-                                }
-                            }
+                    if (left <= 0 || outputEnded) {
+                        if (outputEnded) {
+                            // The end of its output comes as the child exits; wait for the exit itself.
+                            process.waitFor(Math.max(left, 1), TimeUnit.MILLISECONDS);
                         }
                         throw new AssertionError("no line '" + prefix + "' from the child; exit "
                                 + (process.isAlive() ? "none" : process.exitValue()) + ", output " + output);
                     }
-                    output.wait(Math.min(left, 100));
+                    // Woken by each line the reader adds and by the end of the output.
+                    output.wait(left);
                 }
             }
         }

@@ -1,7 +1,10 @@
 package dev.arus.server.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.arus.server.query.QueryRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,11 +16,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import tools.jackson.databind.JsonNode;
@@ -42,14 +50,25 @@ class ServiceUnderLoadTest {
     private static final int CLIENTS_PER_QUERY = 4;
     private static final long TRIGGER_MS = 500;
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** How long the service has to finish closing sessions after the clients' close and the deletes. */
+    private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final AtomicInteger errorResponses = new AtomicInteger();
     private final AtomicInteger socketErrors = new AtomicInteger();
     private final AtomicLong messages = new AtomicLong();
+    /** WebSocket clients whose session has ended: the server's close frame came (or an error). */
+    private final AtomicInteger endedSockets = new AtomicInteger();
+    private int connectedSockets;
 
     @Value("${local.server.port}")
     int port;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Autowired
+    QueryRegistry registry;
 
     @Test
     void fiftyQueriesAndTwoHundredClientsRunWithoutErrorsOrGrowth() throws Exception {
@@ -71,14 +90,13 @@ class ServiceUnderLoadTest {
                 sockets.add(connect(id));
             }
         }
-        long readRequests = 0;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(1000);
+        AtomicLong reads = new AtomicLong();
+        everySecondFor(Duration.ofSeconds(seconds), () -> {
             get("/api/queries");
-            get("/api/queries/" + ids.get((int) (readRequests % QUERIES)) + "/batches?limit=5");
-            readRequests += 2;
-        }
+            get("/api/queries/" + ids.get((int) (reads.get() % QUERIES)) + "/batches?limit=5");
+            return reads.addAndGet(2);
+        });
+        long readRequests = reads.get();
 
         List<JsonNode> views = new ArrayList<>();
         for (String id : ids) {
@@ -103,7 +121,7 @@ class ServiceUnderLoadTest {
             delete(id);
         }
         delete(greedy);
-        Thread.sleep(1000);
+        awaitSessionsClosed();
         long heapAfter = heapAfterGc();
 
         System.out.printf("LOAD REPORT: %d s, %d queries, %d WebSocket clients, %d batches, %d live messages received,"
@@ -150,7 +168,7 @@ class ServiceUnderLoadTest {
                 sockets.add(connect(ids.get(i)));
             }
         }
-        Thread.sleep(3000);
+        everySecondFor(Duration.ofSeconds(3), () -> null);
         get("/api/queries/" + ids.get(0) + "/progress");
         for (WebSocket socket : sockets) {
             socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").orTimeout(10, TimeUnit.SECONDS).join();
@@ -158,21 +176,69 @@ class ServiceUnderLoadTest {
         for (String id : ids) {
             delete(id);
         }
+        awaitSessionsClosed();
         messages.set(0);
-        Thread.sleep(1000);
     }
 
-    private static long heapAfterGc() throws InterruptedException {
+    /**
+     * Paces load: runs {@code work} on a scheduler a second after the start and then a second
+     * after each run ends, until {@code period} has passed, and returns at the end of the period
+     * (once a run under way has finished). A failure of {@code work} ends the period early and
+     * is thrown here.
+     */
+    private static void everySecondFor(Duration period, Callable<?> work) throws Exception {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "load-pacer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try {
+            scheduler.scheduleWithFixedDelay(() -> {
+                try {
+                    work.call();
+                } catch (Exception e) {
+                    failure.compareAndSet(null, e);
+                    scheduler.shutdown();
+                }
+            }, 1, 1, TimeUnit.SECONDS);
+            // The end of the period; shutting down cancels the next run, not one under way.
+            scheduler.schedule(scheduler::shutdown, period.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(scheduler.awaitTermination(period.toSeconds() + 60, TimeUnit.SECONDS))
+                    .as("the paced period of %s ended", period).isTrue();
+        } finally {
+            scheduler.shutdownNow();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    /**
+     * Waits until every client has had its close handshake completed by the server, the service
+     * counts no open live session and the registry holds no query: what the clients' close and
+     * the deletes set in motion is done before the heap is measured.
+     */
+    private void awaitSessionsClosed() {
+        await().atMost(SETTLE_DEADLINE).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+            assertThat(endedSockets).as("clients whose session ended").hasValue(connectedSockets);
+            assertThat(meters.get("arus.live.sessions").gauge().value()).as("arus.live.sessions").isZero();
+            assertThat(registry.handles()).as("queries left in the registry").isEmpty();
+        });
+    }
+
+    /** The least heap used after a full GC, of several: {@code System.gc()} returns once the collection is done. */
+    private static long heapAfterGc() {
         long used = Long.MAX_VALUE;
         for (int i = 0; i < 4; i++) {
             System.gc();
-            Thread.sleep(200);
             used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         }
         return used;
     }
 
     private WebSocket connect(String id) {
+        connectedSockets++;
         String protocol = "arus.token." + Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(TOKEN.getBytes(StandardCharsets.UTF_8));
         return http.newWebSocketBuilder().subprotocols("arus.live", protocol)
@@ -191,12 +257,14 @@ class ServiceUnderLoadTest {
                         if (statusCode != WebSocket.NORMAL_CLOSURE) {
                             socketErrors.incrementAndGet();
                         }
+                        endedSockets.incrementAndGet();
                         return null;
                     }
 
                     @Override
                     public void onError(WebSocket webSocket, Throwable error) {
                         socketErrors.incrementAndGet();
+                        endedSockets.incrementAndGet();
                     }
                 }).orTimeout(10, TimeUnit.SECONDS).join();
     }
