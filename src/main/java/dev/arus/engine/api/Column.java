@@ -7,6 +7,7 @@ import dev.arus.engine.expr.TypeNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Spark's Java {@code Column}: an unresolved expression built in code. Methods taking an
@@ -108,7 +109,7 @@ public final class Column {
         AtomicType type = TypeNames.parse(typeName);
         if (type == null) {
             throw new AnalysisException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
-                    + typeName.toUpperCase(java.util.Locale.ROOT) + "\"; supported: timestamp, bigint, long, int,"
+                    + typeName.toUpperCase(Locale.ROOT) + "\"; supported: timestamp, bigint, long, int,"
                     + " integer, double, string, boolean", -1, null);
         }
         return new Column(new Expression.Cast(expression, type, -1));

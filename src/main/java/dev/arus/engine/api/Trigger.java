@@ -2,6 +2,7 @@ package dev.arus.engine.api;
 
 import dev.arus.engine.expr.IntervalParser;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * When a query runs its next batch. The default, as in Spark, is {@link #asFastAsPossible()}: the
@@ -43,7 +44,7 @@ public sealed interface Trigger {
      * @throws IllegalArgumentException for a malformed, negative, or month or year interval
      */
     static Trigger processingTime(String interval) {
-        if (interval != null && interval.toLowerCase(java.util.Locale.ROOT).matches(".*\\b(month|year)s?\\b.*")) {
+        if (interval != null && interval.toLowerCase(Locale.ROOT).matches(".*\\b(month|year)s?\\b.*")) {
             throw new IllegalArgumentException("Doesn't support month or year interval: " + interval);
         }
         return new ProcessingTime(Duration.ofNanos(Math.multiplyExact(IntervalParser.parseMicros(interval), 1000L)));

@@ -3,8 +3,10 @@ package dev.arus.engine.checkpoint;
 import dev.arus.engine.api.CheckpointException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
@@ -62,16 +64,7 @@ final class BatchLog {
     /** The entry's lines after the version line; damage when truncated or not in this format. */
     List<String> read(long batchId) {
         Path file = fileOf(batchId);
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw CheckpointException.damaged(file, "the file is missing");
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw CheckpointException.damaged(file, "it is not UTF-8 text");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String text = readText(file);
         if (text.isEmpty()) {
             throw CheckpointException.damaged(file, "the file is empty");
         }
@@ -112,6 +105,19 @@ final class BatchLog {
     void purgeBelow(long batchId) {
         for (long old : batchIds().headSet(batchId)) {
             delete(old);
+        }
+    }
+
+    /** A checkpoint file's text; damage when it is missing or not UTF-8. */
+    static String readText(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw CheckpointException.damaged(file, "the file is missing");
+        } catch (MalformedInputException e) {
+            throw CheckpointException.damaged(file, "it is not UTF-8 text");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -3,8 +3,6 @@ package dev.arus.engine.checkpoint;
 import dev.arus.engine.api.CheckpointException;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -206,14 +204,7 @@ public final class Checkpoint {
     }
 
     private static Map<String, Object> readMetadata(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw CheckpointException.damaged(file, "it is not UTF-8 text");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String text = BatchLog.readText(file);
         if (text.isEmpty()) {
             throw CheckpointException.damaged(file, "the file is empty");
         }
@@ -235,14 +226,7 @@ public final class Checkpoint {
         if (!Files.exists(file)) {
             return null;
         }
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw CheckpointException.damaged(file, "it is not UTF-8 text");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String text = BatchLog.readText(file);
         String[] lines = text.split("\n", -1);
         if (lines.length != 3 || !lines[0].equals(BatchLog.VERSION_LINE) || !lines[2].isEmpty()) {
             throw CheckpointException.damaged(file, "expected a 'v1' line and a line with the creation time");

@@ -1,14 +1,16 @@
 package dev.arus.engine.checkpoint;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The one-line JSON objects of checkpoint files: flat, with string or integer values, as
  * Spark's offset-log metadata lines. Parsing is strict; any deviation is an
- * {@link IllegalArgumentException} saying where.
+ * {@link IllegalArgumentException} saying where. {@link #quote} also serves the file sink's
+ * JSON lines.
  */
-final class FlatJson {
+public final class FlatJson {
 
     private FlatJson() {
     }
@@ -31,7 +33,8 @@ final class FlatJson {
         return out.append('}').toString();
     }
 
-    private static void quote(StringBuilder out, String text) {
+    /** Appends {@code text} as a JSON string, quoted and escaped. */
+    public static void quote(StringBuilder out, String text) {
         out.append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -43,7 +46,7 @@ final class FlatJson {
                 case '\t' -> out.append("\\t");
                 default -> {
                     if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         out.append(c);
                     }

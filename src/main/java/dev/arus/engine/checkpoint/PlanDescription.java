@@ -3,7 +3,9 @@ package dev.arus.engine.checkpoint;
 import dev.arus.engine.api.OutputMode;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,15 +18,15 @@ import java.util.TreeMap;
 public record PlanDescription(Map<String, String> parts) {
 
     public PlanDescription {
-        parts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+        parts = Collections.unmodifiableMap(new LinkedHashMap<>(parts));
     }
 
     public static PlanDescription of(LogicalPlan plan, OutputMode mode, Schema output) {
         Map<String, String> parts = new LinkedHashMap<>();
         LogicalPlan.StreamSource source = plan.streamSource();
         Map<String, String> options = new TreeMap<>();
-        source.options().forEach((k, v) -> options.put(k.toLowerCase(java.util.Locale.ROOT), v));
-        parts.put("source", source.format().trim().toLowerCase(java.util.Locale.ROOT) + " " + options);
+        source.options().forEach((k, v) -> options.put(k.toLowerCase(Locale.ROOT), v));
+        parts.put("source", source.format().trim().toLowerCase(Locale.ROOT) + " " + options);
         String watermark = "none";
         String aggregation = "none";
         for (LogicalPlan node = plan; !(node instanceof LogicalPlan.StreamSource); ) {
@@ -43,7 +45,7 @@ public record PlanDescription(Map<String, String> parts) {
         }
         parts.put("watermark", watermark);
         parts.put("aggregation", aggregation);
-        parts.put("outputMode", mode.toString().toLowerCase(java.util.Locale.ROOT));
+        parts.put("outputMode", mode.toString().toLowerCase(Locale.ROOT));
         parts.put("outputSchema", output.toString());
         return new PlanDescription(parts);
     }

@@ -4,6 +4,7 @@ import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ final class CaseWhen extends BoundNode {
             open = new boolean[size];
             matched = new boolean[size];
         }
-        java.util.Arrays.fill(open, 0, size, true);
+        Arrays.fill(open, 0, size, true);
         ColumnVector result = output(size);
         int remaining = size;
         for (int k = 0; k < conditions.length && remaining > 0; k++) {

@@ -3,6 +3,7 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
+import java.util.Arrays;
 import java.util.List;
 
 /** {@code coalesce(a, b, ...)}: the first non-NULL argument; later arguments only where needed. */
@@ -22,7 +23,7 @@ final class Coalesce extends BoundNode {
         if (open.length < size) {
             open = new boolean[size];
         }
-        java.util.Arrays.fill(open, 0, size, true);
+        Arrays.fill(open, 0, size, true);
         ColumnVector result = output(size);
         int remaining = size;
         for (SelectiveEvaluation argument : arguments) {

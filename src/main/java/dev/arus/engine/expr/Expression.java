@@ -2,6 +2,7 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * An unresolved expression: what the user wrote, before names are looked up in a schema and types
@@ -154,9 +155,9 @@ public sealed interface Expression {
         @Override
         public String sql() {
             if (star) {
-                return name.toLowerCase(java.util.Locale.ROOT) + "(1)";
+                return name.toLowerCase(Locale.ROOT) + "(1)";
             }
-            return SqlText.function(name.toLowerCase(java.util.Locale.ROOT),
+            return SqlText.function(name.toLowerCase(Locale.ROOT),
                     arguments.stream().map(Expression::sql).toList());
         }
     }

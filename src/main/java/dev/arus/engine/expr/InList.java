@@ -5,6 +5,7 @@ import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ final class InList extends BoundNode {
         int size = input.size();
         BooleanVector result = output(size);
         boolean[] out = result.values();
-        java.util.Arrays.fill(out, 0, size, false);
+        Arrays.fill(out, 0, size, false);
         for (ColumnVector item : itemValues) {
             if (values instanceof LongVector longs) {
                 long[] a = longs.values();

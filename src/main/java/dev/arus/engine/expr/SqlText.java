@@ -2,6 +2,7 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Spark's pretty SQL form of expressions ({@code toPrettySQL}), the one place that formats it so
@@ -56,6 +57,6 @@ final class SqlText {
 
     /** The SQL name of a type as Spark prints it in a CAST: {@code BIGINT}, {@code TIMESTAMP}. */
     static String typeName(AtomicType type) {
-        return type.simpleString().toUpperCase(java.util.Locale.ROOT);
+        return type.simpleString().toUpperCase(Locale.ROOT);
     }
 }

@@ -9,8 +9,4 @@ import dev.arus.engine.data.Schema;
  */
 public record Analysis(Schema schema, String watermarkColumn, long watermarkDelayMicros,
                        boolean aggregates, boolean aggregateHasWatermarkKey) {
-
-    public boolean hasWatermark() {
-        return watermarkColumn != null;
-    }
 }

@@ -2,6 +2,7 @@ package dev.arus.engine.plan;
 
 import dev.arus.engine.api.AnalysisException;
 import dev.arus.engine.api.OutputMode;
+import java.util.Locale;
 
 /**
  * Spark's rules for which output modes a streaming plan allows (its
@@ -24,7 +25,7 @@ public final class OutputModeRules {
     /** Spark 4's {@code STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION} error, word for word. */
     private static AnalysisException unsupported(OutputMode mode, String operation) {
         return new AnalysisException("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: "
-                + mode.name().toLowerCase(java.util.Locale.ROOT) + ". This output mode is not supported for "
+                + mode.name().toLowerCase(Locale.ROOT) + ". This output mode is not supported for "
                 + operation + " on streaming DataFrames/DataSets. SQLSTATE: 42KDE");
     }
 }

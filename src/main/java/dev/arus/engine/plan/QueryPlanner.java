@@ -13,6 +13,7 @@ import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.ProjectOperator;
 import dev.arus.engine.exec.aggregate.StreamingAggregateOperator;
 import dev.arus.engine.expr.AggregateCall;
+import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
@@ -64,14 +65,15 @@ public final class QueryPlanner {
                 next = aggregation;
             }
         }
-        WatermarkTracker tracker = watermarkOperator == null ? null : new WatermarkTracker(resolved.watermarkDelayMicros());
+        WatermarkTracker tracker = watermarkOperator == null ? null
+                : new WatermarkTracker(resolved.analysis().watermarkDelayMicros());
         return new PhysicalPlan(source, next, collector, watermarkOperator, tracker, aggregation, mode);
     }
 
     private static Resolved resolve(LogicalPlan plan) {
         if (plan instanceof LogicalPlan.StreamSource source) {
             Schema schema = Sources.schemaOf(source.format(), source.options());
-            return new Resolved(new ArrayList<>(), new Analysis(schema, null, 0, false, false), 0);
+            return new Resolved(new ArrayList<>(), new Analysis(schema, null, 0, false, false));
         }
         if (plan instanceof LogicalPlan.Project project) {
             return resolveProject(project, resolve(project.child()));
@@ -132,8 +134,8 @@ public final class QueryPlanner {
             throw new AnalysisException("delay threshold (" + watermark.delayMicros() / 1000
                     + " milliseconds) should not be negative.");
         }
-        Analysis analysis = new Analysis(schema, field.name(), watermark.delayMicros(), false, false);
-        return new Resolved(append(input.stages(), new WatermarkStage(column)), analysis, watermark.delayMicros());
+        return input.then(new WatermarkStage(column),
+                new Analysis(schema, field.name(), watermark.delayMicros(), false, false));
     }
 
     private static Resolved resolveAggregate(LogicalPlan.Aggregate aggregate, Resolved input) {
@@ -171,12 +173,11 @@ public final class QueryPlanner {
         for (Expression expression : aggregate.aggregates()) {
             AggregateCall call = ExpressionAnalyzer.bindAggregate(expression, schema);
             calls.add(call);
-            fields.add(new Field(call.name(), call.resultType(), call.function() != dev.arus.engine.expr.AggregateFunction.COUNT));
+            fields.add(new Field(call.name(), call.resultType(), call.function() != AggregateFunction.COUNT));
         }
         Schema output = new Schema(fields);
-        Analysis analysis = new Analysis(output, null, input.analysis().watermarkDelayMicros(), true, watermarkKey >= 0);
-        return new Resolved(append(input.stages(), new AggregateStage(keys, calls, watermarkKey, output)), analysis,
-                input.watermarkDelayMicros());
+        return input.then(new AggregateStage(keys, calls, watermarkKey, output),
+                new Analysis(output, null, input.analysis().watermarkDelayMicros(), true, watermarkKey >= 0));
     }
 
     private static void requireNotAggregated(Resolved input, String operation) {
@@ -191,12 +192,6 @@ public final class QueryPlanner {
         }
         OptionalInt ordinal = expression.inputOrdinal();
         return ordinal.isPresent() && ordinal.getAsInt() == schema.indexOf(column);
-    }
-
-    private static List<Stage> append(List<Stage> stages, Stage stage) {
-        List<Stage> copy = new ArrayList<>(stages);
-        copy.add(stage);
-        return copy;
     }
 
     private sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage {
@@ -216,9 +211,11 @@ public final class QueryPlanner {
     }
 
     /** The stages so far, from the source on, and what is known of their output. */
-    private record Resolved(List<Stage> stages, Analysis analysis, long watermarkDelayMicros) {
+    private record Resolved(List<Stage> stages, Analysis analysis) {
         Resolved then(Stage stage, Analysis next) {
-            return new Resolved(append(stages, stage), next, watermarkDelayMicros);
+            List<Stage> longer = new ArrayList<>(stages);
+            longer.add(stage);
+            return new Resolved(longer, next);
         }
     }
 }

@@ -95,18 +95,9 @@ public final class MicroBatchRunner {
         return plan.source();
     }
 
-    public Offset committedOffset() {
-        return committedOffset;
-    }
-
     /** The newest offset the source has for the next batch, for triggers that fix their end at start. */
     public Offset latestOffset() {
         return plan.source().latestOffset(committedOffset);
-    }
-
-    /** Runs the next trigger with no limit on how far it reads. */
-    public BatchOutcome runTrigger() {
-        return runTrigger(null);
     }
 
     /** Runs the next trigger, reading at most up to {@code limit} when it is not {@code null}. */
@@ -127,8 +118,9 @@ public final class MicroBatchRunner {
             status = new StreamingQueryStatus("Waiting for data to arrive", false, false);
             return new BatchOutcome.Idle();
         }
-        status = new StreamingQueryStatus(newData ? "Processing new data" : "No new data but cleaning up state",
-                newData, true);
+        StreamingQueryStatus processing = new StreamingQueryStatus(
+                newData ? "Processing new data" : "No new data but cleaning up state", newData, true);
+        status = processing;
         long batchId = nextBatchId;
         long lateBefore = watermark == null ? 0 : watermark.currentMicros();
         if (watermark != null) {
@@ -144,8 +136,7 @@ public final class MicroBatchRunner {
             long walStart = clock.nanoTime();
             checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs);
             walCommitNanos = clock.nanoTime() - walStart;
-            status = new StreamingQueryStatus(newData ? "Processing new data" : "No new data but cleaning up state",
-                    newData, true);
+            status = processing;
         }
         replay = null;
 

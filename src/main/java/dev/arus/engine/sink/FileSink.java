@@ -4,6 +4,7 @@ import dev.arus.engine.api.AnalysisException;
 import dev.arus.engine.api.OutputMode;
 import dev.arus.engine.api.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.checkpoint.FlatJson;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
@@ -61,8 +62,8 @@ public final class FileSink implements Sink {
             throw new IllegalArgumentException("'path' is not specified");
         }
         if (mode != OutputMode.APPEND) {
-            String name = mode.name().charAt(0) + mode.name().substring(1).toLowerCase(Locale.ROOT);
-            throw new AnalysisException("Data source " + format + " does not support " + name + " output mode");
+            throw new AnalysisException("Data source " + format + " does not support " + mode.sparkName()
+                    + " output mode");
         }
         if (format.equals(CSV) && schema != null) {
             for (Field field : schema.fields()) {
@@ -176,19 +177,19 @@ public final class FileSink implements Sink {
                 out.append(',');
             }
             first = false;
-            jsonString(out, row.schema().field(i).name());
+            FlatJson.quote(out, row.schema().field(i).name());
             out.append(':');
             if (value instanceof Row struct) {
                 appendJson(out, struct);
             } else if (value instanceof Number || value instanceof Boolean) {
                 boolean special = value instanceof Double d && (d.isNaN() || d.isInfinite());
                 if (special) {
-                    jsonString(out, value.toString());
+                    FlatJson.quote(out, value.toString());
                 } else {
                     out.append(value);
                 }
             } else {
-                jsonString(out, text(value));
+                FlatJson.quote(out, text(value));
             }
         }
         out.append('}');
@@ -196,28 +197,6 @@ public final class FileSink implements Sink {
 
     private String text(Object value) {
         return value instanceof Instant instant ? timestamps.format(instant) : String.valueOf(value);
-    }
-
-    private static void jsonString(StringBuilder out, String text) {
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 
     private String csvValue(String text) {

@@ -25,10 +25,6 @@ public final class GroupIndex {
         this.mask = slots.length - 1;
     }
 
-    public int width() {
-        return width;
-    }
-
     public int size() {
         return size;
     }
@@ -103,14 +99,7 @@ public final class GroupIndex {
             }
         }
         size = kept;
-        Arrays.fill(slots, EMPTY);
-        for (int group = 0; group < kept; group++) {
-            int slot = hash(keys, group * width) & mask;
-            while (slots[slot] != EMPTY) {
-                slot = (slot + 1) & mask;
-            }
-            slots[slot] = group;
-        }
+        rehash();
         return Arrays.copyOf(survivors, kept);
     }
 
@@ -147,8 +136,13 @@ public final class GroupIndex {
             return;
         }
         slots = new int[slots.length * 2];
-        Arrays.fill(slots, EMPTY);
         mask = slots.length - 1;
+        rehash();
+    }
+
+    /** Refills the slots from the keys of groups {@code [0, size)}. */
+    private void rehash() {
+        Arrays.fill(slots, EMPTY);
         for (int group = 0; group < size; group++) {
             int slot = hash(keys, group * width) & mask;
             while (slots[slot] != EMPTY) {

@@ -1,5 +1,7 @@
 package dev.arus.engine.state;
 
+import java.io.DataInput;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -71,10 +73,10 @@ public final class StateBuffer {
     }
 
     /** Reads a string written by {@link #writeString}. */
-    public static String readString(java.io.DataInput in) throws java.io.IOException {
+    public static String readString(DataInput in) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > 1 << 28) {
-            throw new java.io.IOException("bad string length " + length);
+            throw new IOException("bad string length " + length);
         }
         byte[] utf8 = new byte[length];
         in.readFully(utf8);

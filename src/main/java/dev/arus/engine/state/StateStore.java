@@ -45,7 +45,7 @@ public final class StateStore {
 
     /** Applies one file's payload (a snapshot to empty state, or a delta) during {@link #load}. */
     public interface Loader {
-        void apply(DataInputStream payload, boolean snapshot) throws IOException;
+        void apply(DataInputStream payload) throws IOException;
     }
 
     private final Path directory;
@@ -71,10 +71,6 @@ public final class StateStore {
     /** Whether versions are written to disk, so that the operator must hand over its changes. */
     public boolean durable() {
         return directory != null;
-    }
-
-    public Path directory() {
-        return directory;
     }
 
     /** The last committed (or loaded) version. */
@@ -167,7 +163,7 @@ public final class StateStore {
             throw CheckpointException.damaged(path, "its checksum does not match its content (corrupt)");
         }
         try {
-            loader.apply(new DataInputStream(new ByteArrayInputStream(bytes, HEADER, length)), kind == SNAPSHOT);
+            loader.apply(new DataInputStream(new ByteArrayInputStream(bytes, HEADER, length)));
         } catch (IOException | RuntimeException e) {
             throw CheckpointException.damaged(path, "its entries cannot be read: " + e);
         }

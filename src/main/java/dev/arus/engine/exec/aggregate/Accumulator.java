@@ -4,6 +4,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * The running value of one aggregate function for every group, held column-wise in arrays
@@ -32,15 +33,15 @@ abstract class Accumulator {
     abstract void read(int group, DataInput in) throws IOException;
 
     static long[] grow(long[] values, int groups) {
-        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+        return groups <= values.length ? values : Arrays.copyOf(values, Math.max(groups, values.length * 2));
     }
 
     static double[] grow(double[] values, int groups) {
-        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+        return groups <= values.length ? values : Arrays.copyOf(values, Math.max(groups, values.length * 2));
     }
 
     static boolean[] grow(boolean[] values, int groups) {
-        return groups <= values.length ? values : java.util.Arrays.copyOf(values, Math.max(groups, values.length * 2));
+        return groups <= values.length ? values : Arrays.copyOf(values, Math.max(groups, values.length * 2));
     }
 
     static void retain(long[] values, int[] survivors, int count) {

@@ -1,10 +1,11 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
-import dev.arus.engine.data.LongVector;
+import java.util.Arrays;
 
 /** {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL. */
 final class CountAccumulator extends Accumulator {
@@ -13,9 +14,7 @@ final class CountAccumulator extends Accumulator {
 
     @Override
     void ensureGroups(int groups) {
-        int old = counts.length;
         counts = grow(counts, groups);
-        java.util.Arrays.fill(counts, old, counts.length, 0);
     }
 
     @Override
@@ -59,7 +58,7 @@ final class CountAccumulator extends Accumulator {
     @Override
     void retain(int[] survivors, int count) {
         retain(counts, survivors, count);
-        java.util.Arrays.fill(counts, count, counts.length, 0);
+        Arrays.fill(counts, count, counts.length, 0);
     }
 
     @Override

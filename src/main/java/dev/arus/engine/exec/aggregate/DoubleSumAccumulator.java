@@ -1,11 +1,12 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
-import dev.arus.engine.data.DoubleVector;
-import dev.arus.engine.data.LongVector;
+import java.util.Arrays;
 
 /**
  * Sum and count of numeric values per group, giving {@code sum(double)} or {@code avg(x)}
@@ -23,11 +24,8 @@ final class DoubleSumAccumulator extends Accumulator {
 
     @Override
     void ensureGroups(int groups) {
-        int old = sums.length;
         sums = grow(sums, groups);
         counts = grow(counts, groups);
-        java.util.Arrays.fill(sums, old, sums.length, 0);
-        java.util.Arrays.fill(counts, old, counts.length, 0);
     }
 
     @Override
@@ -67,8 +65,8 @@ final class DoubleSumAccumulator extends Accumulator {
     void retain(int[] survivors, int count) {
         retain(sums, survivors, count);
         retain(counts, survivors, count);
-        java.util.Arrays.fill(sums, count, sums.length, 0);
-        java.util.Arrays.fill(counts, count, counts.length, 0);
+        Arrays.fill(sums, count, sums.length, 0);
+        Arrays.fill(counts, count, counts.length, 0);
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.expr.GroupingKey;
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
@@ -24,6 +24,9 @@ final class GroupKeyLayout {
     private final int windowPosition;
     private final GroupingKey.WindowKey window;
     private final int[] valuePositions;
+    // For each key position, the index of its value key (into encoders and the NULL mask), or -1
+    // for the window.
+    private final int[] valueIndexes;
     private final KeyEncoder[] encoders;
     private final boolean tracksNulls;
     private final int width;
@@ -55,12 +58,16 @@ final class GroupKeyLayout {
         this.windowPosition = windowAt;
         this.window = windowAt < 0 ? null : (GroupingKey.WindowKey) this.keys[windowAt];
         this.valuePositions = new int[values];
+        this.valueIndexes = new int[this.keys.length];
         this.encoders = new KeyEncoder[values];
         int v = 0;
         for (int k = 0; k < this.keys.length; k++) {
             if (this.keys[k] instanceof GroupingKey.ValueKey value) {
                 valuePositions[v] = k;
+                valueIndexes[k] = v;
                 encoders[v++] = new KeyEncoder(value.expression().dataType());
+            } else {
+                valueIndexes[k] = -1;
             }
         }
         this.tracksNulls = nullable;
@@ -68,7 +75,7 @@ final class GroupKeyLayout {
         this.probe = new long[width];
         this.valueVectors = new ColumnVector[values];
         this.watermarkField = watermarkKeyPosition < 0 || watermarkKeyPosition == windowPosition
-                ? 0 : fieldOf(watermarkKeyPosition);
+                ? 0 : fieldOfValue(valueIndexes[watermarkKeyPosition]);
     }
 
     int width() {
@@ -169,14 +176,9 @@ final class GroupKeyLayout {
                 : groups.key(group, watermarkField);
     }
 
-    private int fieldOf(int keyPosition) {
-        int field = window == null ? 0 : 1;
-        for (int v = 0; v < valuePositions.length; v++) {
-            if (valuePositions[v] == keyPosition) {
-                return field + v;
-            }
-        }
-        throw new IllegalStateException("no key at position " + keyPosition);
+    /** The probe field of value key {@code v}: after the window start, if there is a window. */
+    private int fieldOfValue(int v) {
+        return (window == null ? 0 : 1) + v;
     }
 
     /** Writes key {@code position} of a group to an output column. */
@@ -189,26 +191,17 @@ final class GroupKeyLayout {
             writeLong(struct.child(1), row, start + window.sizeMicros());
             return;
         }
-        int v = valueIndex(position);
+        int v = valueIndexes[position];
         if (isNullKey(groups, group, v)) {
             output.setNull(row);
         } else {
-            encoders[v].decode(groups.key(group, fieldOf(position)), output, row);
+            encoders[v].decode(groups.key(group, fieldOfValue(v)), output, row);
         }
     }
 
     private static void writeLong(ColumnVector vector, int row, long value) {
         vector.setNotNull(row);
         ((LongVector) vector).values()[row] = value;
-    }
-
-    private int valueIndex(int position) {
-        for (int v = 0; v < valuePositions.length; v++) {
-            if (valuePositions[v] == position) {
-                return v;
-            }
-        }
-        throw new IllegalStateException("no value key at position " + position);
     }
 
     private boolean isNullKey(GroupIndex groups, int group, int v) {
@@ -271,13 +264,13 @@ final class GroupKeyLayout {
             if (position == windowPosition) {
                 order = Long.compare(groups.key(a, 0), groups.key(b, 0));
             } else {
-                int v = valueIndex(position);
+                int v = valueIndexes[position];
                 boolean nullA = isNullKey(groups, a, v);
                 boolean nullB = isNullKey(groups, b, v);
                 if (nullA || nullB) {
                     order = Boolean.compare(!nullA, !nullB);
                 } else {
-                    int field = fieldOf(position);
+                    int field = fieldOfValue(v);
                     order = encoders[v].compare(groups.key(a, field), groups.key(b, field));
                 }
             }

@@ -1,10 +1,11 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
-import dev.arus.engine.data.LongVector;
+import java.util.Arrays;
 
 /** {@code sum} of {@code int} or {@code bigint} values, a {@code bigint}; NULL until a non-null value arrives. */
 final class LongSumAccumulator extends Accumulator {
@@ -14,11 +15,8 @@ final class LongSumAccumulator extends Accumulator {
 
     @Override
     void ensureGroups(int groups) {
-        int old = sums.length;
         sums = grow(sums, groups);
         seen = grow(seen, groups);
-        java.util.Arrays.fill(sums, old, sums.length, 0);
-        java.util.Arrays.fill(seen, old, seen.length, false);
     }
 
     @Override
@@ -47,8 +45,8 @@ final class LongSumAccumulator extends Accumulator {
     void retain(int[] survivors, int count) {
         retain(sums, survivors, count);
         retain(seen, survivors, count);
-        java.util.Arrays.fill(sums, count, sums.length, 0);
-        java.util.Arrays.fill(seen, count, seen.length, false);
+        Arrays.fill(sums, count, sums.length, 0);
+        Arrays.fill(seen, count, seen.length, false);
     }
 
     @Override

@@ -214,12 +214,10 @@ public final class StreamingAggregateOperator implements Operator {
         List<Integer> emitted = new ArrayList<>();
         long updated = 0;
         long removed = 0;
-        boolean anyClosed = false;
         for (int group = 0; group < total; group++) {
             boolean closed = layout.hasWatermarkKey() && layout.closingTime(groups, group) <= evictBefore;
             boolean changed = updatedInBatch[group] == stamp;
             keep[group] = !closed;
-            anyClosed |= closed;
             updated += changed ? 1 : 0;
             removed += closed ? 1 : 0;
             // Spark's StateStoreSaveExec: update mode emits (and stores) every group this batch
@@ -234,7 +232,7 @@ public final class StreamingAggregateOperator implements Operator {
             }
         }
         ColumnarBatch output = materialize(emitted);
-        if (anyClosed) {
+        if (removed > 0) {
             if (store.durable()) {
                 for (int group = 0; group < total; group++) {
                     if (!keep[group]) {
@@ -307,10 +305,6 @@ public final class StreamingAggregateOperator implements Operator {
         this.store = stateStore;
     }
 
-    public StateStore store() {
-        return store;
-    }
-
     /**
      * Commits the groups as they are after batch {@code batchId}: the next state version, which
      * this returns. Called by the runner after {@link #finishBatch}, before the sink.
@@ -352,7 +346,7 @@ public final class StreamingAggregateOperator implements Operator {
     /** Replaces the groups by state version {@code version} of the store. */
     public void loadState(long version) {
         evict(new boolean[groups.size()]);
-        store.load(version, (in, snapshot) -> applyDelta(in));
+        store.load(version, this::applyDelta);
     }
 
     private void writeSnapshot(StateBuffer out) {
@@ -374,7 +368,7 @@ public final class StreamingAggregateOperator implements Operator {
         int removed = in.readInt();
         if (removed > 0) {
             boolean[] keep = new boolean[groups.size()];
-            java.util.Arrays.fill(keep, true);
+            Arrays.fill(keep, true);
             for (int i = 0; i < removed; i++) {
                 layout.readKey(in);
                 int group = groups.find(layout.probe());
