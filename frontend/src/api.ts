@@ -1,5 +1,5 @@
 import { askForToken, currentToken, forgetToken } from './auth';
-import type { Problem, ProgressView, QueryView, RecentBatch } from './types';
+import type { Problem, QueryView } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -56,8 +56,6 @@ export interface Access { tokenRequired: boolean; authenticated: boolean }
 export const api = {
   list: () => call<QueryView[]>('GET', base),
   get: (id: string) => call<QueryView>('GET', `${base}/${encodeURIComponent(id)}`),
-  progress: (id: string, limit = 100) => call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?limit=${limit}`),
-  batches: (id: string, limit = 30) => call<RecentBatch[]>('GET', `${base}/${encodeURIComponent(id)}/batches?limit=${limit}`),
   /** The spec text goes as typed, so that the server's pointer and line numbers match the editor. */
   create: (specText: string) => call<QueryView>('POST', base, specText),
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),

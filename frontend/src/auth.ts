@@ -30,13 +30,8 @@ export const sessionTokenStore: TokenStore = {
   },
 };
 
-let store: TokenStore = sessionTokenStore;
+const store: TokenStore = sessionTokenStore;
 let pending: Promise<string | null> | null = null;
-
-/** For tests. */
-export function useTokenStore(next: TokenStore): void {
-  store = next;
-}
 
 export function currentToken(): string | null {
   return store.get();

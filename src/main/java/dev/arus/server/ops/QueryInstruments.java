@@ -102,14 +102,8 @@ final class QueryInstruments {
         }
     }
 
-    /** A run starts: the rates start again from nothing. */
-    void runStarted() {
-        inputRate = 0;
-        processedRate = 0;
-    }
-
-    /** A run ended: it reads and processes nothing any more. */
-    void runEnded() {
+    /** A run started (its rates start again from nothing) or ended (it reads and processes nothing any more). */
+    void resetRates() {
         inputRate = 0;
         processedRate = 0;
     }

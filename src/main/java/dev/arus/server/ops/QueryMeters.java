@@ -38,7 +38,7 @@ class QueryMeters implements StreamingQueryListener {
 
     @Override
     public void onQueryStarted(QueryStartedEvent event) {
-        instruments(event.id(), event.name()).runStarted();
+        instruments(event.id(), event.name()).resetRates();
     }
 
     @Override
@@ -50,7 +50,7 @@ class QueryMeters implements StreamingQueryListener {
     public void onQueryTerminated(QueryTerminatedEvent event) {
         QueryInstruments instruments = byId.get(event.id());
         if (instruments != null) {
-            instruments.runEnded();
+            instruments.resetRates();
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.UUID;
  * not a number (the first batch's input rate) is left out; offsets are the sources' own JSON.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record ProgressView(
+public record ProgressView(
         UUID id,
         UUID runId,
         String name,
@@ -47,7 +47,7 @@ record ProgressView(
         return Double.isFinite(rate) ? rate : null;
     }
 
-    record StateOperator(String operatorName, long numRowsTotal, long numRowsUpdated, long allUpdatesTimeMs,
+    public record StateOperator(String operatorName, long numRowsTotal, long numRowsUpdated, long allUpdatesTimeMs,
                          long numRowsRemoved, long allRemovalsTimeMs, long commitTimeMs, long memoryUsedBytes,
                          long numRowsDroppedByWatermark, long numShufflePartitions, long numStateStoreInstances,
                          Map<String, Long> customMetrics) {
@@ -61,7 +61,7 @@ record ProgressView(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Source(String description, @JsonRawValue String startOffset, @JsonRawValue String endOffset,
+    public record Source(String description, @JsonRawValue String startOffset, @JsonRawValue String endOffset,
                   @JsonRawValue String latestOffset, long numInputRows, Double inputRowsPerSecond,
                   Double processedRowsPerSecond) {
 
@@ -71,6 +71,6 @@ record ProgressView(
         }
     }
 
-    record Sink(String description, long numOutputRows) {
+    public record Sink(String description, long numOutputRows) {
     }
 }

@@ -4,7 +4,6 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.CheckpointException;
 import dev.arus.engine.api.StreamingQuery;
 import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.Trigger;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.live.LiveHub;
 import dev.arus.server.live.QueryTopic;
@@ -181,11 +180,6 @@ public class QueryRegistry {
         find(id).start();
     }
 
-    /** Stops the query and forgets it, keeping its checkpoint. */
-    void delete(UUID id) {
-        delete(id, false);
-    }
-
     /**
      * Stops the query and forgets it, with its saved definition; {@code purge} also deletes its
      * checkpoint, once its run has ended. A file sink's output stays.
@@ -220,9 +214,9 @@ public class QueryRegistry {
     }
 
     /** The query with this id, if it is registered. */
-    public java.util.Optional<QueryHandle> handle(UUID id) {
+    public Optional<QueryHandle> handle(UUID id) {
         synchronized (queries) {
-            return java.util.Optional.ofNullable(queries.get(id)).map(QueryHandle::new);
+            return Optional.ofNullable(queries.get(id)).map(QueryHandle::new);
         }
     }
 
@@ -261,13 +255,11 @@ public class QueryRegistry {
 
         /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
         public Duration triggerInterval() {
-            QuerySpec.TriggerSpec trigger = query.view().spec().trigger();
-            return trigger == null || trigger.processingTime() == null ? Duration.ZERO
-                    : ((Trigger.ProcessingTime) Trigger.processingTime(trigger.processingTime())).interval();
+            return query.triggerInterval();
         }
 
-        /** The query as {@code GET /api/queries/{id}} shows it, for serialisation to JSON. */
-        public Object view() {
+        /** The query as {@code GET /api/queries/{id}} shows it. */
+        public QueryView view() {
             return query.view();
         }
     }

@@ -1,7 +1,7 @@
 package dev.arus.server.query;
 
 /** Where a query of the service is in its life: running, stopped on request, or ended by a failure. */
-enum QueryState {
+public enum QueryState {
     ACTIVE,
     STOPPED,
     FAILED

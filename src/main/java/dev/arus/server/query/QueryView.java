@@ -11,7 +11,7 @@ import java.util.UUID;
  * A query as the API shows it: its lasting {@code id}, the current run, Spark's status object,
  * the spec as submitted, the last progress and, for a failed query, why it failed.
  */
-record QueryView(
+public record QueryView(
         UUID id,
         UUID runId,
         String name,
@@ -31,11 +31,11 @@ record QueryView(
     }
 
     /** Spark's {@code StreamingQueryStatus}. */
-    record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
+    public record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
     }
 
     /** The error that ended the run: the class and message of the batch's failure. */
-    record Failure(@JsonProperty("class") String className, String message) {
+    public record Failure(@JsonProperty("class") String className, String message) {
 
         static Failure of(StreamingQueryException failed) {
             Throwable cause = failed.getCause() != null ? failed.getCause() : failed;

@@ -1,9 +1,11 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.api.Trigger;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.live.QueryTopic;
 import dev.arus.server.live.RecentBatches;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -53,6 +55,11 @@ final class RegisteredQuery {
 
     StreamingQuery run() {
         return run;
+    }
+
+    /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
+    Duration triggerInterval() {
+        return translated.trigger() instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
     }
 
     RecentBatches recentBatches() {

@@ -4,6 +4,7 @@ import static dev.arus.server.live.LiveClient.ofType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.arus.server.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,7 +24,7 @@ class LiveWebSocketHandlerTest {
     @Test
     void sendsTheSnapshotFirstThenEveryBatchInOrderWithNoneLost() {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.chapterOverMicroBatches("live-in-order"));
+        String id = api.create(Specs.chapterOverMicroBatches("live-in-order"));
         await().atMost(LiveClient.DEADLINE).until(() -> api.lastBatchId(id) >= 3);
 
         try (LiveClient client = LiveClient.connect(port, id)) {
@@ -69,7 +70,7 @@ class LiveWebSocketHandlerTest {
     @Test
     void pushesProgressAfterItsBatchWithTheRestApisFields() {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.chapterOverMicroBatches("live-progress"));
+        String id = api.create(Specs.chapterOverMicroBatches("live-progress"));
         try (LiveClient client = LiveClient.connect(port, id)) {
             client.next();
             JsonNode batch = client.nextMatching(ofType("batch"));
@@ -88,7 +89,7 @@ class LiveWebSocketHandlerTest {
     @Test
     void tellsOfStopStartAndDeleteThenClosesNormally() {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.chapterOverMicroBatches("live-status"));
+        String id = api.create(Specs.chapterOverMicroBatches("live-status"));
         try (LiveClient client = LiveClient.connect(port, id)) {
             String firstRun = client.next().path("query").path("runId").asString();
 
@@ -123,7 +124,7 @@ class LiveWebSocketHandlerTest {
     @Test
     void acceptsOnlyItsOwnOriginAndTheAllowedOnes() {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.chapterOverMicroBatches("live-origins"));
+        String id = api.create(Specs.chapterOverMicroBatches("live-origins"));
         try {
             assertThat(LiveClient.refusedHandshakeStatus(port, id, "http://elsewhere.example")).isEqualTo(403);
             for (String allowed : List.of("http://localhost:" + port, "http://dashboard.example")) {

@@ -60,31 +60,4 @@ final class QueriesApi {
             throw new IllegalStateException(e);
         }
     }
-
-    /**
-     * The chapter's query over {@code rate-micro-batch} (10 rows per batch, 1 s of event time
-     * apart) with a 100 ms trigger: its first window is final after about 13 batches.
-     */
-    static String chapterOverMicroBatches(String name) {
-        return """
-                {"name": "%s",
-                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10, "advanceMillisPerBatch": 1000}},
-                 "steps": [
-                   {"withColumn": {"name": "event_time", "expr": "CAST(unix_timestamp(timestamp) - value %% 3 AS TIMESTAMP)"}},
-                   {"withWatermark": {"column": "event_time", "delay": "4 seconds"}},
-                   {"groupBy": {"keys": ["window(event_time, '8 seconds')"], "aggregations": ["count(*) AS count"]}}
-                 ],
-                 "outputMode": "append",
-                 "trigger": {"processingTime": "100 milliseconds"},
-                 "sink": {"format": "noop"}}
-                """.formatted(name);
-    }
-
-    /** Every input row out again, 500 a batch every 100 ms: batch messages of some 30 kB each. */
-    static String wide(String name) {
-        return """
-                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 500}},
-                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "noop"}}
-                """.formatted(name);
-    }
 }

@@ -3,6 +3,7 @@ package dev.arus.server.live;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.arus.server.Specs;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ class SessionOutboxTest {
     @Test
     void aClientThatNeverReadsNeitherSlowsTheQueryNorOtherClientsAndIsClosed() throws Exception {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.wide("never-read"));
+        String id = api.create(Specs.wide("never-read"));
         try (LiveClient reader = LiveClient.connect(port, id)) {
             await().atMost(LiveClient.DEADLINE).until(() -> api.lastBatchId(id) >= 20);
             List<JsonNode> before = progress(api, id);
@@ -69,7 +70,7 @@ class SessionOutboxTest {
     @Test
     void tellsAClientThatFellBehindHowManyMessagesItLost() throws Exception {
         QueriesApi api = new QueriesApi(port);
-        String id = api.create(QueriesApi.wide("fell-behind"));
+        String id = api.create(Specs.wide("fell-behind"));
         try (RawWebSocketClient client = new RawWebSocketClient(port, id)) {
             JsonNode snapshot = client.next();
             double droppedBefore = counter("arus.live.messages.dropped");

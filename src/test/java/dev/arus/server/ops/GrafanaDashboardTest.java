@@ -3,6 +3,8 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,13 +61,13 @@ class GrafanaDashboardTest {
     }
 
     private Set<String> scrapeWithAQueryRunning() throws InterruptedException {
-        HttpApi api = new HttpApi(port);
+        ApiClient api = new ApiClient(port);
         QueryEvents events = new QueryEvents();
         session.streams().addListener(events);
-        String id = api.create(OpsSpecs.chapter("graphed"));
+        String id = api.create(Specs.chapterWithShortWindows("graphed"));
         try {
             events.awaitBatches(id, 6); // the watermark leaves the epoch from the fourth batch
-            return api.scrape().samples().stream().map(PrometheusText.Sample::name).collect(Collectors.toSet());
+            return PrometheusText.scrape(api).samples().stream().map(PrometheusText.Sample::name).collect(Collectors.toSet());
         } finally {
             session.streams().removeListener(events);
             api.delete("/api/queries/" + id);

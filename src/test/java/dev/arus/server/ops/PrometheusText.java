@@ -1,5 +1,6 @@
 package dev.arus.server.ops;
 
+import dev.arus.server.ApiClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,15 @@ final class PrometheusText {
     private PrometheusText(List<Sample> samples, Map<String, String> types) {
         this.samples = List.copyOf(samples);
         this.types = Map.copyOf(types);
+    }
+
+    /** Scrapes {@code /actuator/prometheus} of the service {@code api} talks to; fails unless it answers 200. */
+    static PrometheusText scrape(ApiClient api) {
+        ApiClient.Response response = api.get("/actuator/prometheus", "text/plain");
+        if (response.status() != 200) {
+            throw new AssertionError("scrape answered " + response);
+        }
+        return parse(response.body());
     }
 
     static PrometheusText parse(String text) {

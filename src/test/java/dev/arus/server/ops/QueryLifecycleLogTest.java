@@ -3,6 +3,8 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,13 +25,13 @@ class QueryLifecycleLogTest {
 
     @Test
     void logsALineWhenAQueryStartsStopsAndFails(CapturedOutput output) throws Exception {
-        HttpApi api = new HttpApi(port);
+        ApiClient api = new ApiClient(port);
         QueryEvents events = new QueryEvents();
         session.streams().addListener(events);
         try {
-            String stopped = api.create(OpsSpecs.chapter("logged"));
+            String stopped = api.create(Specs.chapterWithShortWindows("logged"));
             JsonNode run = api.post("/api/queries/" + stopped + "/stop").json();
-            String failing = api.create(OpsSpecs.dividingByZero("logged-failing"));
+            String failing = api.create(Specs.dividingByZero("logged-failing"));
             String failedRun = api.get("/api/queries/" + failing).json().path("runId").asString();
             events.awaitEnd(failedRun);
 

@@ -3,6 +3,8 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +27,11 @@ class QueryMetersTest {
 
     private final QueryEvents events = new QueryEvents();
     private final List<String> created = new ArrayList<>();
-    private HttpApi api;
+    private ApiClient api;
 
     @BeforeEach
     void listen() {
-        api = new HttpApi(port);
+        api = new ApiClient(port);
         session.streams().addListener(events);
     }
 
@@ -41,12 +43,12 @@ class QueryMetersTest {
 
     @Test
     void countsWhatTheProgressReportsAndContinuesAcrossARestart() throws Exception {
-        String id = create(OpsSpecs.chapter("metered"));
+        String id = create(Specs.chapterWithShortWindows("metered"));
         events.awaitBatches(id, 5);
         api.post("/api/queries/" + id + "/stop");
         Totals first = Totals.of(api.get("/api/queries/" + id + "/progress?limit=1000").json());
         Map<String, String> query = Map.of("query", "metered");
-        PrometheusText scrape = api.scrape();
+        PrometheusText scrape = PrometheusText.scrape(api);
 
         assertThat(first.batches()).isGreaterThanOrEqualTo(5);
         assertThat(scrape.value("arus_query_input_rows_total", query)).isEqualTo(first.inputRows());
@@ -73,7 +75,7 @@ class QueryMetersTest {
         events.awaitBatches(id, first.batches() + 3);
         api.post("/api/queries/" + id + "/stop");
         Totals second = Totals.of(api.get("/api/queries/" + id + "/progress?limit=1000").json());
-        PrometheusText again = api.scrape();
+        PrometheusText again = PrometheusText.scrape(api);
 
         assertThat(again.value("arus_query_input_rows_total", query)).isEqualTo(first.inputRows() + second.inputRows());
         assertThat(again.value("arus_query_batches_total", query)).isEqualTo(first.batches() + second.batches());
@@ -83,15 +85,15 @@ class QueryMetersTest {
 
     @Test
     void removesTheMetersOfADeletedQuery() throws Exception {
-        String keptId = create(OpsSpecs.chapter("kept"));
-        String id = create(OpsSpecs.chapter("deleted"));
+        String keptId = create(Specs.chapterWithShortWindows("kept"));
+        String id = create(Specs.chapterWithShortWindows("deleted"));
         events.awaitBatches(id, 2);
         events.awaitBatches(keptId, 2);
-        assertThat(api.scrape().samples("arus_query_batches_total", Map.of("query", "deleted")))
+        assertThat(PrometheusText.scrape(api).samples("arus_query_batches_total", Map.of("query", "deleted")))
                 .hasSize(1);
 
         assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(204);
-        PrometheusText scrape = api.scrape();
+        PrometheusText scrape = PrometheusText.scrape(api);
 
         assertThat(scrape.samples()).filteredOn(s -> "deleted".equals(s.labels().get("query"))).isEmpty();
         assertThat(scrape.samples()).filteredOn(s -> "kept".equals(s.labels().get("query"))).isNotEmpty();
@@ -99,7 +101,7 @@ class QueryMetersTest {
 
     @Test
     void exposesTheLivePackagesWebSocketMetersFromStartup() {
-        PrometheusText scrape = api.scrape();
+        PrometheusText scrape = PrometheusText.scrape(api);
 
         assertThat(scrape.type("arus_live_sessions")).isEqualTo("gauge");
         assertThat(scrape.samples("arus_live_sessions", Map.of())).hasSize(1);

@@ -3,6 +3,8 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -23,11 +25,11 @@ class StreamingQueriesEndpointTest {
 
     private final QueryEvents events = new QueryEvents();
     private final List<String> created = new ArrayList<>();
-    private HttpApi api;
+    private ApiClient api;
 
     @BeforeEach
     void listen() {
-        api = new HttpApi(port);
+        api = new ApiClient(port);
         session.streams().addListener(events);
     }
 
@@ -39,8 +41,8 @@ class StreamingQueriesEndpointTest {
 
     @Test
     void listsEveryQueryWithItsConditionAndStatus() throws Exception {
-        String running = create(OpsSpecs.chapter("listed-running"));
-        String failing = create(OpsSpecs.dividingByZero("listed-failing"));
+        String running = create(Specs.chapterWithShortWindows("listed-running"));
+        String failing = create(Specs.dividingByZero("listed-failing"));
         events.awaitBatches(running, 1);
         events.awaitEnd(api.get("/api/queries/" + failing).json().path("runId").asString());
 
@@ -57,8 +59,8 @@ class StreamingQueriesEndpointTest {
 
     @Test
     void showsOneQueryByNameOrIdWithItsLastProgressAndException() throws Exception {
-        String running = create(OpsSpecs.chapter("shown-running"));
-        String failing = create(OpsSpecs.dividingByZero("shown-failing"));
+        String running = create(Specs.chapterWithShortWindows("shown-running"));
+        String failing = create(Specs.dividingByZero("shown-failing"));
         events.awaitBatches(running, 1);
         events.awaitEnd(api.get("/api/queries/" + failing).json().path("runId").asString());
 

@@ -3,6 +3,8 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +30,11 @@ class StreamingQueriesHealthIndicatorTest {
 
     private final QueryEvents events = new QueryEvents();
     private final List<String> created = new ArrayList<>();
-    private HttpApi api;
+    private ApiClient api;
 
     @BeforeEach
     void listen() {
-        api = new HttpApi(port);
+        api = new ApiClient(port);
         session.streams().addListener(events);
     }
 
@@ -44,12 +46,12 @@ class StreamingQueriesHealthIndicatorTest {
 
     @Test
     void reportsEveryQueryActiveWithItsLastBatchTime() throws Exception {
-        String first = create(OpsSpecs.chapter("healthy-1"));
-        String second = create(OpsSpecs.chapter("healthy-2"));
+        String first = create(Specs.chapterWithShortWindows("healthy-1"));
+        String second = create(Specs.chapterWithShortWindows("healthy-2"));
         events.awaitBatches(first, 1);
         events.awaitBatches(second, 1);
 
-        HttpApi.Response response = api.get("/actuator/health");
+        ApiClient.Response response = api.get("/actuator/health");
         JsonNode component = response.json().path("components").path("streamingQueries");
 
         assertThat(response.status()).isEqualTo(200);
@@ -64,11 +66,11 @@ class StreamingQueriesHealthIndicatorTest {
 
     @Test
     void reportsAFailedQueryInItsDetailsWithoutTakingTheServiceDown() throws Exception {
-        create(OpsSpecs.chapter("still-running"));
-        String failing = create(OpsSpecs.dividingByZero("failing"));
+        create(Specs.chapterWithShortWindows("still-running"));
+        String failing = create(Specs.dividingByZero("failing"));
         events.awaitEnd(api.get("/api/queries/" + failing).json().path("runId").asString());
 
-        HttpApi.Response response = api.get("/actuator/health");
+        ApiClient.Response response = api.get("/actuator/health");
         JsonNode component = response.json().path("components").path("streamingQueries");
 
         assertThat(response.status()).isEqualTo(200);
@@ -79,13 +81,13 @@ class StreamingQueriesHealthIndicatorTest {
         assertThat(failed.path("exception").asString()).containsIgnoringCase("divi");
         assertThat(component.path("details").path("queries").path("still-running").path("status").asString())
                 .isEqualTo("ACTIVE");
-        assertThat(api.scrape().value("arus_query_status", Map.of("query", "failing", "state", "FAILED")))
+        assertThat(PrometheusText.scrape(api).value("arus_query_status", Map.of("query", "failing", "state", "FAILED")))
                 .isEqualTo(1);
     }
 
     @Test
     void reportsAQueryStalledOnceItsTriggerIsOverdueByTheStallFactor() throws Exception {
-        String id = create(OpsSpecs.hourly("hourly"));
+        String id = create(Specs.hourly("hourly"));
         events.awaitBatches(id, 1);
         assertThat(queryStatus(api.get("/actuator/health").json(), "hourly")).isEqualTo("ACTIVE");
 
@@ -93,7 +95,7 @@ class StreamingQueriesHealthIndicatorTest {
         assertThat(queryStatus(api.get("/actuator/health").json(), "hourly")).isEqualTo("ACTIVE");
 
         clock.advance(Duration.ofSeconds(20));
-        HttpApi.Response response = api.get("/actuator/health");
+        ApiClient.Response response = api.get("/actuator/health");
         JsonNode component = response.json().path("components").path("streamingQueries");
 
         assertThat(response.status()).isEqualTo(200);
@@ -102,7 +104,7 @@ class StreamingQueriesHealthIndicatorTest {
         assertThat(queryStatus(response.json(), "hourly")).isEqualTo("STALLED");
         assertThat(component.path("details").path("queries").path("hourly").path("allowedSilenceSeconds").asDouble())
                 .isEqualTo(3 * 3600.0);
-        PrometheusText scrape = api.scrape();
+        PrometheusText scrape = PrometheusText.scrape(api);
         assertThat(scrape.value("arus_query_status", Map.of("query", "hourly", "state", "STALLED"))).isEqualTo(1);
         assertThat(scrape.value("arus_query_status", Map.of("query", "hourly", "state", "ACTIVE"))).isZero();
 

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamingQuery;
 import dev.arus.server.ArusApplication;
+import dev.arus.server.Specs;
 import tools.jackson.databind.json.JsonMapper;
 import java.time.Duration;
 import java.util.UUID;

@@ -3,6 +3,8 @@ package dev.arus.server.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;

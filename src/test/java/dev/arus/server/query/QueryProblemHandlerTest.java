@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamingQuery;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;

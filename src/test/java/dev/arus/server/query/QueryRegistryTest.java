@@ -3,6 +3,8 @@ package dev.arus.server.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -105,7 +105,7 @@ class QuerySpecFuzzTest {
         }
         assertThat(response.statusCode()).as(response.body()).isLessThan(500);
         if (response.statusCode() == 201) {
-            registry.delete(UUID.fromString(json.readTree(response.body()).path("id").asString()));
+            registry.delete(UUID.fromString(json.readTree(response.body()).path("id").asString()), false);
         } else {
             assertThat(response.statusCode()).isBetween(400, 499);
             assertThat(registry.handles()).hasSize(before);
@@ -134,20 +134,20 @@ class QuerySpecFuzzTest {
     /** Found a StackOverflowError in the parser before expressions had a depth limit. */
     @Test
     void deeplyParenthesisedExpressionIsAProblem() {
-        throughTheRegistry(Specs.withExpression("(".repeat(5000) + "value" + ")".repeat(5000)));
+        throughTheRegistry(withExpression("(".repeat(5000) + "value" + ")".repeat(5000)));
     }
 
     /** Found a StackOverflowError in the analyser: a long chain is deep without deep parsing. */
     @Test
     void longOperatorChainIsAProblem() {
-        throughTheRegistry(Specs.withExpression("value" + " + value".repeat(4000)));
+        throughTheRegistry(withExpression("value" + " + value".repeat(4000)));
     }
 
     /** Found a StackOverflowError: unary operators nest without parentheses. */
     @Test
     void longUnaryChainIsAProblem() {
-        throughTheRegistry(Specs.withExpression("- ".repeat(3000) + "value"));
-        throughTheRegistry(Specs.withExpression("NOT ".repeat(3000) + "true"));
+        throughTheRegistry(withExpression("- ".repeat(3000) + "value"));
+        throughTheRegistry(withExpression("NOT ".repeat(3000) + "true"));
     }
 
     /** What the controller does with a body, minus HTTP: read it with the service's mapper, then create. */
@@ -167,17 +167,15 @@ class QuerySpecFuzzTest {
         List<QueryRegistry.QueryHandle> before = registry.handles();
         try {
             UUID id = registry.create(spec);
-            registry.delete(id);
+            registry.delete(id, false);
         } catch (ProblemException refused) {
             assertThat(refused.type().status().is4xxClientError()).as(refused.getMessage()).isTrue();
             assertThat(registry.handles()).as("nothing started after " + refused.getMessage()).hasSize(before.size());
         }
     }
 
-    /** Fixed specs around one expression, for the examples above. */
-    private static final class Specs {
-        static String withExpression(String expression) {
-            return SpecFuzzer.withExpression(new Random(0), expression);
-        }
+    /** A fixed spec around {@code expression}, for the examples above. */
+    private static String withExpression(String expression) {
+        return SpecFuzzer.withExpression(new Random(0), expression);
     }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.arus.engine.sink.FileSinkLogReader;
+import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
+import dev.arus.server.Specs;
 import dev.arus.server.storage.FileTree;
 import java.io.IOException;
 import java.nio.file.Files;

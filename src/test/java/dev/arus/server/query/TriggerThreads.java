@@ -2,6 +2,8 @@ package dev.arus.server.query;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.arus.server.ApiClient;
+import dev.arus.server.Specs;
 import java.time.Duration;
 
 /**

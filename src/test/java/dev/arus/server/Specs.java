@@ -1,48 +1,74 @@
-package dev.arus.server.query;
+package dev.arus.server;
 
-/** Query specs the tests submit. */
-final class Specs {
+/** Query specs the service tests submit, as the JSON a client sends. */
+public final class Specs {
 
     private Specs() {
     }
 
     /**
-     * The chapter's query over {@code rate-micro-batch} (10 rows per batch, 1 s apart) so that
-     * its windows are known in advance, with a short trigger so that they come quickly.
+     * The chapter's query over {@code rate-micro-batch} (10 rows per batch, 1 s of event time
+     * apart; {@code value % 3} makes some rows late) with a 100 ms trigger, so that its windows
+     * are known in advance and come quickly: its first window is final after about 13 batches.
      */
-    static String chapterOverMicroBatches(String name) {
+    public static String chapterOverMicroBatches(String name) {
+        return chapter(name, 4, 8);
+    }
+
+    /** As {@link #chapterOverMicroBatches}, with a 1 s watermark delay and 2 s windows, so that windows close sooner. */
+    public static String chapterWithShortWindows(String name) {
+        return chapter(name, 1, 2);
+    }
+
+    private static String chapter(String name, int delaySeconds, int windowSeconds) {
         return """
                 {"name": "%s",
                  "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10, "advanceMillisPerBatch": 1000}},
                  "steps": [
                    {"withColumn": {"name": "event_time", "expr": "CAST(unix_timestamp(timestamp) - value %% 3 AS TIMESTAMP)"}},
-                   {"withWatermark": {"column": "event_time", "delay": "4 seconds"}},
-                   {"groupBy": {"keys": ["window(event_time, '8 seconds')"], "aggregations": ["count(*) AS count"]}}
+                   {"withWatermark": {"column": "event_time", "delay": "%d seconds"}},
+                   {"groupBy": {"keys": ["window(event_time, '%d seconds')"], "aggregations": ["count(*) AS count"]}}
                  ],
                  "outputMode": "append",
                  "trigger": {"processingTime": "100 milliseconds"},
                  "sink": {"format": "noop"}}
-                """.formatted(name);
+                """.formatted(name, delaySeconds, windowSeconds);
     }
 
     /** A query that does almost nothing: one row a second, a batch every 10 seconds. */
-    static String idle(String name) {
+    public static String idle(String name) {
         return """
                 {"name": "%s", "source": {"format": "rate", "options": {"rowsPerSecond": 1}},
                  "trigger": {"processingTime": "10 seconds"}, "sink": {"format": "noop"}}
                 """.formatted(name);
     }
 
+    /** One batch at once, the next at the next whole hour of the clock. */
+    public static String hourly(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5}},
+                 "trigger": {"processingTime": "1 hour"}, "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+
     /** A query with the default trigger: the next batch as soon as the previous one ends. */
-    static String fastest(String name) {
+    public static String fastest(String name) {
         return """
                 {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 1}},
                  "sink": {"format": "noop"}}
                 """.formatted(name);
     }
 
+    /** Every input row out again, 500 a batch every 100 ms: live batch messages of some 30 kB each. */
+    public static String wide(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 500}},
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "noop"}}
+                """.formatted(name);
+    }
+
     /** A query whose first batch fails at run time: ANSI division by zero. */
-    static String dividingByZero(String name) {
+    public static String dividingByZero(String name) {
         return """
                 {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}},
                  "steps": [{"selectExpr": ["value / (value - value) AS ratio"]}],
@@ -56,7 +82,7 @@ final class Specs {
      * the checkpoint at {@code checkpoint}: with 2-second windows, batch 2k+3 emits window
      * [2k, 2k+2) s with a count of 6, and no other batch emits anything.
      */
-    static String windowsToFiles(String name, String checkpoint, String path, int windowSeconds) {
+    public static String windowsToFiles(String name, String checkpoint, String path, int windowSeconds) {
         return """
                 {"name": "%s",
                  "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 3, "advanceMillisPerBatch": 1000}},

@@ -1,4 +1,4 @@
-package dev.arus.server.query;
+package dev.arus.server;
 
 import java.io.IOException;
 import java.net.URI;
@@ -12,40 +12,40 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A real HTTP client for the started service: JSON in, status, headers and parsed JSON out. */
-final class ApiClient {
+public final class ApiClient {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
 
-    ApiClient(int port) {
+    public ApiClient(int port) {
         this.base = URI.create("http://localhost:" + port);
     }
 
-    Response post(String path, String body) {
+    public Response post(String path, String body) {
         return post(path, body, "application/json");
     }
 
-    Response post(String path, String body, String contentType) {
+    public Response post(String path, String body, String contentType) {
         return send(request(path).header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
-    Response post(String path) {
+    public Response post(String path) {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
     }
 
-    Response get(String path) {
+    public Response get(String path) {
         return send(request(path).GET());
     }
 
-    Response delete(String path) {
+    public Response delete(String path) {
         return send(request(path).DELETE());
     }
 
     /** The id of the query created from {@code spec}; fails unless it was created. */
-    String create(String spec) {
+    public String create(String spec) {
         Response created = post("/api/queries", spec);
         if (created.status() != 201) {
             throw new AssertionError("expected 201, got " + created);
@@ -53,15 +53,20 @@ final class ApiClient {
         return created.json().path("id").asString();
     }
 
-    JsonNode query(String id) {
+    public JsonNode query(String id) {
         return get("/api/queries/" + id).json();
     }
 
     /** The names of all queries, in the order the API lists them. */
-    List<String> names() {
+    public List<String> names() {
         List<String> names = new ArrayList<>();
         get("/api/queries").json().forEach(query -> names.add(query.path("name").asString()));
         return names;
+    }
+
+    /** {@code GET path} with {@code Accept: accept}. */
+    public Response get(String path, String accept) {
+        return send(request(path).header("Accept", accept).GET());
     }
 
     private HttpRequest.Builder request(String path) {
@@ -83,9 +88,9 @@ final class ApiClient {
         }
     }
 
-    record Response(int status, String contentType, String location, String body) {
+    public record Response(int status, String contentType, String location, String body) {
 
-        JsonNode json() {
+        public JsonNode json() {
             return JSON.readTree(body);
         }
     }
