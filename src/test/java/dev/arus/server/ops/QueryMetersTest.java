@@ -2,44 +2,13 @@ package dev.arus.server.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.ArusSession;
-import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@OpsService
-class QueryMetersTest {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ArusSession session;
-
-    private final QueryEvents events = new QueryEvents();
-    private final List<String> created = new ArrayList<>();
-    private ApiClient api;
-
-    @BeforeEach
-    void listen() {
-        api = new ApiClient(port);
-        session.streams().addListener(events);
-    }
-
-    @AfterEach
-    void cleanUp() {
-        session.streams().removeListener(events);
-        created.forEach(id -> api.delete("/api/queries/" + id));
-    }
+class QueryMetersTest extends OpsServiceTest {
 
     @Test
     void countsWhatTheProgressReportsAndContinuesAcrossARestart() throws Exception {
@@ -107,12 +76,6 @@ class QueryMetersTest {
         assertThat(scrape.samples("arus_live_sessions", Map.of())).hasSize(1);
         assertThat(scrape.type("arus_live_messages_dropped_total")).isEqualTo("counter");
         assertThat(scrape.samples("arus_live_messages_dropped_total", Map.of())).hasSize(1);
-    }
-
-    private String create(String spec) {
-        String id = api.create(spec);
-        created.add(id);
-        return id;
     }
 
     /** Sums over a run's progress reports, as the API shows them. */

@@ -2,42 +2,11 @@ package dev.arus.server.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.ArusSession;
-import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@OpsService
-class StreamingQueriesEndpointTest {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ArusSession session;
-
-    private final QueryEvents events = new QueryEvents();
-    private final List<String> created = new ArrayList<>();
-    private ApiClient api;
-
-    @BeforeEach
-    void listen() {
-        api = new ApiClient(port);
-        session.streams().addListener(events);
-    }
-
-    @AfterEach
-    void cleanUp() {
-        session.streams().removeListener(events);
-        created.forEach(id -> api.delete("/api/queries/" + id));
-    }
+class StreamingQueriesEndpointTest extends OpsServiceTest {
 
     @Test
     void listsEveryQueryWithItsConditionAndStatus() throws Exception {
@@ -77,11 +46,5 @@ class StreamingQueriesEndpointTest {
         assertThat(byId.path("exception").path("class").asString()).isNotEmpty();
         assertThat(byId.path("exception").path("message").asString()).containsIgnoringCase("divi");
         assertThat(api.get("/actuator/streamingqueries/no-such-query").status()).isEqualTo(404);
-    }
-
-    private String create(String spec) {
-        String id = api.create(spec);
-        created.add(id);
-        return id;
     }
 }

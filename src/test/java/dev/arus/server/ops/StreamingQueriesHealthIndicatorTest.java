@@ -2,47 +2,18 @@ package dev.arus.server.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.ArusSession;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@OpsService
-class StreamingQueriesHealthIndicatorTest {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ArusSession session;
+class StreamingQueriesHealthIndicatorTest extends OpsServiceTest {
 
     @Autowired
     AdjustableClock clock;
-
-    private final QueryEvents events = new QueryEvents();
-    private final List<String> created = new ArrayList<>();
-    private ApiClient api;
-
-    @BeforeEach
-    void listen() {
-        api = new ApiClient(port);
-        session.streams().addListener(events);
-    }
-
-    @AfterEach
-    void cleanUp() {
-        session.streams().removeListener(events);
-        created.forEach(id -> api.delete("/api/queries/" + id));
-    }
 
     @Test
     void reportsEveryQueryActiveWithItsLastBatchTime() throws Exception {
@@ -116,11 +87,5 @@ class StreamingQueriesHealthIndicatorTest {
     private static String queryStatus(JsonNode health, String name) {
         return health.path("components").path("streamingQueries").path("details").path("queries").path(name)
                 .path("status").asString();
-    }
-
-    private String create(String spec) {
-        String id = api.create(spec);
-        created.add(id);
-        return id;
     }
 }
