@@ -5,9 +5,9 @@ import static dev.arus.engine.api.functions.unix_timestamp;
 import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.testing.ManualTriggerScheduler;
 import dev.arus.engine.time.ManualClock;
 import java.io.IOException;

@@ -5,9 +5,9 @@ import static dev.arus.engine.api.functions.expr;
 import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.TypeNames;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.arus.engine.api;
 
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -2,10 +2,11 @@ package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.IntervalParser;
 import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.time.IntervalParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

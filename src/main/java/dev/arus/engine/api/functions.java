@@ -2,6 +2,8 @@ package dev.arus.engine.api;
 
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionParser;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

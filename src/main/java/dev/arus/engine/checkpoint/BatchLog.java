@@ -1,6 +1,6 @@
 package dev.arus.engine.checkpoint;
 
-import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.streaming.CheckpointException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.MalformedInputException;

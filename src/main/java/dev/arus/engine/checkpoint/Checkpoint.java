@@ -1,6 +1,6 @@
 package dev.arus.engine.checkpoint;
 
-import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.arus.engine.checkpoint;
 
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
 import java.util.Collections;

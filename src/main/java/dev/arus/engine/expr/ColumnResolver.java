@@ -1,6 +1,6 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.data.Field;
 import java.util.Collection;
 import java.util.List;

@@ -1,10 +1,11 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.api.ParseException;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.expr.Expression.ColumnReference;
 import dev.arus.engine.expr.Expression.Literal;
+import dev.arus.engine.streaming.ParseException;
+import dev.arus.engine.time.IntervalParser;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

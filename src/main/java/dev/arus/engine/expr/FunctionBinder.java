@@ -3,6 +3,7 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.expr.Expression.FunctionCall;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +58,7 @@ final class FunctionBinder {
         };
     }
 
-    private static dev.arus.engine.api.AnalysisException misplacedAggregate(ExpressionBinder binder,
+    private static dev.arus.engine.streaming.AnalysisException misplacedAggregate(ExpressionBinder binder,
             FunctionCall call) {
         if (binder.insideAggregate()) {
             return binder.error("NESTED_AGGREGATE_FUNCTION", "It is not allowed to use an aggregate function in"

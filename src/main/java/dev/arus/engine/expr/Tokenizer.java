@@ -1,6 +1,6 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.api.ParseException;
+import dev.arus.engine.streaming.ParseException;
 import java.util.ArrayList;
 import java.util.List;
 

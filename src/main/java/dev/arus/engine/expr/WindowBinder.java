@@ -2,6 +2,8 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.FunctionCall;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.time.IntervalParser;
 import java.util.List;
 
 /**
@@ -61,7 +63,7 @@ final class WindowBinder {
                 + " interval string such as '10 seconds', not " + argument.sql() + ".", argument.position());
     }
 
-    private static dev.arus.engine.api.AnalysisException invalid(ExpressionBinder binder, FunctionCall call,
+    private static dev.arus.engine.streaming.AnalysisException invalid(ExpressionBinder binder, FunctionCall call,
             String detail) {
         return binder.mismatch("INVALID_WINDOW", call.sql(), detail, call.position());
     }

@@ -1,7 +1,7 @@
 package dev.arus.engine.plan;
 
-import dev.arus.engine.api.AnalysisException;
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
 import java.util.Locale;
 
 /**

@@ -1,6 +1,6 @@
 package dev.arus.engine.plan;
 
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;

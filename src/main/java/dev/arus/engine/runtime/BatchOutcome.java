@@ -1,6 +1,6 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 
 /** What one trigger did: ran a batch (with its progress) or found nothing to do. */
 public sealed interface BatchOutcome {

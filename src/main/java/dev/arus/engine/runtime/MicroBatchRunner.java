@@ -1,7 +1,7 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.api.ResultBatch;
-import dev.arus.engine.api.StreamingQueryStatus;
+import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.checkpoint.Checkpoint;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;

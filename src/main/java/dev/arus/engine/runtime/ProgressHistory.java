@@ -1,9 +1,9 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryProgress.SinkProgress;
-import dev.arus.engine.api.StreamingQueryProgress.SourceProgress;
-import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;

@@ -1,15 +1,15 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.StreamingQueryListener.QueryIdleEvent;
-import dev.arus.engine.api.StreamingQueryListener.QueryProgressEvent;
-import dev.arus.engine.api.StreamingQueryListener.QueryStartedEvent;
-import dev.arus.engine.api.StreamingQueryListener.QueryTerminatedEvent;
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryStatus;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryListener.QueryIdleEvent;
+import dev.arus.engine.streaming.StreamingQueryListener.QueryProgressEvent;
+import dev.arus.engine.streaming.StreamingQueryListener.QueryStartedEvent;
+import dev.arus.engine.streaming.StreamingQueryListener.QueryTerminatedEvent;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryStatus;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.time.Clock;
 import java.time.Duration;

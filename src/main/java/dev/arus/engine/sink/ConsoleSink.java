@@ -1,7 +1,7 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.InvalidOptionException;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.ResultBatch;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.util.HashMap;

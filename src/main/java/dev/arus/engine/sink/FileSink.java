@@ -1,8 +1,8 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.AnalysisException;
-import dev.arus.engine.api.OutputMode;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
 import dev.arus.engine.checkpoint.FlatJson;
 import dev.arus.engine.data.Field;

@@ -1,7 +1,7 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.BatchFunction;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.ResultBatch;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.OutputMode;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.Row;
 import java.util.ArrayList;
 import java.util.List;

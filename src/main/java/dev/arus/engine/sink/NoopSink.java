@@ -1,6 +1,6 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 
 /**
  * Spark's {@code noop} sink: the query runs in full and its output is thrown away, for

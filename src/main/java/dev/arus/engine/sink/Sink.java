@@ -1,6 +1,6 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 
 /**
  * Where a query writes what its output mode says each batch produced. Called on the query's

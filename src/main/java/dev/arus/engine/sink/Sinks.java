@@ -1,7 +1,7 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.BatchFunction;
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.Schema;
 import java.io.PrintStream;
 import java.time.ZoneId;

@@ -1,7 +1,7 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.BatchFunction;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.ResultBatch;
 
 /**
  * A sink that also hands each batch to an observer after the real sink took it, so that a

@@ -1,6 +1,6 @@
 package dev.arus.engine.source;
 
-import dev.arus.engine.api.InvalidOptionException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;

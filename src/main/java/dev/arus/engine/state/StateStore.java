@@ -1,6 +1,6 @@
 package dev.arus.engine.state;
 
-import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.checkpoint.AtomicFiles;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import java.io.ByteArrayInputStream;

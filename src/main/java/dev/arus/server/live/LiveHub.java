@@ -1,9 +1,9 @@
 package dev.arus.server.live;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -1,8 +1,8 @@
 package dev.arus.server.live;
 
-import dev.arus.engine.api.ResultBatch;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.arus.server.live;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.time.Clock;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -1,7 +1,7 @@
 package dev.arus.server.ops;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.server.query.QueryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.InvalidOptionException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import java.util.Map;
 
 /**

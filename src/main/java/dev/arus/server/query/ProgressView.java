@@ -2,7 +2,7 @@ package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.live.Timestamps;
 import java.util.List;
 import java.util.Map;

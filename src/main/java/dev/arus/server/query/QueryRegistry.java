@@ -1,9 +1,9 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.CheckpointException;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.live.LiveHub;
 import dev.arus.server.live.QueryTopic;

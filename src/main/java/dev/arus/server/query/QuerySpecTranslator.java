@@ -1,11 +1,11 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.api.functions;
 import dev.arus.engine.sink.Sinks;
 import dev.arus.engine.source.Sources;

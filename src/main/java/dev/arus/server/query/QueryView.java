@@ -2,9 +2,9 @@ package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
-import dev.arus.engine.api.StreamingQueryStatus;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryStatus;
 import java.util.UUID;
 
 /**

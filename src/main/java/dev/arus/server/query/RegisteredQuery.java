@@ -1,7 +1,7 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.live.QueryTopic;
 import dev.arus.server.live.RecentBatches;

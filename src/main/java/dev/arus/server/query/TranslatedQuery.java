@@ -1,13 +1,13 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.AnalysisException;
-import dev.arus.engine.api.CheckpointException;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.api.DataStreamWriter;
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.Trigger;
-import dev.arus.engine.api.BatchFunction;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.streaming.BatchFunction;
 import java.util.Map;
 import java.util.UUID;
 

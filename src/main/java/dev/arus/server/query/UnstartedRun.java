@@ -1,9 +1,9 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryStatus;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -10,6 +10,7 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.streaming.AnalysisException;
 import org.junit.jupiter.api.Test;
 
 class ColumnTest {

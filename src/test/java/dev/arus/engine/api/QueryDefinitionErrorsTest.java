@@ -7,6 +7,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ParseException;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.SystemClock;
 import java.util.List;
 import java.util.Set;

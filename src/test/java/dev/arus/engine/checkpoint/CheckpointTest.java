@@ -6,11 +6,12 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.CheckpointException;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -144,7 +145,7 @@ class CheckpointTest {
         try (QueryTestDriver driver = new QueryTestDriver(START)) {
             driver.startRecording(driver.session().readStream().format("rate").option("rowsPerSecond", 2)
                     .option("numPartitions", 1).load(),
-                    w -> w.trigger(dev.arus.engine.api.Trigger.processingTime("1 second"))
+                    w -> w.trigger(dev.arus.engine.streaming.Trigger.processingTime("1 second"))
                             .option("checkpointLocation", checkpoint.toString()));
             driver.runBatches(3);
             driver.batches().values().forEach(rows::addAll);
@@ -154,7 +155,7 @@ class CheckpointTest {
         try (QueryTestDriver driver = new QueryTestDriver(stoppedAt.plusSeconds(5))) {
             driver.startRecording(driver.session().readStream().format("rate").option("rowsPerSecond", 2)
                     .option("numPartitions", 1).load(),
-                    w -> w.trigger(dev.arus.engine.api.Trigger.processingTime("1 second"))
+                    w -> w.trigger(dev.arus.engine.streaming.Trigger.processingTime("1 second"))
                             .option("checkpointLocation", checkpoint.toString()));
             driver.runBatches(2);
             driver.batches().values().forEach(rows::addAll);

@@ -3,7 +3,7 @@ package dev.arus.engine.expr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;

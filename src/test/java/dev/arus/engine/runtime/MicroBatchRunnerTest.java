@@ -6,9 +6,9 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryProgress.SourceProgress;
-import dev.arus.engine.api.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.time.Instant;

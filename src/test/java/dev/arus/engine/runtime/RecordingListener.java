@@ -1,6 +1,6 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryListener;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

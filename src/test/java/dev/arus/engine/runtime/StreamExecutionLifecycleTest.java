@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.OutputMode;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.StreamingQueryStatus;
-import dev.arus.engine.api.Trigger;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.sink.NoopSink;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryStatus;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.ManualTriggerScheduler;
 import dev.arus.engine.testing.QueryTestDriver;
 import dev.arus.engine.time.ManualClock;
@@ -106,7 +107,7 @@ class StreamExecutionLifecycleTest {
     @Test
     void listenerThatThrowsDoesNotStopTheQuery() {
         try (QueryTestDriver driver = new QueryTestDriver(START)) {
-            driver.session().streams().addListener(new dev.arus.engine.api.StreamingQueryListener() {
+            driver.session().streams().addListener(new dev.arus.engine.streaming.StreamingQueryListener() {
                 @Override
                 public void onQueryProgress(QueryProgressEvent event) {
                     throw new IllegalStateException("listener bug");

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryException;
-import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.time.SystemClock;
 import java.time.Duration;
 import java.util.List;

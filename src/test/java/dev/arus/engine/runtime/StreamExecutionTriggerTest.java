@@ -5,9 +5,9 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryProgress;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.time.Instant;

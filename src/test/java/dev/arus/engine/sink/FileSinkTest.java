@@ -6,9 +6,9 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.AnalysisException;
-import dev.arus.engine.api.OutputMode;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;

@@ -3,7 +3,7 @@ package dev.arus.engine.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.Schema;
 import java.io.IOException;
 import java.util.ArrayList;

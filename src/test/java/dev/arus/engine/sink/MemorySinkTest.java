@@ -2,8 +2,8 @@ package dev.arus.engine.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.OutputMode;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;

@@ -2,7 +2,7 @@ package dev.arus.engine.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.Schema;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.api.BatchFunction;
+import dev.arus.engine.streaming.BatchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.ZoneOffset;

@@ -2,11 +2,11 @@ package dev.arus.engine.testing;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.DataStreamWriter;
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.time.ManualClock;
 import java.io.ByteArrayOutputStream;

@@ -2,9 +2,9 @@ package dev.arus.server.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.StreamingQuery;
-import dev.arus.engine.api.StreamingQueryListener;
-import dev.arus.engine.api.Trigger;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.io.InputStream;

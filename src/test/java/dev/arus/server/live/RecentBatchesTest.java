@@ -2,7 +2,7 @@ package dev.arus.server.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.ResultBatch;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;

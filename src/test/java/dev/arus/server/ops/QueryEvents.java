@@ -1,6 +1,6 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryListener;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;

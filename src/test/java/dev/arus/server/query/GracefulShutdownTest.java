@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.Specs;
 import tools.jackson.databind.json.JsonMapper;

@@ -3,7 +3,7 @@ package dev.arus.server.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.util.ArrayList;

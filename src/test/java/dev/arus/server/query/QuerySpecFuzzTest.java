@@ -2,7 +2,7 @@ package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.api.AnalysisException;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.api.functions;
 import dev.arus.server.ArusApplication;
 import java.net.URI;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.arus.engine.sink.FileSinkLogReader;
+import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.Specs;
@@ -114,7 +115,7 @@ class SavedQueryRestorerTest {
             JsonNode restored = api(service).query(id);
             assertThat(restored.path("state").asString()).isEqualTo("FAILED");
             assertThat(restored.path("exception").path("class").asString())
-                    .isEqualTo("dev.arus.engine.api.CheckpointException");
+                    .isEqualTo("dev.arus.engine.streaming.CheckpointException");
             assertThat(restored.path("exception").path("message").asString())
                     .contains(metadata.toRealPath().toString()).contains("truncated");
         }

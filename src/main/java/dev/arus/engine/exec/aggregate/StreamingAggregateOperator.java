@@ -1,6 +1,6 @@
 package dev.arus.engine.exec.aggregate;
 
-import dev.arus.engine.api.OutputMode;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;

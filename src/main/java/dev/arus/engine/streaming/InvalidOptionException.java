@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 /**
  * A source or sink option that is unknown, given twice, of the wrong type or out of range.

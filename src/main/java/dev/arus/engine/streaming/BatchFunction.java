@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 
 /**

@@ -1,4 +1,4 @@
-package dev.arus.engine.expr;
+package dev.arus.engine.time;
 
 import java.math.BigDecimal;
 import java.util.Locale;

@@ -1,6 +1,6 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
-import dev.arus.engine.expr.IntervalParser;
+import dev.arus.engine.time.IntervalParser;
 import java.time.Duration;
 import java.util.Locale;
 

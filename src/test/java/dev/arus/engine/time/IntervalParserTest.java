@@ -1,4 +1,4 @@
-package dev.arus.engine.expr;
+package dev.arus.engine.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

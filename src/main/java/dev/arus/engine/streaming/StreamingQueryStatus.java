@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 /**
  * What a query is doing right now, with Spark's fields: {@code message} is one of Spark's

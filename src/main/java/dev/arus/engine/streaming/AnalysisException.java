@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 /**
  * A query that cannot be analysed: an unknown column or function, a type mismatch, an aggregate

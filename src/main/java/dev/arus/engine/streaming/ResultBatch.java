@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;

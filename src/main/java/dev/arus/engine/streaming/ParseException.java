@@ -1,4 +1,4 @@
-package dev.arus.engine.api;
+package dev.arus.engine.streaming;
 
 /**
  * Expression text that does not follow the grammar. The message says where and what was
