@@ -2,6 +2,7 @@ package dev.arus.engine.api;
 
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.source.Sources;
+import dev.arus.engine.streaming.ArusException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ public final class DataStreamReader {
      */
     public StreamFrame load() {
         if (format == null) {
-            throw new IllegalArgumentException("No source format given: call format(..) before load()");
+            throw new ArusException("DATA_SOURCE_NOT_FOUND", "No source format given: call format(..) before load()");
         }
         Sources.validate(format, options);
         return new StreamFrame(session, new LogicalPlan.StreamSource(format, options));

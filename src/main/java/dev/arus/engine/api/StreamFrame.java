@@ -6,7 +6,8 @@ import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.time.IntervalParser;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.IntervalParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,9 +18,6 @@ import java.util.List;
  * a type error throws {@link AnalysisException} here, not when the query runs.
  */
 public final class StreamFrame {
-
-    /** The error class of a delay threshold that is no interval. */
-    public static final String INVALID_INTERVAL = "INVALID_INTERVAL_FORMAT";
 
     private final ArusSession session;
     private final LogicalPlan plan;
@@ -104,18 +102,18 @@ public final class StreamFrame {
      * (a Spark interval string such as {@code "4 seconds"}) late before they are dropped and their
      * windows closed.
      *
-     * @throws AnalysisException for an unknown column (naming the nearest one) or a malformed interval
-     * @throws IllegalArgumentException for a negative delay, with Spark's message
+     * @throws AnalysisException for an unknown column (naming the nearest one), a malformed interval
+     *         ({@value IntervalParser#INVALID_INTERVAL_FORMAT}) or a negative delay (with Spark's message)
      */
     public StreamFrame withWatermark(String eventTimeColumn, String delayThreshold) {
         long delayMicros;
         try {
             delayMicros = IntervalParser.parseMicros(delayThreshold);
-        } catch (IllegalArgumentException badInterval) {
-            throw new AnalysisException(INVALID_INTERVAL, badInterval.getMessage(), -1, delayThreshold);
+        } catch (ArusException badInterval) {
+            throw new AnalysisException(badInterval.errorClass(), badInterval.getMessage(), -1, delayThreshold);
         }
         if (delayMicros < 0) {
-            throw new IllegalArgumentException("requirement failed: delay threshold (" + delayThreshold
+            throw new AnalysisException("INVALID_WATERMARK_DELAY", "requirement failed: delay threshold (" + delayThreshold
                     + ") should not be negative.");
         }
         if (analysis.schema().indexOf(eventTimeColumn) < 0) {

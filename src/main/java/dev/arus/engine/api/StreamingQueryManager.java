@@ -22,6 +22,7 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.Sources;
 import dev.arus.engine.state.StateStore;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import java.nio.file.Path;
@@ -39,6 +40,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code StreamingQueryManager}. Thread-safe.
  */
 public final class StreamingQueryManager {
+
+    /** The error class of a query started under a name another active query has. */
+    public static final String QUERY_NAME_ALREADY_ACTIVE = "QUERY_NAME_ALREADY_ACTIVE";
 
     private final ArusSession session;
     private final Map<UUID, StreamExecution> active = new ConcurrentHashMap<>();
@@ -82,9 +86,18 @@ public final class StreamingQueryManager {
     public List<Row> memoryTable(String name) {
         MemorySink sink = memoryTables.get(name);
         if (sink == null) {
-            throw new AnalysisException("Table or view not found: " + name);
+            throw new AnalysisException("TABLE_OR_VIEW_NOT_FOUND", "Table or view not found: " + name);
         }
         return sink.rows();
+    }
+
+    /**
+     * Forgets the memory sink table named {@code name}, as Spark's {@code dropTempView}; its rows
+     * are freed once no query writes them. Returns whether there was one. Meant for a stopped
+     * query: a running one goes on writing rows that nobody can read by name any more.
+     */
+    public boolean dropTempView(String name) {
+        return memoryTables.remove(name) != null;
     }
 
     /** The writer option that names the checkpoint directory, taken out of the sink's options. */
@@ -110,7 +123,7 @@ public final class StreamingQueryManager {
      */
     synchronized StreamingQuery start(DataStreamWriter.QuerySpec spec) {
         if (spec.name() != null && active().stream().anyMatch(q -> spec.name().equals(q.name()))) {
-            throw new IllegalArgumentException("Cannot start query with name " + spec.name()
+            throw new ArusException(QUERY_NAME_ALREADY_ACTIVE, "Cannot start query with name " + spec.name()
                     + " as a query with that name is already active in this session");
         }
         Analysis analysis = QueryPlanner.analyze(spec.plan());
@@ -120,7 +133,7 @@ public final class StreamingQueryManager {
         Sink chosen = Sinks.create(spec.format(), sinkOptions, spec.outputMode(), spec.name(), session.timeZone(),
                 session.console(), spec.foreachBatch(), analysis.schema());
         if (chosen instanceof FileSink && checkpointLocation == null) {
-            throw new AnalysisException("checkpointLocation must be specified either through "
+            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified either through "
                     + "option(\"checkpointLocation\", ...) or "
                     + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
         }
@@ -138,7 +151,7 @@ public final class StreamingQueryManager {
         }
         UUID id = recovery != null ? recovery.queryId() : spec.queryId() != null ? spec.queryId() : UUID.randomUUID();
         if (active.containsKey(id)) {
-            throw new IllegalStateException("Query " + id + " is already active"
+            throw new ArusException("CONCURRENT_QUERY", "Query " + id + " is already active"
                     + (recovery == null ? "" : " on checkpoint " + checkpointLocation));
         }
         QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), spec.name());

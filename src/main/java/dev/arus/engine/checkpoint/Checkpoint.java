@@ -135,7 +135,7 @@ public final class Checkpoint {
             throw CheckpointException.damaged(metadataFile, "its id '" + metadata.get("id") + "' is not a UUID");
         }
         if (requestedId != null && !requestedId.equals(id)) {
-            throw new CheckpointException(CheckpointException.Kind.INCOMPATIBLE, root, "Checkpoint " + root
+            throw CheckpointException.incompatible(root, "Checkpoint " + root
                     + " belongs to query " + id + ", not to query " + requestedId);
         }
         Map<String, String> stored = new LinkedHashMap<>();
@@ -146,7 +146,7 @@ public final class Checkpoint {
         });
         String difference = plan.firstDifference(new PlanDescription(stored));
         if (difference != null) {
-            throw new CheckpointException(CheckpointException.Kind.INCOMPATIBLE, root, "Cannot start the query on "
+            throw CheckpointException.incompatible(root, "Cannot start the query on "
                     + "checkpoint " + root + ", written by a different query: " + difference);
         }
         Long creation = readSourceCreationTime(root.resolve("sources").resolve("0").resolve("0"));

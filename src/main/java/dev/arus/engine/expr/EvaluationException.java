@@ -1,24 +1,19 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.streaming.ArusException;
+
 /**
  * A row that cannot be evaluated under Spark 4's default ANSI mode ({@code spark.sql.ansi.enabled
  * = true}): division by zero, arithmetic overflow, a malformed string in a cast. Spark raises these
  * as {@code SparkArithmeticException} and friends; the message is Spark's, error class first.
  */
-public final class EvaluationException extends RuntimeException {
+public final class EvaluationException extends ArusException {
 
     private static final String ANSI_HINT =
             " If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.";
 
-    private final String errorClass;
-
     private EvaluationException(String errorClass, String message) {
-        super("[" + errorClass + "] " + message);
-        this.errorClass = errorClass;
-    }
-
-    public String errorClass() {
-        return errorClass;
+        super(errorClass, "[" + errorClass + "] " + message);
     }
 
     /** {@code hint} names the try_ function that returns NULL instead: try_divide, try_mod. */

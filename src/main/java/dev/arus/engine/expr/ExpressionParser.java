@@ -4,8 +4,9 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.expr.Expression.ColumnReference;
 import dev.arus.engine.expr.Expression.Literal;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.ParseException;
-import dev.arus.engine.time.IntervalParser;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -413,8 +414,8 @@ public final class ExpressionParser {
         try {
             long micros = IntervalParser.parseMicros(source.toString());
             return new Expression.IntervalLiteral(micros, intervalText(source.toString()), at);
-        } catch (IllegalArgumentException e) {
-            throw new ParseException(e.getMessage(), at, text);
+        } catch (ArusException e) {
+            throw new ParseException(e.errorClass(), e.getMessage(), at, text);
         }
     }
 

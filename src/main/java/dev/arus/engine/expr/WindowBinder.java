@@ -3,7 +3,8 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.time.IntervalParser;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.IntervalParser;
 import java.util.List;
 
 /**
@@ -54,7 +55,7 @@ final class WindowBinder {
         if (argument instanceof Expression.Literal literal && literal.value() instanceof String text) {
             try {
                 return IntervalParser.parseMicros(text);
-            } catch (IllegalArgumentException e) {
+            } catch (ArusException e) {
                 throw binder.error("DATATYPE_MISMATCH.INVALID_WINDOW_DURATION", "The " + what + " '" + text
                         + "' is not a valid interval: " + e.getMessage(), argument.position());
             }

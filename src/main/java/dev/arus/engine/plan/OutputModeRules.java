@@ -24,7 +24,8 @@ public final class OutputModeRules {
 
     /** Spark 4's {@code STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION} error, word for word. */
     private static AnalysisException unsupported(OutputMode mode, String operation) {
-        return new AnalysisException("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: "
+        return new AnalysisException("STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION",
+                "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: "
                 + mode.name().toLowerCase(Locale.ROOT) + ". This output mode is not supported for "
                 + operation + " on streaming DataFrames/DataSets. SQLSTATE: 42KDE");
     }

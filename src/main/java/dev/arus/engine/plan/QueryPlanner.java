@@ -111,7 +111,7 @@ public final class QueryPlanner {
         requireNotAggregated(input, "filter");
         BoundExpression condition = ExpressionAnalyzer.bind(filter.condition(), input.analysis().schema());
         if (condition.dataType() != AtomicType.BOOLEAN && condition.dataType() != AtomicType.NULL) {
-            throw new AnalysisException("filter expression '" + condition.name() + "' of type "
+            throw new AnalysisException("DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN", "filter expression '" + condition.name() + "' of type "
                     + condition.dataType().simpleString() + " is not a boolean");
         }
         return input.then(new FilterStage(condition), input.analysis());
@@ -122,16 +122,16 @@ public final class QueryPlanner {
         Schema schema = input.analysis().schema();
         int column = schema.indexOf(watermark.column());
         if (column < 0) {
-            throw new AnalysisException("cannot resolve column '" + watermark.column() + "' given input columns "
+            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "cannot resolve column '" + watermark.column() + "' given input columns "
                     + schema.names());
         }
         Field field = schema.field(column);
         if (field.type() != AtomicType.TIMESTAMP) {
-            throw new AnalysisException("Event time must be defined on a window or a timestamp, but "
+            throw new AnalysisException("EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE", "Event time must be defined on a window or a timestamp, but "
                     + field.name() + " is of type " + field.type().simpleString());
         }
         if (watermark.delayMicros() < 0) {
-            throw new AnalysisException("delay threshold (" + watermark.delayMicros() / 1000
+            throw new AnalysisException("INVALID_WATERMARK_DELAY", "delay threshold (" + watermark.delayMicros() / 1000
                     + " milliseconds) should not be negative.");
         }
         return input.then(new WatermarkStage(column),
@@ -140,7 +140,7 @@ public final class QueryPlanner {
 
     private static Resolved resolveAggregate(LogicalPlan.Aggregate aggregate, Resolved input) {
         if (input.analysis().aggregates()) {
-            throw new AnalysisException("Arus does not support an aggregation over the result of another "
+            throw new AnalysisException("STREAMING_AGGREGATION_CHAINED", "Arus does not support an aggregation over the result of another "
                     + "streaming aggregation yet");
         }
         Schema schema = input.analysis().schema();
@@ -166,7 +166,7 @@ public final class QueryPlanner {
             keys.add(key);
         }
         if (windows > 1) {
-            throw new AnalysisException("Multiple time/session window expressions would result in a cartesian "
+            throw new AnalysisException("MULTIPLE_TIME_WINDOWS", "Multiple time/session window expressions would result in a cartesian "
                     + "product of rows, therefore they are currently not supported.");
         }
         List<AggregateCall> calls = new ArrayList<>();
@@ -182,7 +182,7 @@ public final class QueryPlanner {
 
     private static void requireNotAggregated(Resolved input, String operation) {
         if (input.analysis().aggregates()) {
-            throw new AnalysisException(operation + " after a streaming aggregation is not supported by Arus yet");
+            throw new AnalysisException("OPERATION_AFTER_STREAMING_AGGREGATION", operation + " after a streaming aggregation is not supported by Arus yet");
         }
     }
 

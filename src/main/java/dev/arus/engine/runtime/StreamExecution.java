@@ -1,16 +1,17 @@
 package dev.arus.engine.runtime;
 
+import dev.arus.engine.source.Offset;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
-import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryIdleEvent;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryProgressEvent;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryStartedEvent;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryTerminatedEvent;
+import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.streaming.Trigger;
-import dev.arus.engine.source.Offset;
 import dev.arus.engine.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -109,7 +110,8 @@ public final class StreamExecution implements StreamingQuery {
         if (rejected != null) {
             failWith(new IllegalStateException("Cannot schedule the query's triggers: " + rejected.getMessage(),
                     rejected));
-            throw new IllegalStateException("Cannot start query " + describe() + ": its session is closed", rejected);
+            throw new ArusException("SESSION_CLOSED", "Cannot start query " + describe() + ": its session is closed",
+                    rejected);
         }
     }
 
@@ -238,7 +240,8 @@ public final class StreamExecution implements StreamingQuery {
             try {
                 onTermination.accept(this);
                 QueryTerminatedEvent event = new QueryTerminatedEvent(identity.id(), identity.runId(),
-                        failure == null ? null : failure.getMessage());
+                        failure == null ? null : failure.getMessage(),
+                        failure == null ? null : failure.causeErrorClass());
                 post(l -> l.onQueryTerminated(event));
             } finally {
                 terminated.countDown();

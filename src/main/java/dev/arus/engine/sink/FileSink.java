@@ -1,6 +1,7 @@
 package dev.arus.engine.sink;
 
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
@@ -59,16 +60,18 @@ public final class FileSink implements Sink {
         this.format = format;
         String location = option(options, "path");
         if (location == null || location.isBlank()) {
-            throw new IllegalArgumentException("'path' is not specified");
+            throw new InvalidOptionException("path", "'path' is not specified");
         }
         if (mode != OutputMode.APPEND) {
-            throw new AnalysisException("Data source " + format + " does not support " + mode.sparkName()
+            throw new AnalysisException("STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE",
+                    "Data source " + format + " does not support " + mode.sparkName()
                     + " output mode");
         }
         if (format.equals(CSV) && schema != null) {
             for (Field field : schema.fields()) {
                 if (field.type() instanceof StructType) {
-                    throw new AnalysisException("[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't "
+                    throw new AnalysisException("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
+                            "[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't "
                             + "support the column `" + field.name() + "` of the type \""
                             + field.type().simpleString().toUpperCase(Locale.ROOT) + "\". SQLSTATE: 0A000");
                 }

@@ -1,13 +1,15 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.Schema;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,6 +27,9 @@ public final class Sinks {
     public static final String FOREACH_BATCH = "foreachBatch";
     public static final String JSON = FileSink.JSON;
     public static final String CSV = FileSink.CSV;
+
+    /** Spark's error class of a format nobody provides. */
+    public static final String DATA_SOURCE_NOT_FOUND = "DATA_SOURCE_NOT_FOUND";
 
     private static final Map<String, List<String>> OPTIONS = new LinkedHashMap<>();
 
@@ -71,14 +76,14 @@ public final class Sinks {
             case CONSOLE -> new ConsoleSink(options, zone, console);
             case MEMORY -> {
                 if (queryName == null) {
-                    throw new IllegalArgumentException("queryName must be specified for memory sink");
+                    throw new AnalysisException("QUERY_NAME_REQUIRED", "queryName must be specified for memory sink");
                 }
                 yield new MemorySink(queryName, mode);
             }
             case NOOP -> new NoopSink();
             case FOREACH_BATCH -> {
                 if (foreachBatch == null) {
-                    throw new IllegalArgumentException("foreachBatch needs a function");
+                    throw new AnalysisException("FOREACH_BATCH_FUNCTION_REQUIRED", "foreachBatch needs a function");
                 }
                 yield new ForeachBatchSink(foreachBatch);
             }
@@ -99,7 +104,7 @@ public final class Sinks {
     private static void rejectUnknownOptions(String format, Map<String, String> options) {
         for (String option : options.keySet()) {
             if (OPTIONS.get(format).stream().noneMatch(option::equalsIgnoreCase)) {
-                throw new IllegalArgumentException("Unknown option '" + option + "' for format '" + format
+                throw new InvalidOptionException(option, "Unknown option '" + option + "' for format '" + format
                         + "'. Known options: " + String.join(", ", OPTIONS.get(format)));
             }
         }
@@ -108,7 +113,7 @@ public final class Sinks {
     private static void rejectOptions(String format, Map<String, String> options) {
         if (!options.isEmpty()) {
             String option = options.keySet().iterator().next();
-            throw new IllegalArgumentException("Unknown option '" + option + "' for format '" + format
+            throw new InvalidOptionException(option, "Unknown option '" + option + "' for format '" + format
                     + "'. It takes no options");
         }
     }
@@ -121,7 +126,7 @@ public final class Sinks {
                 }
             }
         }
-        throw new IllegalArgumentException("Unknown sink format '" + format + "'. Known formats: "
+        throw new ArusException(DATA_SOURCE_NOT_FOUND, "Unknown sink format '" + format + "'. Known formats: "
                 + String.join(", ", OPTIONS.keySet()));
     }
 }

@@ -4,6 +4,8 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.time.Clock;
 import java.util.function.Consumer;
 
@@ -58,7 +60,8 @@ public final class RateSource implements Source {
     static void checkRampUp(RateOptions options) {
         long maxSeconds = Long.MAX_VALUE / options.rowsPerSecond();
         if (options.rampUpTimeSeconds() > maxSeconds) {
-            throw new IllegalArgumentException("[INCORRECT_RAMP_UP_RATE] Max offset with " + options.rowsPerSecond()
+            throw new InvalidOptionException("INCORRECT_RAMP_UP_RATE", "rampUpTime",
+                    "[INCORRECT_RAMP_UP_RATE] Max offset with " + options.rowsPerSecond()
                     + " rowsPerSecond is " + maxSeconds + ", but 'rampUpTimeSeconds' is "
                     + options.rampUpTimeSeconds() + ".");
         }
@@ -127,7 +130,7 @@ public final class RateSource implements Source {
             throw new IllegalArgumentException("startSeconds(" + startSeconds + ") > endSeconds(" + endSeconds + ")");
         }
         if (endSeconds > maxSeconds) {
-            throw new ArithmeticException("[INCORRECT_END_OFFSET] Max offset with " + options.rowsPerSecond()
+            throw new ArusException("INCORRECT_END_OFFSET", "[INCORRECT_END_OFFSET] Max offset with " + options.rowsPerSecond()
                     + " rowsPerSecond is " + maxSeconds + ", but it's " + endSeconds + " now.");
         }
         // After a restart the offsets replayed from the log may be ahead of the clock.

@@ -1,6 +1,7 @@
 package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -95,7 +96,7 @@ public final class Sources {
     private static String canonicalFormat(String format) {
         String name = format == null ? "" : format.trim().toLowerCase(Locale.ROOT);
         if (!OPTIONS.containsKey(name)) {
-            throw new IllegalArgumentException(
+            throw new ArusException("DATA_SOURCE_NOT_FOUND",
                     "Unknown source format '" + format + "'. Known formats: " + String.join(", ", FORMATS));
         }
         return name;

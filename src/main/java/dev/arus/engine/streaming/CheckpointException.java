@@ -4,31 +4,19 @@ import java.nio.file.Path;
 
 /**
  * A query cannot start on its checkpoint: the checkpoint was written by a different query
- * ({@link Kind#INCOMPATIBLE}) or one of its files is missing, truncated or corrupt
- * ({@link Kind#DAMAGED}). Nothing in the checkpoint was written, overwritten or deleted.
+ * ({@value #INCOMPATIBLE}) or one of its files is missing, truncated or corrupt
+ * ({@value #DAMAGED}). Nothing in the checkpoint was written, overwritten or deleted.
  */
-public final class CheckpointException extends RuntimeException {
+public final class CheckpointException extends ArusException {
 
-    /** Why the checkpoint cannot be used. */
-    public enum Kind { INCOMPATIBLE, DAMAGED }
+    public static final String INCOMPATIBLE = "CHECKPOINT_INCOMPATIBLE";
+    public static final String DAMAGED = "CHECKPOINT_DAMAGED";
 
-    private final Kind kind;
     private final Path file;
 
-    public CheckpointException(Kind kind, Path file, String message) {
-        super(message);
-        this.kind = kind;
+    public CheckpointException(String errorClass, Path file, String message) {
+        super(errorClass, message);
         this.file = file;
-    }
-
-    public CheckpointException(Kind kind, Path file, String message, Throwable cause) {
-        super(message, cause);
-        this.kind = kind;
-        this.file = file;
-    }
-
-    public Kind kind() {
-        return kind;
     }
 
     /** The file (or the checkpoint directory) at fault. */
@@ -37,6 +25,10 @@ public final class CheckpointException extends RuntimeException {
     }
 
     public static CheckpointException damaged(Path file, String what) {
-        return new CheckpointException(Kind.DAMAGED, file, "Checkpoint file " + file + " is damaged: " + what);
+        return new CheckpointException(DAMAGED, file, "Checkpoint file " + file + " is damaged: " + what);
+    }
+
+    public static CheckpointException incompatible(Path root, String message) {
+        return new CheckpointException(INCOMPATIBLE, root, message);
     }
 }

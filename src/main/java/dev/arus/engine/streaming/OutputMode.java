@@ -19,7 +19,7 @@ public enum OutputMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("Unknown output mode " + name
+        throw new ArusException("STREAMING_OUTPUT_MODE.INVALID", "Unknown output mode " + name
                 + ". Accepted output modes are 'append', 'complete', 'update'");
     }
 

@@ -7,7 +7,14 @@ package dev.arus.engine.streaming;
  */
 public class ParseException extends AnalysisException {
 
+    public static final String PARSE_SYNTAX_ERROR = "PARSE_SYNTAX_ERROR";
+
     public ParseException(String message, int position, String expression) {
-        super("PARSE_SYNTAX_ERROR", message, position, expression);
+        this(PARSE_SYNTAX_ERROR, message, position, expression);
+    }
+
+    /** A literal that does not parse, such as a malformed interval, with that value's error class. */
+    public ParseException(String errorClass, String message, int position, String expression) {
+        super(errorClass, message, position, expression);
     }
 }

@@ -2,14 +2,22 @@ package dev.arus.engine.streaming;
 
 import java.util.UUID;
 
-/** Why a query terminated: its failing batch's exception, with the query it ended. */
-public final class StreamingQueryException extends RuntimeException {
+/**
+ * Why a query terminated: its failing batch's exception, with the query it ended. Its own class
+ * is Spark's {@value #STREAM_FAILED}; {@link #causeErrorClass()} names what failed the batch.
+ */
+public final class StreamingQueryException extends ArusException {
+
+    public static final String STREAM_FAILED = "STREAM_FAILED";
+
+    /** The class given to a failure that is not an engine error: a bug, or the JVM's. */
+    public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
 
     private final UUID queryId;
     private final UUID runId;
 
     public StreamingQueryException(String message, Throwable cause, UUID queryId, UUID runId) {
-        super(message, cause);
+        super(STREAM_FAILED, message, cause);
         this.queryId = queryId;
         this.runId = runId;
     }
@@ -20,5 +28,10 @@ public final class StreamingQueryException extends RuntimeException {
 
     public UUID runId() {
         return runId;
+    }
+
+    /** The error class of the failure that ended the query, {@value #INTERNAL_ERROR} when it has none. */
+    public String causeErrorClass() {
+        return getCause() instanceof ArusException engine ? engine.errorClass() : INTERNAL_ERROR;
     }
 }

@@ -37,7 +37,10 @@ public interface StreamingQueryListener {
     record QueryIdleEvent(UUID id, UUID runId, Instant timestamp) {
     }
 
-    /** {@code exception} is the failure's message, or {@code null} for a query that was stopped. */
-    record QueryTerminatedEvent(UUID id, UUID runId, String exception) {
+    /**
+     * {@code exception} is the failure's message and {@code errorClassOnException} the error class
+     * of what failed the batch (Spark 3.5's field), both {@code null} for a query that was stopped.
+     */
+    record QueryTerminatedEvent(UUID id, UUID runId, String exception, String errorClassOnException) {
     }
 }

@@ -1,7 +1,7 @@
 package dev.arus.engine.streaming;
 
-import dev.arus.engine.time.IntervalParser;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /**
@@ -10,6 +10,9 @@ import java.util.Locale;
  * configuration choice.
  */
 public sealed interface Trigger {
+
+    /** The error class of a negative processing-time interval. */
+    String INVALID_TRIGGER_INTERVAL = "INVALID_TRIGGER_INTERVAL";
 
     /**
      * A batch at each multiple of {@code interval} since the epoch; a slow batch delays, never
@@ -20,7 +23,7 @@ public sealed interface Trigger {
         public ProcessingTime {
             if (interval.isNegative()) {
                 // Spark's require() in ProcessingTimeTrigger, word for word
-                throw new IllegalArgumentException(
+                throw new ArusException(INVALID_TRIGGER_INTERVAL,
                         "requirement failed: the interval of trigger should not be negative");
             }
         }
@@ -41,13 +44,15 @@ public sealed interface Trigger {
     /**
      * Parses Spark's interval strings, e.g. {@code "4 seconds"}.
      *
-     * @throws IllegalArgumentException for a malformed, negative, or month or year interval
+     * @throws ArusException {@value IntervalParser#INVALID_INTERVAL_FORMAT} for a malformed or a
+     *         month or year interval, {@value #INVALID_TRIGGER_INTERVAL} for a negative one
      */
     static Trigger processingTime(String interval) {
         if (interval != null && interval.toLowerCase(Locale.ROOT).matches(".*\\b(month|year)s?\\b.*")) {
-            throw new IllegalArgumentException("Doesn't support month or year interval: " + interval);
+            throw new ArusException(IntervalParser.INVALID_INTERVAL_FORMAT + ".INVALID_UNIT",
+                    "Doesn't support month or year interval: " + interval);
         }
-        return new ProcessingTime(Duration.ofNanos(Math.multiplyExact(IntervalParser.parseMicros(interval), 1000L)));
+        return new ProcessingTime(Duration.of(IntervalParser.parseMicros(interval), ChronoUnit.MICROS));
     }
 
     static Trigger processingTime(long intervalMs) {

@@ -22,7 +22,8 @@ enum ProblemType {
     CHECKPOINT_DAMAGED("checkpoint-damaged", HttpStatus.CONFLICT, "Checkpoint damaged"),
     REQUEST_TOO_LARGE("request-too-large", HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
-    TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries");
+    TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
+    SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down");
 
     private static final String BASE = "https://arus.dev/problems/";
 

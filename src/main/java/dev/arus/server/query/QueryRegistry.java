@@ -130,7 +130,7 @@ public class QueryRegistry {
         try {
             owner = files.checkpointed() ? session.streams().checkpointQueryId(files.checkpoint()) : Optional.empty();
         } catch (CheckpointException damaged) {
-            throw TranslatedQuery.checkpointProblem(damaged);
+            throw EngineProblems.ofCheckpoint(damaged);
         }
         UUID id = owner.orElseGet(UUID::randomUUID);
         requireUnused(id);

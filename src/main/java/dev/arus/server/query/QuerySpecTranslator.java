@@ -1,20 +1,22 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
-import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.api.functions;
 import dev.arus.engine.sink.Sinks;
 import dev.arus.engine.source.Sources;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.IntervalParser;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.server.ArusProperties;
-import dev.arus.server.storage.DataDirectory;
-import dev.arus.server.storage.DataPathException;
 import dev.arus.server.query.QuerySpec.SinkSpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
+import dev.arus.server.storage.DataDirectory;
+import dev.arus.server.storage.DataPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,9 +110,8 @@ class QuerySpecTranslator {
         Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options));
         try {
             return session.readStream().format(format).options(options).load();
-        } catch (IllegalArgumentException invalid) {
-            throw ProblemException.at(ProblemType.INVALID_OPTION,
-                    OptionPointers.of("/source/options", options, invalid), invalid.getMessage());
+        } catch (ArusException invalid) {
+            throw EngineProblems.ofSource(invalid, options);
         }
     }
 
@@ -140,7 +141,7 @@ class QuerySpecTranslator {
             try {
                 return frame.withWatermark(column, delay);
             } catch (AnalysisException invalid) {
-                if (StreamFrame.INVALID_INTERVAL.equals(invalid.errorClass())) {
+                if (invalid.is(IntervalParser.INVALID_INTERVAL_FORMAT) || invalid.is("INVALID_WATERMARK_DELAY")) {
                     throw ProblemException.at(ProblemType.INVALID_INTERVAL, base + "/delay", invalid.getMessage());
                 }
                 throw ProblemException.at(ProblemType.INVALID_EXPRESSION, base + "/column", invalid.getMessage());
@@ -213,7 +214,7 @@ class QuerySpecTranslator {
         }
         try {
             return OutputMode.of(mode);
-        } catch (IllegalArgumentException unknown) {
+        } catch (ArusException unknown) {
             throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
         }
     }
@@ -238,7 +239,7 @@ class QuerySpecTranslator {
         }
         try {
             return Trigger.processingTime(trigger.processingTime());
-        } catch (IllegalArgumentException | ArithmeticException invalid) {
+        } catch (ArusException invalid) {
             throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
         }
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -81,33 +82,33 @@ class QueryDefinitionErrorsTest {
 
     @Test
     void unknownSourceFormat() {
-        assertRejected(() -> session.readStream().format("kafkaa").load(), IllegalArgumentException.class,
+        assertRejected(() -> session.readStream().format("kafkaa").load(), "DATA_SOURCE_NOT_FOUND",
                 "Unknown source format 'kafkaa'. Known formats: rate, rate-micro-batch");
     }
 
     @Test
     void missingSourceFormat() {
-        assertRejected(() -> session.readStream().load(), IllegalArgumentException.class, "No source format given");
+        assertRejected(() -> session.readStream().load(), "DATA_SOURCE_NOT_FOUND", "No source format given");
     }
 
     @Test
     void unknownSourceOption() {
         assertRejected(() -> session.readStream().format("rate").option("rowsPerSecnd", 5).load(),
-                IllegalArgumentException.class, "Unknown option 'rowsPerSecnd' for format 'rate'");
+                "INVALID_OPTION", "Unknown option 'rowsPerSecnd' for format 'rate'");
     }
 
     @Test
     void sourceOptionOfTheWrongType() {
         assertRejected(() -> session.readStream().format("rate").option("rowsPerSecond", "five").load(),
-                IllegalArgumentException.class, "Invalid value 'five'. The option 'rowsPerSecond'");
+                "INVALID_OPTION", "Invalid value 'five'. The option 'rowsPerSecond'");
     }
 
     @Test
     void sourceOptionOutOfRange() {
         assertRejected(() -> session.readStream().format("rate").option("rowsPerSecond", 0).load(),
-                IllegalArgumentException.class, "Invalid value '0'. The option 'rowsPerSecond' must be positive");
+                "INVALID_OPTION", "Invalid value '0'. The option 'rowsPerSecond' must be positive");
         assertRejected(() -> session.readStream().format("rate-micro-batch").load(),
-                IllegalArgumentException.class, "rowsPerBatch");
+                "INVALID_OPTION", "rowsPerBatch");
     }
 
     @Test
@@ -118,7 +119,7 @@ class QueryDefinitionErrorsTest {
 
     @Test
     void negativeDelayInWithWatermark() {
-        assertRejected(() -> rate().withWatermark("timestamp", "-4 seconds"), IllegalArgumentException.class,
+        assertRejected(() -> rate().withWatermark("timestamp", "-4 seconds"), "INVALID_WATERMARK_DELAY",
                 "requirement failed: delay threshold (-4 seconds) should not be negative.");
     }
 
@@ -130,13 +131,13 @@ class QueryDefinitionErrorsTest {
 
     @Test
     void badIntervalInProcessingTimeTrigger() {
-        assertRejected(() -> Trigger.processingTime("soon"), IllegalArgumentException.class,
+        assertRejected(() -> Trigger.processingTime("soon"), "INVALID_INTERVAL_FORMAT",
                 "Error parsing 'soon' to interval");
-        assertRejected(() -> Trigger.processingTime("1 month"), IllegalArgumentException.class,
+        assertRejected(() -> Trigger.processingTime("1 month"), "INVALID_INTERVAL_FORMAT",
                 "Doesn't support month or year interval: 1 month");
-        assertRejected(() -> Trigger.processingTime("-1 second"), IllegalArgumentException.class,
+        assertRejected(() -> Trigger.processingTime("-1 second"), "INVALID_TRIGGER_INTERVAL",
                 "requirement failed: the interval of trigger should not be negative");
-        assertRejected(() -> Trigger.processingTime(-5), IllegalArgumentException.class,
+        assertRejected(() -> Trigger.processingTime(-5), "INVALID_TRIGGER_INTERVAL",
                 "the interval of trigger should not be negative");
     }
 
@@ -199,33 +200,33 @@ class QueryDefinitionErrorsTest {
 
     @Test
     void unknownOutputMode() {
-        assertRejected(() -> rate().writeStream().outputMode("upsert"), IllegalArgumentException.class,
+        assertRejected(() -> rate().writeStream().outputMode("upsert"), "STREAMING_OUTPUT_MODE.INVALID",
                 "Unknown output mode upsert. Accepted output modes are 'append', 'complete', 'update'");
     }
 
     @Test
     void unknownSinkFormat() {
-        assertRejected(() -> rate().writeStream().format("parquet").start(), IllegalArgumentException.class,
+        assertRejected(() -> rate().writeStream().format("parquet").start(), "DATA_SOURCE_NOT_FOUND",
                 "Unknown sink format 'parquet'");
-        assertRejected(() -> rate().writeStream().start(), IllegalArgumentException.class, "Unknown sink format");
+        assertRejected(() -> rate().writeStream().start(), "DATA_SOURCE_NOT_FOUND", "Unknown sink format");
     }
 
     @Test
     void unknownSinkOption() {
         assertRejected(() -> rate().writeStream().format("noop").option("path", "/tmp/x").start(),
-                IllegalArgumentException.class, "Unknown option 'path' for format 'noop'");
+                "INVALID_OPTION", "Unknown option 'path' for format 'noop'");
     }
 
     @Test
     void memorySinkWithoutQueryName() {
-        assertRejected(() -> rate().writeStream().format("memory").start(), IllegalArgumentException.class,
+        assertRejected(() -> rate().writeStream().format("memory").start(), "QUERY_NAME_REQUIRED",
                 "queryName must be specified for memory sink");
     }
 
     @Test
     void secondQueryWithTheNameOfAnActiveQuery() {
         assertRejected(() -> rate().writeStream().format("noop").queryName("running").start(),
-                IllegalArgumentException.class,
+                "QUERY_NAME_ALREADY_ACTIVE",
                 "Cannot start query with name running as a query with that name is already active");
     }
 
@@ -244,6 +245,14 @@ class QueryDefinitionErrorsTest {
 
     private void assertRejected(ThrowingCallable definition, Class<? extends Throwable> type, String message) {
         assertThatThrownBy(definition).isInstanceOf(type).hasMessageContaining(message);
+        assertUnchanged();
+    }
+
+    /** Rejected with an engine error of {@code errorClass} (or one of its subclasses). */
+    private void assertRejected(ThrowingCallable definition, String errorClass, String message) {
+        assertThatThrownBy(definition).isInstanceOf(ArusException.class).hasMessageContaining(message)
+                .satisfies(e -> assertThat(((ArusException) e).is(errorClass))
+                        .as(((ArusException) e).errorClass()).isTrue());
         assertUnchanged();
     }
 

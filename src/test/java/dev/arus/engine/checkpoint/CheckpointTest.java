@@ -253,8 +253,8 @@ class CheckpointTest {
                     .isInstanceOf(CheckpointException.class)
                     .hasMessageContaining(path.toString())
                     .hasMessageContaining(what)
-                    .satisfies(e -> assertThat(((CheckpointException) e).kind())
-                            .isEqualTo(CheckpointException.Kind.DAMAGED));
+                    .satisfies(e -> assertThat(((CheckpointException) e).errorClass())
+                            .isEqualTo(CheckpointException.DAMAGED));
         }
         assertThat(CheckpointDirectory.contents(checkpoint)).as(file).isEqualTo(before);
         Files.write(path, original);

@@ -9,7 +9,7 @@ import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.Trigger;
-import dev.arus.engine.time.IntervalParser;
+import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -195,7 +196,8 @@ class StreamExecutionThreadsTest {
         session.close();
 
         assertThatThrownBy(() -> microBatches().writeStream().format("noop").start())
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOfSatisfying(ArusException.class,
+                        e -> assertThat(e.errorClass()).isEqualTo("SESSION_CLOSED"))
                 .hasMessageContaining("session is closed");
         assertThat(session.streams().active()).isEmpty();
     }

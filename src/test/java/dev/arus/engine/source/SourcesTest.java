@@ -3,6 +3,7 @@ package dev.arus.engine.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.time.ManualClock;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,14 +44,14 @@ class SourcesTest {
     @Test
     void rejectsUnknownFormatListingKnownOnes() {
         assertThatThrownBy(() -> Sources.create("kafka", Map.of(), clock))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(ArusException.class)
                 .hasMessage("Unknown source format 'kafka'. Known formats: rate, rate-micro-batch");
     }
 
     @Test
     void rejectsUnknownOptionNamingTheAllowedOnes() {
         assertThatThrownBy(() -> Sources.create("rate", Map.of("rowsPerSec", "5"), clock))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(ArusException.class)
                 .hasMessage("Unknown option 'rowsPerSec' for format 'rate'. Allowed options: rowsPerSecond,"
                         + " rampUpTime, numPartitions");
     }
@@ -98,6 +99,6 @@ class SourcesTest {
     void validatesWithoutCreating() {
         Sources.validate("rate", Map.of("rowsPerSecond", "5"));
         assertThatThrownBy(() -> Sources.validate("rate", Map.of("rowsPerSecond", "0")))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(ArusException.class);
     }
 }

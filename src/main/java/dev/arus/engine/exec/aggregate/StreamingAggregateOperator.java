@@ -13,6 +13,7 @@ import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import dev.arus.engine.state.StateStore;
+import dev.arus.engine.streaming.ArusException;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -294,8 +295,8 @@ public final class StreamingAggregateOperator implements Operator {
         this.maxStateRows = limit;
     }
 
-    private IllegalStateException stateRowsExceeded() {
-        return new IllegalStateException("[STATE_ROWS_LIMIT_EXCEEDED] The aggregation's state would hold more than "
+    private ArusException stateRowsExceeded() {
+        return new ArusException("STATE_ROWS_LIMIT_EXCEEDED", "[STATE_ROWS_LIMIT_EXCEEDED] The aggregation's state would hold more than "
                 + maxStateRows + " rows (groups), the limit of this session. Add a watermark so that closed windows "
                 + "are evicted, group by fewer distinct keys, or raise the limit.");
     }

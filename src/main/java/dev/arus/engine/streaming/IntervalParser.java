@@ -1,4 +1,4 @@
-package dev.arus.engine.time;
+package dev.arus.engine.streaming;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -16,10 +16,13 @@ public final class IntervalParser {
             + " '8 seconds' or '10 minutes 30 seconds', optionally preceded by 'interval'; units are"
             + " microsecond, millisecond, second, minute, hour, day and week, singular or plural.";
 
+    /** The error class of every interval that does not parse, followed by the reason's subclass. */
+    public static final String INVALID_INTERVAL_FORMAT = "INVALID_INTERVAL_FORMAT";
+
     private IntervalParser() {
     }
 
-    /** The interval's length in microseconds; throws IllegalArgumentException saying what was wrong. */
+    /** The interval's length in microseconds; throws {@value #INVALID_INTERVAL_FORMAT} saying what was wrong. */
     public static long parseMicros(String text) {
         if (text == null || text.isBlank()) {
             throw invalid("INPUT_IS_EMPTY", text, "Interval string cannot be empty.");
@@ -35,7 +38,12 @@ public final class IntervalParser {
                 throw invalid("MISSING_UNIT", text, "Missing unit after '" + words[i] + "'.");
             }
             long unitMicros = unitMicros(text, words[i + 1]);
-            total = Math.addExact(total, amount(text, words[i], words[i + 1], unitMicros));
+            long part = amount(text, words[i], words[i + 1], unitMicros);
+            try {
+                total = Math.addExact(total, part);
+            } catch (ArithmeticException overflow) {
+                throw invalid("ARITHMETIC_EXCEPTION", text, "The interval overflows a long of microseconds.");
+            }
         }
         return total;
     }
@@ -75,8 +83,9 @@ public final class IntervalParser {
         };
     }
 
-    private static IllegalArgumentException invalid(String subclass, String text, String detail) {
-        return new IllegalArgumentException("[INVALID_INTERVAL_FORMAT." + subclass + "] Error parsing '"
-                + text + "' to interval. " + detail + " " + ACCEPTED);
+    private static ArusException invalid(String subclass, String text, String detail) {
+        String errorClass = INVALID_INTERVAL_FORMAT + "." + subclass;
+        return new ArusException(errorClass, "[" + errorClass + "] Error parsing '" + text + "' to interval. "
+                + detail + " " + ACCEPTED);
     }
 }

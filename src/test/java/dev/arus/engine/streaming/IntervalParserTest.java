@@ -1,4 +1,4 @@
-package dev.arus.engine.time;
+package dev.arus.engine.streaming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -32,7 +32,7 @@ class IntervalParserTest {
     @Test
     void namesTheBadUnitAndWhatIsAccepted() {
         assertThatThrownBy(() -> IntervalParser.parseMicros("4 secs"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(ArusException.class)
                 .hasMessageStartingWith("[INVALID_INTERVAL_FORMAT.INVALID_UNIT] Error parsing '4 secs' to interval."
                         + " Invalid unit 'secs'.")
                 .hasMessageContaining("units are microsecond, millisecond, second, minute, hour, day and week");

@@ -1,0 +1,89 @@
+package dev.arus.server.query;
+
+import dev.arus.engine.api.StreamingQueryManager;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.InvalidOptionException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The service's reading of the engine's errors: each error class is a problem type, pointing at
+ * the field of the spec that caused it. Decided by error class, never by message text; an error
+ * class no rule names is an invalid spec.
+ */
+final class EngineProblems {
+
+    private static final String SOURCE_OPTIONS = "/source/options";
+    private static final String SINK_OPTIONS = "/sink/options";
+
+    /** A class (and its subclasses) and the problem it is; {@code pointer} is null when no field is at fault. */
+    private record Rule(String errorClass, ProblemType type, String pointer) {
+    }
+
+    /** The errors of starting a query, after its frame was built: the sink, output mode, name and checkpoint. */
+    private static final List<Rule> START = List.of(
+            new Rule(CheckpointException.INCOMPATIBLE, ProblemType.CHECKPOINT_INCOMPATIBLE,
+                    QueryFiles.CHECKPOINT_POINTER),
+            new Rule(CheckpointException.DAMAGED, ProblemType.CHECKPOINT_DAMAGED, QueryFiles.CHECKPOINT_POINTER),
+            new Rule("CHECKPOINT_LOCATION_NOT_SPECIFIED", ProblemType.INVALID_SPEC, QueryFiles.CHECKPOINT_POINTER),
+            new Rule("CONCURRENT_QUERY", ProblemType.LOCATION_IN_USE, QueryFiles.CHECKPOINT_POINTER),
+            new Rule(StreamingQueryManager.QUERY_NAME_ALREADY_ACTIVE, ProblemType.DUPLICATE_NAME, "/name"),
+            new Rule("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", ProblemType.INVALID_SPEC, "/sink/format"),
+            new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
+            new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
+            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null));
+
+    private EngineProblems() {
+    }
+
+    /** The engine refused to start a query whose sink options are {@code sinkOptions}. */
+    static ProblemException ofStart(ArusException error, Map<String, String> sinkOptions) {
+        if (error instanceof InvalidOptionException invalid) {
+            return option(SINK_OPTIONS, sinkOptions, invalid);
+        }
+        for (Rule rule : START) {
+            if (error.is(rule.errorClass())) {
+                return problem(rule.type(), rule.pointer(), error);
+            }
+        }
+        return problem(ProblemType.INVALID_SPEC, null, error);
+    }
+
+    /** The engine refused a source of {@code options}: an option's value, or its format. */
+    static ProblemException ofSource(ArusException error, Map<String, String> options) {
+        if (error instanceof InvalidOptionException invalid) {
+            return option(SOURCE_OPTIONS, options, invalid);
+        }
+        if (error.is("DATA_SOURCE_NOT_FOUND")) {
+            return problem(ProblemType.UNKNOWN_FORMAT, "/source/format", error);
+        }
+        return problem(ProblemType.INVALID_SPEC, "/source", error);
+    }
+
+    /** A checkpoint the engine cannot start on, as the problem of the spec's {@code checkpointLocation}. */
+    static ProblemException ofCheckpoint(CheckpointException refused) {
+        return ofStart(refused, Map.of());
+    }
+
+    /**
+     * An option error points at the option it names, matched in any case as the engine matches
+     * them; one naming no given option (a missing required one) points at the options object.
+     */
+    private static ProblemException option(String optionsPointer, Map<String, String> options,
+            InvalidOptionException invalid) {
+        String pointer = optionsPointer;
+        for (String key : options.keySet()) {
+            if (key.equalsIgnoreCase(invalid.option())) {
+                pointer = JsonPointer.append(optionsPointer, key);
+            }
+        }
+        return problem(ProblemType.INVALID_OPTION, pointer, invalid);
+    }
+
+    private static ProblemException problem(ProblemType type, String pointer, ArusException error) {
+        ProblemException problem = pointer == null ? new ProblemException(type, error.getMessage())
+                : ProblemException.at(type, pointer, error.getMessage());
+        return problem.causedBy(error);
+    }
+}
