@@ -2,6 +2,7 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
@@ -11,15 +12,15 @@ import java.util.Set;
 
 /**
  * Binds calls of the scalar functions: abs, coalesce, concat, current_timestamp, date_format,
- * timestamp_seconds, to_timestamp and unix_timestamp. Aggregates and {@code window} are refused
+ * timestamp_seconds, to_timestamp, unix_timestamp and window_time. Aggregates and {@code window} are refused
  * here: {@link ExpressionAnalyzer} binds them where a query allows them.
  */
 final class FunctionBinder {
 
     static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max");
     private static final List<String> KNOWN = List.of("abs", "coalesce", "concat", "current_timestamp",
-            "date_format", "timestamp_seconds", "to_timestamp", "unix_timestamp", "window", "count", "sum", "avg",
-            "min", "max");
+            "date_format", "timestamp_seconds", "to_timestamp", "unix_timestamp", "window", "window_time", "count",
+            "sum", "avg", "min", "max");
 
     private FunctionBinder() {
     }
@@ -53,6 +54,7 @@ final class FunctionBinder {
             case "timestamp_seconds" -> timestampSeconds(binder, call, arguments);
             case "to_timestamp" -> toTimestamp(binder, call, arguments);
             case "unix_timestamp" -> unixTimestamp(binder, call, arguments);
+            case "window_time" -> windowTime(binder, call, arguments);
             default -> throw ColumnResolver.unresolved("function", call.name(), KNOWN, call.position(),
                     call.sql());
         };
@@ -90,7 +92,7 @@ final class FunctionBinder {
             List<BoundExpression> arguments) {
         arity(binder, call, 1, Integer.MAX_VALUE);
         for (BoundExpression argument : arguments) {
-            if (argument.dataType() instanceof dev.arus.engine.data.StructType) {
+            if (argument.dataType() instanceof StructType) {
                 throw binder.unexpectedType(call.sql(), call.position(), "first", "\"STRING\"", argument);
             }
         }
@@ -143,6 +145,18 @@ final class FunctionBinder {
         }
         BoundExpression timestamp = timestampArgument(binder, call, value);
         return new NumericCast(timestamp, AtomicType.LONG, sql);
+    }
+
+    /** {@code window_time(window)}: the argument must be a time window column, such as an aggregation's {@code window}. */
+    private static BoundExpression windowTime(ExpressionBinder binder, FunctionCall call,
+            List<BoundExpression> arguments) {
+        arity(binder, call, 1, 1);
+        BoundExpression window = arguments.get(0);
+        if (!window.dataType().equals(StructType.WINDOW)) {
+            throw binder.unexpectedType(call.sql(), call.position(), "first",
+                    "\"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\"", window);
+        }
+        return new WindowTime(window, sql("window_time", arguments));
     }
 
     private static BoundExpression timestampArgument(ExpressionBinder binder, FunctionCall call,

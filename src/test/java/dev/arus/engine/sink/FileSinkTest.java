@@ -63,11 +63,11 @@ class FileSinkTest {
     void ignoresABatchItAlreadyLogged() throws IOException {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
-        FileSink sink = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, schema);
+        SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, null, schema,
+                ZoneOffset.UTC, System.out, new MemoryTables(), null);
+        FileSink sink = (FileSink) SinkProviders.installed().create("csv", context);
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
-        FileSink rerun = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, schema);
+        FileSink rerun = (FileSink) SinkProviders.installed().create("csv", context);
         rerun.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {2L, null}))));
         rerun.addBatch(1, new ResultBatch(schema, List.of(new Row(schema, new Object[] {3L, null}))));
         assertThat(FileSinkLogReader.read(out)).isEqualTo(Map.of(0L, List.of("1,\"a,b\""), 1L, List.of("3,")));
