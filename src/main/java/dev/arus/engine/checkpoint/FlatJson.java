@@ -15,7 +15,7 @@ public final class FlatJson {
     private FlatJson() {
     }
 
-    static String write(Map<String, ?> values) {
+    public static String write(Map<String, ?> values) {
         StringBuilder out = new StringBuilder("{");
         for (Map.Entry<String, ?> entry : values.entrySet()) {
             if (out.length() > 1) {
@@ -61,7 +61,7 @@ public final class FlatJson {
     }
 
     /** The object's values: {@link String}, {@link Long}, or a {@code Map} of these for a nested object. */
-    static Map<String, Object> parse(String text) {
+    public static Map<String, Object> parse(String text) {
         int[] at = {0};
         Map<String, Object> values = object(text, at);
         if (skip(text, at[0]) != text.length()) {
