@@ -35,7 +35,8 @@ public final class ArusSession implements AutoCloseable {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                builder.timeZone, builder.console, new MemoryTables(), builder.recentProgress, builder.maxStateRows,
+                builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.recentProgress,
+                builder.maxStateRows,
                 builder.shufflePartitions);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
@@ -99,6 +100,7 @@ public final class ArusSession implements AutoCloseable {
         private int maxStateRows = UNLIMITED_STATE_ROWS;
         private int parallelism = TaskSlots.defaultParallelism();
         private int shufflePartitions = TaskSlots.defaultParallelism();
+        private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
 
         private Builder() {
         }
@@ -142,6 +144,18 @@ public final class ArusSession implements AutoCloseable {
                 throw new IllegalArgumentException("maxStateRows must be at least 1, was " + limit);
             }
             this.maxStateRows = limit;
+            return this;
+        }
+
+        /**
+         * The most rows a memory sink's table may hold: a query whose table would hold more fails
+         * with {@code MEMORY_SINK_ROWS_LIMIT_EXCEEDED}, and only that query. Unlimited by default.
+         */
+        public Builder maxMemoryTableRows(long limit) {
+            if (limit < 1) {
+                throw new IllegalArgumentException("maxMemoryTableRows must be at least 1, was " + limit);
+            }
+            this.maxMemoryTableRows = limit;
             return this;
         }
 

@@ -21,7 +21,8 @@ public final class MemorySinkProvider implements SinkProvider {
         if (context.queryName() == null) {
             throw new AnalysisException("QUERY_NAME_REQUIRED", "queryName must be specified for memory sink");
         }
-        MemorySink sink = new MemorySink(context.queryName(), context.mode());
+        MemorySink sink = new MemorySink(context.queryName(), context.mode(),
+                context.memoryTables().maxRowsPerTable());
         context.memoryTables().register(sink);
         return sink;
     }

@@ -9,11 +9,28 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A session's memory sink tables by name, Spark's temporary views of its memory sinks. A query
  * started with a memory sink registers its table, replacing one of the same name; the table stays
- * readable after the query stops, until it is dropped. Thread-safe.
+ * readable after the query stops, until it is dropped. Each table holds at most
+ * {@link #maxRowsPerTable()} rows. Thread-safe.
  */
 public final class MemoryTables {
 
+    /** No limit on a table's rows, as Spark; a service sets one. */
+    public static final long UNLIMITED_ROWS = Long.MAX_VALUE;
+
     private final Map<String, MemorySink> tables = new ConcurrentHashMap<>();
+    private final long maxRowsPerTable;
+
+    public MemoryTables(long maxRowsPerTable) {
+        if (maxRowsPerTable < 1) {
+            throw new IllegalArgumentException("a memory table must hold at least 1 row, was " + maxRowsPerTable);
+        }
+        this.maxRowsPerTable = maxRowsPerTable;
+    }
+
+    /** The most rows one table may hold. */
+    public long maxRowsPerTable() {
+        return maxRowsPerTable;
+    }
 
     void register(MemorySink sink) {
         tables.put(sink.name(), sink);

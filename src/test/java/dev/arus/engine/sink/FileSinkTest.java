@@ -64,7 +64,7 @@ class FileSinkTest {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
         SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, null, schema,
-                ZoneOffset.UTC, System.out, new MemoryTables(), null);
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
         FileSink sink = (FileSink) SinkProviders.installed().create("csv", context);
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
         FileSink rerun = (FileSink) SinkProviders.installed().create("csv", context);

@@ -20,7 +20,7 @@ class SinkProvidersTest {
 
     private final PrintStream console = new PrintStream(new ByteArrayOutputStream());
 
-    private final MemoryTables tables = new MemoryTables();
+    private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
         return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND, name,
