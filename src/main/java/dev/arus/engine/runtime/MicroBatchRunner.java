@@ -56,6 +56,7 @@ public final class MicroBatchRunner {
     private final Clock clock;
     private final ZoneId timeZone;
     private final StageRunner stages;
+    private final List<StatefulOperator> progressOrder;
     private final Checkpoint checkpoint;
     private final Map<String, String> conf;
 
@@ -74,6 +75,7 @@ public final class MicroBatchRunner {
         this.clock = environment.clock();
         this.timeZone = environment.timeZone();
         this.stages = new StageRunner(plan, environment.taskSlots());
+        this.progressOrder = plan.statefulOperatorsSinkFirst();
         this.checkpoint = resumption.checkpoint();
         this.conf = resumption.conf();
         this.restore = resumption.restore();
@@ -192,7 +194,7 @@ public final class MicroBatchRunner {
                 durations, plan.source().description(), startOffset == null ? null : startOffset.json(),
                 latest == null ? null : latest.json(), latest == null ? null : latest.json(), inputRows,
                 sink.description(), outputRows, eventTimes, watermark == null ? null : evictBefore,
-                plan.statefulOperatorsSinkFirst().stream().map(StatefulOperator::progress).toList());
+                progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
         status = new StreamingQueryStatus("Waiting for next trigger", newData, false);
