@@ -34,12 +34,16 @@ public record QueryView(
     public record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
     }
 
-    /** The error that ended the run: the class and message of the batch's failure. */
-    public record Failure(@JsonProperty("class") String className, String message) {
+    /**
+     * The error that ended the run: the class and message of what failed it, and its engine error
+     * class ({@code DIVIDE_BY_ZERO}, {@code CHECKPOINT_DAMAGED}), {@code INTERNAL_ERROR} for a
+     * failure that is not an engine error.
+     */
+    public record Failure(@JsonProperty("class") String className, String message, String errorClass) {
 
         static Failure of(StreamingQueryException failed) {
             Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
-            return new Failure(cause.getClass().getName(), cause.getMessage());
+            return new Failure(cause.getClass().getName(), cause.getMessage(), failed.causeErrorClass());
         }
     }
 }
