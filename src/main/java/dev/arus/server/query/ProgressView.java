@@ -3,7 +3,6 @@ package dev.arus.server.query;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.arus.engine.streaming.StreamingQueryProgress;
-import dev.arus.server.live.Timestamps;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

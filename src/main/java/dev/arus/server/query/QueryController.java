@@ -1,6 +1,5 @@
 package dev.arus.server.query;
 
-import dev.arus.server.live.RecentBatch;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,46 +1,33 @@
-package dev.arus.server.live;
+package dev.arus.server.query;
 
-import dev.arus.engine.streaming.ResultBatch;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The last outputs of one query, oldest first: at most {@code capacity} batches, each of at
- * most {@code rowsPerBatch} rows, so that its memory is bounded whatever the query emits.
- * Written by the query's thread, read by any; thread-safe.
+ * The last outputs of one query, oldest first: at most {@code capacity} batches, so that its
+ * memory is bounded whatever the query emits (each batch's rows are bounded when it is made,
+ * by {@link RecentBatch#of}). Written by the query's thread, read by any; thread-safe.
  */
 public final class RecentBatches {
 
     private final int capacity;
-    private final int rowsPerBatch;
     private final ArrayDeque<RecentBatch> batches = new ArrayDeque<>();
 
-    public RecentBatches(int capacity, int rowsPerBatch) {
-        if (capacity < 1 || rowsPerBatch < 0) {
-            throw new IllegalArgumentException("capacity must be at least 1 and rowsPerBatch not negative, were "
-                    + capacity + " and " + rowsPerBatch);
+    public RecentBatches(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
         }
         this.capacity = capacity;
-        this.rowsPerBatch = rowsPerBatch;
     }
 
-    /** Keeps {@code batch}, dropping the oldest when full; its rows are converted here, on the caller's thread. */
-    public RecentBatch add(long batchId, Instant at, ResultBatch batch) {
-        RecentBatch recent = new RecentBatch(batchId, Timestamps.format(at), JsonRows.of(batch.rows(), rowsPerBatch),
-                batch.count());
+    /** Keeps {@code batch}, dropping the oldest when full. */
+    public void add(RecentBatch batch) {
         synchronized (batches) {
             if (batches.size() == capacity) {
                 batches.removeFirst();
             }
-            batches.addLast(recent);
+            batches.addLast(batch);
         }
-        return recent;
-    }
-
-    /** How many batches it keeps. */
-    int capacity() {
-        return capacity;
     }
 
     /** The last {@code limit} batches, oldest first. */

@@ -1,0 +1,50 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.streaming.ResultBatch;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RecentBatchTest {
+
+    private static final Schema WINDOW_COUNTS = Schema.of(
+            new Field("window", StructType.WINDOW, true), new Field("count", AtomicType.LONG, false));
+    private static final Instant START = Instant.parse("2026-10-16T13:29:20Z");
+
+    @Test
+    void writesRowsAsObjectsWithWindowsAndMillisecondTimestamps() {
+        RecentBatch batch = RecentBatch.of(5, START.plusMillis(7),
+                new ResultBatch(WINDOW_COUNTS, List.of(windowCount(26))), 10);
+
+        assertThat(batch.batchId()).isEqualTo(5);
+        assertThat(batch.timestamp()).isEqualTo("2026-10-16T13:29:20.007Z");
+        assertThat(batch.rows()).containsExactly(Map.of(
+                "window", Map.of("start", "2026-10-16T13:29:20.000Z", "end", "2026-10-16T13:29:28.000Z"),
+                "count", 26L));
+        assertThat(batch.omittedRows()).isZero();
+    }
+
+    @Test
+    void keepsAtMostTheGivenRowsButCountsThemAll() {
+        RecentBatch batch = RecentBatch.of(0, START,
+                new ResultBatch(WINDOW_COUNTS, List.of(windowCount(1), windowCount(2), windowCount(3))), 2);
+
+        assertThat(batch.rows()).hasSize(2);
+        assertThat(batch.numRows()).isEqualTo(3);
+        assertThat(batch.omittedRows()).isEqualTo(1);
+    }
+
+    private static Row windowCount(long count) {
+        Schema window = new Schema(StructType.WINDOW.fields());
+        return new Row(WINDOW_COUNTS, new Object[] {
+                new Row(window, new Object[] {START, START.plusSeconds(8)}), count});
+    }
+}
