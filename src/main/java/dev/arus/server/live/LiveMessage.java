@@ -6,9 +6,11 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON text message of {@code /ws/queries/{id}} (DESIGN §5): {@code type} names the record and
@@ -22,6 +24,7 @@ sealed interface LiveMessage {
 
     /** The first message of a session: the query, then its recent batches and progress, oldest first. */
     @JsonTypeName("snapshot")
+    @Schema(name = "SnapshotMessage")
     record Snapshot(UUID queryId, QueryView query, List<RecentBatch> batches, List<ProgressView> progress)
             implements LiveMessage {
     }
@@ -32,6 +35,7 @@ sealed interface LiveMessage {
      * how many were left out (0 when none were).
      */
     @JsonTypeName("batch")
+    @Schema(name = "BatchMessage")
     record Batch(UUID queryId, long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
                  long omittedRows) implements LiveMessage {
 
@@ -43,6 +47,7 @@ sealed interface LiveMessage {
 
     /** One batch's progress. */
     @JsonTypeName("progress")
+    @Schema(name = "ProgressMessage")
     record Progress(UUID queryId, ProgressView progress) implements LiveMessage {
     }
 
@@ -52,8 +57,10 @@ sealed interface LiveMessage {
      * {@code exception} are the query view's fields of the same names.
      */
     @JsonTypeName("status")
-    record Status(UUID queryId, State state, QueryView.Status status, UUID runId,
-                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.Failure exception) implements LiveMessage {
+    @Schema(name = "StatusMessage")
+    record Status(UUID queryId, State state, QueryView.Status status, @Nullable UUID runId,
+                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.@Nullable Failure exception)
+            implements LiveMessage {
 
         /** The state {@code query} shows. */
         static Status of(QueryView query) {
@@ -85,6 +92,7 @@ sealed interface LiveMessage {
 
     /** How many messages the server dropped for this client since the last message it got. */
     @JsonTypeName("dropped")
+    @Schema(name = "DroppedMessage")
     record Dropped(UUID queryId, long count) implements LiveMessage {
     }
 }
