@@ -54,8 +54,8 @@ public interface QueryListener {
     }
 
     /**
-     * The query is gone, its run ended: deleted, or refused after its run had started. Nothing
-     * more comes of it; what a listener keeps of it goes now.
+     * The query is gone, its run ended: deleted, or its start failed after it was admitted (then
+     * perhaps with no event before). Nothing more comes of it; what a listener keeps of it goes now.
      */
     default void deleted(UUID id, String name) {
     }

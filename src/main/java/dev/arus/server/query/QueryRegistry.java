@@ -22,15 +22,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * The service's queries, by id, in the order they were created. A query holds its name, id and
- * locations from the moment it is admitted until its run has ended on deletion: names are
- * unique among these queries, whether active or not, and so are the locations they write in
- * the data directory. It is listed (and found by id) only once its first run has started, and
- * every check comes before that start, so a rejected request leaves nothing behind. A
- * checkpointed query keeps the id its checkpoint holds, so a query created again on the
- * checkpoint of a deleted one continues it. The registry is the one subscriber to the engine's
- * events of its queries and tells them, typed, to the {@link QueryListener}s added at startup.
- * Thread-safe: the maps are guarded by one lock, held only to look up, admit, list or remove a
- * query, never while a run starts or stops.
+ * locations (each unique among the held ones) from its admission until its run has ended on
+ * deletion, and is listed only once its first run has started, after every check, so a
+ * rejected request leaves nothing behind. The registry is the one subscriber to the engine's
+ * events of its queries and tells them, typed, to its {@link QueryListener}s. Thread-safe: one
+ * lock guards the maps, held to admit, list, find or remove a query, never while a run starts
+ * or stops.
  */
 @Component
 public class QueryRegistry {
@@ -65,7 +62,8 @@ public class QueryRegistry {
 
     /**
      * Adds {@code listener}, which hears of every query from now on. Features add theirs when
-     * they are created, before the registry holds any query (queries come after startup).
+     * they are created, before the registry holds any query: restored and demo queries come once
+     * every bean exists.
      */
     public void addListener(QueryListener listener) {
         listeners.add(listener);
@@ -150,7 +148,11 @@ public class QueryRegistry {
         });
     }
 
-    /** A new query's id: the one its checkpoint holds, if it has one, else a new one. */
+    /**
+     * A new query's id: the one its checkpoint holds, if it has one, else a new one; so a query
+     * created again on the checkpoint of a deleted one continues it. Read before the query is
+     * admitted, without the lock: a checkpoint's metadata is written once, atomically.
+     */
     private UUID idFor(QueryFiles files) {
         try {
             return (files.checkpointed() ? session.streams().checkpointQueryId(files.checkpoint()) : Optional.<UUID>empty())
