@@ -32,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 class ApiDocumentation {
 
     /** The RFC 9457 body of every refused request. */
-    static final String PROBLEM = "Problem";
+    private static final String PROBLEM = "Problem";
     private static final String PROBLEM_JSON = "application/problem+json";
 
     static {

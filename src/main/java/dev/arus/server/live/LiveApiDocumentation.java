@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class LiveApiDocumentation {
 
-    static final String LIVE_MESSAGE = "LiveMessage";
+    private static final String LIVE_MESSAGE = "LiveMessage";
     private static final String TYPE = "type";
 
     @Bean
