@@ -1,0 +1,108 @@
+package dev.arus.architecture;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Which of the project's packages each package may use: an allow-list, as Kafka's import
+ * control. The engine's vocabulary ({@code streaming}) and its data are at the bottom, assembly
+ * ({@code runtime}) and the user's front ({@code api}) at the top; no engine package uses
+ * {@code api}. In the service, {@code live} and {@code ops} see the engine only through its
+ * streaming vocabulary (with its rows and clock) and {@code query}'s typed events, and the
+ * registry knows neither of them. The engine uses no framework at all.
+ */
+class ArchitectureTest {
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.arus");
+
+    private static final Map<String, List<String>> ALLOWED = new LinkedHashMap<>();
+
+    /** The service's root package alone: the application, its settings and their wiring, which every feature reads. */
+    private static final String SERVER_SETTINGS = "server (root)";
+
+    static {
+        allow("engine.data");
+        allow("engine.time");
+        allow("engine.streaming", "engine.data");
+        allow("engine.expr", "engine.data", "engine.streaming");
+        allow("engine.state", "engine.checkpoint", "engine.streaming");
+        allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming");
+        allow("engine.source", "engine.checkpoint", "engine.data", "engine.streaming", "engine.time");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.streaming");
+        allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming");
+        allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
+                "engine.time");
+        allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.plan",
+                "engine.sink", "engine.source", "engine.state", "engine.streaming", "engine.time");
+        allow("engine.api", "engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.runtime",
+                "engine.sink", "engine.source", "engine.streaming", "engine.time");
+        allow("server.storage", SERVER_SETTINGS);
+        allow("server.security", SERVER_SETTINGS);
+        allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
+                "engine.streaming", "engine.time", "server.storage");
+        allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
+        allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
+        allow("server.demo", SERVER_SETTINGS, "engine.api", "server.query");
+    }
+
+    /**
+     * Package {@code name} (under dev.arus, with its subpackages) may use these (with their
+     * subpackages) and itself.
+     */
+    private static void allow(String name, String... others) {
+        ALLOWED.put(name, List.of(others));
+    }
+
+    private static String pattern(String name) {
+        return name.equals(SERVER_SETTINGS) ? "dev.arus.server" : "dev.arus." + name + "..";
+    }
+
+    static Stream<String> packages() {
+        return ALLOWED.keySet().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("packages")
+    void eachPackageUsesOnlyWhatItIsAllowed(String name) {
+        String[] allowed = Stream.concat(Stream.of(name), ALLOWED.get(name).stream())
+                .map(ArchitectureTest::pattern).toArray(String[]::new);
+        classes().that().resideInAPackage("dev.arus." + name + "..")
+                .should().onlyDependOnClassesThat(resideOutsideOfPackage("dev.arus..").or(resideInAnyPackage(allowed)))
+                .because(name + " may use " + Arrays.toString(allowed))
+                .check(CLASSES);
+    }
+
+    /** A new package must be given its place in the list above; only the application class sits outside. */
+    @Test
+    void everyPackageIsListed() {
+        String[] listed = ALLOWED.keySet().stream().map(ArchitectureTest::pattern).toArray(String[]::new);
+        classes().that().resideInAPackage("dev.arus..").and().resideOutsideOfPackage("dev.arus.server")
+                .should().resideInAnyPackage(listed)
+                .check(CLASSES);
+    }
+
+    @Test
+    void theEngineUsesNoFramework() {
+        noClasses().that().resideInAPackage("dev.arus.engine..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta..",
+                        "io.micrometer..", "com.fasterxml..", "tools.jackson.databind..", "tools.jackson.annotation..",
+                        "dev.arus.server..")
+                .check(CLASSES);
+    }
+}
