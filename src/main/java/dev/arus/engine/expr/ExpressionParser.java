@@ -383,6 +383,13 @@ public final class ExpressionParser {
         Token typeToken = next();
         AtomicType target = typeToken.kind() == Token.Kind.IDENTIFIER ? TypeNames.parse(typeToken.text()) : null;
         if (target == null) {
+            String name = typeToken.text().toUpperCase(Locale.ROOT);
+            if (typeToken.kind() == Token.Kind.IDENTIFIER && (DataTypeParser.isNotYetSupported(name)
+                    || name.equals("ARRAY") || name.equals("MAP") || name.equals("STRUCT"))) {
+                throw new ParseException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
+                        + name + "\" at position " + typeToken.position() + ": Arus does not support casts to it yet."
+                        + " SQLSTATE: 0A000", typeToken.position(), text);
+            }
             throw error(typeToken, "expected a type name (" + TypeNames.SUPPORTED + ")");
         }
         expectSymbol(")");
