@@ -1,12 +1,12 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.Binary;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -282,7 +282,15 @@ final class ExpressionBinder {
         return new AnalysisException(errorClass, "[" + errorClass + "] " + message + where, position, rootSql);
     }
 
+    /** Spark's {@code toSQLType}: {@code BIGINT}, {@code ARRAY<INT>}, {@code STRUCT<a: INT>}. */
     static String typeName(DataType type) {
-        return type.simpleString().toUpperCase(Locale.ROOT);
+        return type.sql();
+    }
+
+    /** Spark's {@code ordinalNumber}: the 0-based index of a parameter as {@code first}, {@code second}... */
+    static String ordinal(int index) {
+        String[] words = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth"};
+        return index < words.length ? words[index] : (index + 1) + "th";
     }
 }
