@@ -2,6 +2,8 @@ package dev.arus.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -15,10 +17,19 @@ class EngineArchitectureTest {
             .importPackages("dev.arus");
 
     @Test
-    void engineImportsNoSpringJacksonOrMicrometer() {
+    void engineImportsNoSpringJacksonDatabindOrMicrometer() {
         noClasses().that().resideInAPackage("dev.arus.engine..")
                 .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.springframework..", "com.fasterxml..", "tools.jackson..", "io.micrometer..")
+                        "org.springframework..", "com.fasterxml..", "io.micrometer..")
+                .check(CLASSES);
+    }
+
+    /** JSON functions may stream with Jackson's core; objects, annotations and databind stay out. */
+    @Test
+    void engineUsesOnlyJacksonsStreamingCore() {
+        noClasses().that().resideInAPackage("dev.arus.engine..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("tools.jackson..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.resideInAPackage("tools.jackson.core.."))))
                 .check(CLASSES);
     }
 

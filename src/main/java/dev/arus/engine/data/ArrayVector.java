@@ -58,6 +58,27 @@ public final class ArrayVector extends ColumnVector {
         return start;
     }
 
+    /**
+     * Makes {@code row} a non-null empty array, to be filled one element at a time with
+     * {@link #appendElement}, for writers that do not know the length up front (a JSON parser).
+     * Elements of nested values go to child vectors, so no other row may be begun until this
+     * one is complete.
+     */
+    public void beginRow(int row) {
+        starts[row] = elementCount;
+        lengths[row] = 0;
+        setNotNull(row);
+    }
+
+    /** Adds an element to the row begun last and returns its index in {@link #elements()}. */
+    public int appendElement(int row) {
+        if (elementCount == elements.capacity()) {
+            elements.ensureCapacity(2 * elementCount);
+        }
+        lengths[row]++;
+        return elementCount++;
+    }
+
     @Override
     public int capacity() {
         return starts.length;

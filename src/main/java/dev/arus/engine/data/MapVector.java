@@ -66,6 +66,26 @@ public final class MapVector extends ColumnVector {
         return start;
     }
 
+    /**
+     * Makes {@code row} a non-null empty map, to be filled one entry at a time with
+     * {@link #appendEntry}; no other row may be begun until this one is complete.
+     */
+    public void beginRow(int row) {
+        starts[row] = entryCount;
+        lengths[row] = 0;
+        setNotNull(row);
+    }
+
+    /** Adds an entry to the row begun last and returns its index in {@link #keys()} and {@link #values()}. */
+    public int appendEntry(int row) {
+        if (entryCount == keys.capacity()) {
+            keys.ensureCapacity(2 * entryCount);
+            values.ensureCapacity(2 * entryCount);
+        }
+        lengths[row]++;
+        return entryCount++;
+    }
+
     @Override
     public int capacity() {
         return starts.length;

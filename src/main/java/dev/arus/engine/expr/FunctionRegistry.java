@@ -20,7 +20,12 @@ final class FunctionRegistry {
             new ScalarFunction("concat", 1, ANY, Concat::bind),
             new ScalarFunction("current_timestamp", 0, 0, CurrentTimestamp::bind),
             new ScalarFunction("date_format", 2, 2, DateFormat::bind),
+            new ScalarFunction("from_json", 2, 2, JsonToStruct::bind),
+            new ScalarFunction("get_json_object", 2, 2, GetJsonObject::bind),
+            new ScalarFunction("named_struct", 0, ANY, CreateStruct::bindNamed),
+            new ScalarFunction("struct", 0, ANY, CreateStruct::bind),
             new ScalarFunction("timestamp_seconds", 1, 1, SecondsToTimestamp::bind),
+            new ScalarFunction("to_json", 1, 1, StructToJson::bind),
             new ScalarFunction("to_timestamp", 1, 2, ParseTimestamp::bindToTimestamp),
             new ScalarFunction("unix_timestamp", 0, 2, ParseTimestamp::bindUnixTimestamp));
 
