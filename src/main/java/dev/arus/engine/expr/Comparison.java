@@ -118,13 +118,13 @@ final class Comparison extends BoundNode {
             String b = ((StringVector) right).values()[row];
             return a == null || b == null ? 0 : a.compareTo(b);
         }
-        if (left instanceof BinaryVector binaries) {
-            byte[] a = binaries.values()[row];
-            byte[] b = ((BinaryVector) right).values()[row];
-            // Spark orders binary values byte by byte, unsigned (ByteArray.compareBinary)
-            return a == null || b == null ? 0 : Arrays.compareUnsigned(a, b);
+        if (left instanceof BooleanVector booleans) {
+            return Boolean.compare(booleans.values()[row], ((BooleanVector) right).values()[row]);
         }
-        return Boolean.compare(((BooleanVector) left).values()[row], ((BooleanVector) right).values()[row]);
+        byte[] a = ((BinaryVector) left).values()[row];
+        byte[] b = ((BinaryVector) right).values()[row];
+        // Spark orders binary values byte by byte, unsigned (ByteArray.compareBinary)
+        return a == null || b == null ? 0 : Arrays.compareUnsigned(a, b);
     }
 
     /** Spark's {@code SQLOrderingUtil.compareDoubles}. */

@@ -75,10 +75,10 @@ final class KeyEncoder {
         if (vector instanceof BooleanVector booleans) {
             return booleans.values()[row] ? 1 : 0;
         }
-        if (vector instanceof BinaryVector binary) {
-            return encodeBinary(binary.values()[row]);
+        if (!(vector instanceof StringVector text)) {
+            return encodeBinary(((BinaryVector) vector).values()[row]);
         }
-        String value = ((StringVector) vector).values()[row];
+        String value = text.values()[row];
         Long id = stringIds.get(value);
         if (id == null) {
             id = (long) strings.size();
