@@ -1,4 +1,4 @@
-import { ResultSeries } from './results';
+import { outputModeOf, ResultSeries } from './results';
 import { advanceMarkers, NO_MARKERS, type EventTimeMarkers } from './timeline';
 import type {
   Failure, LiveMessage, LiveState, OutputMode, ProgressView, QueryStatus, QueryView, RecentBatch,
@@ -45,7 +45,7 @@ export class LiveQueryModel {
   ) {}
 
   get outputMode(): OutputMode {
-    return this.query?.spec.outputMode ?? 'append';
+    return this.query ? outputModeOf(this.query.spec) : 'append';
   }
 
   get lastBatchId(): number {
@@ -80,7 +80,8 @@ export class LiveQueryModel {
         if (this.query) {
           this.query = {
             ...this.query, runId: message.runId, status: message.status,
-            state: message.state === 'DELETED' ? this.query.state : message.state, exception: message.exception,
+            state: message.state === 'DELETED' ? this.query.state : message.state,
+            exception: message.exception ?? undefined,
           };
         }
         return newRun ? ALL : { ...NONE, query: true };
@@ -91,9 +92,9 @@ export class LiveQueryModel {
     }
   }
 
-  private startRun(runId: string, query: QueryView): void {
+  private startRun(runId: string | null, query: QueryView): void {
     this.runId = runId;
-    this.results = new ResultSeries(query.spec.outputMode ?? 'append', query.spec);
+    this.results = new ResultSeries(outputModeOf(query.spec), query.spec);
     this.markers = NO_MARKERS;
     this.progress = [];
     this.batches = [];
@@ -105,7 +106,7 @@ export class LiveQueryModel {
     if (this.seenBatches.has(batch.batchId)) return false;
     this.seenBatches.add(batch.batchId);
     const { batchId, timestamp, rows, numRows, omittedRows } = batch;
-    const copy: RecentBatch = { batchId, timestamp, rows, numRows, ...(omittedRows === undefined ? {} : { omittedRows }) };
+    const copy: RecentBatch = { batchId, timestamp, rows, numRows, omittedRows };
     const at = this.batches.findIndex((b) => b.batchId < batchId);
     if (at === -1) this.batches.push(copy);
     else this.batches.splice(at, 0, copy);

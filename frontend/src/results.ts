@@ -1,5 +1,11 @@
 import type { OutputMode, QuerySpec, RecentBatch, Row } from './types';
 
+/** The spec's output mode as the chart knows it: append unless it names update or complete (in any case, as Spark reads it). */
+export function outputModeOf(spec: QuerySpec): OutputMode {
+  const mode = spec.outputMode?.toLowerCase();
+  return mode === 'update' || mode === 'complete' ? mode : 'append';
+}
+
 /** One aggregate row of a windowed query: a bar from the window's start to its end. */
 export interface WindowBar {
   /** Identity of the result row: the window and the values of the other grouping keys. */

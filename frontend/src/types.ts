@@ -1,126 +1,39 @@
-/** JSON shapes of the REST API (README "REST API") and the WebSocket (DESIGN §5). */
+/**
+ * The JSON shapes of the REST API and the WebSocket, by the names the dashboard uses. Every shape
+ * comes from the service's OpenAPI document (openapi.json, a copy of /v3/api-docs kept equal to
+ * it by the service's ApiDocumentationTest), turned into TypeScript by openapi-typescript in
+ * `npm run generate`; nothing here is written by hand but the names.
+ */
+import type { components } from './generated/openapi';
 
-export type QueryState = 'ACTIVE' | 'STOPPED' | 'FAILED';
-export type LiveState = QueryState | 'DELETED';
+type Schemas = components['schemas'];
+
+export type QueryView = Schemas['QueryView'];
+export type QueryState = QueryView['state'];
+export type QueryStatus = Schemas['QueryStatus'];
+export type Failure = Schemas['Failure'];
+export type QuerySpec = Schemas['QuerySpec'];
+export type ProgressView = Schemas['ProgressView'];
+export type StateOperator = Schemas['StateOperatorProgress'];
+export type RecentBatch = Schemas['RecentBatch'];
+export type Row = RecentBatch['rows'][number];
+/** An RFC 9457 problem as the service answers a refused request. */
+export type Problem = Schemas['Problem'];
+export type Access = Schemas['Access'];
+
+export type LiveMessage = Schemas['LiveMessage'];
+export type SnapshotMessage = Schemas['SnapshotMessage'];
+export type BatchMessage = Schemas['BatchMessage'];
+export type ProgressMessage = Schemas['ProgressMessage'];
+export type StatusMessage = Schemas['StatusMessage'];
+export type DroppedMessage = Schemas['DroppedMessage'];
+/** A query's state as the live feed tells it: the API's states, and DELETED once it is gone. */
+export type LiveState = StatusMessage['state'];
+
+/** The output modes the results chart knows; the spec's outputMode is any string the service accepted. */
 export type OutputMode = 'append' | 'update' | 'complete';
 
-export interface QueryStatus {
-  message: string;
-  isDataAvailable: boolean;
-  isTriggerActive: boolean;
-}
-
-export interface Failure {
-  class: string;
-  message: string;
-}
-
-export interface StateOperator {
-  operatorName?: string;
-  numRowsTotal: number;
-  numRowsUpdated?: number;
-  numRowsRemoved?: number;
-  numRowsDroppedByWatermark: number;
-  memoryUsedBytes?: number;
-}
-
-export interface ProgressView {
-  id: string;
-  runId: string;
-  name: string;
-  timestamp: string;
-  batchId: number;
-  batchDuration: number;
-  numInputRows: number;
-  inputRowsPerSecond?: number;
-  processedRowsPerSecond?: number;
-  durationMs?: Record<string, number>;
-  eventTime?: { avg?: string; max?: string; min?: string; watermark?: string };
-  stateOperators?: StateOperator[];
-  sources?: unknown[];
-  sink?: { description: string; numOutputRows: number };
-}
-
-export interface QuerySpec {
-  name: string;
-  source: { format: string; options?: Record<string, string | number | boolean> };
-  steps?: unknown[];
-  outputMode?: OutputMode;
-  trigger?: { processingTime?: string; availableNow?: boolean; once?: boolean };
-  sink: { format: string; options?: Record<string, string | number | boolean> };
-}
-
-export interface QueryView {
-  id: string;
-  runId: string;
-  name: string;
-  state: QueryState;
-  status: QueryStatus;
-  spec: QuerySpec;
-  lastProgress: ProgressView | null;
-  exception?: Failure | null;
-}
-
-export type Row = Record<string, unknown>;
-
-export interface RecentBatch {
-  batchId: number;
-  timestamp: string;
-  rows: Row[];
-  numRows: number;
-  /** Rows left out of `rows` because the batch was bigger than the service keeps (arus.live.rows-per-batch). */
-  omittedRows?: number;
-}
-
-/** An RFC 9457 problem as the service answers a refused request. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  pointer?: string;
-  position?: number;
-  line?: number;
-  column?: number;
-}
-
-export interface SnapshotMessage {
-  type: 'snapshot';
-  queryId: string;
-  query: QueryView;
-  batches: RecentBatch[];
-  progress: ProgressView[];
-}
-
-export interface BatchMessage extends RecentBatch {
-  type: 'batch';
-  queryId: string;
-}
-
-export interface ProgressMessage {
-  type: 'progress';
-  queryId: string;
-  progress: ProgressView;
-}
-
-export interface StatusMessage {
-  type: 'status';
-  queryId: string;
-  state: LiveState;
-  status: QueryStatus;
-  runId: string;
-  exception: Failure | null;
-}
-
-export interface DroppedMessage {
-  type: 'dropped';
-  queryId: string;
-  count: number;
-}
-
-export type LiveMessage = SnapshotMessage | BatchMessage | ProgressMessage | StatusMessage | DroppedMessage;
-
-const TYPES = new Set(['snapshot', 'batch', 'progress', 'status', 'dropped']);
+const TYPES = new Set<string>(['snapshot', 'batch', 'progress', 'status', 'dropped'] satisfies LiveMessage['type'][]);
 
 /** Parses a WebSocket text frame; null for anything that is not one of the five messages. */
 export function parseLiveMessage(text: string): LiveMessage | null {

@@ -1,4 +1,4 @@
-import type { ProgressView, QueryView, RecentBatch } from '../src/types';
+import type { ProgressView, QueryView, RecentBatch, StateOperator } from '../src/types';
 
 export const QUERY_ID = '6f1c2a8e-0000-4000-8000-000000000001';
 export const RUN_1 = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -12,7 +12,7 @@ export function windowRow(startS: number, lengthS: number, count: number, extra:
 }
 
 export function batch(batchId: number, rows: Record<string, unknown>[]): RecentBatch {
-  return { batchId, timestamp: iso(batchId * 4), rows, numRows: rows.length };
+  return { batchId, timestamp: iso(batchId * 4), rows, numRows: rows.length, omittedRows: 0 };
 }
 
 export function progress(batchId: number, eventTime: { max?: number; watermark?: number } = {}, extra: Partial<ProgressView> = {}): ProgressView {
@@ -23,12 +23,24 @@ export function progress(batchId: number, eventTime: { max?: number; watermark?:
       ...(eventTime.max === undefined ? {} : { max: iso(eventTime.max), min: iso(eventTime.max - 3) }),
       watermark: eventTime.watermark === undefined ? '1970-01-01T00:00:00.000Z' : iso(eventTime.watermark),
     },
-    stateOperators: [{ numRowsTotal: 2, numRowsDroppedByWatermark: 0 }],
+    durationMs: { triggerExecution: 5 },
+    stateOperators: [stateOperator({ numRowsTotal: 2 })],
+    sources: [],
+    sink: { description: 'MemorySink', numOutputRows: 0 },
     ...extra,
   };
 }
 
-export function queryView(outputMode: 'append' | 'update' | 'complete' = 'append', runId = RUN_1): QueryView {
+/** A stateful operator's progress: nothing in state, nothing dropped, but for `figures`. */
+export function stateOperator(figures: Partial<StateOperator> = {}): StateOperator {
+  return {
+    operatorName: 'stateStoreSave', numRowsTotal: 0, numRowsUpdated: 0, allUpdatesTimeMs: 0, numRowsRemoved: 0,
+    allRemovalsTimeMs: 0, commitTimeMs: 0, memoryUsedBytes: 0, numRowsDroppedByWatermark: 0, numShufflePartitions: 1,
+    numStateStoreInstances: 1, customMetrics: {}, ...figures,
+  };
+}
+
+export function queryView(outputMode: 'append' | 'update' | 'complete' = 'append', runId: string | null = RUN_1): QueryView {
   return {
     id: QUERY_ID, runId, name: 'visits', state: 'ACTIVE',
     status: { message: 'Waiting for next trigger', isDataAvailable: false, isTriggerActive: false },

@@ -55,6 +55,34 @@ describe('LiveQueryModel', () => {
     expect(model.runId).toBe(RUN_2);
   });
 
+  it('follows a restored query that has no run yet into its first run', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply({ type: 'snapshot', queryId: QUERY_ID, batches: [], progress: [],
+      query: { ...queryView('append', null), state: 'STOPPED', status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false } } });
+    expect(model.runId).toBeNull();
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_1,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null });
+    model.apply(batchMessage(4, [windowRow(0, 8, 14)]));
+    expect(model.runId).toBe(RUN_1);
+    expect(model.query?.runId).toBe(RUN_1);
+    expect(model.state).toBe('ACTIVE');
+    expect(model.results.list().map((b) => b.values.count)).toEqual([14]);
+  });
+
+  it('keeps the failure of a failed run with its error class, and drops it when a new run starts', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const failure = { class: 'dev.arus.engine.expr.EvaluationException', message: '[DIVIDE_BY_ZERO] Division by zero', errorClass: 'DIVIDE_BY_ZERO' };
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'FAILED', runId: RUN_1,
+      status: { message: 'Terminated with exception: Division by zero', isDataAvailable: false, isTriggerActive: false }, exception: failure });
+    expect(model.exception?.errorClass).toBe('DIVIDE_BY_ZERO');
+    expect(model.query?.exception).toEqual(failure);
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null });
+    expect(model.exception).toBeNull();
+    expect(model.query?.exception).toBeUndefined();
+  });
+
   it('moves the watermark marker with each progress and finalizes update-mode windows', () => {
     const model = new LiveQueryModel(QUERY_ID);
     model.apply({ type: 'snapshot', queryId: QUERY_ID, query: queryView('update'), batches: [batch(1, [windowRow(0, 8, 5)])], progress: [] });

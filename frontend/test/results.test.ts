@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferShape, outputColumnOf, ResultSeries } from '../src/results';
+import { inferShape, outputColumnOf, outputModeOf, ResultSeries } from '../src/results';
 import type { QuerySpec } from '../src/types';
 import { batch, ms, queryView, windowRow } from './fixtures';
 
@@ -71,6 +71,13 @@ describe('ResultSeries in complete mode', () => {
 describe('inferShape', () => {
   it('finds the window column and takes numbers as aggregates without a spec', () => {
     expect(inferShape([windowRow(0, 8, 3, { region: 'eu' })])).toEqual({ windowColumn: 'window', groupColumns: ['region'], measures: ['count'] });
+  });
+
+  it('reads the spec\'s output mode in any case, append when it names none', () => {
+    const spec = queryView().spec;
+    expect(outputModeOf({ ...spec, outputMode: 'Update' })).toBe('update');
+    expect(outputModeOf({ ...spec, outputMode: 'complete' })).toBe('complete');
+    expect(outputModeOf({ ...spec, outputMode: undefined })).toBe('append');
   });
 
   it('names output columns by alias or bare column', () => {

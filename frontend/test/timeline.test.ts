@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advanceMarkers, markersOf, NO_MARKERS, stateRows } from '../src/timeline';
-import { ms, progress } from './fixtures';
+import { ms, progress, stateOperator } from './fixtures';
 
 describe('event-time markers from progress', () => {
   it('takes the latest watermark and the highest event time seen', () => {
@@ -19,7 +19,8 @@ describe('event-time markers from progress', () => {
 
   it('sums state rows and rows dropped as late over the stateful operators', () => {
     const p = progress(1, {}, { stateOperators: [
-      { numRowsTotal: 3, numRowsDroppedByWatermark: 1 }, { numRowsTotal: 4, numRowsDroppedByWatermark: 2 }] });
+      stateOperator({ numRowsTotal: 3, numRowsDroppedByWatermark: 1 }),
+      stateOperator({ numRowsTotal: 4, numRowsDroppedByWatermark: 2 })] });
     expect(stateRows(p)).toEqual({ total: 7, droppedLate: 3 });
   });
 });

@@ -46,6 +46,13 @@ public record ArusProperties(
     public record Live(@DefaultValue("100") int recentBatches, @DefaultValue("1000") int rowsPerBatch,
                        @DefaultValue("256") int sessionQueue, @DefaultValue("10s") Duration sendTimeout,
                        @DefaultValue("4") int senderThreads, @DefaultValue List<String> allowedOrigins) {
+
+        public Live {
+            if (recentBatches < 1 || rowsPerBatch < 0) {
+                throw new IllegalArgumentException("arus.live.recent-batches must be at least 1 and "
+                        + "arus.live.rows-per-batch not negative, were " + recentBatches + " and " + rowsPerBatch);
+            }
+        }
     }
 
     /**

@@ -22,27 +22,39 @@ import java.util.Locale;
 
 /**
  * The engine's speed on the chapter's query shape over {@code rate-micro-batch} with a
- * {@code noop} sink, one trigger at a time on this thread. Prints {@code BENCH <name> <value> <unit>}
- * lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
+ * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
+ * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
+ * gives the source, the state and the task slots one partition per core. Prints
+ * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
  */
 public final class EngineBenchmark {
 
     private EngineBenchmark() {
     }
 
+    /** How a measured query runs: its source's partitions, its state partitions and the task slots. */
+    private record Layout(int threads, Path checkpoint) {
+        static final Layout SINGLE_THREAD = new Layout(1, null);
+    }
+
     public static void main(String[] args) {
-        double[] large = measure(1_000_000, 20, 60);
+        double[] large = measure(1_000_000, 20, 60, Layout.SINGLE_THREAD);
         double medianLargeNanos = median(large);
         print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
         print("throughput-batch", medianLargeNanos / 1e6, "ms");
 
-        double[] small = measure(20, 20_000, 50_000);
+        int cores = Runtime.getRuntime().availableProcessors();
+        double[] parallel = measure(1_000_000, 20, 60, new Layout(cores, null));
+        System.out.println(String.format(Locale.ROOT, "BENCH throughput-parallel %.1f rows/s %d threads",
+                1_000_000 / (median(parallel) / 1e9), cores));
+
+        double[] small = measure(20, 20_000, 50_000, Layout.SINGLE_THREAD);
         print("small-batch", median(small) / 1e3, "us");
 
         // With a checkpoint on local disk: offsets, state delta and commit written and synced per batch.
         try {
             Path checkpoint = Files.createTempDirectory("arus-bench-checkpoint");
-            double[] checkpointed = measure(20, 300, 2_000, checkpoint);
+            double[] checkpointed = measure(20, 300, 2_000, new Layout(1, checkpoint));
             print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
             print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
             try (var files = Files.walk(checkpoint)) {
@@ -55,16 +67,14 @@ public final class EngineBenchmark {
         }
     }
 
-    private static double[] measure(int rowsPerBatch, int warmup, int batches) {
-        return measure(rowsPerBatch, warmup, batches, null);
-    }
-
     /** Wall time of each measured trigger, after {@code warmup} unmeasured ones. */
-    private static double[] measure(int rowsPerBatch, int warmup, int batches, Path checkpoint) {
+    private static double[] measure(int rowsPerBatch, int warmup, int batches, Layout layout) {
+        Path checkpoint = layout.checkpoint();
         ManualClock clock = new ManualClock(1_760_000_000_000L);
         ManualTriggerScheduler scheduler = new ManualTriggerScheduler(clock);
         List<StreamingQueryProgress> progress = new ArrayList<>();
         try (ArusSession session = ArusSession.builder().clock(clock).scheduler(scheduler)
+                .parallelism(layout.threads()).shufflePartitions(layout.threads())
                 .timeZone(ZoneOffset.UTC).build()) {
             session.streams().addListener(new StreamingQueryListener() {
                 @Override
@@ -77,7 +87,7 @@ public final class EngineBenchmark {
             StreamingQuery query = session.readStream()
                     .format("rate-micro-batch")
                     .option("rowsPerBatch", rowsPerBatch)
-                    .option("numPartitions", 1)
+                    .option("numPartitions", layout.threads())
                     .option("startTimestamp", clock.millis())
                     .load()
                     .withColumn("event_time",

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FileSinkCrashTest {
 
-    private static final long LAST_BATCH = 80;
+    /** Far enough beyond the batches the kills reach that a child killed at random is never already done. */
+    private static final long LAST_BATCH = 120;
     private static final long INTERVAL_MS = 15;
 
     @TempDir
@@ -70,7 +71,7 @@ class FileSinkCrashTest {
         try {
             for (int i = 0; i < 12; i++) {
                 long logged = FileSinkLogReader.read(out).size();
-                long target = Math.min(LAST_BATCH - 5, logged + random.nextInt(4));
+                long target = Math.min(LAST_BATCH - 20, logged + random.nextInt(4));
                 Run run = Run.start(checkpoint, out, null);
                 run.awaitLine("BATCH " + target, 30_000);
                 // The SIGKILL goes out on the killer's thread after the random delay; this thread

@@ -67,6 +67,14 @@ public final class Specs {
                 """.formatted(name);
     }
 
+    /** Every input row into the memory sink's table named {@code name}: 5 rows a batch, every 100 ms. */
+    public static String toMemory(String name) {
+        return """
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5}},
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "memory"}}
+                """.formatted(name);
+    }
+
     /** A query whose first batch fails at run time: ANSI division by zero. */
     public static String dividingByZero(String name) {
         return """

@@ -1,6 +1,12 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
+import dev.arus.engine.runtime.QueryEnvironment;
+import dev.arus.engine.runtime.QueryLauncher;
+import dev.arus.engine.runtime.TaskSlots;
+import dev.arus.engine.sink.MemoryTables;
+import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
@@ -10,8 +16,9 @@ import java.util.Objects;
 
 /**
  * The entry point, as Spark's {@code SparkSession}: reads streams and owns the queries started
- * from them, the clock they run on and the scheduler their triggers share. The session time
- * zone (the JVM's by default, as Spark's) is used to show and parse timestamps.
+ * from them, the clock they run on, the scheduler their triggers share and the task slots their
+ * batches run on. The session time zone (the JVM's by default, as Spark's) is used to show and
+ * parse timestamps.
  */
 public final class ArusSession implements AutoCloseable {
 
@@ -21,23 +28,19 @@ public final class ArusSession implements AutoCloseable {
     /** No limit on the rows (groups) of an aggregation's state, as Spark; a service sets one. */
     public static final int UNLIMITED_STATE_ROWS = Integer.MAX_VALUE;
 
-    private final Clock clock;
-    private final TriggerScheduler scheduler;
-    private final ZoneId timeZone;
-    private final PrintStream console;
-    private final int recentProgress;
-    private final int maxStateRows;
+    private final QueryEnvironment environment;
     private final StreamingQueryManager streams;
 
     private ArusSession(Builder builder) {
-        this.clock = builder.clock;
-        this.scheduler = builder.scheduler != null ? builder.scheduler
-                : new ExecutorTriggerScheduler(clock, ExecutorTriggerScheduler.defaultThreads());
-        this.timeZone = builder.timeZone;
-        this.console = builder.console;
-        this.recentProgress = builder.recentProgress;
-        this.maxStateRows = builder.maxStateRows;
-        this.streams = new StreamingQueryManager(this);
+        TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
+                : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
+        this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
+                builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.recentProgress,
+                builder.maxStateRows,
+                builder.shufflePartitions);
+        this.streams = new StreamingQueryManager(
+                new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
+                environment.memoryTables());
     }
 
     public static Builder builder() {
@@ -54,39 +57,38 @@ public final class ArusSession implements AutoCloseable {
     }
 
     public Clock clock() {
-        return clock;
+        return environment.clock();
     }
 
     public ZoneId timeZone() {
-        return timeZone;
-    }
-
-    TriggerScheduler scheduler() {
-        return scheduler;
-    }
-
-    PrintStream console() {
-        return console;
-    }
-
-    int recentProgress() {
-        return recentProgress;
+        return environment.timeZone();
     }
 
     /** The most rows (groups) one aggregation of a query may hold in its state. */
     public int maxStateRows() {
-        return maxStateRows;
+        return environment.maxStateRows();
+    }
+
+    /** How many tasks of a batch run at once: the task slots every query shares. */
+    public int parallelism() {
+        return environment.taskSlots().parallelism();
+    }
+
+    /** The number of state partitions of a query that sets none ({@code spark.sql.shuffle.partitions}). */
+    public int shufflePartitions() {
+        return environment.shufflePartitions();
     }
 
     /**
-     * Stops every active query (each lets its batch in flight finish), then the scheduler, whose
-     * threads then end. Starting a query afterwards throws {@link IllegalStateException}.
-     * Idempotent.
+     * Stops every active query (each lets its batch in flight finish), then the scheduler and the
+     * task slots, whose threads then end. Starting a query afterwards fails with
+     * {@code SESSION_CLOSED}. Idempotent.
      */
     @Override
     public void close() {
         streams.stopAll();
-        scheduler.close();
+        environment.scheduler().close();
+        environment.taskSlots().close();
     }
 
     public static final class Builder {
@@ -96,6 +98,9 @@ public final class ArusSession implements AutoCloseable {
         private PrintStream console = System.out;
         private int recentProgress = DEFAULT_RECENT_PROGRESS;
         private int maxStateRows = UNLIMITED_STATE_ROWS;
+        private int parallelism = TaskSlots.defaultParallelism();
+        private int shufflePartitions = TaskSlots.defaultParallelism();
+        private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
 
         private Builder() {
         }
@@ -139,6 +144,40 @@ public final class ArusSession implements AutoCloseable {
                 throw new IllegalArgumentException("maxStateRows must be at least 1, was " + limit);
             }
             this.maxStateRows = limit;
+            return this;
+        }
+
+        /**
+         * The most rows a memory sink's table may hold: a query whose table would hold more fails
+         * with {@code MEMORY_SINK_ROWS_LIMIT_EXCEEDED}, and only that query. Unlimited by default.
+         */
+        public Builder maxMemoryTableRows(long limit) {
+            if (limit < 1) {
+                throw new IllegalArgumentException("maxMemoryTableRows must be at least 1, was " + limit);
+            }
+            this.maxMemoryTableRows = limit;
+            return this;
+        }
+
+        /** How many tasks of a batch run at once; one per core by default. */
+        public Builder parallelism(int slots) {
+            if (slots < 1) {
+                throw new IllegalArgumentException("parallelism must be at least 1, was " + slots);
+            }
+            this.parallelism = slots;
+            return this;
+        }
+
+        /**
+         * The number of state partitions of a query that sets none, Spark's
+         * {@code spark.sql.shuffle.partitions}; one per core by default (Spark's default of 200 is
+         * meant for clusters, and each partition costs a file per batch in a checkpoint).
+         */
+        public Builder shufflePartitions(int partitions) {
+            if (partitions < 1) {
+                throw new IllegalArgumentException("shufflePartitions must be at least 1, was " + partitions);
+            }
+            this.shufflePartitions = partitions;
             return this;
         }
 

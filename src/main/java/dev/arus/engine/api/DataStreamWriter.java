@@ -4,7 +4,13 @@ import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.checkpoint.Checkpoint;
+import dev.arus.engine.runtime.QueryDefinition;
+import dev.arus.engine.sink.ForeachBatchSinkProvider;
+import dev.arus.engine.streaming.InvalidOptionException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -15,6 +21,9 @@ import java.util.UUID;
  * everything before anything runs.
  */
 public final class DataStreamWriter {
+
+    /** The writer option that names the checkpoint directory, taken out of the sink's options. */
+    static final String CHECKPOINT_LOCATION = "checkpointLocation";
 
     private final StreamFrame frame;
     private String format;
@@ -97,23 +106,44 @@ public final class DataStreamWriter {
     }
 
     /**
-     * Starts the query.
+     * Starts the query. Two options are the query's, not the sink's: {@code checkpointLocation}
+     * (see {@link dev.arus.engine.checkpoint.Checkpoint}) and {@code spark.sql.shuffle.partitions},
+     * the number of state partitions (the session's by default; a checkpoint keeps the number it
+     * was started with).
      *
-     * @throws AnalysisException when the plan does not allow the output mode
-     * @throws IllegalArgumentException for an unknown sink, option or a name already in use
+     * @throws ArusException when the plan does not allow the output mode, for an unknown sink or
+     *         option, or a name already in use
      */
     public StreamingQuery start() {
-        QuerySpec spec = new QuerySpec(frame.plan(), foreachBatch != null ? "foreachBatch" : format, options,
-                outputMode, trigger, queryName, foreachBatch, observer, queryId);
-        return frame.session().streams().start(spec);
+        Map<String, String> sinkOptions = new LinkedHashMap<>(options);
+        String checkpoint = removeIgnoringCase(sinkOptions, CHECKPOINT_LOCATION);
+        String partitions = removeIgnoringCase(sinkOptions, Checkpoint.SHUFFLE_PARTITIONS);
+        QueryDefinition query = new QueryDefinition(frame.plan(),
+                foreachBatch != null ? ForeachBatchSinkProvider.FORMAT : format, sinkOptions, outputMode, trigger,
+                queryName, foreachBatch, observer, queryId, checkpoint == null ? null : Path.of(checkpoint),
+                partitions == null ? null : shufflePartitions(partitions));
+        return frame.session().streams().start(query);
     }
 
-    /** Everything {@link StreamingQueryManager#start} needs, captured from the builder. */
-    record QuerySpec(dev.arus.engine.plan.LogicalPlan plan, String format, Map<String, String> options,
-                     OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch,
-                     BatchFunction observer, UUID queryId) {
-        QuerySpec {
-            options = Map.copyOf(options);
+    private static Integer shufflePartitions(String value) {
+        try {
+            int partitions = Integer.parseInt(value.trim());
+            if (partitions >= 1) {
+                return partitions;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
         }
+        throw new InvalidOptionException(Checkpoint.SHUFFLE_PARTITIONS, "Invalid value '" + value + "'. The option '"
+                + Checkpoint.SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+    }
+
+    private static String removeIgnoringCase(Map<String, String> options, String key) {
+        for (String name : List.copyOf(options.keySet())) {
+            if (name.equalsIgnoreCase(key)) {
+                return options.remove(name);
+            }
+        }
+        return null;
     }
 }

@@ -10,22 +10,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.UUID;
 
 /**
  * A query's checkpoint directory, laid out as Spark's: {@code metadata} (the query id, and
  * Arus's description of the plan), {@code offsets/<batchId>}, {@code commits/<batchId>},
- * {@code state/<operator>/<partition>/<version>.delta|.snapshot} and {@code sources/<n>/0}.
+ * {@code state/<operator>/<partition>/<version>.delta|.snapshot} and {@code sources/<n>/0}. An
+ * offsets entry carries, as Spark's, the settings a query must keep for its whole life in
+ * {@code conf}: {@value #SHUFFLE_PARTITIONS}, the number of state partitions.
  * A batch is <em>planned</em> when its offsets entry exists and <em>committed</em> when its
  * commit entry exists; at most the last planned batch is uncommitted.
  *
  * <p>Each batch takes these steps, in this order (the runner drives them):
  * <ol>
- *   <li>write {@code offsets/N}: the end offset of the batch, its watermark and its timestamp,
- *       synced to disk before any row is read ({@link #writeOffsets});</li>
+ *   <li>write {@code offsets/N}: the end offset of the batch, its watermark, its timestamp and
+ *       the query's {@code conf}, synced to disk before any row is read ({@link #writeOffsets});</li>
  *   <li>run the batch over the state of version N (the state after batch N-1);</li>
- *   <li>commit the state as version N+1 ({@code state/0/0/N+1.delta}, plus a snapshot every
+ *   <li>commit the state of each operator's partitions as version N+1
+ *       ({@code state/<operator>/<partition>/N+1.delta}, plus a snapshot every
  *       {@code minDeltasForSnapshot} versions);</li>
  *   <li>hand the rows to the sink, which must ignore a batch id it already has;</li>
  *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit});</li>
@@ -44,14 +48,18 @@ import java.util.UUID;
  *       watermark and timestamp, from L-1's end offset and state version L: it produces the
  *       same rows as the run that did not finish it;</li>
  *   <li>any other combination, or a file that cannot be read, fails naming the file;</li>
- *   <li>only then write what a new checkpoint lacks: {@code metadata} and the {@code rate}
- *       source's creation time in {@code sources/0/0}.</li>
+ *   <li>load every operator's state at the version of step 3 or 4 (on the query's own thread,
+ *       when its run begins), then write what a new checkpoint lacks: {@code metadata} and the
+ *       source's own metadata in {@code sources/0/0} (the {@code rate} source's creation time).</li>
  * </ol>
  */
 public final class Checkpoint {
 
     /** Spark's {@code spark.sql.streaming.minBatchesToRetain}. */
     public static final int DEFAULT_MIN_BATCHES_TO_RETAIN = 100;
+
+    /** Spark's setting for the number of state partitions, kept in every offsets entry's {@code conf}. */
+    public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
 
     private final Path root;
     private final BatchLog offsets;
@@ -79,12 +87,14 @@ public final class Checkpoint {
         return minBatchesToRetain;
     }
 
-    /** Step 1 of a batch. */
-    public void writeOffsets(long batchId, Offset end, long batchWatermarkMicros, long batchTimestampMs) {
+    /** Step 1 of a batch; {@code conf} holds the query's lasting settings, such as {@value #SHUFFLE_PARTITIONS}. */
+    public void writeOffsets(long batchId, Offset end, long batchWatermarkMicros, long batchTimestampMs,
+                             Map<String, String> conf) {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("batchWatermarkMs", Math.floorDiv(batchWatermarkMicros, 1000));
         meta.put("batchTimestampMs", batchTimestampMs);
         meta.put("batchWatermarkMicros", batchWatermarkMicros);
+        meta.put("conf", conf);
         offsets.write(batchId, FlatJson.write(meta), end == null ? "-" : end.json());
         ProtocolProbe.reached(ProtocolProbe.Step.OFFSETS_WRITTEN, batchId);
     }
@@ -149,13 +159,13 @@ public final class Checkpoint {
             throw CheckpointException.incompatible(root, "Cannot start the query on "
                     + "checkpoint " + root + ", written by a different query: " + difference);
         }
-        Long creation = readSourceCreationTime(root.resolve("sources").resolve("0").resolve("0"));
+        String sourceMetadata = readSourceMetadata(sourceMetadataFile(root));
         if (offsetIds.isEmpty()) {
             if (!commitIds.isEmpty()) {
                 throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
                         "it commits a batch that has no offsets entry");
             }
-            return new Recovery(checkpoint, id, plan, false, creation, null, null, null, null);
+            return new Recovery(checkpoint, id, plan, false, sourceMetadata, null, null, null, null);
         }
         long last = offsetIds.last();
         List<String> lastEntry = checkpoint.offsets.read(last);
@@ -181,7 +191,7 @@ public final class Checkpoint {
                     "the file is missing: batch " + last + " was planned but batch " + (last - 1)
                             + " was never committed");
         }
-        return new Recovery(checkpoint, id, plan, false, creation, last, lastEntry, previousEntry, commitEntry);
+        return new Recovery(checkpoint, id, plan, false, sourceMetadata, last, lastEntry, previousEntry, commitEntry);
     }
 
     /**
@@ -222,20 +232,21 @@ public final class Checkpoint {
         }
     }
 
-    private static Long readSourceCreationTime(Path file) {
+    /** Where the source keeps its own metadata: Spark's {@code sources/0/0}. */
+    public static Path sourceMetadataFile(Path root) {
+        return root.resolve("sources").resolve("0").resolve("0");
+    }
+
+    private static String readSourceMetadata(Path file) {
         if (!Files.exists(file)) {
             return null;
         }
         String text = BatchLog.readText(file);
         String[] lines = text.split("\n", -1);
         if (lines.length != 3 || !lines[0].equals(BatchLog.VERSION_LINE) || !lines[2].isEmpty()) {
-            throw CheckpointException.damaged(file, "expected a 'v1' line and a line with the creation time");
+            throw CheckpointException.damaged(file, "expected a 'v1' line and a line with the source's metadata");
         }
-        try {
-            return Long.parseLong(lines[1]);
-        } catch (NumberFormatException e) {
-            throw CheckpointException.damaged(file, "'" + BatchLog.abbreviate(lines[1]) + "' is not a time in ms");
-        }
+        return lines[1];
     }
 
     /**
@@ -247,20 +258,20 @@ public final class Checkpoint {
         private final UUID queryId;
         private final PlanDescription plan;
         private final boolean fresh;
-        private final Long sourceCreationTimeMs;
+        private final String sourceMetadata;
         private final Long lastBatchId;
         private final List<String> lastOffsets;
         private final List<String> previousOffsets;
         private final List<String> lastCommit;
 
         private Recovery(Checkpoint checkpoint, UUID queryId, PlanDescription plan, boolean fresh,
-                         Long sourceCreationTimeMs, Long lastBatchId, List<String> lastOffsets,
+                         String sourceMetadata, Long lastBatchId, List<String> lastOffsets,
                          List<String> previousOffsets, List<String> lastCommit) {
             this.checkpoint = checkpoint;
             this.queryId = queryId;
             this.plan = plan;
             this.fresh = fresh;
-            this.sourceCreationTimeMs = sourceCreationTimeMs;
+            this.sourceMetadata = sourceMetadata;
             this.lastBatchId = lastBatchId;
             this.lastOffsets = lastOffsets;
             this.previousOffsets = previousOffsets;
@@ -275,9 +286,36 @@ public final class Checkpoint {
             return checkpoint;
         }
 
-        /** The {@code rate} source's creation time kept in {@code sources/0/0}, or {@code null}. */
-        public Long sourceCreationTimeMs() {
-            return sourceCreationTimeMs;
+        /** The source's own metadata kept in {@code sources/0/0}, or {@code null}. */
+        public String sourceMetadata() {
+            return sourceMetadata;
+        }
+
+        /**
+         * The number of state partitions the query was started with, from the last offsets
+         * entry's {@code conf}; empty for a query that has run no batch, and 1 for a checkpoint
+         * written before Arus partitioned state.
+         */
+        public OptionalInt shufflePartitions() {
+            if (lastBatchId == null) {
+                return OptionalInt.empty();
+            }
+            Path file = checkpoint.offsets.fileOf(lastBatchId);
+            Object conf = offsetMetadata(file, lastOffsets).get("conf");
+            if (conf == null) {
+                return OptionalInt.of(1);
+            }
+            Object partitions = conf instanceof Map<?, ?> settings ? settings.get(SHUFFLE_PARTITIONS) : null;
+            try {
+                int value = Integer.parseInt(String.valueOf(partitions));
+                if (value < 1) {
+                    throw new NumberFormatException();
+                }
+                return OptionalInt.of(value);
+            } catch (NumberFormatException e) {
+                throw CheckpointException.damaged(file, "its conf has no positive number '" + SHUFFLE_PARTITIONS
+                        + "'");
+            }
         }
 
         /** Where the query goes on (recovery steps 3 and 4), with offsets read by {@code source}. */
@@ -308,8 +346,8 @@ public final class Checkpoint {
                     new ResumePoint.Replay(lastEnd, number(lastFile, lastMeta, "batchTimestampMs")));
         }
 
-        /** Recovery step 6: writes {@code metadata} and the source's creation time when missing. */
-        public Checkpoint begin(Long rateCreationTimeMs) {
+        /** Recovery step 6: writes {@code metadata} and the source's metadata, {@code null} for none, when missing. */
+        public Checkpoint begin(String newSourceMetadata) {
             AtomicFiles.createDirectories(checkpoint.offsets.directory());
             AtomicFiles.createDirectories(checkpoint.commits.directory());
             if (fresh) {
@@ -319,12 +357,12 @@ public final class Checkpoint {
                 byte[] bytes = (FlatJson.write(metadata) + "\n").getBytes(StandardCharsets.UTF_8);
                 AtomicFiles.write(checkpoint.root.resolve("metadata"), bytes, bytes.length);
             }
-            if (rateCreationTimeMs != null && sourceCreationTimeMs == null) {
-                Path sourceDir = checkpoint.root.resolve("sources").resolve("0");
-                AtomicFiles.createDirectories(sourceDir);
-                byte[] bytes = (BatchLog.VERSION_LINE + "\n" + rateCreationTimeMs + "\n")
+            if (newSourceMetadata != null && sourceMetadata == null) {
+                Path file = sourceMetadataFile(checkpoint.root);
+                AtomicFiles.createDirectories(file.getParent());
+                byte[] bytes = (BatchLog.VERSION_LINE + "\n" + newSourceMetadata + "\n")
                         .getBytes(StandardCharsets.UTF_8);
-                AtomicFiles.write(sourceDir.resolve("0"), bytes, bytes.length);
+                AtomicFiles.write(file, bytes, bytes.length);
             }
             return checkpoint;
         }

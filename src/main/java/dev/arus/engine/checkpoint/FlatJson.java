@@ -5,17 +5,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one-line JSON objects of checkpoint files: flat, with string or integer values, as
- * Spark's offset-log metadata lines. Parsing is strict; any deviation is an
- * {@link IllegalArgumentException} saying where. {@link #quote} also serves the file sink's
- * JSON lines.
+ * The one-line JSON objects of checkpoint files, as Spark's offset-log metadata lines: string or
+ * integer values, and objects of them, such as the {@code conf} of an offsets entry. Parsing is
+ * strict; any deviation is an {@link IllegalArgumentException} saying where. {@link #quote} also
+ * serves the file sink's JSON lines.
  */
 public final class FlatJson {
 
     private FlatJson() {
     }
 
-    static String write(Map<String, ?> values) {
+    public static String write(Map<String, ?> values) {
         StringBuilder out = new StringBuilder("{");
         for (Map.Entry<String, ?> entry : values.entrySet()) {
             if (out.length() > 1) {
@@ -26,6 +26,10 @@ public final class FlatJson {
             Object value = entry.getValue();
             if (value instanceof Number number) {
                 out.append(number.longValue());
+            } else if (value instanceof Map<?, ?> nested) {
+                @SuppressWarnings("unchecked")
+                Map<String, ?> object = (Map<String, ?>) nested;
+                out.append(write(object));
             } else {
                 quote(out, String.valueOf(value));
             }
@@ -56,33 +60,37 @@ public final class FlatJson {
         out.append('"');
     }
 
-    /** The object's values: {@link String} or {@link Long}. */
-    static Map<String, Object> parse(String text) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        int[] at = {skip(text, 0)};
-        expect(text, at, '{');
-        if (peek(text, at) == '}') {
-            at[0]++;
-        } else {
-            while (true) {
-                String key = string(text, at);
-                expect(text, at, ':');
-                char next = peek(text, at);
-                values.put(key, next == '"' ? string(text, at) : number(text, at));
-                char separator = peek(text, at);
-                at[0]++;
-                if (separator == '}') {
-                    break;
-                }
-                if (separator != ',') {
-                    throw new IllegalArgumentException("expected ',' or '}' at position " + (at[0] - 1));
-                }
-            }
-        }
+    /** The object's values: {@link String}, {@link Long}, or a {@code Map} of these for a nested object. */
+    public static Map<String, Object> parse(String text) {
+        int[] at = {0};
+        Map<String, Object> values = object(text, at);
         if (skip(text, at[0]) != text.length()) {
             throw new IllegalArgumentException("unexpected text after the object at position " + at[0]);
         }
         return values;
+    }
+
+    private static Map<String, Object> object(String text, int[] at) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        expect(text, at, '{');
+        if (peek(text, at) == '}') {
+            at[0]++;
+            return values;
+        }
+        while (true) {
+            String key = string(text, at);
+            expect(text, at, ':');
+            char next = peek(text, at);
+            values.put(key, next == '"' ? string(text, at) : next == '{' ? object(text, at) : number(text, at));
+            char separator = peek(text, at);
+            at[0]++;
+            if (separator == '}') {
+                return values;
+            }
+            if (separator != ',') {
+                throw new IllegalArgumentException("expected ',' or '}' at position " + (at[0] - 1));
+            }
+        }
     }
 
     private static int skip(String text, int at) {

@@ -3,16 +3,18 @@ package dev.arus.engine.checkpoint;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The parts of a query that its checkpoint depends on, each as text: the source (format and
- * options), the watermark, the aggregation (keys, windows, aggregates), the output mode and the
- * output schema. Filters and projections may change between runs, as in Spark; these may not,
+ * options), the watermark, the aggregations in the order they run (keys, windows, aggregates),
+ * the output mode and the output schema. Filters and projections may change between runs, as in Spark; these may not,
  * since offsets, state and output written by one would be misread by the other.
  */
 public record PlanDescription(Map<String, String> parts) {
@@ -28,14 +30,14 @@ public record PlanDescription(Map<String, String> parts) {
         source.options().forEach((k, v) -> options.put(k.toLowerCase(Locale.ROOT), v));
         parts.put("source", source.format().trim().toLowerCase(Locale.ROOT) + " " + options);
         String watermark = "none";
-        String aggregation = "none";
+        List<String> aggregations = new ArrayList<>();
         for (LogicalPlan node = plan; !(node instanceof LogicalPlan.StreamSource); ) {
             if (node instanceof LogicalPlan.Watermark w) {
                 watermark = w.column() + " delayed by " + w.delayMicros() / 1000 + " ms";
                 node = w.child();
             } else if (node instanceof LogicalPlan.Aggregate a) {
-                aggregation = "groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
-                        + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")";
+                aggregations.add(0, "groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
+                        + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")");
                 node = a.child();
             } else if (node instanceof LogicalPlan.Project p) {
                 node = p.child();
@@ -44,7 +46,7 @@ public record PlanDescription(Map<String, String> parts) {
             }
         }
         parts.put("watermark", watermark);
-        parts.put("aggregation", aggregation);
+        parts.put("aggregation", aggregations.isEmpty() ? "none" : String.join(" then ", aggregations));
         parts.put("outputMode", mode.toString().toLowerCase(Locale.ROOT));
         parts.put("outputSchema", output.toString());
         return new PlanDescription(parts);

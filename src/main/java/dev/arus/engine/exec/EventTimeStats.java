@@ -2,8 +2,8 @@ package dev.arus.engine.exec;
 
 /**
  * Minimum, maximum and mean of the event times (microseconds) one batch saw, as Spark's
- * {@code EventTimeStats}; the mean is reported in whole milliseconds, truncated. Mutable
- * accumulator owned by the watermark operator.
+ * {@code EventTimeStats}; the mean is reported in whole milliseconds, truncated. Mutable: each
+ * task slot's watermark operator fills one, and the runtime merges them.
  */
 public final class EventTimeStats {
 
@@ -75,13 +75,17 @@ public final class EventTimeStats {
         sumOfOffsetsMicros = 0;
     }
 
-    EventTimeStats copy() {
-        EventTimeStats copy = new EventTimeStats();
-        copy.min = min;
-        copy.max = max;
-        copy.count = count;
-        copy.baseMicros = baseMicros;
-        copy.sumOfOffsetsMicros = sumOfOffsetsMicros;
-        return copy;
+    /** Adds {@code other}'s event times to these. */
+    void merge(EventTimeStats other) {
+        if (other.count == 0) {
+            return;
+        }
+        if (count == 0) {
+            baseMicros = other.baseMicros;
+        }
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+        sumOfOffsetsMicros += other.sumOfOffsetsMicros + (other.baseMicros - baseMicros) * other.count;
+        count += other.count;
     }
 }

@@ -6,7 +6,8 @@ import dev.arus.engine.data.LongVector;
 /**
  * Observes the event-time column on its way through, as Spark's {@code EventTimeWatermarkExec}:
  * every non-null event time counts towards the batch's statistics, late rows included; rows are
- * passed on unchanged. The watermark itself is advanced by the runtime between batches.
+ * passed on unchanged. One instance per task slot; the runtime merges their statistics after
+ * each batch and advances the watermark between batches.
  */
 public final class EventTimeWatermarkOperator implements Operator {
 
@@ -35,15 +36,10 @@ public final class EventTimeWatermarkOperator implements Operator {
         downstream.process(chunk, context);
     }
 
-    @Override
-    public void finishBatch(BatchContext context) {
-        downstream.finishBatch(context);
-    }
 
-    /** The statistics of the batch just finished, clearing them for the next one. */
-    public EventTimeStats takeStats() {
-        EventTimeStats taken = stats.copy();
+    /** Adds the statistics of the batch just finished to {@code total}, clearing them for the next one. */
+    public void takeStatsInto(EventTimeStats total) {
+        total.merge(stats);
         stats.reset();
-        return taken;
     }
 }

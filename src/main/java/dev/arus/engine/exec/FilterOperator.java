@@ -53,8 +53,4 @@ public final class FilterOperator implements Operator {
         return output;
     }
 
-    @Override
-    public void finishBatch(BatchContext context) {
-        downstream.finishBatch(context);
-    }
 }

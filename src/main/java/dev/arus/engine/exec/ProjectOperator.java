@@ -28,8 +28,4 @@ public final class ProjectOperator implements Operator {
         downstream.process(output, context);
     }
 
-    @Override
-    public void finishBatch(BatchContext context) {
-        downstream.finishBatch(context);
-    }
 }

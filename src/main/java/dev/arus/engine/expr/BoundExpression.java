@@ -33,4 +33,12 @@ public interface BoundExpression {
     default OptionalInt inputOrdinal() {
         return OptionalInt.empty();
     }
+
+    /**
+     * The input column whose event time this expression is: a bare reference to it, or
+     * {@code window_time} of a window column. A watermark on that column holds for this value.
+     */
+    default OptionalInt eventTimeOrdinal() {
+        return inputOrdinal();
+    }
 }

@@ -27,7 +27,8 @@ final class FunctionRegistry {
             new ScalarFunction("timestamp_seconds", 1, 1, SecondsToTimestamp::bind),
             new ScalarFunction("to_json", 1, 1, StructToJson::bind),
             new ScalarFunction("to_timestamp", 1, 2, ParseTimestamp::bindToTimestamp),
-            new ScalarFunction("unix_timestamp", 0, 2, ParseTimestamp::bindUnixTimestamp));
+            new ScalarFunction("unix_timestamp", 0, 2, ParseTimestamp::bindUnixTimestamp),
+            new ScalarFunction("window_time", 1, 1, WindowTime::bind));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
     private static final Set<String> BOUND_ELSEWHERE = Set.of("window", "count", "sum", "avg", "min", "max");

@@ -1,6 +1,7 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
@@ -24,6 +25,10 @@ final class WindowBinder {
                     + " actual number is " + arguments.size() + ".", call.position());
         }
         BoundExpression time = binder.bind(arguments.get(0));
+        if (time.dataType().equals(StructType.WINDOW)) {
+            // Spark's TimeWindowing: a window of windows is a window of their window_time.
+            time = new WindowTime(time, SqlText.function("window_time", List.of(time.sql())));
+        }
         if (time.dataType() != AtomicType.TIMESTAMP) {
             throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"TIMESTAMP\" or \"TIMESTAMP_NTZ\")",
                     time);

@@ -1,34 +1,59 @@
 package dev.arus.engine.plan;
 
-import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
-import dev.arus.engine.exec.aggregate.StreamingAggregateOperator;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
+import java.util.Comparator;
+import java.util.List;
 
 /**
- * One run's operators, wired source to sink: {@code head} takes the source's chunks and the
- * {@code collector} ends the chain. The watermark pieces and the aggregation are {@code null}
- * when the query has none.
+ * One run's operators, wired source to sink, in stages that the runtime runs one after another:
+ * stage 0 reads the source's partitions, each stateful operator's partitions make the stage after
+ * it. Every stage runs on {@link #slots()} task slots, each with operators of its own, so the
+ * lists indexed by slot hold one pipeline per slot:
+ * <ul>
+ *   <li>{@code heads.get(s)} takes slot {@code s}'s source chunks;</li>
+ *   <li>{@code downstreams.get(k).get(s)} takes what stateful operator {@code k} emits on slot
+ *       {@code s} (operators listed from the source on, so the last one is nearest the sink);</li>
+ *   <li>{@code collectors.get(s)} ends every pipeline of slot {@code s};</li>
+ *   <li>{@code watermarkObservers} is empty without a watermark, else one per slot.</li>
+ * </ul>
  */
 public record PhysicalPlan(
         Source source,
-        Operator head,
-        OutputCollector collector,
-        EventTimeWatermarkOperator watermarkOperator,
+        List<Operator> heads,
+        List<StatefulOperator> statefulOperators,
+        List<List<Operator>> downstreams,
+        List<OutputCollector> collectors,
+        List<EventTimeWatermarkOperator> watermarkObservers,
         WatermarkTracker watermarkTracker,
-        StreamingAggregateOperator aggregation,
-        OutputMode outputMode) {
+        OutputMode outputMode,
+        Schema outputSchema) {
 
-    /**
-     * Whether a moving watermark alone justifies a batch. Spark's {@code StateStoreSaveExec}
-     * asks for one in append and update mode whenever the query has a watermark, even when the
-     * aggregation does not group by the watermarked column (its eviction watermark is always
-     * set); never in complete mode, and never without a stateful operator.
-     */
+    public PhysicalPlan {
+        heads = List.copyOf(heads);
+        statefulOperators = List.copyOf(statefulOperators);
+        downstreams = downstreams.stream().map(List::copyOf).toList();
+        collectors = List.copyOf(collectors);
+        watermarkObservers = List.copyOf(watermarkObservers);
+    }
+
+    public int slots() {
+        return heads.size();
+    }
+
+    /** Whether a moving watermark alone justifies a batch: some stateful operator asks for it. */
     public boolean runsNoDataBatches() {
-        return aggregation != null && watermarkTracker != null && outputMode != OutputMode.COMPLETE;
+        return watermarkTracker != null && statefulOperators.stream().anyMatch(StatefulOperator::runsNoDataBatches);
+    }
+
+    /** The stateful operators in the order progress lists them: by operator id, from the sink on. */
+    public List<StatefulOperator> statefulOperatorsSinkFirst() {
+        return statefulOperators.stream().sorted(Comparator.comparingInt(StatefulOperator::operatorId)).toList();
     }
 }

@@ -1,7 +1,5 @@
 package dev.arus.engine.plan;
 
-import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
@@ -11,7 +9,9 @@ import dev.arus.engine.exec.FilterOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.ProjectOperator;
-import dev.arus.engine.exec.aggregate.StreamingAggregateOperator;
+import dev.arus.engine.exec.StatefulOperator;
+import dev.arus.engine.exec.aggregate.AggregationSpec;
+import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
@@ -19,7 +19,9 @@ import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.source.Source;
-import dev.arus.engine.source.Sources;
+import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +30,16 @@ import java.util.OptionalInt;
 /**
  * The one bridge from a {@link LogicalPlan} to what runs: it resolves every expression against
  * its input's schema (so mistakes surface when a query is defined), follows the watermark
- * column through projections, and wires the physical operators of one run.
+ * column through projections and aggregations, and wires the physical operators of one run. Each
+ * task slot gets operators bound of their own, since bound expressions reuse their buffers.
  */
 public final class QueryPlanner {
 
     private QueryPlanner() {
+    }
+
+    /** How one run is to be laid out; {@code keepRows} says whether the sink looks at the rows. */
+    public record Settings(int slots, int shufflePartitions, int maxStateRows, boolean keepRows) {
     }
 
     /** Resolves the plan and describes its output; throws {@link AnalysisException} on a mistake. */
@@ -40,40 +47,72 @@ public final class QueryPlanner {
         return resolve(plan).analysis();
     }
 
-    /** Fresh operators for one run of the plan, reading {@code source}, ending in a collector. */
-    public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, Source source, boolean keepRows) {
-        Resolved resolved = resolve(plan);
-        OutputModeRules.check(resolved.analysis(), mode);
-        OutputCollector collector = new OutputCollector(resolved.analysis().schema(), keepRows);
-        Operator next = collector;
-        EventTimeWatermarkOperator watermarkOperator = null;
-        StreamingAggregateOperator aggregation = null;
-        List<Stage> stages = resolved.stages();
-        for (int i = stages.size() - 1; i >= 0; i--) {
-            Stage stage = stages.get(i);
-            if (stage instanceof ProjectStage project) {
-                next = new ProjectOperator(project.expressions(), project.output(), next);
-            } else if (stage instanceof FilterStage filter) {
-                next = new FilterOperator(filter.condition(), next);
-            } else if (stage instanceof WatermarkStage watermark) {
-                watermarkOperator = new EventTimeWatermarkOperator(watermark.column(), next);
-                next = watermarkOperator;
-            } else {
-                AggregateStage aggregate = (AggregateStage) stage;
-                aggregation = new StreamingAggregateOperator(aggregate.keys(), aggregate.aggregates(), mode,
-                        aggregate.watermarkKeyPosition(), aggregate.output(), next);
-                next = aggregation;
+    /** Fresh operators for one run of the plan, reading {@code source}, ending in a collector per slot. */
+    public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, Source source, Settings settings) {
+        List<List<Stage>> slots = new ArrayList<>();
+        Analysis analysis = null;
+        for (int s = 0; s < settings.slots(); s++) {
+            Resolved resolved = resolve(plan);
+            slots.add(resolved.stages());
+            analysis = resolved.analysis();
+        }
+        OutputModeRules.check(analysis, mode);
+        List<StatefulOperator> aggregations = aggregations(slots, mode, analysis, settings);
+        List<Operator> heads = new ArrayList<>();
+        List<List<Operator>> downstreams = new ArrayList<>();
+        aggregations.forEach(aggregation -> downstreams.add(new ArrayList<>()));
+        List<OutputCollector> collectors = new ArrayList<>();
+        List<EventTimeWatermarkOperator> observers = new ArrayList<>();
+        for (int s = 0; s < settings.slots(); s++) {
+            OutputCollector collector = new OutputCollector(settings.keepRows());
+            collectors.add(collector);
+            Operator next = collector;
+            int aggregation = aggregations.size() - 1;
+            List<Stage> stages = slots.get(s);
+            for (int i = stages.size() - 1; i >= 0; i--) {
+                Stage stage = stages.get(i);
+                if (stage instanceof ProjectStage project) {
+                    next = new ProjectOperator(project.expressions(), project.output(), next);
+                } else if (stage instanceof FilterStage filter) {
+                    next = new FilterOperator(filter.condition(), next);
+                } else if (stage instanceof WatermarkStage watermark) {
+                    EventTimeWatermarkOperator observer = new EventTimeWatermarkOperator(watermark.column(), next);
+                    observers.add(observer);
+                    next = observer;
+                } else {
+                    downstreams.get(aggregation).add(next);
+                    next = aggregations.get(aggregation--).input(s);
+                }
+            }
+            heads.add(next);
+        }
+        WatermarkTracker tracker = observers.isEmpty() ? null : new WatermarkTracker(analysis.watermarkDelayMicros());
+        return new PhysicalPlan(source, heads, aggregations, downstreams, collectors, observers, tracker, mode,
+                analysis.schema());
+    }
+
+    /** The plan's aggregations from the source on, numbered from the sink on as Spark numbers operators. */
+    private static List<StatefulOperator> aggregations(List<List<Stage>> slots, OutputMode mode, Analysis analysis,
+            Settings settings) {
+        List<StatefulOperator> aggregations = new ArrayList<>();
+        List<Stage> first = slots.get(0);
+        for (int i = 0; i < first.size(); i++) {
+            if (first.get(i) instanceof AggregateStage stage) {
+                int position = i;
+                List<AggregationSpec> specs = slots.stream()
+                        .map(stages -> ((AggregateStage) stages.get(position)).spec()).toList();
+                int operatorId = analysis.aggregations() - 1 - aggregations.size();
+                aggregations.add(new StreamingAggregation(operatorId, settings.shufflePartitions(), mode, specs,
+                        stage.output(), settings.maxStateRows()));
             }
         }
-        WatermarkTracker tracker = watermarkOperator == null ? null
-                : new WatermarkTracker(resolved.analysis().watermarkDelayMicros());
-        return new PhysicalPlan(source, next, collector, watermarkOperator, tracker, aggregation, mode);
+        return aggregations;
     }
 
     private static Resolved resolve(LogicalPlan plan) {
         if (plan instanceof LogicalPlan.StreamSource source) {
-            Schema schema = Sources.schemaOf(source.format(), source.options());
-            return new Resolved(new ArrayList<>(), new Analysis(schema, null, 0, false, false));
+            Schema schema = SourceProviders.installed().of(source.format()).schema(source.options());
+            return new Resolved(new ArrayList<>(), Analysis.of(schema));
         }
         if (plan instanceof LogicalPlan.Project project) {
             return resolveProject(project, resolve(project.child()));
@@ -88,8 +127,8 @@ public final class QueryPlanner {
         return resolveAggregate(aggregate, resolve(aggregate.child()));
     }
 
+    /** A projection keeps the watermark on the first output that is the watermark column, or its {@code window_time}. */
     private static Resolved resolveProject(LogicalPlan.Project project, Resolved input) {
-        requireNotAggregated(input, "select");
         Schema schema = input.analysis().schema();
         List<BoundExpression> bound = new ArrayList<>();
         List<Field> fields = new ArrayList<>();
@@ -98,52 +137,54 @@ public final class QueryPlanner {
             BoundExpression expr = ExpressionAnalyzer.bind(expression, schema);
             bound.add(expr);
             fields.add(new Field(expr.name(), expr.dataType(), expr.nullable()));
-            if (refersTo(expr, input.analysis().watermarkColumn(), schema) && watermark == null) {
+            if (watermark == null && carriesWatermark(expr, input.analysis().watermarkColumn(), schema)) {
                 watermark = expr.name();
             }
         }
         Schema output = new Schema(fields);
-        return input.then(new ProjectStage(bound, output),
-                new Analysis(output, watermark, input.analysis().watermarkDelayMicros(), false, false));
+        return input.then(new ProjectStage(bound, output), input.analysis().withSchema(output, watermark));
     }
 
     private static Resolved resolveFilter(LogicalPlan.Filter filter, Resolved input) {
-        requireNotAggregated(input, "filter");
         BoundExpression condition = ExpressionAnalyzer.bind(filter.condition(), input.analysis().schema());
         if (condition.dataType() != AtomicType.BOOLEAN && condition.dataType() != AtomicType.NULL) {
-            throw new AnalysisException("DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN", "filter expression '" + condition.name() + "' of type "
-                    + condition.dataType().simpleString() + " is not a boolean");
+            throw new AnalysisException("DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN", "filter expression '"
+                    + condition.name() + "' of type " + condition.dataType().simpleString() + " is not a boolean");
         }
         return input.then(new FilterStage(condition), input.analysis());
     }
 
     private static Resolved resolveWatermark(LogicalPlan.Watermark watermark, Resolved input) {
-        requireNotAggregated(input, "withWatermark");
+        if (input.analysis().aggregates()) {
+            throw new AnalysisException("OPERATION_AFTER_STREAMING_AGGREGATION", "withWatermark after a streaming "
+                    + "aggregation is not supported by Arus: declare the watermark before the first aggregation");
+        }
         Schema schema = input.analysis().schema();
         int column = schema.indexOf(watermark.column());
         if (column < 0) {
-            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "cannot resolve column '" + watermark.column() + "' given input columns "
-                    + schema.names());
+            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "cannot resolve column '"
+                    + watermark.column() + "' given input columns " + schema.names());
         }
         Field field = schema.field(column);
         if (field.type() != AtomicType.TIMESTAMP) {
-            throw new AnalysisException("EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE", "Event time must be defined on a window or a timestamp, but "
-                    + field.name() + " is of type " + field.type().simpleString());
+            throw new AnalysisException("EVENT_TIME_IS_NOT_ON_TIMESTAMP_TYPE", "Event time must be defined on a "
+                    + "window or a timestamp, but " + field.name() + " is of type " + field.type().simpleString());
         }
         if (watermark.delayMicros() < 0) {
-            throw new AnalysisException("INVALID_WATERMARK_DELAY", "delay threshold (" + watermark.delayMicros() / 1000
-                    + " milliseconds) should not be negative.");
+            throw new AnalysisException("INVALID_WATERMARK_DELAY", "delay threshold ("
+                    + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
         return input.then(new WatermarkStage(column),
-                new Analysis(schema, field.name(), watermark.delayMicros(), false, false));
+                new Analysis(schema, field.name(), watermark.delayMicros(), 0, true));
     }
 
+    /**
+     * The aggregation's output carries the watermark in its watermark key's column: the window
+     * over the watermark column, or that column itself.
+     */
     private static Resolved resolveAggregate(LogicalPlan.Aggregate aggregate, Resolved input) {
-        if (input.analysis().aggregates()) {
-            throw new AnalysisException("STREAMING_AGGREGATION_CHAINED", "Arus does not support an aggregation over the result of another "
-                    + "streaming aggregation yet");
-        }
-        Schema schema = input.analysis().schema();
+        Analysis before = input.analysis();
+        Schema schema = before.schema();
         List<GroupingKey> keys = new ArrayList<>();
         List<Field> fields = new ArrayList<>();
         int watermarkKey = -1;
@@ -153,21 +194,21 @@ public final class QueryPlanner {
             if (key instanceof GroupingKey.WindowKey window) {
                 windows++;
                 fields.add(new Field(window.name(), StructType.WINDOW, true));
-                if (refersTo(window.timeColumn(), input.analysis().watermarkColumn(), schema)) {
+                if (carriesWatermark(window.timeColumn(), before.watermarkColumn(), schema)) {
                     watermarkKey = keys.size();
                 }
             } else {
                 BoundExpression value = ((GroupingKey.ValueKey) key).expression();
                 fields.add(new Field(((GroupingKey.ValueKey) key).name(), value.dataType(), value.nullable()));
-                if (watermarkKey < 0 && refersTo(value, input.analysis().watermarkColumn(), schema)) {
+                if (watermarkKey < 0 && carriesWatermark(value, before.watermarkColumn(), schema)) {
                     watermarkKey = keys.size();
                 }
             }
             keys.add(key);
         }
         if (windows > 1) {
-            throw new AnalysisException("MULTIPLE_TIME_WINDOWS", "Multiple time/session window expressions would result in a cartesian "
-                    + "product of rows, therefore they are currently not supported.");
+            throw new AnalysisException("MULTIPLE_TIME_WINDOWS", "Multiple time/session window expressions would "
+                    + "result in a cartesian product of rows, therefore they are currently not supported.");
         }
         List<AggregateCall> calls = new ArrayList<>();
         for (Expression expression : aggregate.aggregates()) {
@@ -176,21 +217,17 @@ public final class QueryPlanner {
             fields.add(new Field(call.name(), call.resultType(), call.function() != AggregateFunction.COUNT));
         }
         Schema output = new Schema(fields);
-        return input.then(new AggregateStage(keys, calls, watermarkKey, output),
-                new Analysis(output, null, input.analysis().watermarkDelayMicros(), true, watermarkKey >= 0));
+        String watermarkColumn = watermarkKey < 0 ? null : fields.get(watermarkKey).name();
+        return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
+                new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
+                        before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0));
     }
 
-    private static void requireNotAggregated(Resolved input, String operation) {
-        if (input.analysis().aggregates()) {
-            throw new AnalysisException("OPERATION_AFTER_STREAMING_AGGREGATION", operation + " after a streaming aggregation is not supported by Arus yet");
-        }
-    }
-
-    private static boolean refersTo(BoundExpression expression, String column, Schema schema) {
+    private static boolean carriesWatermark(BoundExpression expression, String column, Schema schema) {
         if (column == null) {
             return false;
         }
-        OptionalInt ordinal = expression.inputOrdinal();
+        OptionalInt ordinal = expression.eventTimeOrdinal();
         return ordinal.isPresent() && ordinal.getAsInt() == schema.indexOf(column);
     }
 
@@ -206,8 +243,7 @@ public final class QueryPlanner {
     private record WatermarkStage(int column) implements Stage {
     }
 
-    private record AggregateStage(List<GroupingKey> keys, List<AggregateCall> aggregates, int watermarkKeyPosition,
-                                  Schema output) implements Stage {
+    private record AggregateStage(AggregationSpec spec, Schema output) implements Stage {
     }
 
     /** The stages so far, from the source on, and what is known of their output. */

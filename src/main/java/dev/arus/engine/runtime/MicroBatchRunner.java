@@ -1,18 +1,22 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.streaming.ResultBatch;
-import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.checkpoint.Checkpoint;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.exec.EventTimeWatermarkOperator;
+import dev.arus.engine.exec.OutputCollector;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.sink.Sink;
+import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.WatermarkTracker;
 import java.time.ZoneId;
@@ -21,22 +25,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs one trigger of one query run, on the caller's thread. The steps of a trigger:
+ * Runs one trigger of one query run, on the caller's thread. A run's first trigger first restores
+ * it (state and watermark, from its checkpoint). The steps of a trigger:
  * <ol>
  *   <li>ask the source for its latest offset (capped at the trigger's limit, if any);</li>
- *   <li>run a batch if there is new data, or if the watermark would move and the plan can then
- *       emit or evict (Spark's no-data batch); otherwise report idle and stop here;</li>
+ *   <li>run a batch if there is new data, or if the watermark would move and a stateful operator
+ *       can then emit or evict (Spark's no-data batch); otherwise report idle and stop here;</li>
  *   <li>advance the watermark to the value computed from earlier batches: the previous value
  *       filters late rows, the new one decides emission and eviction;</li>
- *   <li>push the rows between the last batch's end offset and the new one through the
- *       operators, then let stateful operators emit;</li>
+ *   <li>run the stages: read the source's partitions between the last batch's end offset and the
+ *       new one through the operators, then each stateful operator's partitions, each committing
+ *       its state;</li>
  *   <li>hand the output to the sink;</li>
  *   <li>record the batch's highest event time for the next watermark, take the new offset as
  *       committed, and report progress.</li>
  * </ol>
  * With a {@link Checkpoint}, the steps of {@link Checkpoint}'s protocol interleave: the offsets
- * entry is written between steps 3 and 4, the state is committed between 4 and 5, and the commit
- * entry is written after 6. A run resumed from a checkpoint whose last batch was never committed
+ * entry is written between steps 3 and 4, the state is committed in step 4, and the commit entry
+ * is written after 6. A run resumed from a checkpoint whose last batch was never committed
  * first re-runs that batch with its logged end offset, watermark and timestamp, without asking
  * the source or writing the offsets again.
  * Not thread-safe: one trigger at a time, which the scheduler guarantees; {@link #status()} may
@@ -49,38 +55,33 @@ public final class MicroBatchRunner {
     private final Sink sink;
     private final Clock clock;
     private final ZoneId timeZone;
-
+    private final StageRunner stages;
+    private final List<StatefulOperator> progressOrder;
     private final Checkpoint checkpoint;
+    private final Map<String, String> conf;
+
+    private Runnable restore;
     private ResumePoint.Replay replay;
     private Offset committedOffset;
     private long nextBatchId;
     private long previousTriggerStartMs = -1;
     private volatile StreamingQueryStatus status = new StreamingQueryStatus("Initializing sources", false, false);
 
-    public MicroBatchRunner(QueryIdentity identity, PhysicalPlan plan, Sink sink, Clock clock, ZoneId timeZone) {
+    MicroBatchRunner(QueryIdentity identity, PhysicalPlan plan, Sink sink, QueryEnvironment environment,
+                     Resumption resumption) {
         this.identity = identity;
         this.plan = plan;
         this.sink = sink;
-        this.clock = clock;
-        this.timeZone = timeZone;
-        this.checkpoint = null;
-    }
-
-    /**
-     * A runner that follows {@code checkpoint}'s protocol, going on from {@code resume}; the
-     * plan's state and watermark must already be restored to it.
-     */
-    public MicroBatchRunner(QueryIdentity identity, PhysicalPlan plan, Sink sink, Clock clock, ZoneId timeZone,
-                            Checkpoint checkpoint, ResumePoint resume) {
-        this.identity = identity;
-        this.plan = plan;
-        this.sink = sink;
-        this.clock = clock;
-        this.timeZone = timeZone;
-        this.checkpoint = checkpoint;
-        this.nextBatchId = resume.nextBatchId();
-        this.committedOffset = resume.committedOffset();
-        this.replay = resume.replay();
+        this.clock = environment.clock();
+        this.timeZone = environment.timeZone();
+        this.stages = new StageRunner(plan, environment.taskSlots());
+        this.progressOrder = plan.statefulOperatorsSinkFirst();
+        this.checkpoint = resumption.checkpoint();
+        this.conf = resumption.conf();
+        this.restore = resumption.restore();
+        this.nextBatchId = resumption.point().nextBatchId();
+        this.committedOffset = resumption.point().committedOffset();
+        this.replay = resumption.point().replay();
     }
 
     public StreamingQueryStatus status() {
@@ -102,12 +103,15 @@ public final class MicroBatchRunner {
 
     /** Runs the next trigger, reading at most up to {@code limit} when it is not {@code null}. */
     public BatchOutcome runTrigger(Offset limit) {
+        if (restore != null) {
+            restore.run();
+            restore = null;
+        }
         long triggerStartMs = clock.millis();
         long started = clock.nanoTime();
         status = new StreamingQueryStatus("Getting offsets from " + plan.source().description(), false, true);
         ResumePoint.Replay rerun = replay;
-        Offset latest = rerun != null ? rerun.end()
-                : limit != null ? limit : plan.source().latestOffset(committedOffset);
+        Offset latest = rerun != null ? rerun.end() : limit != null ? limit : latestOffset();
         long latestOffsetNanos = clock.nanoTime() - started;
         boolean newData = nextBatchId == 0 || (latest != null && !latest.equals(committedOffset));
         WatermarkTracker watermark = plan.watermarkTracker();
@@ -134,42 +138,36 @@ public final class MicroBatchRunner {
         if (checkpoint != null && rerun == null) {
             status = new StreamingQueryStatus("Writing offsets to log", newData, true);
             long walStart = clock.nanoTime();
-            checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs);
+            checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs, conf);
             walCommitNanos = clock.nanoTime() - walStart;
             status = processing;
         }
         replay = null;
 
         long addBatchStart = clock.nanoTime();
-        long[] inputRows = new long[1];
+        long inputRows;
         try {
-            if (newData && latest != null) {
-                plan.source().read(committedOffset, latest, chunk -> {
-                    inputRows[0] += chunk.size();
-                    plan.head().process(chunk, context);
-                });
-            }
-            plan.head().finishBatch(context);
-            if (plan.aggregation() != null) {
-                plan.aggregation().commitState(batchId);
-            }
+            List<InputPartition> inputs = newData && latest != null
+                    ? plan.source().planInputPartitions(committedOffset, latest) : List.of();
+            inputRows = stages.run(inputs, context);
         } catch (RuntimeException | Error failure) {
-            if (plan.aggregation() != null) {
-                plan.aggregation().abortState();
-            }
+            stages.abort();
             throw failure;
         }
-        long outputRows = plan.collector().takeCount();
-        List<Row> rows = plan.collector().takeRows();
-        sink.addBatch(batchId, new ResultBatch(plan.collector().schema(), rows));
+        long outputRows = OutputCollector.count(plan.collectors());
+        List<Row> rows = OutputCollector.gather(plan.collectors());
+        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), rows));
         if (checkpoint != null) {
             ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
         }
         long addBatchNanos = clock.nanoTime() - addBatchStart;
 
         EventTimeStats eventTimes = null;
-        if (plan.watermarkOperator() != null) {
-            eventTimes = plan.watermarkOperator().takeStats();
+        if (watermark != null) {
+            eventTimes = new EventTimeStats();
+            for (EventTimeWatermarkOperator observer : plan.watermarkObservers()) {
+                observer.takeStatsInto(eventTimes);
+            }
             if (eventTimes.count() > 0) {
                 watermark.observe(eventTimes.maxMicros());
             }
@@ -194,9 +192,9 @@ public final class MicroBatchRunner {
         durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
                 durations, plan.source().description(), startOffset == null ? null : startOffset.json(),
-                latest == null ? null : latest.json(), latest == null ? null : latest.json(), inputRows[0],
+                latest == null ? null : latest.json(), latest == null ? null : latest.json(), inputRows,
                 sink.description(), outputRows, eventTimes, watermark == null ? null : evictBefore,
-                plan.aggregation() == null ? null : plan.aggregation().lastStats());
+                progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
         status = new StreamingQueryStatus("Waiting for next trigger", newData, false);

@@ -5,7 +5,6 @@ import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.exec.EventTimeStats;
-import dev.arus.engine.exec.aggregate.AggregateStats;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -43,7 +42,7 @@ final class ProgressBuilder {
                 batch.endOffset(), batch.latestOffset(), batch.numInputRows(), inputRate, processedRate);
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
-                eventTime(batch), stateOperators(batch.aggregateStats()), List.of(source),
+                eventTime(batch), batch.stateOperators(), List.of(source),
                 new SinkProgress(batch.sinkDescription(), batch.numOutputRows()));
     }
 
@@ -61,15 +60,6 @@ final class ProgressBuilder {
         return eventTime;
     }
 
-    private static List<StateOperatorProgress> stateOperators(AggregateStats stats) {
-        if (stats == null) {
-            return List.of();
-        }
-        return List.of(new StateOperatorProgress("stateStoreSave", stats.numRowsTotal(), stats.numRowsUpdated(), 0,
-                stats.numRowsRemoved(), 0, 0, stats.memoryUsedBytes(), stats.numRowsDroppedByWatermark(), 1, 1,
-                Map.of("numLateInputRows", stats.lateInputRows())));
-    }
-
     /** The raw figures of one batch, gathered by the runner. */
     record BatchMeasurements(
             long batchId,
@@ -85,6 +75,6 @@ final class ProgressBuilder {
             long numOutputRows,
             EventTimeStats eventTimeStats,
             Long watermarkMicros,
-            AggregateStats aggregateStats) {
+            List<StateOperatorProgress> stateOperators) {
     }
 }

@@ -15,12 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -60,9 +58,11 @@ public final class FileSink implements Sink {
     private final JsonValueWriter json;
     private long latestLoggedBatch = Long.MIN_VALUE;
 
-    FileSink(String format, Map<String, String> options, OutputMode mode, ZoneId zone, Schema schema) {
+    FileSink(String format, SinkContext context) {
         this.format = format;
-        String location = option(options, "path");
+        OutputMode mode = context.mode();
+        Schema schema = context.schema();
+        String location = context.option("path");
         if (location == null || location.isBlank()) {
             throw new InvalidOptionException("path", "'path' is not specified");
         }
@@ -71,7 +71,7 @@ public final class FileSink implements Sink {
                     "Data source " + format + " does not support " + mode.sparkName()
                     + " output mode");
         }
-        if (format.equals(CSV) && schema != null) {
+        if (format.equals(CSV)) {
             for (Field field : schema.fields()) {
                 // Spark's CSVFileFormat.supportDataType: atomic types only (binary included)
                 if (field.type().isComplex()) {
@@ -84,16 +84,12 @@ public final class FileSink implements Sink {
         }
         this.path = Path.of(location);
         this.log = path.resolve(METADATA_DIRECTORY);
-        this.header = Boolean.parseBoolean(option(options, "header"));
-        String sep = option(options, "sep");
+        this.header = Boolean.parseBoolean(context.option("header"));
+        String sep = context.option("sep");
         this.separator = sep == null ? "," : sep;
-        this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT).withZone(zone);
-        this.json = format.equals(JSON) ? new JsonValueWriter(zone) : null;
-    }
-
-    private static String option(Map<String, String> options, String key) {
-        return options.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(key)).map(Map.Entry::getValue)
-                .findFirst().orElse(null);
+        this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT)
+                .withZone(context.timeZone());
+        this.json = format.equals(JSON) ? new JsonValueWriter(context.timeZone()) : null;
     }
 
     public Path path() {

@@ -1,5 +1,6 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.Row;
@@ -13,24 +14,34 @@ import java.util.OptionalLong;
  * the query runs. In {@code append} and {@code update} mode each batch's rows are added; in
  * {@code complete} mode each batch replaces the table (Spark truncates, then writes). A batch
  * whose id is not above the last one written is skipped, as Spark skips a batch replayed after
- * a restart. Thread-safe: the query thread writes, any thread reads a snapshot.
+ * a restart. The table holds at most {@code maxRows} rows: a batch that would make it hold more
+ * fails the query with {@value #ROWS_LIMIT_EXCEEDED}, rather than letting one query's table grow
+ * until the JVM runs out of memory. Thread-safe: the query thread writes, any thread reads a
+ * snapshot.
  */
 public final class MemorySink implements Sink {
 
     private record AddedBatch(long batchId, List<Row> rows) {
     }
 
+    /** The error class of a batch that would make the table hold more rows than allowed. */
+    public static final String ROWS_LIMIT_EXCEEDED = "MEMORY_SINK_ROWS_LIMIT_EXCEEDED";
+
     private final String name;
     private final boolean replaceEachBatch;
+    private final long maxRows;
     private final List<AddedBatch> batches = new ArrayList<>();
+    private long rowCount;
 
     /**
-     * @param name the table's name: the query's name
-     * @param mode the query's output mode; {@code COMPLETE} replaces the table each batch
+     * @param name    the table's name: the query's name
+     * @param mode    the query's output mode; {@code COMPLETE} replaces the table each batch
+     * @param maxRows the most rows the table may hold
      */
-    public MemorySink(String name, OutputMode mode) {
+    public MemorySink(String name, OutputMode mode, long maxRows) {
         this.name = Objects.requireNonNull(name, "name");
         this.replaceEachBatch = mode == OutputMode.COMPLETE;
+        this.maxRows = maxRows;
     }
 
     public String name() {
@@ -48,10 +59,17 @@ public final class MemorySink implements Sink {
         if (!batches.isEmpty() && batchId <= batches.get(batches.size() - 1).batchId()) {
             return;
         }
+        long after = (replaceEachBatch ? 0 : rowCount) + batch.count();
+        if (after > maxRows) {
+            throw new ArusException(ROWS_LIMIT_EXCEEDED, "[" + ROWS_LIMIT_EXCEEDED + "] Batch " + batchId
+                    + " would make memory table '" + name + "' hold " + after + " rows, more than its limit of "
+                    + maxRows + ". Write to a file sink, aggregate the rows, or raise the limit.");
+        }
         if (replaceEachBatch) {
             batches.clear();
         }
         batches.add(new AddedBatch(batchId, batch.rows()));
+        rowCount = after;
     }
 
     /** Every row of the table now, in the order written (Spark's {@code allData}). */
@@ -75,5 +93,6 @@ public final class MemorySink implements Sink {
 
     public synchronized void clear() {
         batches.clear();
+        rowCount = 0;
     }
 }

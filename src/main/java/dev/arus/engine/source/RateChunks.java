@@ -5,7 +5,7 @@ import dev.arus.engine.data.LongVector;
 import java.util.function.Consumer;
 
 /**
- * The one reused chunk a rate source writes its rows into: a partition's values
+ * Writes a rate source partition's rows into the reading task's chunk: the values
  * {@code first, first + step, ...} in chunks of at most {@link ColumnarBatch#CHUNK_SIZE}, each
  * chunk's timestamps filled by the source's own rule.
  */
@@ -17,11 +17,14 @@ final class RateChunks {
         void fill(long[] values, long[] timestamps, int size);
     }
 
-    private final ColumnarBatch chunk = ColumnarBatch.allocate(RateSource.SCHEMA, ColumnarBatch.CHUNK_SIZE);
-    private final LongVector timestampColumn = (LongVector) chunk.column(0);
-    private final LongVector valueColumn = (LongVector) chunk.column(1);
+    private RateChunks() {
+    }
 
-    void emit(long first, long rows, int step, Timestamps timestamps, Consumer<ColumnarBatch> consumer) {
+    /** {@code chunk} has the rate schema: {@code timestamp} then {@code value}. */
+    static void emit(ColumnarBatch chunk, long first, long rows, int step, Timestamps timestamps,
+            Consumer<ColumnarBatch> consumer) {
+        LongVector timestampColumn = (LongVector) chunk.column(0);
+        LongVector valueColumn = (LongVector) chunk.column(1);
         long next = first;
         for (long done = 0; done < rows; ) {
             int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);

@@ -3,6 +3,8 @@ package dev.arus.engine.source;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -23,8 +25,6 @@ public final class RateMicroBatchSource implements Source {
     public static final Schema SCHEMA = RateSource.SCHEMA;
 
     private final RateMicroBatchOptions options;
-    private RateMicroBatchOffset lastEnd;
-    private final RateChunks chunks = new RateChunks();
 
     public RateMicroBatchSource(RateMicroBatchOptions options) {
         this.options = options;
@@ -53,15 +53,6 @@ public final class RateMicroBatchSource implements Source {
         return SCHEMA;
     }
 
-    /**
-     * The batch after the last one read (or the first batch): calling it twice without reading
-     * in between returns the same offset. The runtime should prefer {@link #latestOffset(Offset)}.
-     */
-    @Override
-    public RateMicroBatchOffset latestOffset() {
-        return latestOffset(lastEnd);
-    }
-
     /** One batch of {@code rowsPerBatch} rows after {@code start}. */
     @Override
     public RateMicroBatchOffset latestOffset(Offset start) {
@@ -79,7 +70,7 @@ public final class RateMicroBatchSource implements Source {
     }
 
     @Override
-    public void read(Offset start, Offset end, Consumer<ColumnarBatch> consumer) {
+    public List<InputPartition> planInputPartitions(Offset start, Offset end) {
         RateMicroBatchOffset from = start == null ? initialOffset() : cast(start);
         RateMicroBatchOffset to = cast(end);
         if (from.offset() > to.offset()) {
@@ -89,24 +80,28 @@ public final class RateMicroBatchSource implements Source {
             throw new IllegalArgumentException(
                     "startTimestamp(" + from.timestampMs() + ") > endTimestamp(" + to.timestampMs() + ")");
         }
-        if (lastEnd == null || to.offset() > lastEnd.offset()) {
-            lastEnd = to;
-        }
         long timestampMicros = Math.multiplyExact(from.timestampMs(), 1000L);
         int numPartitions = options.numPartitions();
+        List<InputPartition> partitions = new ArrayList<>();
         for (int p = 0; p < numPartitions; p++) {
             long first = from.offset() + p;
             if (first >= to.offset()) {
                 break;
             }
             long rows = (to.offset() - first - 1) / numPartitions + 1;
-            generate(first, rows, numPartitions, timestampMicros, consumer);
+            partitions.add(new RateMicroBatchPartition(first, rows, numPartitions, timestampMicros));
         }
+        return partitions;
     }
 
-    private void generate(long first, long rows, int step, long timestampMicros, Consumer<ColumnarBatch> consumer) {
-        chunks.emit(first, rows, step, (values, timestamps, size) -> Arrays.fill(timestamps, 0, size, timestampMicros),
-                consumer);
+    /** The values {@code first, first + step, ...} of one partition, all at the batch's timestamp. */
+    private record RateMicroBatchPartition(long first, long rows, int step, long timestampMicros)
+            implements InputPartition {
+        @Override
+        public void read(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
+            RateChunks.emit(chunk, first, rows, step,
+                    (values, timestamps, size) -> Arrays.fill(timestamps, 0, size, timestampMicros), consumer);
+        }
     }
 
     private static RateMicroBatchOffset cast(Offset offset) {

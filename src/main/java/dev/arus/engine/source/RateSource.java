@@ -7,6 +7,8 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -36,7 +38,6 @@ public final class RateSource implements Source {
     private final long creationTimeMs;
     private final long maxSeconds;
     private long lastTimeMs;
-    private final RateChunks chunks = new RateChunks();
 
     /** A source created now: its creation time is the clock's time. */
     public RateSource(RateOptions options, Clock clock) {
@@ -88,9 +89,15 @@ public final class RateSource implements Source {
         return options;
     }
 
-    /** When the source started counting seconds, in epoch milliseconds; to be kept in the checkpoint. */
+    /** When the source started counting seconds, in epoch milliseconds. */
     public long creationTimeMs() {
         return creationTimeMs;
+    }
+
+    /** The creation time, so that a restarted run counts its seconds from the same moment (Spark's metadata log). */
+    @Override
+    public String checkpointMetadata() {
+        return Long.toString(creationTimeMs);
     }
 
     /** Spark's {@code RateStreamMicroBatchStream.toString}, missing closing bracket included. */
@@ -109,7 +116,7 @@ public final class RateSource implements Source {
 
     /** Whole seconds since creation; never goes back even if the clock does. */
     @Override
-    public LongOffset latestOffset() {
+    public LongOffset latestOffset(Offset start) {
         long now = clock.millis();
         if (lastTimeMs < now) {
             lastTimeMs = now;
@@ -123,22 +130,23 @@ public final class RateSource implements Source {
     }
 
     @Override
-    public void read(Offset start, Offset end, Consumer<ColumnarBatch> consumer) {
+    public List<InputPartition> planInputPartitions(Offset start, Offset end) {
         long startSeconds = start == null ? 0 : seconds(start);
         long endSeconds = seconds(end);
         if (startSeconds > endSeconds) {
             throw new IllegalArgumentException("startSeconds(" + startSeconds + ") > endSeconds(" + endSeconds + ")");
         }
         if (endSeconds > maxSeconds) {
-            throw new ArusException("INCORRECT_END_OFFSET", "[INCORRECT_END_OFFSET] Max offset with " + options.rowsPerSecond()
-                    + " rowsPerSecond is " + maxSeconds + ", but it's " + endSeconds + " now.");
+            throw new ArusException("INCORRECT_END_OFFSET", "[INCORRECT_END_OFFSET] Max offset with "
+                    + options.rowsPerSecond() + " rowsPerSecond is " + maxSeconds + ", but it's " + endSeconds
+                    + " now.");
         }
         // After a restart the offsets replayed from the log may be ahead of the clock.
         lastTimeMs = Math.max(lastTimeMs, creationTimeMs + endSeconds * 1000);
         long rangeStart = valueAtSecond(startSeconds, options.rowsPerSecond(), options.rampUpTimeSeconds());
         long rangeEnd = valueAtSecond(endSeconds, options.rowsPerSecond(), options.rampUpTimeSeconds());
         if (rangeStart == rangeEnd) {
-            return;
+            return List.of();
         }
         long localStartTimeMs = Math.addExact(creationTimeMs, Math.multiplyExact(startSeconds, 1000L));
         long spanMs = Math.multiplyExact(endSeconds - startSeconds, 1000L);
@@ -146,23 +154,31 @@ public final class RateSource implements Source {
         // Spark converts each timestamp with Math.multiplyExact; check once that none of the range overflows.
         Math.multiplyExact(Math.addExact(Math.addExact(localStartTimeMs, spanMs), 1L), 1000L);
         int numPartitions = options.numPartitions();
+        List<InputPartition> partitions = new ArrayList<>();
         for (int p = 0; p < numPartitions; p++) {
             long first = rangeStart + p;
             if (first >= rangeEnd) {
                 break;
             }
             long rows = (rangeEnd - first - 1) / numPartitions + 1;
-            generate(first, rows, numPartitions, rangeStart, localStartTimeMs, relativeMsPerValue, consumer);
+            partitions.add(new RatePartition(first, rows, numPartitions, rangeStart, localStartTimeMs,
+                    relativeMsPerValue));
         }
+        return partitions;
     }
 
-    private void generate(long first, long rows, int step, long rangeStart, long localStartTimeMs,
-            double relativeMsPerValue, Consumer<ColumnarBatch> consumer) {
-        chunks.emit(first, rows, step, (values, timestamps, size) -> {
-            for (int i = 0; i < size; i++) {
-                timestamps[i] = (localStartTimeMs + Math.round((values[i] - rangeStart) * relativeMsPerValue)) * 1000L;
-            }
-        }, consumer);
+    /** The values {@code first, first + step, ...} of one partition, timed by their distance from {@code rangeStart}. */
+    private record RatePartition(long first, long rows, int step, long rangeStart, long localStartTimeMs,
+                                 double relativeMsPerValue) implements InputPartition {
+        @Override
+        public void read(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
+            RateChunks.emit(chunk, first, rows, step, (values, timestamps, size) -> {
+                for (int i = 0; i < size; i++) {
+                    timestamps[i] = (localStartTimeMs + Math.round((values[i] - rangeStart) * relativeMsPerValue))
+                            * 1000L;
+                }
+            }, consumer);
+        }
     }
 
     private static long seconds(Offset offset) {

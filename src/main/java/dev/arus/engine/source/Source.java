@@ -1,13 +1,14 @@
 package dev.arus.engine.source;
 
-import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
-import java.util.function.Consumer;
+import java.util.List;
 
 /**
- * A replayable stream of rows addressed by {@link Offset}s. The runtime asks for the latest
- * offset at the start of each trigger and then reads the rows between the previous batch's end
- * offset and it. Reading the same range twice yields the same rows.
+ * A replayable stream of rows addressed by {@link Offset}s, Spark's {@code MicroBatchStream}. The
+ * runtime asks for the latest offset at the start of each trigger, then plans the partitions of
+ * the rows between the previous batch's end offset and it, and reads them in parallel. Planning
+ * and reading the same range twice yields the same rows. Called on the query's thread, except
+ * {@link InputPartition#read}, which runs on task threads.
  */
 public interface Source {
 
@@ -17,35 +18,34 @@ public interface Source {
     Schema schema();
 
     /**
-     * The newest offset available now. Called once per trigger, on the query's thread;
-     * {@code null} when the source has nothing yet.
-     */
-    Offset latestOffset();
-
-    /**
      * The newest offset available now for a batch starting at {@code start} (the previous batch's
      * end offset, {@code null} before the first batch), as Spark's
-     * {@code SupportsAdmissionControl.latestOffset(startOffset, limit)}. A source whose next batch
-     * depends on where the last one ended ({@code rate-micro-batch}) overrides it; the runtime
-     * should prefer this method. By default it is {@link #latestOffset()}.
+     * {@code SupportsAdmissionControl.latestOffset(startOffset, limit)}; {@code null} when the
+     * source has nothing yet. Called once per trigger.
      */
-    default Offset latestOffset(Offset start) {
-        return latestOffset();
-    }
+    Offset latestOffset(Offset start);
 
     /**
-     * Pushes the rows after {@code start} (exclusive; {@code null} for the beginning) up to and
-     * including {@code end} to {@code consumer}, partition by partition, in chunks of at most
-     * {@link ColumnarBatch#CHUNK_SIZE} rows. The chunk passed is reused after the call returns.
+     * The partitions of the rows after {@code start} (exclusive; {@code null} for the beginning)
+     * up to and including {@code end}, in the order their rows would be read one after another.
      */
-    void read(Offset start, Offset end, Consumer<ColumnarBatch> consumer);
+    List<InputPartition> planInputPartitions(Offset start, Offset end);
 
     /**
      * Reads back an offset from its {@link Offset#json()} form, as written to the offset log
      * (Spark's {@code deserializeOffset}).
+     *
+     * @throws IllegalArgumentException when {@code json} is not an offset of this source
      */
-    default Offset deserializeOffset(String json) {
-        throw new UnsupportedOperationException(description() + " cannot read back offsets");
+    Offset deserializeOffset(String json);
+
+    /**
+     * What a restarted run of the query needs to read the same rows, kept in the checkpoint's
+     * {@code sources/<n>/0} when the query first starts (the {@code rate} source's creation time);
+     * {@code null} when the source needs nothing.
+     */
+    default String checkpointMetadata() {
+        return null;
     }
 
     /** Releases what the source holds; called when the query stops. */

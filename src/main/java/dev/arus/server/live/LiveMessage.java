@@ -3,16 +3,19 @@ package dev.arus.server.live;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.arus.server.query.ProgressView;
+import dev.arus.server.query.QueryView;
+import dev.arus.server.query.RecentBatch;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import tools.jackson.databind.JsonNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A JSON text message of {@code /ws/queries/{id}} (DESIGN §5): {@code type} names the record and
- * comes first. The query and progress payloads are the registry's REST views, written by Jackson
- * as {@code GET /api/queries/{id}} and {@code /progress} write them; this package does not know
- * their types, so that it depends on nothing in {@code server.query}.
+ * comes first. The query, batch and progress payloads are the REST API's records, so a message
+ * shows them as {@code GET /api/queries/{id}}, {@code /batches} and {@code /progress} do.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
 sealed interface LiveMessage {
@@ -21,7 +24,8 @@ sealed interface LiveMessage {
 
     /** The first message of a session: the query, then its recent batches and progress, oldest first. */
     @JsonTypeName("snapshot")
-    record Snapshot(UUID queryId, Object query, List<RecentBatch> batches, List<Object> progress)
+    @Schema(name = "SnapshotMessage")
+    record Snapshot(UUID queryId, QueryView query, List<RecentBatch> batches, List<ProgressView> progress)
             implements LiveMessage {
     }
 
@@ -31,6 +35,7 @@ sealed interface LiveMessage {
      * how many were left out (0 when none were).
      */
     @JsonTypeName("batch")
+    @Schema(name = "BatchMessage")
     record Batch(UUID queryId, long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
                  long omittedRows) implements LiveMessage {
 
@@ -42,7 +47,8 @@ sealed interface LiveMessage {
 
     /** One batch's progress. */
     @JsonTypeName("progress")
-    record Progress(UUID queryId, Object progress) implements LiveMessage {
+    @Schema(name = "ProgressMessage")
+    record Progress(UUID queryId, ProgressView progress) implements LiveMessage {
     }
 
     /**
@@ -51,27 +57,42 @@ sealed interface LiveMessage {
      * {@code exception} are the query view's fields of the same names.
      */
     @JsonTypeName("status")
-    record Status(UUID queryId, String state, JsonNode status, String runId,
-                  @JsonInclude(JsonInclude.Include.ALWAYS) JsonNode exception) implements LiveMessage {
+    @Schema(name = "StatusMessage")
+    record Status(UUID queryId, State state, QueryView.Status status, @Nullable UUID runId,
+                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.@Nullable Failure exception)
+            implements LiveMessage {
 
-        /** The state {@code view}, a query as {@code GET /api/queries/{id}} writes it, shows. */
-        static Status of(UUID queryId, JsonNode view) {
-            return withState(queryId, view.path("state").asString(), view);
+        /** The state {@code query} shows. */
+        static Status of(QueryView query) {
+            State state = switch (query.state()) {
+                case ACTIVE -> State.ACTIVE;
+                case STOPPED -> State.STOPPED;
+                case FAILED -> State.FAILED;
+            };
+            return withState(query, state);
         }
 
-        /** The query's last word: it is gone, and its run was the one {@code view} shows. */
-        static Status deleted(UUID queryId, JsonNode view) {
-            return withState(queryId, "DELETED", view);
+        /** The query's last word: it is gone, and its run was the one {@code query} shows. */
+        static Status deleted(QueryView query) {
+            return withState(query, State.DELETED);
         }
 
-        private static Status withState(UUID queryId, String state, JsonNode view) {
-            return new Status(queryId, state, view.get("status"), view.path("runId").asString(null),
-                    view.get("exception"));
+        private static Status withState(QueryView query, State state) {
+            return new Status(query.id(), state, query.status(), query.runId(), query.exception());
+        }
+
+        /** A query's state, and {@code DELETED} once it is gone. */
+        enum State {
+            ACTIVE,
+            STOPPED,
+            FAILED,
+            DELETED
         }
     }
 
     /** How many messages the server dropped for this client since the last message it got. */
     @JsonTypeName("dropped")
+    @Schema(name = "DroppedMessage")
     record Dropped(UUID queryId, long count) implements LiveMessage {
     }
 }

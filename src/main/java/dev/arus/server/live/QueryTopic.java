@@ -1,92 +1,89 @@
 package dev.arus.server.live;
 
-import dev.arus.engine.streaming.ResultBatch;
-import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.engine.streaming.StreamingQueryProgress;
-import java.time.Instant;
+import dev.arus.server.query.ProgressView;
+import dev.arus.server.query.QueryView;
+import dev.arus.server.query.RecentBatch;
+import dev.arus.server.query.RecentBatches;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
-import java.util.function.Function;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
- * One query's live feed: its sessions, and the recent batches and progress a new session's
- * snapshot holds. A batch or progress report is recorded and handed to every session under one
- * lock, and a session subscribes under that lock, so each one is either in a session's snapshot
- * or in a message after it, never both and never neither. Messages are written to JSON once,
- * whatever the number of sessions; handing them over only enqueues. Thread-safe.
+ * One query's live feed: its sessions, and what a new session's snapshot holds: the query as
+ * its latest event showed it, its recent batches and progress. A batch or progress report is
+ * recorded and handed to every session under one lock, and a session subscribes under that
+ * lock, so each one is either in a session's snapshot or in a message after it, never both and
+ * never neither. Messages are written to JSON once, whatever the number of sessions; handing
+ * them over only enqueues. Thread-safe.
  */
-public final class QueryTopic {
+final class QueryTopic {
 
     private final UUID queryId;
-    private final RecentBatches recentBatches;
-    private final int recentProgressCapacity;
-    private final Function<StreamingQuery, ?> queryView;
-    private final Function<StreamingQueryProgress, ?> progressView;
+    private final int capacity;
     private final SenderPool pool;
 
     // Guarded by lock.
     private final Object lock = new Object();
-    private final ArrayDeque<Object> recentProgress = new ArrayDeque<>();
+    private final RecentBatches recentBatches;
+    private final ArrayDeque<ProgressView> recentProgress = new ArrayDeque<>();
     private final List<SessionOutbox> outboxes = new ArrayList<>();
-    private StreamingQuery run;
+    private QueryView query;
     private boolean closed;
 
-    QueryTopic(UUID queryId, RecentBatches recentBatches, Function<StreamingQuery, ?> queryView,
-               Function<StreamingQueryProgress, ?> progressView, SenderPool pool) {
+    /** @param capacity the batches, and the progress reports, a snapshot holds at most */
+    QueryTopic(UUID queryId, int capacity, SenderPool pool) {
         this.queryId = queryId;
-        this.recentBatches = recentBatches;
-        this.recentProgressCapacity = recentBatches.capacity();
-        this.queryView = queryView;
-        this.progressView = progressView;
+        this.capacity = capacity;
         this.pool = pool;
+        this.recentBatches = new RecentBatches(capacity);
     }
 
-    public RecentBatches recentBatches() {
-        return recentBatches;
-    }
-
-    /** Records a committed batch's output and sends it to every session. Called by the query's observer. */
-    public void publishBatch(long batchId, Instant at, ResultBatch batch) {
+    /** A run has started, or a restored query stands without one: its status goes to every session. */
+    void stateChanged(QueryView current) {
         synchronized (lock) {
-            RecentBatch recent = recentBatches.add(batchId, at, batch);
-            send(LiveMessage.Batch.of(queryId, recent));
+            query = current;
+            send(LiveMessage.Status.of(current));
         }
     }
 
-    /** Records a batch's progress and sends it to every session. Called on the query's thread. */
-    void publishProgress(StreamingQueryProgress progress) {
-        Object view = progressView.apply(progress);
+    /** A run has ended: its final status goes to every session, unless a newer run has started since. */
+    void runEnded(QueryView ended) {
         synchronized (lock) {
-            if (recentProgress.size() == recentProgressCapacity) {
+            if (query != null && Objects.equals(ended.runId(), query.runId())) {
+                stateChanged(ended);
+            }
+        }
+    }
+
+    /** Records a committed batch's output and sends it to every session. */
+    void publishBatch(RecentBatch output) {
+        synchronized (lock) {
+            recentBatches.add(output);
+            send(LiveMessage.Batch.of(queryId, output));
+        }
+    }
+
+    /** Records a batch's progress, {@code after}'s last progress, and sends it to every session. */
+    void publishProgress(QueryView after) {
+        synchronized (lock) {
+            query = after;
+            if (recentProgress.size() == capacity) {
                 recentProgress.removeFirst();
             }
-            recentProgress.addLast(view);
-            send(new LiveMessage.Progress(queryId, view));
+            recentProgress.addLast(after.lastProgress());
+            send(new LiveMessage.Progress(queryId, after.lastProgress()));
         }
     }
 
-    /**
-     * A run of this query has started (or a restored query stands, stopped or failed, without
-     * one): its status goes to every session, and snapshots show it from now on.
-     */
-    public void runStarted(StreamingQuery started) {
+    /** The run reported itself idle: snapshots show {@code idle}'s status and last progress from now on. */
+    void idle(QueryView idle) {
         synchronized (lock) {
-            run = started;
-            send(LiveMessage.Status.of(queryId, pool.writer().tree(queryView.apply(started))));
-        }
-    }
-
-    /** Run {@code runId} has ended: its final status goes to every session, unless a newer run has started since. */
-    void runEnded(UUID runId) {
-        synchronized (lock) {
-            if (run != null && runId.equals(run.runId())) {
-                send(LiveMessage.Status.of(queryId, pool.writer().tree(queryView.apply(run))));
-            }
+            query = idle;
         }
     }
 
@@ -94,10 +91,10 @@ public final class QueryTopic {
     boolean subscribe(WebSocketSession session) {
         SessionOutbox outbox = new SessionOutbox(queryId, session, pool);
         synchronized (lock) {
-            if (closed || run == null) {
+            if (closed || query == null) {
                 return false;
             }
-            outbox.start(new LiveMessage.Snapshot(queryId, queryView.apply(run), recentBatches.latest(Integer.MAX_VALUE),
+            outbox.start(new LiveMessage.Snapshot(queryId, query, recentBatches.latest(capacity),
                     List.copyOf(recentProgress)));
             outboxes.add(outbox);
             return true;
@@ -120,8 +117,8 @@ public final class QueryTopic {
     void close() {
         synchronized (lock) {
             closed = true;
-            if (run != null) {
-                send(LiveMessage.Status.deleted(queryId, pool.writer().tree(queryView.apply(run))));
+            if (query != null) {
+                send(LiveMessage.Status.deleted(query));
             }
             outboxes.forEach(outbox -> outbox.closeWhenDrained(CloseStatus.NORMAL.withReason("Query deleted")));
             outboxes.clear();

@@ -1,29 +1,31 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.query.QueryState;
+import dev.arus.server.query.QueryView;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * When each query last showed a sign of life, from the engine's listener events. A query's last
+ * When each query last showed a sign of life, from the registry's events. A query's last
  * report is the start of its current run or the trigger time of its latest batch or idle report,
  * whichever is later; its last batch time survives restarts. Entries go when a query is deleted.
  * Thread-safe: events arrive on the query threads, reads come from health checks and scrapes.
  */
 @Component
-class QueryActivity implements StreamingQueryListener {
+class QueryActivity implements QueryListener {
 
     private final Map<UUID, Activity> byId = new ConcurrentHashMap<>();
 
-    QueryActivity(ArusSession session, QueryRegistry registry) {
-        session.streams().addListener(this);
-        registry.addDeletionListener((id, name) -> byId.remove(id));
+    QueryActivity(QueryRegistry registry) {
+        registry.addListener(this);
     }
 
     /** What is known of the query with this lasting id, if it has started since the service did. */
@@ -32,31 +34,35 @@ class QueryActivity implements StreamingQueryListener {
     }
 
     @Override
-    public void onQueryStarted(QueryStartedEvent event) {
-        byId.compute(event.id(), (id, previous) -> new Activity(event.runId(), event.timestamp(),
-                previous == null ? null : previous.lastBatchAt(), event.timestamp(), null));
+    public void runStarted(QueryView query, Instant at) {
+        byId.compute(query.id(), (id, previous) -> new Activity(query.runId(),
+                previous == null ? null : previous.lastBatchAt(), at, null));
     }
 
     @Override
-    public void onQueryProgress(QueryProgressEvent event) {
-        Instant triggeredAt = event.progress().timestamp();
-        byId.computeIfPresent(event.progress().id(), (id, previous) -> new Activity(previous.runId(),
-                previous.startedAt(), triggeredAt, later(previous.lastReportAt(), triggeredAt), previous.end()));
+    public void progress(QueryView query, StreamingQueryProgress progress) {
+        Instant triggeredAt = progress.timestamp();
+        byId.computeIfPresent(query.id(), (id, previous) -> new Activity(previous.runId(), triggeredAt,
+                later(previous.lastReportAt(), triggeredAt), previous.end()));
     }
 
     @Override
-    public void onQueryIdle(QueryIdleEvent event) {
-        byId.computeIfPresent(event.id(), (id, previous) -> new Activity(previous.runId(), previous.startedAt(),
-                previous.lastBatchAt(), later(previous.lastReportAt(), event.timestamp()), previous.end()));
+    public void idle(QueryView query, Instant at) {
+        byId.computeIfPresent(query.id(), (id, previous) -> new Activity(previous.runId(), previous.lastBatchAt(),
+                later(previous.lastReportAt(), at), previous.end()));
     }
 
     @Override
-    public void onQueryTerminated(QueryTerminatedEvent event) {
-        QueryCondition end = event.exception() == null ? QueryCondition.STOPPED : QueryCondition.FAILED;
-        byId.computeIfPresent(event.id(), (id, previous) -> previous.runId().equals(event.runId())
-                ? new Activity(previous.runId(), previous.startedAt(), previous.lastBatchAt(),
-                        previous.lastReportAt(), end)
+    public void runEnded(QueryView query) {
+        QueryCondition end = query.state() == QueryState.FAILED ? QueryCondition.FAILED : QueryCondition.STOPPED;
+        byId.computeIfPresent(query.id(), (id, previous) -> Objects.equals(previous.runId(), query.runId())
+                ? new Activity(previous.runId(), previous.lastBatchAt(), previous.lastReportAt(), end)
                 : previous);
+    }
+
+    @Override
+    public void deleted(UUID id, String name) {
+        byId.remove(id);
     }
 
     private static Instant later(Instant a, Instant b) {
@@ -68,6 +74,6 @@ class QueryActivity implements StreamingQueryListener {
      * @param lastReportAt the current run's start or its latest batch or idle report
      * @param end          {@code STOPPED} or {@code FAILED} once the current run has ended, else {@code null}
      */
-    record Activity(UUID runId, Instant startedAt, Instant lastBatchAt, Instant lastReportAt, QueryCondition end) {
+    record Activity(UUID runId, Instant lastBatchAt, Instant lastReportAt, QueryCondition end) {
     }
 }

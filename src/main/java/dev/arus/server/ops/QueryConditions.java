@@ -1,10 +1,10 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryRegistry.QueryHandle;
+import dev.arus.server.query.QueryView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,10 +29,10 @@ class QueryConditions {
     private final Clock clock;
     private final double stallFactor;
 
-    QueryConditions(QueryRegistry registry, QueryActivity activity, ArusSession session, ArusProperties properties) {
+    QueryConditions(QueryRegistry registry, QueryActivity activity, Clock clock, ArusProperties properties) {
         this.registry = registry;
         this.activity = activity;
-        this.clock = session.clock();
+        this.clock = clock;
         this.stallFactor = properties.health().stallFactor();
     }
 
@@ -50,8 +50,8 @@ class QueryConditions {
     }
 
     /**
-     * The condition of the query with this lasting id: judged in full when it is registered,
-     * otherwise (a query started straight on the session) from its events alone, without stalls.
+     * The condition of the query with this lasting id: judged in full while it is registered,
+     * otherwise (while it is being deleted) from its events alone, without stalls.
      */
     QueryCondition condition(UUID id) {
         return registry.handle(id).map(h -> report(h).condition())
@@ -60,20 +60,17 @@ class QueryConditions {
     }
 
     private QueryReport report(QueryHandle handle) {
+        QueryView query = handle.view();
         Optional<QueryActivity.Activity> seen = activity.of(handle.id());
         Duration allowance = allowance(handle.triggerInterval());
         Instant now = Instant.ofEpochMilli(clock.millis());
-        QueryCondition condition;
-        if (handle.run().exception().isPresent()) {
-            condition = QueryCondition.FAILED;
-        } else if (!handle.run().isActive()) {
-            condition = QueryCondition.STOPPED;
-        } else if (seen.isPresent() && seen.get().lastReportAt().plus(allowance).isBefore(now)) {
-            condition = QueryCondition.STALLED;
-        } else {
-            condition = QueryCondition.ACTIVE;
-        }
-        return new QueryReport(handle, condition, seen.map(QueryActivity.Activity::lastBatchAt).orElse(null),
+        QueryCondition condition = switch (query.state()) {
+            case FAILED -> QueryCondition.FAILED;
+            case STOPPED -> QueryCondition.STOPPED;
+            case ACTIVE -> seen.isPresent() && seen.get().lastReportAt().plus(allowance).isBefore(now)
+                    ? QueryCondition.STALLED : QueryCondition.ACTIVE;
+        };
+        return new QueryReport(query, condition, seen.map(QueryActivity.Activity::lastBatchAt).orElse(null),
                 seen.map(QueryActivity.Activity::lastReportAt).orElse(null), allowance);
     }
 
@@ -83,11 +80,12 @@ class QueryConditions {
     }
 
     /**
+     * @param query        the query as the API shows it
      * @param lastBatchAt  trigger time of the latest batch, {@code null} before the first
      * @param lastReportAt the latest sign of life, {@code null} if none since the service started
      * @param allowance    how long the query may stay silent before it counts as stalled
      */
-    record QueryReport(QueryHandle handle, QueryCondition condition, Instant lastBatchAt, Instant lastReportAt,
+    record QueryReport(QueryView query, QueryCondition condition, Instant lastBatchAt, Instant lastReportAt,
                        Duration allowance) {
     }
 }

@@ -1,10 +1,9 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.streaming.StreamingQueryListener;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
+import dev.arus.server.query.QueryListener;
+import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.query.QueryView;
+import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.spi.LoggingEventBuilder;
@@ -13,44 +12,36 @@ import org.springframework.stereotype.Component;
 /**
  * Logs one line when a query's run starts, stops or fails, with its name, id and run id, also as
  * key-value pairs ({@code query}, {@code queryId}, {@code runId}) that structured JSON logs carry
- * as fields. A failure is logged at ERROR with the engine's message.
+ * as fields. A failure is logged at ERROR with the failure's message, and its engine error class
+ * as the key-value pair {@code errorClass}.
  */
 @Component
-class QueryLifecycleLog implements StreamingQueryListener {
+class QueryLifecycleLog implements QueryListener {
 
     private static final Logger log = LoggerFactory.getLogger(QueryLifecycleLog.class);
 
-    // The terminated event carries no name; the started event's is kept until then.
-    private final Map<UUID, String> namesByRun = new ConcurrentHashMap<>();
-
-    QueryLifecycleLog(ArusSession session) {
-        session.streams().addListener(this);
+    QueryLifecycleLog(QueryRegistry registry) {
+        registry.addListener(this);
     }
 
     @Override
-    public void onQueryStarted(QueryStartedEvent event) {
-        String name = event.name() == null ? "(unnamed)" : event.name();
-        namesByRun.put(event.runId(), name);
-        with(log.atInfo(), name, event.id(), event.runId())
-                .log("Query {} started (id {}, run {})", name, event.id(), event.runId());
+    public void runStarted(QueryView query, Instant at) {
+        with(log.atInfo(), query).log("Query {} started (id {}, run {})", query.name(), query.id(), query.runId());
     }
 
     @Override
-    public void onQueryTerminated(QueryTerminatedEvent event) {
-        String name = namesByRun.remove(event.runId());
-        if (name == null) {
-            name = "(unnamed)";
-        }
-        if (event.exception() == null) {
-            with(log.atInfo(), name, event.id(), event.runId())
-                    .log("Query {} stopped (id {}, run {})", name, event.id(), event.runId());
+    public void runEnded(QueryView query) {
+        if (query.exception() == null) {
+            with(log.atInfo(), query).log("Query {} stopped (id {}, run {})", query.name(), query.id(), query.runId());
         } else {
-            with(log.atError(), name, event.id(), event.runId())
-                    .log("Query {} failed (id {}, run {}): {}", name, event.id(), event.runId(), event.exception());
+            with(log.atError(), query).addKeyValue("errorClass", query.exception().errorClass())
+                    .log("Query {} failed (id {}, run {}): {}", query.name(), query.id(), query.runId(),
+                            query.exception().message());
         }
     }
 
-    private static LoggingEventBuilder with(LoggingEventBuilder event, String name, UUID id, UUID runId) {
-        return event.addKeyValue("query", name).addKeyValue("queryId", id).addKeyValue("runId", runId);
+    private static LoggingEventBuilder with(LoggingEventBuilder event, QueryView query) {
+        return event.addKeyValue("query", query.name()).addKeyValue("queryId", query.id())
+                .addKeyValue("runId", query.runId());
     }
 }

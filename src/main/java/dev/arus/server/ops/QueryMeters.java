@@ -1,9 +1,12 @@
 package dev.arus.server.ops;
 
-import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.time.Clock;
+import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.query.QueryView;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,51 +14,52 @@ import org.springframework.stereotype.Component;
 
 /**
  * Keeps each query's Micrometer meters (see {@link QueryInstruments} for their names) up to date
- * from the engine's listener events. Meters belong to the query's lasting id, not to a run: a
+ * from the registry's events. Meters belong to the query's lasting id, not to a run: a
  * restarted query continues its counters, and a deleted query's meters are removed. Thread-safe.
  */
 @Component
-class QueryMeters implements StreamingQueryListener {
+class QueryMeters implements QueryListener {
 
     private final MeterRegistry meterRegistry;
     private final QueryConditions conditions;
-    private final ArusSession session;
+    private final Clock clock;
     private final Map<UUID, QueryInstruments> byId = new ConcurrentHashMap<>();
 
-    QueryMeters(ArusSession session, MeterRegistry meterRegistry, QueryRegistry registry,
-                QueryConditions conditions) {
-        this.session = session;
+    QueryMeters(QueryRegistry registry, MeterRegistry meterRegistry, QueryConditions conditions, Clock clock) {
         this.meterRegistry = meterRegistry;
         this.conditions = conditions;
-        session.streams().addListener(this);
-        registry.addDeletionListener((id, name) -> {
-            QueryInstruments removed = byId.remove(id);
-            if (removed != null) {
-                removed.remove();
-            }
-        });
+        this.clock = clock;
+        registry.addListener(this);
     }
 
     @Override
-    public void onQueryStarted(QueryStartedEvent event) {
-        instruments(event.id(), event.name()).resetRates();
+    public void runStarted(QueryView query, Instant at) {
+        instruments(query).resetRates();
     }
 
     @Override
-    public void onQueryProgress(QueryProgressEvent event) {
-        instruments(event.progress().id(), event.progress().name()).record(event.progress());
+    public void progress(QueryView query, StreamingQueryProgress progress) {
+        instruments(query).record(progress);
     }
 
     @Override
-    public void onQueryTerminated(QueryTerminatedEvent event) {
-        QueryInstruments instruments = byId.get(event.id());
+    public void runEnded(QueryView query) {
+        QueryInstruments instruments = byId.get(query.id());
         if (instruments != null) {
             instruments.resetRates();
         }
     }
 
-    private QueryInstruments instruments(UUID id, String name) {
-        return byId.computeIfAbsent(id, key -> new QueryInstruments(name == null ? id.toString() : name,
-                meterRegistry, session.clock(), () -> conditions.condition(id)));
+    @Override
+    public void deleted(UUID id, String name) {
+        QueryInstruments removed = byId.remove(id);
+        if (removed != null) {
+            removed.remove();
+        }
+    }
+
+    private QueryInstruments instruments(QueryView query) {
+        return byId.computeIfAbsent(query.id(), id -> new QueryInstruments(query.name(), meterRegistry, clock,
+                () -> conditions.condition(id)));
     }
 }

@@ -1,16 +1,15 @@
 package dev.arus.server.ops;
 
-import dev.arus.server.live.Timestamps;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.arus.server.ops.QueryConditions.QueryReport;
-import java.util.LinkedHashMap;
+import dev.arus.server.query.QueryView;
+import dev.arus.server.query.Timestamps;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
+import java.util.UUID;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /actuator/streamingqueries}: every query with its condition and status, and
@@ -23,11 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 class StreamingQueriesEndpoint {
 
     private final QueryConditions conditions;
-    private final JsonMapper json;
 
-    StreamingQueriesEndpoint(QueryConditions conditions, JsonMapper json) {
+    StreamingQueriesEndpoint(QueryConditions conditions) {
         this.conditions = conditions;
-        this.json = json;
     }
 
     @ReadOperation
@@ -36,27 +33,26 @@ class StreamingQueriesEndpoint {
     }
 
     @ReadOperation
-    Map<String, Object> query(@Selector String nameOrId) {
-        return conditions.report(nameOrId).map(this::details).orElse(null);
-    }
-
-    private Map<String, Object> details(QueryReport report) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> view = json.convertValue(report.handle().view(), LinkedHashMap.class);
-        view.put("condition", report.condition().name());
-        view.put("lastBatchTime", Timestamps.format(report.lastBatchAt()));
-        return view;
+    QueryDetails query(@Selector String nameOrId) {
+        return conditions.report(nameOrId).map(QueryDetails::of).orElse(null);
     }
 
     /** One line of the list: {@code status} is Spark's status message. */
-    record QuerySummary(String id, String runId, String name, QueryCondition condition, String status,
+    record QuerySummary(UUID id, UUID runId, String name, QueryCondition condition, String status,
                         String lastBatchTime) {
 
         static QuerySummary of(QueryReport report) {
-            var run = report.handle().run();
-            return new QuerySummary(report.handle().id().toString(), Objects.toString(run.runId(), null),
-                    report.handle().name(), report.condition(), run.status().message(),
-                    Timestamps.format(report.lastBatchAt()));
+            QueryView query = report.query();
+            return new QuerySummary(query.id(), query.runId(), query.name(), report.condition(),
+                    query.status().message(), Timestamps.format(report.lastBatchAt()));
+        }
+    }
+
+    /** One query: its view's fields, then its condition and last batch time. */
+    record QueryDetails(@JsonUnwrapped QueryView query, QueryCondition condition, String lastBatchTime) {
+
+        static QueryDetails of(QueryReport report) {
+            return new QueryDetails(report.query(), report.condition(), Timestamps.format(report.lastBatchAt()));
         }
     }
 }

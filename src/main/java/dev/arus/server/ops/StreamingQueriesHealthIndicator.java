@@ -1,7 +1,8 @@
 package dev.arus.server.ops;
 
-import dev.arus.server.live.Timestamps;
 import dev.arus.server.ops.QueryConditions.QueryReport;
+import dev.arus.server.query.QueryView;
+import dev.arus.server.query.Timestamps;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ class StreamingQueriesHealthIndicator implements HealthIndicator {
         long stalled = 0;
         for (QueryReport report : reports) {
             Map<String, Object> detail = new LinkedHashMap<>();
-            detail.put("id", report.handle().id().toString());
+            detail.put("id", report.query().id().toString());
             detail.put("status", report.condition().name());
             detail.put("lastBatchTime", Timestamps.format(report.lastBatchAt()));
             if (report.condition() == QueryCondition.STALLED) {
@@ -44,11 +45,11 @@ class StreamingQueriesHealthIndicator implements HealthIndicator {
                 detail.put("silentSince", Timestamps.format(report.lastReportAt()));
                 detail.put("allowedSilenceSeconds", report.allowance().toMillis() / 1000.0);
             }
-            if (report.condition() == QueryCondition.FAILED) {
-                detail.put("exception", report.handle().run().exception()
-                        .map(e -> e.getCause() != null ? e.getCause().toString() : e.getMessage()).orElse(null));
+            if (report.query().exception() != null) {
+                QueryView.Failure failure = report.query().exception();
+                detail.put("exception", failure.className() + ": " + failure.message());
             }
-            queries.put(report.handle().name(), detail);
+            queries.put(report.query().name(), detail);
         }
         Health.Builder health = stalled > 0 ? Health.status(DEGRADED) : Health.up();
         return health.withDetail("queries", queries).build();

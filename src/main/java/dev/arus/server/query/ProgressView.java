@@ -3,10 +3,11 @@ package dev.arus.server.query;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.arus.engine.streaming.StreamingQueryProgress;
-import dev.arus.server.live.Timestamps;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A batch's progress with the field names of Spark's progress JSON. As Spark's, a rate that is
@@ -21,8 +22,8 @@ public record ProgressView(
         long batchId,
         long batchDuration,
         long numInputRows,
-        Double inputRowsPerSecond,
-        Double processedRowsPerSecond,
+        @Nullable Double inputRowsPerSecond,
+        @Nullable Double processedRowsPerSecond,
         Map<String, Long> durationMs,
         Map<String, String> eventTime,
         List<StateOperator> stateOperators,
@@ -47,6 +48,7 @@ public record ProgressView(
         return Double.isFinite(rate) ? rate : null;
     }
 
+    @Schema(name = "StateOperatorProgress")
     public record StateOperator(String operatorName, long numRowsTotal, long numRowsUpdated, long allUpdatesTimeMs,
                          long numRowsRemoved, long allRemovalsTimeMs, long commitTimeMs, long memoryUsedBytes,
                          long numRowsDroppedByWatermark, long numShufflePartitions, long numStateStoreInstances,
@@ -61,9 +63,11 @@ public record ProgressView(
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Source(String description, @JsonRawValue String startOffset, @JsonRawValue String endOffset,
-                  @JsonRawValue String latestOffset, long numInputRows, Double inputRowsPerSecond,
-                  Double processedRowsPerSecond) {
+    @Schema(name = "SourceProgress")
+    public record Source(String description, @JsonRawValue @Schema(types = "object") @Nullable String startOffset,
+                  @JsonRawValue @Schema(types = "object") @Nullable String endOffset,
+                  @JsonRawValue @Schema(types = "object") @Nullable String latestOffset,
+                  long numInputRows, @Nullable Double inputRowsPerSecond, @Nullable Double processedRowsPerSecond) {
 
         static Source of(StreamingQueryProgress.SourceProgress s) {
             return new Source(s.description(), s.startOffset(), s.endOffset(), s.latestOffset(), s.numInputRows(),
@@ -71,6 +75,7 @@ public record ProgressView(
         }
     }
 
+    @Schema(name = "SinkProgress")
     public record Sink(String description, long numOutputRows) {
     }
 }

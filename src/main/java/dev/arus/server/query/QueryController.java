@@ -1,12 +1,12 @@
 package dev.arus.server.query;
 
-import dev.arus.server.live.RecentBatch;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
@@ -32,7 +33,8 @@ class QueryController {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Validate, create and start a query")
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Validate, create and start a query; its URL in Location")
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();
@@ -80,6 +82,7 @@ class QueryController {
     }
 
     @DeleteMapping("/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
     @Operation(summary = "Stop the query and forget it; its checkpoint stays unless purge is true")
     ResponseEntity<Void> delete(@PathVariable UUID id, @Parameter(description = "Also delete the query's checkpoint")
             @RequestParam(defaultValue = "false") boolean purge) {

@@ -2,36 +2,32 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.CheckpointException;
-import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
-import dev.arus.server.live.LiveHub;
-import dev.arus.server.live.QueryTopic;
-import dev.arus.server.live.RecentBatch;
-import dev.arus.server.live.RecentBatches;
 import dev.arus.server.storage.DataDirectory;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The service's queries, by id, in the order they were created. A query is registered only
- * once its first run has started, and every check (spec, name, limit, locations) comes before
- * that start, so a rejected request leaves nothing behind. Names are unique among registered
- * queries, whether active or not, and so are the locations they write in the data directory.
- * A checkpointed query keeps the id its checkpoint holds, so a query created again on the
- * checkpoint of a deleted one continues it. Thread-safe: the map is guarded by its own lock,
- * held while a query is created (a start only schedules work) but never while one is stopped
- * (which waits for a batch).
+ * The service's queries, by id, in the order they were created. A query holds its name, id and
+ * locations (each unique among the held ones) from its admission until its run has ended on
+ * deletion, and is listed only once its first run has started, after every check, so a
+ * rejected request leaves nothing behind. The registry is the one subscriber to the engine's
+ * events of its queries and tells them, typed, to its {@link QueryListener}s. Thread-safe: one
+ * lock guards the maps, held to admit, list, find or remove a query, never while a run starts
+ * or stops.
  */
 @Component
 public class QueryRegistry {
@@ -41,20 +37,36 @@ public class QueryRegistry {
     private final ArusSession session;
     private final QuerySpecTranslator translator;
     private final ArusProperties properties;
-    private final LiveHub live;
     private final SavedQueries saved;
     private final DataDirectory dataDirectory;
-    private final Map<UUID, RegisteredQuery> queries = new LinkedHashMap<>();
-    private final List<DeletionListener> deletionListeners = new CopyOnWriteArrayList<>();
+    private final QueryListeners listeners = new QueryListeners();
+    private final EngineEvents engineEvents;
+    private final RegisteredQuery.Shared shared;
 
-    QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties, LiveHub live,
+    // Guarded by queries: the listed queries, and those that hold their name, id and locations
+    // while their first run starts or their last one ends.
+    private final Map<UUID, RegisteredQuery> queries = new LinkedHashMap<>();
+    private final Map<UUID, RegisteredQuery> reserved = new HashMap<>();
+
+    QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties,
                   SavedQueries saved, DataDirectory dataDirectory) {
         this.session = session;
         this.translator = translator;
         this.properties = properties;
-        this.live = live;
         this.saved = saved;
         this.dataDirectory = dataDirectory;
+        this.engineEvents = new EngineEvents(session.streams());
+        this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
+                properties.live().recentBatches(), properties.live().rowsPerBatch());
+    }
+
+    /**
+     * Adds {@code listener}, which hears of every query from now on. Features add theirs when
+     * they are created, before the registry holds any query: restored and demo queries come once
+     * every bean exists.
+     */
+    public void addListener(QueryListener listener) {
+        listeners.add(listener);
     }
 
     /**
@@ -66,21 +78,10 @@ public class QueryRegistry {
      */
     public UUID create(QuerySpec spec) {
         TranslatedQuery translated = translator.translate(spec);
-        synchronized (queries) {
-            admit(spec, translated.files());
-            UUID id = idFor(translated.files());
-            RegisteredQuery query = register(id, spec, translated);
-            try {
-                query.start();
-            } catch (RuntimeException notStarted) {
-                query.forget();
-                live.close(id);
-                throw notStarted;
-            }
-            queries.put(id, query);
-            log.info("Created query {} (id {})", spec.name(), id);
-            return id;
-        }
+        RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), spec, translated, shared);
+        enter(query, RegisteredQuery::start);
+        log.info("Created query {} (id {})", spec.name(), query.id());
+        return query.id();
     }
 
     /**
@@ -88,69 +89,77 @@ public class QueryRegistry {
      * query that no longer passes the checks (the settings changed) is logged and left saved.
      */
     void restore(SavedQuery saved) {
+        RegisteredQuery query;
+        try {
+            query = new RegisteredQuery(saved.id(), saved.spec(), translator.translate(saved.spec()), shared);
+            enter(query, restored -> restored.restore(saved.state()));
+        } catch (ProblemException refused) {
+            log.error("Cannot restore query {} (id {}): {}", saved.spec().name(), saved.id(), refused.getMessage());
+            return;
+        }
+        log.info("Restored query {} (id {}) as {}", saved.spec().name(), saved.id(), query.view().state());
+    }
+
+    /**
+     * Admits {@code query}, holding its name, id and locations, then starts it without the lock
+     * and lists it; if {@code start} throws, the query's run is stopped and it is removed.
+     */
+    private void enter(RegisteredQuery query, Consumer<RegisteredQuery> start) {
         synchronized (queries) {
-            RegisteredQuery query;
-            try {
-                TranslatedQuery translated = translator.translate(saved.spec());
-                admit(saved.spec(), translated.files());
-                requireUnused(saved.id());
-                query = register(saved.id(), saved.spec(), translated);
-            } catch (ProblemException refused) {
-                log.error("Cannot restore query {} (id {}): {}", saved.spec().name(), saved.id(), refused.getMessage());
-                return;
-            }
-            query.restore(saved.state());
-            queries.put(saved.id(), query);
-            log.info("Restored query {} (id {}) as {}", saved.spec().name(), saved.id(), query.view().state());
+            admit(query);
+            reserved.put(query.id(), query);
+        }
+        engineEvents.hear(query);
+        try {
+            start.accept(query);
+        } catch (RuntimeException notStarted) {
+            query.forget();
+            release(query);
+            throw notStarted;
+        }
+        synchronized (queries) {
+            reserved.remove(query.id());
+            queries.put(query.id(), query);
         }
     }
 
-    /** The checks before a query is registered. Called under the map's lock. */
-    private void admit(QuerySpec spec, QueryFiles files) {
-        if (queries.values().stream().anyMatch(query -> query.name().equals(spec.name()))) {
+    /** The checks before a query is admitted, against every query that holds a name, id and locations. Called under the lock. */
+    private void admit(RegisteredQuery query) {
+        List<RegisteredQuery> holding = Stream.concat(queries.values().stream(), reserved.values().stream()).toList();
+        if (holding.stream().anyMatch(other -> other.name().equals(query.name()))) {
             throw ProblemException.at(ProblemType.DUPLICATE_NAME, "/name",
-                    "A query named '" + spec.name() + "' already exists");
+                    "A query named '" + query.name() + "' already exists");
         }
-        if (queries.size() >= properties.maxQueries()) {
+        if (holding.size() >= properties.maxQueries()) {
             throw new ProblemException(ProblemType.TOO_MANY_QUERIES, "The service holds at most "
                     + properties.maxQueries() + " queries; delete one first",
                     Map.of("limit", properties.maxQueries()));
         }
-        for (RegisteredQuery other : queries.values()) {
-            files.clash(other.files()).ifPresent(pointer -> {
+        for (RegisteredQuery other : holding) {
+            query.files().clash(other.files()).ifPresent(pointer -> {
                 throw ProblemException.at(ProblemType.LOCATION_IN_USE, pointer,
                         "Query '" + other.name() + "' writes in the same place; give another location");
             });
         }
+        // A checkpoint copied from another query's is refused, so that no two queries share an id.
+        holding.stream().filter(other -> other.id().equals(query.id())).findFirst().ifPresent(other -> {
+            throw ProblemException.at(ProblemType.LOCATION_IN_USE, QueryFiles.CHECKPOINT_POINTER,
+                    "The checkpoint belongs to query '" + other.name() + "' (id " + other.id() + ")");
+        });
     }
 
-    /** A new query's id: the one its checkpoint holds, if it has one, else a new one. Called under the map's lock. */
+    /**
+     * A new query's id: the one its checkpoint holds, if it has one, else a new one; so a query
+     * created again on the checkpoint of a deleted one continues it. Read before the query is
+     * admitted, without the lock: a checkpoint's metadata is written once, atomically.
+     */
     private UUID idFor(QueryFiles files) {
-        Optional<UUID> owner;
         try {
-            owner = files.checkpointed() ? session.streams().checkpointQueryId(files.checkpoint()) : Optional.empty();
+            return (files.checkpointed() ? session.streams().checkpointQueryId(files.checkpoint()) : Optional.<UUID>empty())
+                    .orElseGet(UUID::randomUUID);
         } catch (CheckpointException damaged) {
             throw EngineProblems.ofCheckpoint(damaged);
         }
-        UUID id = owner.orElseGet(UUID::randomUUID);
-        requireUnused(id);
-        return id;
-    }
-
-    /** A checkpoint copied from a registered query's is refused, so that no two queries share an id. */
-    private void requireUnused(UUID id) {
-        if (queries.containsKey(id)) {
-            throw ProblemException.at(ProblemType.LOCATION_IN_USE, QueryFiles.CHECKPOINT_POINTER,
-                    "The checkpoint belongs to query '" + queries.get(id).name() + "' (id " + id + ")");
-        }
-    }
-
-    private RegisteredQuery register(UUID id, QuerySpec spec, TranslatedQuery translated) {
-        // Opened before the first start, so that the live feed sees that run's every event.
-        QueryTopic topic = live.open(id,
-                new RecentBatches(properties.live().recentBatches(), properties.live().rowsPerBatch()),
-                run -> QueryView.of(id, spec, run), ProgressView::of);
-        return new RegisteredQuery(id, spec, translated, topic, session.clock(), saved);
     }
 
     QueryView view(UUID id) {
@@ -181,19 +190,21 @@ public class QueryRegistry {
     }
 
     /**
-     * Stops the query and forgets it, with its saved definition; {@code purge} also deletes its
-     * checkpoint, once its run has ended. A file sink's output stays.
+     * Stops the query and forgets it, with its saved definition and its memory sink's table;
+     * {@code purge} also deletes its checkpoint. Its name and locations stay taken until then.
+     * A file sink's output stays.
      */
     void delete(UUID id, boolean purge) {
         RegisteredQuery query;
         synchronized (queries) {
             query = queries.remove(id);
-        }
-        if (query == null) {
-            throw notFound(id);
+            if (query == null) {
+                throw notFound(id);
+            }
+            reserved.put(id, query);
         }
         query.forget();
-        live.close(id);
+        session.streams().dropTempView(query.name());
         QueryFiles files = query.files();
         if (files.checkpointed()) {
             saved.delete(id);
@@ -201,8 +212,20 @@ public class QueryRegistry {
                 dataDirectory.delete(files.checkpoint());
             }
         }
+        release(query);
         log.info("Deleted query {} (id {}){}", query.name(), id, purge ? " and purged its checkpoint" : "");
-        deletionListeners.forEach(listener -> listener.deleted(id, query.name()));
+    }
+
+    /**
+     * The last step of a query whose run has ended: its events are no longer heard, the
+     * listeners forget it, and only then are its name, id and locations free for another.
+     */
+    private void release(RegisteredQuery query) {
+        engineEvents.ignore(query.id());
+        listeners.deleted(query.id(), query.name());
+        synchronized (queries) {
+            reserved.remove(query.id());
+        }
     }
 
     /**
@@ -220,17 +243,6 @@ public class QueryRegistry {
         }
     }
 
-    /** {@code listener} hears of each deletion, on the deleting thread, once the query's run has ended. */
-    public void addDeletionListener(DeletionListener listener) {
-        deletionListeners.add(listener);
-    }
-
-    /** Told of a deleted query; must be quick, as the client's request waits for it. */
-    @FunctionalInterface
-    public interface DeletionListener {
-        void deleted(UUID id, String name);
-    }
-
     /** A read-only look at one registered query. Thread-safe. */
     public static final class QueryHandle {
 
@@ -246,11 +258,6 @@ public class QueryRegistry {
 
         public String name() {
             return query.name();
-        }
-
-        /** The current run: the last one started, active or ended. */
-        public StreamingQuery run() {
-            return query.run();
         }
 
         /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */

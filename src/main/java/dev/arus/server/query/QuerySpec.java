@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query as a client submits it (DESIGN §3, version 1): the DataFrame chain of Spark as data,
@@ -17,37 +18,37 @@ public record QuerySpec(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
         SourceSpec source,
         @Schema(description = "Applied in order; absent means none")
-        List<Step> steps,
+        @Nullable List<Step> steps,
         @Schema(description = "append (default), update or complete", example = "append")
-        String outputMode,
+        @Nullable String outputMode,
         @Schema(description = "Absent means as fast as possible")
-        TriggerSpec trigger,
+        @Nullable TriggerSpec trigger,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
         SinkSpec sink,
         @Schema(description = "A directory relative to arus.data-dir where the query keeps its progress and "
                 + "state, so that it continues where it stopped after a restart; required by the json and csv sinks",
                 example = "checkpoints/visits")
-        String checkpointLocation) {
+        @Nullable String checkpointLocation) {
 
     /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SourceSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "rate") String format,
-            Map<String, Object> options) {
+            @Nullable Map<String, Object> options) {
     }
 
     /** The file sinks {@code json} and {@code csv} take a {@code path} relative to {@code arus.data-dir}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SinkSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "console") String format,
-            Map<String, Object> options) {
+            @Nullable Map<String, Object> options) {
     }
 
     /** Exactly one of the three: {@code {"processingTime": "4 seconds"}}, {@code {"availableNow": true}}, {@code {"once": true}}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record TriggerSpec(
-            @Schema(example = "4 seconds") String processingTime,
-            Boolean availableNow,
-            Boolean once) {
+            @Schema(example = "4 seconds") @Nullable String processingTime,
+            @Nullable Boolean availableNow,
+            @Nullable Boolean once) {
     }
 }

@@ -4,8 +4,9 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.api.functions;
-import dev.arus.engine.sink.Sinks;
-import dev.arus.engine.source.Sources;
+import dev.arus.engine.sink.ForeachBatchSinkProvider;
+import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
@@ -37,9 +38,9 @@ import org.springframework.stereotype.Component;
 @Component
 class QuerySpecTranslator {
 
-    /** Sinks a spec may name; {@code foreachBatch} needs code, not JSON. */
-    private static final List<String> SINK_FORMATS = List.of(Sinks.CONSOLE, Sinks.MEMORY, Sinks.NOOP, Sinks.JSON,
-            Sinks.CSV);
+    /** Sinks a spec may name: every installed one but {@code foreachBatch}, which needs code, not JSON. */
+    private static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
+            .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
@@ -70,7 +71,8 @@ class QuerySpecTranslator {
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
-        Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat, Sinks.optionsOf(sinkFormat));
+        Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
+                SinkProviders.installed().of(sinkFormat).options());
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
         return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, files);
     }
@@ -105,8 +107,10 @@ class QuerySpecTranslator {
     }
 
     private StreamFrame source(SourceSpec source) {
-        String format = knownFormat(source.format(), "/source/format", Sources.formats(), "source");
-        Map<String, String> options = options(source.options(), "/source/options", format, Sources.optionsOf(format));
+        SourceProviders sources = SourceProviders.installed();
+        String format = knownFormat(source.format(), "/source/format", sources.formats(), "source");
+        Map<String, String> options = options(source.options(), "/source/options", format,
+                sources.of(format).options());
         Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options));
         try {
             return session.readStream().format(format).options(options).load();

@@ -5,21 +5,25 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryStatus;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
- * A query as the API shows it: its lasting {@code id}, the current run, Spark's status object,
- * the spec as submitted, the last progress and, for a failed query, why it failed.
+ * A query as the API shows it: its lasting {@code id}, the current run ({@code runId} null for
+ * a restored query that has not run since the service started), Spark's status object, the spec
+ * as submitted, the last progress (null before the first batch) and, for a failed query only,
+ * why it failed.
  */
 public record QueryView(
         UUID id,
-        UUID runId,
+        @Nullable UUID runId,
         String name,
         QueryState state,
         Status status,
         QuerySpec spec,
-        ProgressView lastProgress,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Failure exception) {
+        @Nullable ProgressView lastProgress,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception) {
 
     static QueryView of(UUID id, QuerySpec spec, StreamingQuery run) {
         Failure failure = run.exception().map(Failure::of).orElse(null);
@@ -31,15 +35,20 @@ public record QueryView(
     }
 
     /** Spark's {@code StreamingQueryStatus}. */
+    @Schema(name = "QueryStatus")
     public record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
     }
 
-    /** The error that ended the run: the class and message of the batch's failure. */
-    public record Failure(@JsonProperty("class") String className, String message) {
+    /**
+     * The error that ended the run: the class and message of what failed it, and its engine error
+     * class ({@code DIVIDE_BY_ZERO}, {@code CHECKPOINT_DAMAGED}), {@code INTERNAL_ERROR} for a
+     * failure that is not an engine error.
+     */
+    public record Failure(@JsonProperty("class") String className, String message, String errorClass) {
 
         static Failure of(StreamingQueryException failed) {
             Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
-            return new Failure(cause.getClass().getName(), cause.getMessage());
+            return new Failure(cause.getClass().getName(), cause.getMessage(), failed.causeErrorClass());
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.LongOffset;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.RateSource;
 import dev.arus.engine.source.Source;
-import java.util.function.Consumer;
+import java.util.List;
 
 /**
  * A source whose latest offset moves only when the test says so, for idle periods of any length;
@@ -32,12 +32,18 @@ final class HeldOffsetSource implements Source {
     }
 
     @Override
-    public Offset latestOffset() {
+    public Offset latestOffset(Offset start) {
         return new LongOffset(latest);
     }
 
     @Override
-    public void read(Offset start, Offset end, Consumer<ColumnarBatch> consumer) {
+    public List<InputPartition> planInputPartitions(Offset start, Offset end) {
+        return List.of();
+    }
+
+    @Override
+    public Offset deserializeOffset(String json) {
+        return LongOffset.parse(json);
     }
 
     @Override

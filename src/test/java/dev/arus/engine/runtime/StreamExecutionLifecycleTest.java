@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
+import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.NoopSink;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -215,8 +217,11 @@ class StreamExecutionLifecycleTest {
             HeldOffsetSource source, Trigger trigger, RecordingListener listener) {
         QueryIdentity identity = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), "held");
         LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of());
+        QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1), ZoneOffset.UTC,
+                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), 100, Integer.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
-                QueryPlanner.plan(plan, OutputMode.APPEND, source, false), new NoopSink(), clock, ZoneOffset.UTC);
+                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, false)),
+                new NoopSink(), environment, new Resumption(null, ResumePoint.FRESH, Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });
     }

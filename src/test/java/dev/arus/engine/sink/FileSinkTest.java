@@ -69,11 +69,11 @@ class FileSinkTest {
     void ignoresABatchItAlreadyLogged() throws IOException {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
-        FileSink sink = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, schema);
+        SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, null, schema,
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
+        FileSink sink = (FileSink) SinkProviders.installed().create("csv", context);
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
-        FileSink rerun = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, schema);
+        FileSink rerun = (FileSink) SinkProviders.installed().create("csv", context);
         rerun.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {2L, null}))));
         rerun.addBatch(1, new ResultBatch(schema, List.of(new Row(schema, new Object[] {3L, null}))));
         assertThat(FileSinkLogReader.read(out)).isEqualTo(Map.of(0L, List.of("1,\"a,b\""), 1L, List.of("3,")));
@@ -112,6 +112,12 @@ class FileSinkTest {
         }
     }
 
+    private static FileSink create(String format, Path path, Schema schema) {
+        SinkContext context = new SinkContext(Map.of("path", path.toString()), OutputMode.APPEND, null, schema,
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
+        return (FileSink) SinkProviders.installed().create(format, context);
+    }
+
     private static final Schema NESTED = Schema.of(
             new Field("key", AtomicType.BINARY, true),
             new Field("tags", new ArrayType(AtomicType.STRING, true), true),
@@ -123,8 +129,7 @@ class FileSinkTest {
     @Test
     void writesBinaryArraysMapsAndStructsAsSparksJsonWriter() {
         Path out = directory.resolve("out");
-        FileSink sink = (FileSink) Sinks.create("json", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, NESTED);
+        FileSink sink = create("json", out, NESTED);
         Map<String, Long> props = new LinkedHashMap<>();
         props.put("k", 1L);
         props.put("n", null);
@@ -140,8 +145,7 @@ class FileSinkTest {
     void csvWritesBinaryAsHexBytesAsSpark() {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("key", AtomicType.BINARY, true), new Field("n", AtomicType.INT, true));
-        FileSink sink = (FileSink) Sinks.create("csv", Map.of("path", out.toString()), OutputMode.APPEND, null,
-                ZoneOffset.UTC, System.out, null, schema);
+        FileSink sink = create("csv", out, schema);
         sink.addBatch(0, new ResultBatch(schema, List.of(
                 new Row(schema, new Object[] {new byte[] {0x41, (byte) 0xC0}, 1}), new Row(schema, new Object[] {null, 2}))));
 
@@ -153,8 +157,7 @@ class FileSinkTest {
         for (int column = 1; column <= 3; column++) {
             Schema schema = Schema.of(NESTED.field(column));
             String type = NESTED.field(column).type().sql();
-            assertThatThrownBy(() -> Sinks.create("csv", Map.of("path", directory.toString()), OutputMode.APPEND, null,
-                    ZoneOffset.UTC, System.out, null, schema))
+            assertThatThrownBy(() -> create("csv", directory, schema))
                     .isInstanceOfSatisfying(AnalysisException.class,
                             e -> assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE"))
                     .hasMessageContaining("of the type \"" + type + "\"");

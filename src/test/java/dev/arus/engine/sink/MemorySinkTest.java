@@ -1,7 +1,9 @@
 package dev.arus.engine.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.data.AtomicType;
@@ -27,7 +29,7 @@ class MemorySinkTest {
 
     @Test
     void appendModeAddsEachBatch() {
-        MemorySink sink = new MemorySink("q", OutputMode.APPEND);
+        MemorySink sink = new MemorySink("q", OutputMode.APPEND, 100);
         sink.addBatch(0, batch(1, 2));
         sink.addBatch(1, batch(3));
         assertThat(values(sink.rows())).containsExactly(1L, 2L, 3L);
@@ -37,7 +39,7 @@ class MemorySinkTest {
 
     @Test
     void updateModeAlsoAdds() {
-        MemorySink sink = new MemorySink("q", OutputMode.UPDATE);
+        MemorySink sink = new MemorySink("q", OutputMode.UPDATE, 100);
         sink.addBatch(0, batch(1));
         sink.addBatch(1, batch(1));
         assertThat(values(sink.rows())).containsExactly(1L, 1L);
@@ -45,7 +47,7 @@ class MemorySinkTest {
 
     @Test
     void completeModeReplacesTheTable() {
-        MemorySink sink = new MemorySink("q", OutputMode.COMPLETE);
+        MemorySink sink = new MemorySink("q", OutputMode.COMPLETE, 100);
         sink.addBatch(0, batch(1, 2));
         sink.addBatch(1, batch(5));
         assertThat(values(sink.rows())).containsExactly(5L);
@@ -53,7 +55,7 @@ class MemorySinkTest {
 
     @Test
     void skipsABatchAlreadyWritten() {
-        MemorySink sink = new MemorySink("q", OutputMode.APPEND);
+        MemorySink sink = new MemorySink("q", OutputMode.APPEND, 100);
         sink.addBatch(0, batch(1));
         sink.addBatch(0, batch(1));
         assertThat(values(sink.rows())).containsExactly(1L);
@@ -61,12 +63,33 @@ class MemorySinkTest {
 
     @Test
     void rowsIsASnapshot() {
-        MemorySink sink = new MemorySink("q", OutputMode.APPEND);
+        MemorySink sink = new MemorySink("q", OutputMode.APPEND, 100);
         sink.addBatch(0, batch(1));
         List<Row> snapshot = sink.rows();
         sink.addBatch(1, batch(2));
         assertThat(values(snapshot)).containsExactly(1L);
         assertThat(sink.name()).isEqualTo("q");
         assertThat(sink.description()).isEqualTo("MemorySink");
+    }
+
+    @Test
+    void aBatchThatWouldOverfillTheTableFailsAndLeavesItAsItWas() {
+        MemorySink sink = new MemorySink("q", OutputMode.APPEND, 3);
+        sink.addBatch(0, batch(1, 2));
+
+        assertThatThrownBy(() -> sink.addBatch(1, batch(3, 4)))
+                .isInstanceOfSatisfying(ArusException.class,
+                        e -> assertThat(e.errorClass()).isEqualTo(MemorySink.ROWS_LIMIT_EXCEEDED))
+                .hasMessageContaining("hold 4 rows, more than its limit of 3");
+        assertThat(values(sink.rows())).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void completeModeCountsOnlyTheBatchThatReplacesTheTable() {
+        MemorySink sink = new MemorySink("q", OutputMode.COMPLETE, 2);
+        sink.addBatch(0, batch(1, 2));
+        sink.addBatch(1, batch(3, 4));
+
+        assertThat(values(sink.rows())).containsExactly(3L, 4L);
     }
 }

@@ -19,22 +19,26 @@ class RateSourceTest {
 
     private static final long CREATED = 1_792_156_160_000L; // 2026-10-16T13:49:20Z
 
-    /** One generated row, with the partition it came from (chunks arrive partition by partition). */
+    /** One generated row, with the number of the chunk it came in (chunks arrive partition by partition). */
     record Generated(long timestampMicros, long value, int chunk) {
     }
 
+    /** Every row of the batch, partition after partition, as one task reading them in turn would see them. */
     static List<Generated> readAll(Source source, Offset start, Offset end) {
         List<Generated> rows = new ArrayList<>();
         int[] chunk = {0};
-        source.read(start, end, batch -> {
-            assertThat(batch.size()).isBetween(1, ColumnarBatch.CHUNK_SIZE);
-            long[] ts = ((LongVector) batch.column(0)).values();
-            long[] values = ((LongVector) batch.column(1)).values();
-            for (int i = 0; i < batch.size(); i++) {
-                rows.add(new Generated(ts[i], values[i], chunk[0]));
-            }
-            chunk[0]++;
-        });
+        ColumnarBatch scratch = ColumnarBatch.allocate(source.schema(), ColumnarBatch.CHUNK_SIZE);
+        for (InputPartition partition : source.planInputPartitions(start, end)) {
+            partition.read(scratch, batch -> {
+                assertThat(batch.size()).isBetween(1, ColumnarBatch.CHUNK_SIZE);
+                long[] ts = ((LongVector) batch.column(0)).values();
+                long[] values = ((LongVector) batch.column(1)).values();
+                for (int i = 0; i < batch.size(); i++) {
+                    rows.add(new Generated(ts[i], values[i], chunk[0]));
+                }
+                chunk[0]++;
+            });
+        }
         return rows;
     }
 
@@ -74,13 +78,13 @@ class RateSourceTest {
     void offsetIsWholeSecondsSinceCreation() {
         ManualClock clock = new ManualClock(CREATED);
         RateSource source = source(clock, 5, 0, 1);
-        assertThat(source.latestOffset()).isEqualTo(new LongOffset(0));
+        assertThat(source.latestOffset(null)).isEqualTo(new LongOffset(0));
         clock.advanceMillis(999);
-        assertThat(source.latestOffset().json()).isEqualTo("0");
+        assertThat(source.latestOffset(null).json()).isEqualTo("0");
         clock.advanceMillis(1);
-        assertThat(source.latestOffset().json()).isEqualTo("1");
+        assertThat(source.latestOffset(null).json()).isEqualTo("1");
         clock.advanceMillis(3_500);
-        assertThat(source.latestOffset().json()).isEqualTo("4");
+        assertThat(source.latestOffset(null).json()).isEqualTo("4");
     }
 
     @Test
@@ -88,15 +92,15 @@ class RateSourceTest {
         ManualClock clock = new ManualClock(CREATED);
         RateSource source = source(clock, 5, 0, 1);
         clock.advanceMillis(3_000);
-        assertThat(source.latestOffset().offset()).isEqualTo(3);
+        assertThat(source.latestOffset(null).offset()).isEqualTo(3);
         clock.advanceMillis(-2_000);
-        assertThat(source.latestOffset().offset()).isEqualTo(3);
+        assertThat(source.latestOffset(null).offset()).isEqualTo(3);
     }
 
     @Test
     void firstBatchIsEmpty() {
         RateSource source = source(new ManualClock(CREATED), 5, 0, 1);
-        assertThat(readAll(source, null, source.latestOffset())).isEmpty();
+        assertThat(readAll(source, null, source.latestOffset(null))).isEmpty();
     }
 
     @Test
@@ -189,10 +193,10 @@ class RateSourceTest {
         ManualClock clock = new ManualClock(CREATED + 10_000);
         RateSource restarted = new RateSource(RateOptions.of(5, 0, 1), clock, CREATED);
         assertThat(restarted.creationTimeMs()).isEqualTo(CREATED);
-        assertThat(restarted.latestOffset().offset()).isEqualTo(10);
+        assertThat(restarted.latestOffset(null).offset()).isEqualTo(10);
         List<Generated> replayed = readAll(restarted, new LongOffset(11), new LongOffset(12));
         assertThat(replayed.get(0).value()).isEqualTo(55);
-        assertThat(restarted.latestOffset().offset()).isEqualTo(12);
+        assertThat(restarted.latestOffset(null).offset()).isEqualTo(12);
     }
 
     @Test

@@ -42,12 +42,19 @@ public final class QueryTestDriver implements AutoCloseable {
     private boolean restartAfterEachBatch;
     private int restarts;
 
+    /** A driver whose queries keep their state in one partition, so that each batch's rows come in key order. */
     public QueryTestDriver(Instant start) {
+        this(start, 1);
+    }
+
+    /** A driver whose queries keep their state in {@code shufflePartitions} partitions by default. */
+    public QueryTestDriver(Instant start, int shufflePartitions) {
         this.clock = new ManualClock(start.toEpochMilli());
         this.scheduler = new ManualTriggerScheduler(clock);
         this.session = ArusSession.builder()
                 .clock(clock)
                 .scheduler(scheduler)
+                .shufflePartitions(shufflePartitions)
                 .timeZone(ZoneOffset.UTC)
                 .console(new PrintStream(console, true, StandardCharsets.UTF_8))
                 .build();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.server.ApiClient;
+import dev.arus.server.QueryEvents;
 import dev.arus.server.Specs;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.arus.server.ops;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.server.ApiClient;
+import dev.arus.server.QueryEvents;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

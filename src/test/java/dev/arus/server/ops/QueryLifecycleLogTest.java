@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.server.ApiClient;
+import dev.arus.server.QueryEvents;
 import dev.arus.server.Specs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,7 +41,7 @@ class QueryLifecycleLogTest {
             assertThat(output.getOut()).contains("Query logged stopped (id " + stopped + ", run "
                     + run.path("runId").asString() + ")");
             assertThat(output.getOut()).containsPattern("ERROR .*Query logged-failing failed \\(id " + failing
-                    + ", run " + failedRun + "\\): .*terminated with exception");
+                    + ", run " + failedRun + "\\): \\[DIVIDE_BY_ZERO\\]");
             api.delete("/api/queries/" + stopped);
             api.delete("/api/queries/" + failing);
         } finally {

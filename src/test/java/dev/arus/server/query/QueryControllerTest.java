@@ -136,6 +136,7 @@ class QueryControllerTest {
         JsonNode failed = api.query(failing);
         assertThat(failed.path("exception").path("class").asString()).endsWith("EvaluationException");
         assertThat(failed.path("exception").path("message").asString()).startsWith("[DIVIDE_BY_ZERO]");
+        assertThat(failed.path("exception").path("errorClass").asString()).isEqualTo("DIVIDE_BY_ZERO");
         assertThat(failed.path("status").path("message").asString()).startsWith("Terminated with exception");
         assertThat(api.query(healthy).path("state").asString()).isEqualTo("ACTIVE");
         assertThat(api.query(healthy).has("exception")).isFalse();

@@ -116,6 +116,8 @@ class SavedQueryRestorerTest {
             assertThat(restored.path("state").asString()).isEqualTo("FAILED");
             assertThat(restored.path("exception").path("class").asString())
                     .isEqualTo("dev.arus.engine.streaming.CheckpointException");
+            assertThat(restored.path("exception").path("errorClass").asString()).isEqualTo("CHECKPOINT_DAMAGED");
+            assertThat(restored.path("runId").isNull()).isTrue();
             assertThat(restored.path("exception").path("message").asString())
                     .contains(metadata.toRealPath().toString()).contains("truncated");
         }

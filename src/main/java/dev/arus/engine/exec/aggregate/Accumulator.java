@@ -1,10 +1,12 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The running value of one aggregate function for every group, held column-wise in arrays
@@ -12,11 +14,34 @@ import java.util.Arrays;
  */
 abstract class Accumulator {
 
+    private static final int[] NO_GROUPS = new int[0];
+
+    /** One accumulator per aggregate, in order, each of the function and type it calls for. */
+    static Accumulator[] forCalls(List<AggregateCall> calls) {
+        return calls.stream().map(Accumulator::forCall).toArray(Accumulator[]::new);
+    }
+
+    private static Accumulator forCall(AggregateCall call) {
+        return switch (call.function()) {
+            case COUNT -> new CountAccumulator();
+            case SUM -> call.resultType().isLongBacked() ? new LongSumAccumulator() : new DoubleSumAccumulator(false);
+            case AVG -> new DoubleSumAccumulator(true);
+            case MIN -> new ExtremumAccumulator(false, ColumnVector.allocate(call.resultType(), 16));
+            case MAX -> new ExtremumAccumulator(true, ColumnVector.allocate(call.resultType(), 16));
+        };
+    }
+
     /** Makes room for group ids below {@code groups}; new groups start empty. */
     abstract void ensureGroups(int groups);
 
     /** Folds rows {@code [0, size)} of {@code input} ({@code null} for {@code count(*)}) into their groups. */
     abstract void update(int[] groupIds, ColumnVector input, int size);
+
+    /**
+     * Folds group {@code partialGroup} of {@code partial}, an accumulator of the same function that
+     * took part of a batch's rows, into group {@code group}; the group exists.
+     */
+    abstract void merge(int group, Accumulator partial, int partialGroup);
 
     /** Writes group {@code group}'s result to row {@code row} of {@code output}. */
     abstract void writeResult(int group, ColumnVector output, int row);
@@ -25,6 +50,11 @@ abstract class Accumulator {
     abstract void retain(int[] survivors, int count);
 
     abstract long memoryBytes();
+
+    /** Forgets every group, keeping the room made for them. */
+    final void clear() {
+        retain(NO_GROUPS, 0);
+    }
 
     /** Writes group {@code group}'s running value for a state file. */
     abstract void write(int group, StateBuffer out);

@@ -1,15 +1,11 @@
 package dev.arus.engine.exec.aggregate;
 
 /**
- * What a streaming aggregation did to its state in one batch, in the terms of Spark's
- * {@code StateOperatorProgress}; {@code lateInputRows} is Arus's extra: input rows behind the
- * dropped groups.
+ * What one state partition of a streaming aggregation did in one batch, in the terms of Spark's
+ * {@code StateOperatorProgress}.
  */
-public record AggregateStats(
-        long numRowsTotal,
-        long numRowsUpdated,
-        long numRowsRemoved,
-        long numRowsDroppedByWatermark,
-        long lateInputRows,
-        long memoryUsedBytes) {
+record AggregateStats(long numRowsTotal, long numRowsUpdated, long numRowsRemoved, long numRowsDroppedByWatermark,
+                      long memoryUsedBytes) {
+
+    static final AggregateStats NONE = new AggregateStats(0, 0, 0, 0, 0);
 }

@@ -50,6 +50,11 @@ final class CountAccumulator extends Accumulator {
     }
 
     @Override
+    void merge(int group, Accumulator partial, int partialGroup) {
+        counts[group] += ((CountAccumulator) partial).counts[partialGroup];
+    }
+
+    @Override
     void writeResult(int group, ColumnVector output, int row) {
         output.setNotNull(row);
         ((LongVector) output).values()[row] = counts[group];

@@ -52,6 +52,13 @@ final class DoubleSumAccumulator extends Accumulator {
     }
 
     @Override
+    void merge(int group, Accumulator partial, int partialGroup) {
+        DoubleSumAccumulator other = (DoubleSumAccumulator) partial;
+        sums[group] += other.sums[partialGroup];
+        counts[group] += other.counts[partialGroup];
+    }
+
+    @Override
     void writeResult(int group, ColumnVector output, int row) {
         if (counts[group] == 0) {
             output.setNull(row);

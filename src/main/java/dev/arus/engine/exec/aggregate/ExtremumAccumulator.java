@@ -50,6 +50,15 @@ final class ExtremumAccumulator extends Accumulator {
         }
     }
 
+    @Override
+    void merge(int group, Accumulator partial, int partialGroup) {
+        ExtremumAccumulator other = (ExtremumAccumulator) partial;
+        if (other.seen[partialGroup] && (!seen[group] || better(other.bestValues, partialGroup, group))) {
+            other.bestValues.copyRow(partialGroup, bestValues, group);
+            seen[group] = true;
+        }
+    }
+
     private boolean better(ColumnVector input, int row, int group) {
         int order = Comparisons.compare(input, row, bestValues, group);
         return max ? order > 0 : order < 0;

@@ -164,6 +164,51 @@ final class GroupKeyLayout {
         return true;
     }
 
+    /**
+     * Puts group {@code group} of {@code source}'s groups (keyed by {@code from}, a layout of the
+     * same keys with dictionaries of its own) into the probe, as this layout encodes it.
+     */
+    void probeFrom(GroupKeyLayout from, GroupIndex source, int group) {
+        int field = 0;
+        if (window != null) {
+            probe[field] = source.key(group, field);
+            field++;
+        }
+        for (int v = 0; v < encoders.length; v++, field++) {
+            long value = source.key(group, field);
+            probe[field] = from.isNullKey(source, group, v) ? value : encoders[v].translate(value, from.encoders[v]);
+        }
+        if (tracksNulls) {
+            probe[field] = source.key(group, field);
+        } else if (field == 0) {
+            probe[0] = 0;
+        }
+    }
+
+    /**
+     * The state partition, of {@code partitions}, of group {@code group}: a hash of the key's
+     * values, so that a key belongs to the same partition in every task slot and every run.
+     */
+    int partitionOf(GroupIndex groups, int group, int partitions) {
+        if (partitions == 1) {
+            return 0;
+        }
+        long hash = 0x9E3779B97F4A7C15L;
+        int field = 0;
+        if (window != null) {
+            hash = (hash ^ groups.key(group, field++)) * 0xBF58476D1CE4E5B9L;
+        }
+        for (int v = 0; v < encoders.length; v++, field++) {
+            long value = isNullKey(groups, group, v) ? 0 : encoders[v].contentHash(groups.key(group, field));
+            hash = (hash ^ value) * 0xBF58476D1CE4E5B9L;
+        }
+        if (tracksNulls) {
+            hash = (hash ^ groups.key(group, field)) * 0xBF58476D1CE4E5B9L;
+        }
+        hash ^= hash >>> 31;
+        return (int) Math.floorMod(hash, (long) partitions);
+    }
+
     /** The probe's closing time: its window's end, or the watermark key's value. */
     long closingTime() {
         return watermarkKeyPosition == windowPosition ? probe[0] + window.sizeMicros() : probe[watermarkField];

@@ -127,6 +127,25 @@ final class KeyEncoder {
         return id;
     }
 
+    /**
+     * The value {@code encoded} of {@code other} (an encoder of the same type, whose dictionary is
+     * its own) as this encoder encodes it.
+     */
+    long translate(long encoded, KeyEncoder other) {
+        if (type == AtomicType.BINARY) {
+            return encodeBinary(other.binaries.get((int) encoded));
+        }
+        return type == AtomicType.STRING ? encodeString(other.string(encoded)) : encoded;
+    }
+
+    /** A hash of the value, the same whichever encoder's dictionary holds it. */
+    long contentHash(long encoded) {
+        if (type == AtomicType.BINARY) {
+            return Arrays.hashCode(binaries.get((int) encoded));
+        }
+        return type == AtomicType.STRING ? strings.get((int) encoded).hashCode() : encoded;
+    }
+
     /** Writes an encoded value back as a column value. */
     void decode(long encoded, ColumnVector output, int row) {
         output.setNotNull(row);

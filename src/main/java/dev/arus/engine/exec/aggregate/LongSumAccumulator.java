@@ -32,6 +32,15 @@ final class LongSumAccumulator extends Accumulator {
     }
 
     @Override
+    void merge(int group, Accumulator partial, int partialGroup) {
+        LongSumAccumulator other = (LongSumAccumulator) partial;
+        if (other.seen[partialGroup]) {
+            sums[group] = Math.addExact(sums[group], other.sums[partialGroup]);
+            seen[group] = true;
+        }
+    }
+
+    @Override
     void writeResult(int group, ColumnVector output, int row) {
         if (seen[group]) {
             output.setNotNull(row);

@@ -68,6 +68,23 @@ class KeyEncoderTest {
     }
 
     @Test
+    void translatesBinaryIdsBetweenDictionariesAndHashesByContent() {
+        KeyEncoder first = new KeyEncoder(AtomicType.BINARY);
+        KeyEncoder second = new KeyEncoder(AtomicType.BINARY);
+        BinaryVector input = new BinaryVector(2);
+        input.values()[0] = bytes("x");
+        input.values()[1] = bytes("AB");
+        second.encode(input, 0);
+        long inSecond = second.encode(input, 1);
+        long inFirst = first.translate(inSecond, second);
+
+        BinaryVector output = new BinaryVector(1);
+        first.decode(inFirst, output, 0);
+        assertThat(output.values()[0]).isEqualTo(bytes("AB"));
+        assertThat(first.contentHash(inFirst)).isEqualTo(second.contentHash(inSecond));
+    }
+
+    @Test
     void ordersBinaryKeysByteByByteUnsigned() {
         KeyEncoder encoder = new KeyEncoder(AtomicType.BINARY);
         BinaryVector input = new BinaryVector(2);
@@ -84,7 +101,8 @@ class KeyEncoderTest {
         Instant start = Instant.parse("2026-10-16T13:30:00Z");
         try (QueryTestDriver driver = new QueryTestDriver(start).restartAfterEachBatch()) {
             StreamFrame counts = driver.session().readStream().format("rate-micro-batch")
-                    .option("rowsPerBatch", 4).option("startTimestamp", start.toEpochMilli()).load()
+                    .option("rowsPerBatch", 4).option("numPartitions", 2)
+                    .option("startTimestamp", start.toEpochMilli()).load()
                     .withColumn("key", expr("CAST(CAST(value % 2 AS STRING) AS BINARY)"))
                     .groupBy(col("key")).count();
             driver.startRecording(counts, w -> w.outputMode("complete")

@@ -1,4 +1,4 @@
-package dev.arus.server.live;
+package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;

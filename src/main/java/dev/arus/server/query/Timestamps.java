@@ -1,4 +1,4 @@
-package dev.arus.server.live;
+package dev.arus.server.query;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -4,19 +4,27 @@ import dev.arus.engine.streaming.BatchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
+import java.util.List;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SinksTest {
+/** Sinks are found by format name, in any case, and refuse options they do not know. */
+class SinkProvidersTest {
 
     private final PrintStream console = new PrintStream(new ByteArrayOutputStream());
 
+    private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
+
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
-        return Sinks.create(format, options, OutputMode.APPEND, name, ZoneOffset.UTC, console, function);
+        return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND, name,
+                Schema.of(), ZoneOffset.UTC, console, tables, function));
     }
 
     @Test
@@ -36,8 +44,20 @@ class SinksTest {
     @Test
     void rejectsUnknownFormatsAndOptions() {
         assertThatThrownBy(() -> create("kafka", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kafka'. Known formats: console, memory, noop, foreachBatch, json, csv");
+                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
-                .hasMessage("Unknown option 'truncate' for format 'noop'. It takes no options");
+                .hasMessage("Unknown option 'truncate' for format 'noop'. Allowed options: none");
+    }
+
+    @Test
+    void aMemorySinkIsATableOfTheSessionUntilDropped() {
+        MemorySink sink = (MemorySink) create("memory", Map.of(), "visits", null);
+        sink.addBatch(0, new ResultBatch(Schema.of(), List.of()));
+
+        assertThat(tables.rows("visits")).isEmpty();
+        assertThat(tables.drop("visits")).isTrue();
+        assertThatThrownBy(() -> tables.rows("visits")).isInstanceOfSatisfying(AnalysisException.class,
+                e -> assertThat(e.errorClass()).isEqualTo("TABLE_OR_VIEW_NOT_FOUND"));
+        assertThat(tables.drop("visits")).isFalse();
     }
 }

@@ -1,4 +1,4 @@
-package dev.arus.server.ops;
+package dev.arus.server;
 
 import dev.arus.engine.streaming.StreamingQueryListener;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.UUID;
  * Waits for engine events of queries by id, instead of sleeping: batches run and runs ended.
  * Add it to the session before the queries it should hear of start.
  */
-final class QueryEvents implements StreamingQueryListener {
+public final class QueryEvents implements StreamingQueryListener {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
@@ -32,13 +32,13 @@ final class QueryEvents implements StreamingQueryListener {
     }
 
     /** Waits until the query has run {@code count} batches in all since this listener was added. */
-    synchronized void awaitBatches(String id, int count) throws InterruptedException {
+    public synchronized void awaitBatches(String id, int count) throws InterruptedException {
         UUID key = UUID.fromString(id);
         awaitUntil(() -> batches.getOrDefault(key, 0) >= count, count + " batches of " + id);
     }
 
     /** Waits until the run with this id has ended (its terminated event was heard). */
-    synchronized void awaitEnd(String runId) throws InterruptedException {
+    public synchronized void awaitEnd(String runId) throws InterruptedException {
         UUID key = UUID.fromString(runId);
         awaitUntil(() -> endedRuns.contains(key), "end of run " + runId);
     }

@@ -8,13 +8,19 @@ import dev.arus.engine.time.ManualClock;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SourcesTest {
+/** Sources are found by format name, in any case, and check their options as Spark's do. */
+class SourceProvidersTest {
 
     private final ManualClock clock = new ManualClock(1_000_000);
+    private final SourceProviders providers = SourceProviders.installed();
+
+    private Source create(String format, Map<String, String> options) {
+        return providers.of(format).create(new SourceContext(options, clock, null));
+    }
 
     @Test
     void createsRateSourceWithCaseInsensitiveFormatAndKeys() {
-        Source source = Sources.create("Rate", Map.of("ROWSPERSECOND", "5", "numpartitions", "2", "RampUpTime", "3s"), clock);
+        Source source = create("Rate", Map.of("ROWSPERSECOND", "5", "numpartitions", "2", "RampUpTime", "3s"));
         assertThat(source).isInstanceOf(RateSource.class);
         assertThat(((RateSource) source).options()).isEqualTo(new RateOptions(5, 3, 2, "2"));
         assertThat(((RateSource) source).creationTimeMs()).isEqualTo(1_000_000);
@@ -22,9 +28,9 @@ class SourcesTest {
 
     @Test
     void appliesSparksDefaults() {
-        RateSource rate = (RateSource) Sources.create("rate", Map.of(), clock);
+        RateSource rate = (RateSource) create("rate", Map.of());
         assertThat(rate.options()).isEqualTo(new RateOptions(1, 0, 1, null));
-        RateMicroBatchSource micro = (RateMicroBatchSource) Sources.create("rate-micro-batch", Map.of("rowsPerBatch", "10"), clock);
+        RateMicroBatchSource micro = (RateMicroBatchSource) create("rate-micro-batch", Map.of("rowsPerBatch", "10"));
         assertThat(micro.options()).isEqualTo(new RateMicroBatchOptions(10, 1, 0, 1000));
     }
 
@@ -43,14 +49,14 @@ class SourcesTest {
 
     @Test
     void rejectsUnknownFormatListingKnownOnes() {
-        assertThatThrownBy(() -> Sources.create("kafka", Map.of(), clock))
+        assertThatThrownBy(() -> create("kafka", Map.of()))
                 .isInstanceOf(ArusException.class)
                 .hasMessage("Unknown source format 'kafka'. Known formats: rate, rate-micro-batch");
     }
 
     @Test
     void rejectsUnknownOptionNamingTheAllowedOnes() {
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("rowsPerSec", "5"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("rowsPerSec", "5")))
                 .isInstanceOf(ArusException.class)
                 .hasMessage("Unknown option 'rowsPerSec' for format 'rate'. Allowed options: rowsPerSecond,"
                         + " rampUpTime, numPartitions");
@@ -58,47 +64,62 @@ class SourcesTest {
 
     @Test
     void rejectsOutOfRangeValuesWithSparksMessages() {
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("rowsPerSecond", "-1"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("rowsPerSecond", "-1")))
                 .hasMessage("Invalid value '-1'. The option 'rowsPerSecond' must be positive");
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("numPartitions", "0"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("numPartitions", "0")))
                 .hasMessage("Invalid value '0'. The option 'numPartitions' must be positive");
-        assertThatThrownBy(() -> Sources.create("rate-micro-batch", Map.of(), clock))
+        assertThatThrownBy(() -> create("rate-micro-batch", Map.of()))
                 .hasMessageStartingWith("Invalid value '0'. The option 'rowsPerBatch' must be positive");
-        assertThatThrownBy(() -> Sources.create("rate-micro-batch", Map.of("rowsPerBatch", "5", "startTimestamp", "-1"), clock))
+        assertThatThrownBy(() -> create("rate-micro-batch", Map.of("rowsPerBatch", "5", "startTimestamp", "-1")))
                 .hasMessage("Invalid value '-1'. The option 'startTimestamp' must be non-negative");
-        assertThatThrownBy(() -> Sources.create("rate-micro-batch",
-                Map.of("rowsPerBatch", "5", "advanceMillisPerBatch", "-5"), clock))
+        assertThatThrownBy(() -> create("rate-micro-batch",
+                Map.of("rowsPerBatch", "5", "advanceMillisPerBatch", "-5")))
                 .hasMessage("Invalid value '-5'. The option 'advanceMillisPerBatch' must be non-negative");
     }
 
     @Test
     void rejectsValuesOfTheWrongType() {
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("rowsPerSecond", "five"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("rowsPerSecond", "five")))
                 .hasMessage("Invalid value 'five'. The option 'rowsPerSecond' must be a whole number");
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("numPartitions", "99999999999"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("numPartitions", "99999999999")))
                 .hasMessageStartingWith("Invalid value '99999999999'. The option 'numPartitions' must be a whole number");
-        assertThatThrownBy(() -> Sources.create("rate-micro-batch", Map.of("rowsPerBatch", "1.5"), clock))
+        assertThatThrownBy(() -> create("rate-micro-batch", Map.of("rowsPerBatch", "1.5")))
                 .hasMessage("Invalid value '1.5'. The option 'rowsPerBatch' must be a whole number");
     }
 
     @Test
     void rejectsTheSameOptionGivenTwiceInDifferentCase() {
-        assertThatThrownBy(() -> Sources.create("rate", Map.of("rowsPerSecond", "5", "ROWSPERSECOND", "6"), clock))
+        assertThatThrownBy(() -> create("rate", Map.of("rowsPerSecond", "5", "ROWSPERSECOND", "6")))
                 .hasMessageContaining("Option 'rowsPerSecond' of format 'rate' is given twice");
     }
 
     @Test
     void exposesFormatsAndTheirOptions() {
-        assertThat(Sources.formats()).containsExactly("rate", "rate-micro-batch");
-        assertThat(Sources.optionsOf("RATE")).containsExactly("rowsPerSecond", "rampUpTime", "numPartitions");
-        assertThat(Sources.optionsOf("rate-micro-batch"))
+        assertThat(providers.formats()).containsExactly("rate", "rate-micro-batch");
+        assertThat(providers.of("RATE").options()).containsExactly("rowsPerSecond", "rampUpTime", "numPartitions");
+        assertThat(providers.of("rate-micro-batch").options())
                 .containsExactly("rowsPerBatch", "numPartitions", "startTimestamp", "advanceMillisPerBatch");
     }
 
     @Test
-    void validatesWithoutCreating() {
-        Sources.validate("rate", Map.of("rowsPerSecond", "5"));
-        assertThatThrownBy(() -> Sources.validate("rate", Map.of("rowsPerSecond", "0")))
+    void checksOptionsWhenAskedForTheSchema() {
+        assertThat(providers.of("rate").schema(Map.of("rowsPerSecond", "5")).names())
+                .containsExactly("timestamp", "value");
+        assertThatThrownBy(() -> providers.of("rate").schema(Map.of("rowsPerSecond", "0")))
                 .isInstanceOf(ArusException.class);
+    }
+
+    @Test
+    void aRateSourceRestartedFromItsCheckpointCountsFromTheKeptCreationTime() {
+        Source fresh = create("rate", Map.of());
+        RateSource restarted = (RateSource) providers.of("rate")
+                .create(new SourceContext(Map.of(), clock, fresh.checkpointMetadata()));
+
+        clock.advanceMillis(5_000);
+
+        assertThat(fresh.checkpointMetadata()).isEqualTo("1000000");
+        assertThat(restarted.creationTimeMs()).isEqualTo(1_000_000);
+        assertThatThrownBy(() -> providers.of("rate").create(new SourceContext(Map.of(), clock, "soon")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'soon' is not a time in ms");
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * are 30 s late. Watermark delay 10 s, 10 s windows, so wm(b) = T + 5b - 15 s from batch 1 on.
  * Expected figures follow Spark's StateStoreSaveExec (see /tmp/spark-notes.md sections 4-6).
  */
-class StreamingAggregateOperatorTest {
+class StreamingAggregationTest {
 
     private static final Instant T = Instant.parse("2026-10-16T13:30:00Z");
 

@@ -1,0 +1,18 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.expr.AggregateCall;
+import dev.arus.engine.expr.GroupingKey;
+import java.util.List;
+
+/**
+ * One task slot's bound {@code groupBy(keys).agg(aggregates)}: each slot evaluates expressions
+ * of its own, since bound expressions reuse their output vectors. {@code watermarkKeyPosition}
+ * is the key that carries the event-time watermark, or -1.
+ */
+public record AggregationSpec(List<GroupingKey> keys, List<AggregateCall> aggregates, int watermarkKeyPosition) {
+
+    public AggregationSpec {
+        keys = List.copyOf(keys);
+        aggregates = List.copyOf(aggregates);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.arus.engine.runtime;
+
+import dev.arus.engine.checkpoint.Checkpoint;
+import dev.arus.engine.checkpoint.PlanDescription;
+import dev.arus.engine.checkpoint.ResumePoint;
+import dev.arus.engine.exec.StatefulOperator;
+import dev.arus.engine.plan.Analysis;
+import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.plan.OutputModeRules;
+import dev.arus.engine.plan.PhysicalPlan;
+import dev.arus.engine.plan.QueryPlanner;
+import dev.arus.engine.sink.Sink;
+import dev.arus.engine.sink.SinkContext;
+import dev.arus.engine.sink.SinkProvider;
+import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.sink.TeeSink;
+import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceContext;
+import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.state.StateStore;
+import dev.arus.engine.state.StateStores;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.StreamingQueryListener;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The one place a query is assembled, in this order, so that every check comes before anything
+ * is written or started:
+ * <ol>
+ *   <li>analyse the plan and check the output mode against it;</li>
+ *   <li>open the checkpoint, if any, and find where the query goes on (reading only);</li>
+ *   <li>refuse an id that an active query has;</li>
+ *   <li>create the source through its provider and read the checkpoint's offsets with it, then
+ *       create the sink through its provider;</li>
+ *   <li>plan the operators, with the number of state partitions the checkpoint keeps;</li>
+ *   <li>make the run, which restores state and watermark on its own thread before its first
+ *       batch, and only then writes what a new checkpoint lacks.</li>
+ * </ol>
+ */
+public final class QueryLauncher {
+
+    private final QueryEnvironment environment;
+    private final SourceProviders sources;
+    private final SinkProviders sinks;
+
+    public QueryLauncher(QueryEnvironment environment, SourceProviders sources, SinkProviders sinks) {
+        this.environment = environment;
+        this.sources = sources;
+        this.sinks = sinks;
+    }
+
+    /**
+     * A run of {@code query}, not started yet.
+     *
+     * @param active      whether an active query has this id
+     * @param listeners   who hears of the run's events
+     * @param onEnd       called once when the run ends, before listeners hear of it
+     * @throws ArusException when a check fails; nothing was written or started
+     */
+    public StreamExecution launch(QueryDefinition query, Predicate<UUID> active,
+                                  List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
+        Analysis analysis = QueryPlanner.analyze(query.plan());
+        OutputModeRules.check(analysis, query.outputMode());
+        SinkProvider sinkProvider = sinks.of(query.sinkFormat());
+        if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
+            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
+                    + "either through option(\"checkpointLocation\", ...) or "
+                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
+        }
+        Checkpoint.Recovery recovery = query.checkpointLocation() == null ? null
+                : Checkpoint.open(query.checkpointLocation(),
+                        PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId(),
+                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN);
+        UUID id = recovery != null ? recovery.queryId()
+                : query.requestedId() != null ? query.requestedId() : UUID.randomUUID();
+        if (active.test(id)) {
+            throw new ArusException("CONCURRENT_QUERY", "Query " + id + " is already active"
+                    + (recovery == null ? "" : " on checkpoint " + query.checkpointLocation()));
+        }
+        Source source = createSource(query.plan().streamSource(), recovery);
+        ResumePoint point = recovery == null ? ResumePoint.FRESH : recovery.resume(source);
+        Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
+                query.name(), analysis.schema(), environment.timeZone(), environment.console(),
+                environment.memoryTables(), query.foreachBatch()));
+        if (query.observer() != null) {
+            sink = new TeeSink(sink, query.observer());
+        }
+        int partitions = recovery != null && recovery.shufflePartitions().isPresent()
+                ? recovery.shufflePartitions().getAsInt()
+                : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
+        PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), source,
+                new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
+                        environment.maxStateRows(), sink.needsRows()));
+        Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point,
+                Map.of(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions)),
+                () -> restore(plan, point, recovery));
+        QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), query.name());
+        MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
+        return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
+                listeners, environment.recentProgress(), onEnd);
+    }
+
+    /** A source given the metadata its checkpoint kept; metadata it cannot read is damage to that file. */
+    private Source createSource(LogicalPlan.StreamSource node, Checkpoint.Recovery recovery) {
+        String metadata = recovery == null ? null : recovery.sourceMetadata();
+        SourceContext context = new SourceContext(node.options(), environment.clock(), metadata);
+        try {
+            return sources.of(node.format()).create(context);
+        } catch (IllegalArgumentException unreadable) {
+            if (metadata == null) {
+                throw unreadable;
+            }
+            throw CheckpointException.damaged(Checkpoint.sourceMetadataFile(recovery.checkpoint().root()),
+                    unreadable.getMessage());
+        }
+    }
+
+    /** Loads every operator's state and the watermark, then completes a new checkpoint. */
+    private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery) {
+        StateStores stores = recovery == null ? StateStores.inMemory()
+                : (operatorId, partition) -> StateStore.onDisk(
+                        recovery.checkpoint().stateDirectory(operatorId, partition),
+                        StateStore.DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, recovery.checkpoint().minBatchesToRetain());
+        for (StatefulOperator operator : plan.statefulOperators()) {
+            operator.restore(stores, point.stateVersion());
+        }
+        if (plan.watermarkTracker() != null) {
+            plan.watermarkTracker().restore(point.currentWatermarkMicros(), point.nextWatermarkMicros());
+        }
+        if (recovery != null) {
+            recovery.begin(plan.source().checkpointMetadata());
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.arus.engine.sink;
+
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.InvalidOptionException;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * The formats Arus can write, found as Spark finds its data sources: every {@link SinkProvider}
+ * registered with {@link ServiceLoader}. Format names and option keys match in any case. Unlike
+ * Spark, which ignores options a sink does not know, Arus rejects them, so that a misspelt option
+ * fails at creation instead of silently taking its default. Immutable.
+ */
+public final class SinkProviders {
+
+    private static final SinkProviders INSTALLED = new SinkProviders(
+            ServiceLoader.load(SinkProvider.class, SinkProvider.class.getClassLoader()).stream()
+                    .map(ServiceLoader.Provider::get).toList());
+
+    private final Map<String, SinkProvider> byFormat = new LinkedHashMap<>();
+
+    SinkProviders(List<SinkProvider> providers) {
+        providers.stream().sorted(Comparator.comparing(SinkProvider::format)).forEach(provider -> {
+            if (byFormat.put(provider.format().toLowerCase(Locale.ROOT), provider) != null) {
+                throw new IllegalStateException("two providers of sink format " + provider.format());
+            }
+        });
+    }
+
+    /** The providers on the class path. */
+    public static SinkProviders installed() {
+        return INSTALLED;
+    }
+
+    /** The known format names, in alphabetical order. */
+    public List<String> formats() {
+        return byFormat.values().stream().map(SinkProvider::format).toList();
+    }
+
+    /**
+     * The provider of {@code format}.
+     *
+     * @throws ArusException {@code DATA_SOURCE_NOT_FOUND} naming the known formats
+     */
+    public SinkProvider of(String format) {
+        SinkProvider provider = format == null ? null : byFormat.get(format.trim().toLowerCase(Locale.ROOT));
+        if (provider == null) {
+            throw new ArusException("DATA_SOURCE_NOT_FOUND", "Unknown sink format '" + format
+                    + "'. Known formats: " + String.join(", ", formats()));
+        }
+        return provider;
+    }
+
+    /**
+     * A new sink of {@code format}, after rejecting the options it does not know.
+     *
+     * @throws InvalidOptionException for an unknown option
+     */
+    public Sink create(String format, SinkContext context) {
+        SinkProvider provider = of(format);
+        for (String option : context.options().keySet()) {
+            if (provider.options().stream().noneMatch(option::equalsIgnoreCase)) {
+                throw new InvalidOptionException(option, "Unknown option '" + option + "' for format '"
+                        + provider.format() + "'. Allowed options: "
+                        + (provider.options().isEmpty() ? "none" : String.join(", ", provider.options())));
+            }
+        }
+        return provider.create(context);
+    }
+}

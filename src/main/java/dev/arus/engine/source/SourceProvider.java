@@ -1,0 +1,34 @@
+package dev.arus.engine.source;
+
+import dev.arus.engine.data.Schema;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Makes the sources of one format, as Spark's {@code DataSourceRegister} with its provider: a new
+ * source is one class implementing this plus its line in
+ * {@code META-INF/services/dev.arus.engine.source.SourceProvider}. Every method checks the
+ * options first, so that a mistake surfaces when a query is defined.
+ */
+public interface SourceProvider {
+
+    /** The format name users give, as Spark spells it ({@code rate}); matched in any case. */
+    String format();
+
+    /** The options the format knows, spelled as Spark documents them. */
+    List<String> options();
+
+    /**
+     * The schema of the rows a source with these options produces.
+     *
+     * @throws dev.arus.engine.streaming.InvalidOptionException for an unknown option or a bad value
+     */
+    Schema schema(Map<String, String> options);
+
+    /**
+     * A new source for one run of a query.
+     *
+     * @throws dev.arus.engine.streaming.InvalidOptionException for an unknown option or a bad value
+     */
+    Source create(SourceContext context);
+}
