@@ -18,8 +18,8 @@ import java.time.ZoneId;
  * The text {@code CAST(value AS STRING)} gives a struct, array or map, as Spark's
  * {@code ToStringBase} with Cast's settings writes it: {@code {1, a}}, {@code [1, null]},
  * {@code {a -> 1}}, nested values cast as they would be alone (timestamps in the session zone,
- * binary decoded as UTF-8) and a nested NULL as {@code null}. Reads the vectors directly and
- * reuses one buffer, so it allocates only the resulting string. Not thread-safe.
+ * binary decoded as UTF-8) and a nested NULL as {@code null}. Reads the vectors directly into one
+ * reused buffer, with no row objects in between. Not thread-safe.
  */
 final class ComplexValueText {
 

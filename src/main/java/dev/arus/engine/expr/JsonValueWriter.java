@@ -30,8 +30,8 @@ import tools.jackson.core.json.JsonFactory;
  * sink: compact, struct fields in order with NULL fields left out, NULL array elements and map
  * values written as {@code null}, timestamps as {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the
  * session zone, binary as base64, doubles as Java prints them ({@code NaN} and {@code Infinity}
- * quoted), strings escaped as Jackson 2 escapes them. One generator and buffer are reused, so a
- * value costs only its resulting string. Not thread-safe.
+ * quoted), strings escaped as Jackson 2 escapes them. One generator and buffer are reused from
+ * value to value, and {@code to_json} reads the vectors directly. Not thread-safe.
  */
 public final class JsonValueWriter {
 
