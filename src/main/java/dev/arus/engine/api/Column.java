@@ -105,13 +105,13 @@ public final class Column {
         return new Column(new Expression.In(expression, Arrays.stream(values).map(Column::toExpression).toList(), -1));
     }
 
-    /** Casts to a Spark type name: timestamp, bigint, long, int, integer, double, string, boolean. */
+    /** Casts to a Spark type name: timestamp, bigint, long, int, integer, double, string, binary, boolean. */
     public Column cast(String typeName) {
         AtomicType type = TypeNames.parse(typeName);
         if (type == null) {
             throw new AnalysisException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
                     + typeName.toUpperCase(Locale.ROOT) + "\"; supported: timestamp, bigint, long, int,"
-                    + " integer, double, string, boolean", -1, null);
+                    + " integer, double, string, binary, boolean", -1, null);
         }
         return new Column(new Expression.Cast(expression, type, -1));
     }

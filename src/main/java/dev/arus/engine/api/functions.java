@@ -186,6 +186,31 @@ public final class functions {
         return call("concat", values);
     }
 
+    /** Spark's {@code from_json(e, schema)}, the schema in DDL: {@code "amount BIGINT, item STRING"}. */
+    public static Column from_json(Column json, String schema) {
+        return call("from_json", json, lit(schema));
+    }
+
+    /** Spark's {@code to_json(e)} of a struct, array or map. */
+    public static Column to_json(Column value) {
+        return call("to_json", value);
+    }
+
+    /** Spark's {@code struct(cols*)}: fields named after the columns (or their aliases). */
+    public static Column struct(Column... values) {
+        return call("struct", values);
+    }
+
+    /** Spark's {@code named_struct(cols*)}: names (string literals) and values, alternating. */
+    public static Column named_struct(Column... namesAndValues) {
+        return call("named_struct", namesAndValues);
+    }
+
+    /** Spark's {@code get_json_object(e, path)}, with a path such as {@code "$.items[0].price"}. */
+    public static Column get_json_object(Column json, String path) {
+        return call("get_json_object", json, lit(path));
+    }
+
     private static Column call(String name, Column... arguments) {
         return new Column(new Expression.FunctionCall(name,
                 Arrays.stream(arguments).map(Column::expr).toList(), false, -1));

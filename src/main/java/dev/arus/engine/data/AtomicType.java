@@ -1,12 +1,18 @@
 package dev.arus.engine.data;
 
-/** The scalar types Arus supports; {@code NULL} is the type of an untyped {@code NULL} literal. */
+import java.util.Locale;
+
+/**
+ * The scalar types Arus supports; {@code NULL} is the type of an untyped {@code NULL} literal
+ * ({@code void} in Spark). {@code BINARY} values are byte arrays, as Kafka keys and values are.
+ */
 public enum AtomicType implements DataType {
     BOOLEAN("boolean"),
     INT("int"),
     LONG("bigint"),
     DOUBLE("double"),
     STRING("string"),
+    BINARY("binary"),
     TIMESTAMP("timestamp"),
     NULL("void");
 
@@ -19,5 +25,10 @@ public enum AtomicType implements DataType {
     @Override
     public String simpleString() {
         return simpleString;
+    }
+
+    @Override
+    public String sql() {
+        return simpleString.toUpperCase(Locale.ROOT);
     }
 }

@@ -5,10 +5,13 @@ import java.util.Arrays;
 /**
  * One column of a {@link ColumnarBatch}: a primitive array plus an optional null mask. Vectors
  * are reused from one chunk to the next, so the null mask is cleared in O(1) by
- * {@link #resetNulls()} and only filled when the first null of a chunk is written.
+ * {@link #resetNulls()} and only filled when the first null of a chunk is written. Structs hold
+ * one child vector per field; arrays and maps hold their elements in child vectors too, which
+ * {@link #resetNulls()} empties for the next chunk.
  */
 public abstract sealed class ColumnVector
-        permits LongVector, DoubleVector, BooleanVector, StringVector, StructVector {
+        permits LongVector, DoubleVector, BooleanVector, StringVector, BinaryVector, StructVector, ArrayVector,
+        MapVector {
 
     private final DataType type;
     private boolean[] nulls;
@@ -25,13 +28,20 @@ public abstract sealed class ColumnVector
             for (int i = 0; i < children.length; i++) {
                 children[i] = allocate(struct.fields().get(i).type(), capacity);
             }
-            return new StructVector(struct, children);
+            return new StructVector(struct, children, capacity);
+        }
+        if (type instanceof ArrayType array) {
+            return new ArrayVector(array, capacity);
+        }
+        if (type instanceof MapType map) {
+            return new MapVector(map, capacity);
         }
         return switch ((AtomicType) type) {
             case INT, LONG, TIMESTAMP -> new LongVector(type, capacity);
             case DOUBLE -> new DoubleVector(capacity);
             case BOOLEAN -> new BooleanVector(capacity);
             case STRING, NULL -> new StringVector(type, capacity);
+            case BINARY -> new BinaryVector(capacity);
         };
     }
 
@@ -81,15 +91,25 @@ public abstract sealed class ColumnVector
         }
     }
 
-    /** Forgets every null, ready for the next chunk. */
+    /**
+     * Forgets every null, ready for the next chunk; arrays and maps also drop their elements, so
+     * every row must be written again before it is read.
+     */
     public final void resetNulls() {
         hasNulls = false;
+        resetValues();
+    }
+
+    /** Drops what a vector keeps besides its rows' own slots; fixed-width vectors keep nothing. */
+    protected void resetValues() {
     }
 
     /**
      * The value of a row as an object: {@code Integer}, {@code Long}, {@code Double},
-     * {@code Boolean}, {@code String}, {@code java.time.Instant} for timestamps, a {@link Row}
-     * for structs, or {@code null}. For sinks and tests, not for the per-row path.
+     * {@code Boolean}, {@code String}, {@code byte[]} for binary (not copied: do not modify it),
+     * {@code java.time.Instant} for timestamps, a {@link Row} for structs, an unmodifiable
+     * {@code java.util.List} for arrays, an unmodifiable insertion-ordered {@code java.util.Map}
+     * for maps, or {@code null}. For sinks and tests, not for the per-row path.
      */
     public abstract Object getObject(int row);
 

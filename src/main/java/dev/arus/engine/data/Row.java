@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One row of a result, with values as {@link ColumnVector#getObject} gives them. Immutable;
- * equal when schema and values are equal.
+ * equal when schema and values are equal, compared by content all the way down (byte arrays by
+ * their bytes, lists and maps by their elements).
  */
 public final class Row {
 
@@ -47,15 +48,27 @@ public final class Row {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Row row && schema.equals(row.schema) && Arrays.equals(values, row.values);
+        if (!(other instanceof Row row) || !schema.equals(row.schema)) {
+            return false;
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (!Values.deepEquals(values[i], row.values[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public int hashCode() {
-        return 31 * schema.hashCode() + Arrays.hashCode(values);
+        int hash = schema.hashCode();
+        for (Object value : values) {
+            hash = 31 * hash + Values.deepHashCode(value);
+        }
+        return hash;
     }
 
-    /** Spark's {@code Row.toString}: {@code [v1,v2]}. */
+    /** Spark's {@code Row.toString}: {@code [v1,v2]}; binary values as hex, {@code [41 42]}. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("[");
@@ -63,7 +76,7 @@ public final class Row {
             if (i > 0) {
                 text.append(',');
             }
-            text.append(values[i]);
+            text.append(Values.toString(values[i]));
         }
         return text.append(']').toString();
     }

@@ -31,4 +31,20 @@ public record StructType(List<Field> fields) implements DataType {
                 .map(f -> f.name() + ":" + f.type().simpleString())
                 .collect(Collectors.joining(",", "struct<", ">"));
     }
+
+    /** {@code STRUCT<a: INT, `b c`: STRING>}: names back-quoted when they are not plain identifiers. */
+    @Override
+    public String sql() {
+        return fields.stream()
+                .map(f -> quoteIfNeeded(f.name()) + ": " + f.type().sql())
+                .collect(Collectors.joining(", ", "STRUCT<", ">"));
+    }
+
+    /** Spark's {@code QuotingUtils.quoteIfNeeded}. */
+    static String quoteIfNeeded(String name) {
+        if (name.matches("[a-zA-Z0-9_]+") && !name.matches("\\d+")) {
+            return name;
+        }
+        return "`" + name.replace("`", "``") + "`";
+    }
 }

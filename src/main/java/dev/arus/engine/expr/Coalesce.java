@@ -1,5 +1,6 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
@@ -15,6 +16,16 @@ final class Coalesce extends BoundNode {
     Coalesce(List<BoundExpression> arguments, DataType type, String sql) {
         super(type, arguments.stream().allMatch(BoundExpression::nullable), sql);
         this.arguments = arguments.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
+    }
+
+    /** {@code coalesce(a, b, ...)}: the arguments brought to their common type. */
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        String sql = FunctionBinder.sql("coalesce", arguments);
+        DataType type = binder.commonType(arguments, "coalesce", sql, call.position());
+        DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;
+        return new Coalesce(arguments.stream().map(a -> TypeCoercion.implicitCast(a, resultType)).toList(),
+                resultType, sql);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.data.Field;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;

@@ -1,17 +1,20 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import java.util.Arrays;
 
 /**
  * {@code = <=> < <= > >=} between operands the analyzer has brought to one type. NULL on either
  * side gives NULL, except for {@code <=>}, which treats two NULLs as equal. Doubles compare as
- * Spark orders them: NaN equals NaN and is larger than any other value, and {@code -0.0 = 0.0}.
+ * Spark orders them: NaN equals NaN and is larger than any other value, and {@code -0.0 = 0.0};
+ * binary values byte by byte, unsigned.
  */
 final class Comparison extends BoundNode {
 
@@ -115,7 +118,13 @@ final class Comparison extends BoundNode {
             String b = ((StringVector) right).values()[row];
             return a == null || b == null ? 0 : a.compareTo(b);
         }
-        return Boolean.compare(((BooleanVector) left).values()[row], ((BooleanVector) right).values()[row]);
+        if (left instanceof BooleanVector booleans) {
+            return Boolean.compare(booleans.values()[row], ((BooleanVector) right).values()[row]);
+        }
+        byte[] a = ((BinaryVector) left).values()[row];
+        byte[] b = ((BinaryVector) right).values()[row];
+        // Spark orders binary values byte by byte, unsigned (ByteArray.compareBinary)
+        return a == null || b == null ? 0 : Arrays.compareUnsigned(a, b);
     }
 
     /** Spark's {@code SQLOrderingUtil.compareDoubles}. */

@@ -18,6 +18,19 @@ final class Concat extends BoundNode {
         this.argumentValues = new StringVector[this.arguments.length];
     }
 
+    /** Spark casts non-string arguments of concat to strings; complex values are refused. */
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        for (int i = 0; i < arguments.size(); i++) {
+            if (arguments.get(i).dataType().isComplex()) {
+                throw binder.unexpectedType(call.sql(), call.position(), ExpressionBinder.ordinal(i),
+                        "(\"STRING\" or \"BINARY\" or \"ARRAY\")", arguments.get(i));
+            }
+        }
+        return new Concat(arguments.stream().map(a -> TypeCoercion.implicitCast(a, AtomicType.STRING)).toList(),
+                FunctionBinder.sql("concat", arguments));
+    }
+
     @Override
     public StringVector evaluate(ColumnarBatch input, EvaluationContext context) {
         int size = input.size();

@@ -1,9 +1,10 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
@@ -19,8 +20,11 @@ final class Constant extends BoundNode {
     private ColumnVector filled;
     private int filledRows;
 
-    /** {@code value} as its type's vector holds it: Long for INT/BIGINT/TIMESTAMP, Double, String, Boolean. */
-    Constant(Object value, AtomicType type, String sql) {
+    /**
+     * {@code value} as its type's vector holds it: Long for INT/BIGINT/TIMESTAMP, Double, String,
+     * Boolean, byte[]; or null, of any type.
+     */
+    Constant(Object value, DataType type, String sql) {
         super(type, value == null, sql);
         this.value = value;
     }
@@ -55,6 +59,8 @@ final class Constant extends BoundNode {
             Arrays.fill(doubles.values(), 0, rows, (Double) value);
         } else if (vector instanceof BooleanVector booleans) {
             Arrays.fill(booleans.values(), 0, rows, (Boolean) value);
+        } else if (vector instanceof BinaryVector binaries) {
+            Arrays.fill(binaries.values(), 0, rows, (byte[]) value);
         } else {
             Arrays.fill(((StringVector) vector).values(), 0, rows, (String) value);
         }

@@ -4,12 +4,18 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import java.util.Arrays;
+import java.util.List;
 
 /** {@code current_timestamp()}: the micro-batch's timestamp, the same for every row of the batch. */
 final class CurrentTimestamp extends BoundNode {
 
     CurrentTimestamp() {
         super(AtomicType.TIMESTAMP, false, "current_timestamp()");
+    }
+
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        return new CurrentTimestamp();
     }
 
     @Override

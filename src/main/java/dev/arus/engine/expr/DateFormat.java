@@ -5,6 +5,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /** {@code date_format(ts, pattern)}: a timestamp as text in the session zone. */
 final class DateFormat extends BoundNode {
@@ -16,6 +17,14 @@ final class DateFormat extends BoundNode {
         super(AtomicType.STRING, timestamp.nullable(), sql);
         this.timestamp = timestamp;
         this.formatter = DateTimeFormats.formatter(pattern);
+    }
+
+    /** {@code date_format(timestamp, 'pattern')}; the pattern must be a literal. */
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression timestamp = FunctionBinder.timestampArgument(binder, call, arguments.get(0));
+        String pattern = FunctionBinder.pattern(binder, call, 1);
+        return new DateFormat(timestamp, pattern, FunctionBinder.sql("date_format", arguments));
     }
 
     @Override

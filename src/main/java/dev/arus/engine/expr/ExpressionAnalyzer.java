@@ -4,14 +4,17 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression.FunctionCall;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.Locale;
 
 /**
  * Resolves unresolved expressions against an input schema, for the three places a query uses
  * them: projections and filters ({@link #bind}), {@code groupBy} keys ({@link #bindGroupingKey})
- * and {@code agg} columns ({@link #bindAggregate}). It also names output columns as Spark does:
- * an alias wins; a bare column or struct field keeps its (field) name; a cast of a named
- * expression keeps that name; anything else is called by its pretty SQL. Stateless.
+ * and {@code agg} columns ({@link #bindAggregate}). It also names output columns as Spark's
+ * {@code ResolveAliases} does: an alias wins; a column, or a struct field written as a column
+ * path ({@code data.amount}), keeps its (field) name; a cast of a named expression keeps that
+ * name; anything else, {@code getField} included ({@code data.amount} again, by its pretty SQL),
+ * is called by its pretty SQL. Stateless.
  */
 public final class ExpressionAnalyzer {
 
@@ -28,7 +31,7 @@ public final class ExpressionAnalyzer {
         if (expression instanceof Expression.Alias alias) {
             return new Renamed(bound, alias.name());
         }
-        if (bound instanceof FieldExtraction field && !(expression instanceof Expression.Cast)) {
+        if (bound instanceof FieldExtraction field && expression instanceof Expression.ColumnReference) {
             return new Renamed(field, field.fieldName());
         }
         if (expression instanceof Expression.Cast cast && isNamed(cast.child())) {
@@ -39,8 +42,7 @@ public final class ExpressionAnalyzer {
     }
 
     private static boolean isNamed(Expression expression) {
-        return expression instanceof Expression.ColumnReference || expression instanceof Expression.Alias
-                || expression instanceof Expression.FieldAccess;
+        return expression instanceof Expression.ColumnReference || expression instanceof Expression.Alias;
     }
 
     /**
@@ -54,6 +56,16 @@ public final class ExpressionAnalyzer {
             return WindowBinder.bind(new ExpressionBinder(input, expression, false), call, name);
         }
         BoundExpression bound = bind(expression, input);
+        DataType type = bound.dataType();
+        if (type.isComplex()) {
+            // Spark 4 groups by structs and arrays, and by maps after sorting their keys
+            // (InsertMapSortInGroupingExpressions); Arus keys groups by primitive values only.
+            throw new AnalysisException("UNSUPPORTED_FEATURE", "[UNSUPPORTED_FEATURE] Grouping by \""
+                    + bound.sql() + "\" of the type \"" + type.sql() + "\" is not supported yet: Arus groups by"
+                    + " atomic values (numbers, strings, binary, booleans, timestamps) and windows."
+                    + (expression.position() >= 0 ? " (at position " + expression.position() + ")" : ""),
+                    expression.position(), expression.sql());
+        }
         return new GroupingKey.ValueKey(bound, bound.name());
     }
 
@@ -103,6 +115,10 @@ public final class ExpressionAnalyzer {
             default -> {
                 if (!(type instanceof AtomicType) || type == AtomicType.NULL) {
                     throw binder.unexpectedType(sql, call.position(), "first", "orderable", argument);
+                }
+                if (type == AtomicType.BINARY) {
+                    throw binder.error("UNSUPPORTED_FEATURE", function.name().toLowerCase(Locale.ROOT)
+                            + " of a BINARY value is not supported yet: " + sql, call.position());
                 }
                 yield type;
             }

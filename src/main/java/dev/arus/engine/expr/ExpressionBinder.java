@@ -1,12 +1,12 @@
 package dev.arus.engine.expr;
 
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.Binary;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +31,11 @@ final class ExpressionBinder {
 
     boolean insideAggregate() {
         return insideAggregate;
+    }
+
+    /** The text of the whole expression being bound, for errors. */
+    String rootSql() {
+        return rootSql;
     }
 
     BoundExpression bind(Expression expression) {
@@ -120,7 +125,7 @@ final class ExpressionBinder {
         String sql = SqlText.binary(operator, left.sql(), right.sql());
         if (operator.isComparison()) {
             DataType type = TypeCoercion.comparisonType(left.dataType(), right.dataType());
-            if (type == null || type instanceof StructType) {
+            if (type == null || type.isComplex()) {
                 throw differentTypes(binary, sql, left, right);
             }
             return new Comparison(operator, TypeCoercion.implicitCast(left, type),
@@ -164,7 +169,7 @@ final class ExpressionBinder {
         DataType type = value.dataType();
         for (BoundExpression item : items) {
             DataType next = TypeCoercion.comparisonType(type, item.dataType());
-            if (next == null || next instanceof StructType) {
+            if (next == null || next.isComplex()) {
                 throw mismatch("DATA_DIFF_TYPES", sql, "Input to `in` should all be the same type, but it's ("
                         + Stream.concat(Stream.of(value), items.stream())
                                 .map(i -> "\"" + typeName(i.dataType()) + "\"").reduce((a, b) -> a + " or " + b)
@@ -201,7 +206,7 @@ final class ExpressionBinder {
         }
         DataType resultType = type;
         boolean nullable = elseValue == null || results.stream().anyMatch(BoundExpression::nullable);
-        BoundExpression otherwise = elseValue == null ? new Constant(null, (AtomicType) resultType, "NULL")
+        BoundExpression otherwise = elseValue == null ? new Constant(null, resultType, "NULL")
                 : TypeCoercion.implicitCast(elseValue, resultType);
         return new CaseWhen(conditions, values.stream().map(v -> TypeCoercion.implicitCast(v, resultType)).toList(),
                 otherwise, resultType, nullable, sql);
@@ -228,6 +233,10 @@ final class ExpressionBinder {
         if (!TypeCoercion.canCast(child.dataType(), cast.target())) {
             String from = typeName(child.dataType());
             String to = SqlText.typeName(cast.target());
+            if (!TypeCoercion.canCastWithoutAnsi(child.dataType(), cast.target())) {
+                throw mismatch("CAST_WITHOUT_SUGGESTION", sql, "cannot cast \"" + from + "\" to \"" + to + "\".",
+                        cast.position());
+            }
             throw mismatch("CAST_WITH_CONF_SUGGESTION", sql, "cannot cast \"" + from + "\" to \"" + to
                     + "\" with ANSI mode on. If you have to cast \"" + from + "\" to \"" + to
                     + "\", you can set \"spark.sql.ansi.enabled\" as \"false\".", cast.position());
@@ -282,7 +291,15 @@ final class ExpressionBinder {
         return new AnalysisException(errorClass, "[" + errorClass + "] " + message + where, position, rootSql);
     }
 
+    /** Spark's {@code toSQLType}: {@code BIGINT}, {@code ARRAY<INT>}, {@code STRUCT<a: INT>}. */
     static String typeName(DataType type) {
-        return type.simpleString().toUpperCase(Locale.ROOT);
+        return type.sql();
+    }
+
+    /** Spark's {@code ordinalNumber}: the 0-based index of a parameter as {@code first}, {@code second}... */
+    static String ordinal(int index) {
+        String[] words = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth"};
+        return index < words.length ? words[index] : (index + 1) + "th";
     }
 }

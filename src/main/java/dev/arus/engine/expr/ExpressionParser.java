@@ -75,16 +75,22 @@ public final class ExpressionParser {
      */
     public static Expression parseNamed(String text) {
         ExpressionParser parser = new ExpressionParser(text);
-        Expression expression = parser.expression(OR);
-        Token next = parser.peek();
-        if (next.isKeyword("as")) {
-            parser.index++;
-            expression = new Expression.Alias(expression, parser.identifier("an alias name"), next.position());
-        } else if (next.kind() == Token.Kind.QUOTED_IDENTIFIER || isPlainIdentifier(next)) {
-            expression = new Expression.Alias(expression, parser.identifier("an alias name"), next.position());
-        }
+        Expression expression = parser.optionalAlias(parser.expression(OR));
         parser.expectEnd();
         return parser.checkedDepth(expression);
+    }
+
+    /** {@code expression [AS] name}, Spark's {@code namedExpression}. */
+    private Expression optionalAlias(Expression expression) {
+        Token next = peek();
+        if (next.isKeyword("as")) {
+            index++;
+            return new Expression.Alias(expression, identifier("an alias name"), next.position());
+        }
+        if (next.kind() == Token.Kind.QUOTED_IDENTIFIER || isPlainIdentifier(next)) {
+            return new Expression.Alias(expression, identifier("an alias name"), next.position());
+        }
+        return expression;
     }
 
     private Expression expression(int minimumPrecedence) {
@@ -349,8 +355,11 @@ public final class ExpressionParser {
             if (peek().isKeyword("distinct")) {
                 throw error(peek(), "DISTINCT aggregates are not supported");
             }
+            // Spark's grammar gives struct(...) named arguments: struct(a AS x, b)
+            boolean named = name.equalsIgnoreCase("struct");
             do {
-                arguments.add(expression(OR));
+                Expression argument = expression(OR);
+                arguments.add(named ? optionalAlias(argument) : argument);
             } while (acceptSymbol(","));
             expectSymbol(")");
         }
@@ -383,6 +392,13 @@ public final class ExpressionParser {
         Token typeToken = next();
         AtomicType target = typeToken.kind() == Token.Kind.IDENTIFIER ? TypeNames.parse(typeToken.text()) : null;
         if (target == null) {
+            String name = typeToken.text().toUpperCase(Locale.ROOT);
+            if (typeToken.kind() == Token.Kind.IDENTIFIER && (DataTypeParser.isNotYetSupported(name)
+                    || name.equals("ARRAY") || name.equals("MAP") || name.equals("STRUCT"))) {
+                throw new ParseException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
+                        + name + "\" at position " + typeToken.position() + ": Arus does not support casts to it yet."
+                        + " SQLSTATE: 0A000", typeToken.position(), text);
+            }
             throw error(typeToken, "expected a type name (" + TypeNames.SUPPORTED + ")");
         }
         expectSymbol(")");

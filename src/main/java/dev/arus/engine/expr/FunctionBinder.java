@@ -1,8 +1,6 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
-import dev.arus.engine.data.DataType;
-import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
@@ -11,16 +9,13 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Binds calls of the scalar functions: abs, coalesce, concat, current_timestamp, date_format,
- * timestamp_seconds, to_timestamp, unix_timestamp and window_time. Aggregates and {@code window} are refused
- * here: {@link ExpressionAnalyzer} binds them where a query allows them.
+ * Binds calls of scalar functions: refuses aggregates and {@code window} out of place, looks the
+ * function up in {@link FunctionRegistry}, binds the arguments, checks their number and hands
+ * over to the function's binding. Also the argument checks that bindings share.
  */
 final class FunctionBinder {
 
     static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max");
-    private static final List<String> KNOWN = List.of("abs", "coalesce", "concat", "current_timestamp",
-            "date_format", "timestamp_seconds", "to_timestamp", "unix_timestamp", "window", "window_time", "count",
-            "sum", "avg", "min", "max");
 
     private FunctionBinder() {
     }
@@ -38,30 +33,20 @@ final class FunctionBinder {
             throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + name + "(*).",
                     call.position());
         }
+        ScalarFunction function = FunctionRegistry.lookup(name);
+        if (function == null) {
+            throw ColumnResolver.unresolved("function", call.name(), FunctionRegistry.names(), call.position(),
+                    call.sql());
+        }
         List<BoundExpression> arguments = new ArrayList<>();
         for (Expression argument : call.arguments()) {
             arguments.add(binder.bind(argument));
         }
-        return switch (name) {
-            case "abs" -> abs(binder, call, arguments);
-            case "coalesce" -> coalesce(binder, call, arguments);
-            case "concat" -> concat(binder, call, arguments);
-            case "current_timestamp" -> {
-                arity(binder, call, 0, 0);
-                yield new CurrentTimestamp();
-            }
-            case "date_format" -> dateFormat(binder, call, arguments);
-            case "timestamp_seconds" -> timestampSeconds(binder, call, arguments);
-            case "to_timestamp" -> toTimestamp(binder, call, arguments);
-            case "unix_timestamp" -> unixTimestamp(binder, call, arguments);
-            case "window_time" -> windowTime(binder, call, arguments);
-            default -> throw ColumnResolver.unresolved("function", call.name(), KNOWN, call.position(),
-                    call.sql());
-        };
+        arity(binder, call, function.minArguments(), function.maxArguments());
+        return function.binding().bind(call, arguments, binder);
     }
 
-    private static dev.arus.engine.streaming.AnalysisException misplacedAggregate(ExpressionBinder binder,
-            FunctionCall call) {
+    private static AnalysisException misplacedAggregate(ExpressionBinder binder, FunctionCall call) {
         if (binder.insideAggregate()) {
             return binder.error("NESTED_AGGREGATE_FUNCTION", "It is not allowed to use an aggregate function in"
                     + " the argument of another aggregate function: " + call.sql() + ".", call.position());
@@ -71,96 +56,8 @@ final class FunctionBinder {
                 call.position());
     }
 
-    private static BoundExpression abs(ExpressionBinder binder, FunctionCall call, List<BoundExpression> arguments) {
-        arity(binder, call, 1, 1);
-        BoundExpression child = binder.requireNumeric(call, arguments.get(0));
-        return new UnaryMath(UnaryMath.Operation.ABS, child, sql("abs", arguments));
-    }
-
-    private static BoundExpression coalesce(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 1, Integer.MAX_VALUE);
-        String sql = sql("coalesce", arguments);
-        DataType type = binder.commonType(arguments, "coalesce", sql, call.position());
-        DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;
-        return new Coalesce(arguments.stream().map(a -> TypeCoercion.implicitCast(a, resultType)).toList(),
-                resultType, sql);
-    }
-
-    /** Spark casts non-string arguments of concat to strings. */
-    private static BoundExpression concat(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 1, Integer.MAX_VALUE);
-        for (BoundExpression argument : arguments) {
-            if (argument.dataType() instanceof StructType) {
-                throw binder.unexpectedType(call.sql(), call.position(), "first", "\"STRING\"", argument);
-            }
-        }
-        return new Concat(arguments.stream().map(a -> TypeCoercion.implicitCast(a, AtomicType.STRING)).toList(),
-                sql("concat", arguments));
-    }
-
-    private static BoundExpression dateFormat(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 2, 2);
-        BoundExpression timestamp = timestampArgument(binder, call, arguments.get(0));
-        String pattern = pattern(binder, call, 1);
-        return new DateFormat(timestamp, pattern, sql("date_format", arguments));
-    }
-
-    private static BoundExpression timestampSeconds(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 1, 1);
-        BoundExpression seconds = binder.requireNumeric(call, arguments.get(0));
-        return new SecondsToTimestamp(seconds, sql("timestamp_seconds", arguments));
-    }
-
-    /** Without a pattern, Spark's to_timestamp is a cast; with one, a pattern parse. */
-    private static BoundExpression toTimestamp(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 1, 2);
-        String sql = sql("to_timestamp", arguments);
-        BoundExpression value = arguments.get(0);
-        if (value.dataType() == AtomicType.TIMESTAMP || value.dataType() == AtomicType.NULL) {
-            return new Renamed(TypeCoercion.implicitCast(value, AtomicType.TIMESTAMP), sql);
-        }
-        if (value.dataType() != AtomicType.STRING) {
-            throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"STRING\" or \"TIMESTAMP\")", value);
-        }
-        if (arguments.size() == 1) {
-            return new StringCast(value, AtomicType.TIMESTAMP, sql);
-        }
-        return new ParseTimestamp(value, pattern(binder, call, 1), false, sql);
-    }
-
-    /** {@code unix_timestamp([value[, pattern]])}; Spark names it with the default pattern shown. */
-    private static BoundExpression unixTimestamp(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 0, 2);
-        BoundExpression value = arguments.isEmpty() ? new CurrentTimestamp() : arguments.get(0);
-        String pattern = arguments.size() == 2 ? pattern(binder, call, 1) : DateTimeFormats.DEFAULT_PATTERN;
-        String sql = SqlText.function("unix_timestamp", List.of(value.sql(), pattern));
-        if (value.dataType() == AtomicType.STRING) {
-            return new ParseTimestamp(value, pattern, true, sql);
-        }
-        BoundExpression timestamp = timestampArgument(binder, call, value);
-        return new NumericCast(timestamp, AtomicType.LONG, sql);
-    }
-
-    /** {@code window_time(window)}: the argument must be a time window column, such as an aggregation's {@code window}. */
-    private static BoundExpression windowTime(ExpressionBinder binder, FunctionCall call,
-            List<BoundExpression> arguments) {
-        arity(binder, call, 1, 1);
-        BoundExpression window = arguments.get(0);
-        if (!window.dataType().equals(StructType.WINDOW)) {
-            throw binder.unexpectedType(call.sql(), call.position(), "first",
-                    "\"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\"", window);
-        }
-        return new WindowTime(window, sql("window_time", arguments));
-    }
-
-    private static BoundExpression timestampArgument(ExpressionBinder binder, FunctionCall call,
-            BoundExpression value) {
+    /** A timestamp argument: a TIMESTAMP, or a STRING or NULL cast to one as Spark casts it. */
+    static BoundExpression timestampArgument(ExpressionBinder binder, FunctionCall call, BoundExpression value) {
         if (value.dataType() == AtomicType.TIMESTAMP) {
             return value;
         }
@@ -171,7 +68,7 @@ final class FunctionBinder {
     }
 
     /** Arus compiles datetime patterns once, so they must be string literals. */
-    private static String pattern(ExpressionBinder binder, FunctionCall call, int index) {
+    static String pattern(ExpressionBinder binder, FunctionCall call, int index) {
         Expression argument = call.arguments().get(index);
         if (argument instanceof Expression.Literal literal && literal.value() instanceof String text) {
             try {
@@ -186,18 +83,24 @@ final class FunctionBinder {
                 + " must be a string literal, not " + argument.sql() + ".", argument.position());
     }
 
+    /** Spark's WRONG_NUM_ARGS; {@code expected} is Spark's wording of the arity, such as {@code 2n (n > 0)}. */
+    static AnalysisException wrongNumberOfArguments(ExpressionBinder binder, FunctionCall call, String expected) {
+        return binder.error("WRONG_NUM_ARGS.WITHOUT_SUGGESTION", "The `" + call.name().toLowerCase(Locale.ROOT)
+                + "` requires " + expected + " parameters but the actual number is " + call.arguments().size() + ".",
+                call.position());
+    }
+
     private static void arity(ExpressionBinder binder, FunctionCall call, int minimum, int maximum) {
         int actual = call.arguments().size();
         if (actual < minimum || actual > maximum) {
             String expected = minimum == maximum ? Integer.toString(minimum)
                     : maximum == Integer.MAX_VALUE ? "at least " + minimum : "[" + minimum + ", " + maximum + "]";
-            throw binder.error("WRONG_NUM_ARGS.WITHOUT_SUGGESTION", "The `" + call.name().toLowerCase(Locale.ROOT)
-                    + "` requires " + expected + " parameters but the actual number is " + actual + ".",
-                    call.position());
+            throw wrongNumberOfArguments(binder, call, expected);
         }
     }
 
-    private static String sql(String name, List<BoundExpression> arguments) {
+    /** Spark's pretty SQL of a call: the name in lower case and the arguments' SQL. */
+    static String sql(String name, List<BoundExpression> arguments) {
         return SqlText.function(name, arguments.stream().map(BoundExpression::sql).toList());
     }
 }

@@ -6,6 +6,7 @@ import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
 import java.time.DateTimeException;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /**
  * Strings parsed with a datetime pattern in the session zone: {@code to_timestamp(s, fmt)} gives
@@ -23,6 +24,37 @@ final class ParseTimestamp extends BoundNode {
         this.text = text;
         this.formatter = DateTimeFormats.formatter(pattern);
         this.toSeconds = toSeconds;
+    }
+
+    /** Without a pattern, Spark's to_timestamp is a cast; with one, a pattern parse. */
+    static BoundExpression bindToTimestamp(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        String sql = FunctionBinder.sql("to_timestamp", arguments);
+        BoundExpression value = arguments.get(0);
+        if (value.dataType() == AtomicType.TIMESTAMP || value.dataType() == AtomicType.NULL) {
+            return new Renamed(TypeCoercion.implicitCast(value, AtomicType.TIMESTAMP), sql);
+        }
+        if (value.dataType() != AtomicType.STRING) {
+            throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"STRING\" or \"TIMESTAMP\")", value);
+        }
+        if (arguments.size() == 1) {
+            return new StringCast(value, AtomicType.TIMESTAMP, sql);
+        }
+        return new ParseTimestamp(value, FunctionBinder.pattern(binder, call, 1), false, sql);
+    }
+
+    /** {@code unix_timestamp([value[, pattern]])}; Spark names it with the default pattern shown. */
+    static BoundExpression bindUnixTimestamp(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression value = arguments.isEmpty() ? new CurrentTimestamp() : arguments.get(0);
+        String pattern = arguments.size() == 2 ? FunctionBinder.pattern(binder, call, 1)
+                : DateTimeFormats.DEFAULT_PATTERN;
+        String sql = SqlText.function("unix_timestamp", List.of(value.sql(), pattern));
+        if (value.dataType() == AtomicType.STRING) {
+            return new ParseTimestamp(value, pattern, true, sql);
+        }
+        BoundExpression timestamp = FunctionBinder.timestampArgument(binder, call, value);
+        return new NumericCast(timestamp, AtomicType.LONG, sql);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
+import java.util.List;
 
 /**
  * {@code timestamp_seconds(n)}: seconds since the epoch as a TIMESTAMP. An integer that overflows
@@ -17,6 +18,12 @@ final class SecondsToTimestamp extends BoundNode {
     SecondsToTimestamp(BoundExpression seconds, String sql) {
         super(AtomicType.TIMESTAMP, seconds.nullable() || seconds.dataType() == AtomicType.DOUBLE, sql);
         this.seconds = seconds;
+    }
+
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression seconds = binder.requireNumeric(call, arguments.get(0));
+        return new SecondsToTimestamp(seconds, FunctionBinder.sql("timestamp_seconds", arguments));
     }
 
     @Override

@@ -1,28 +1,35 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * Casts to and from STRING. Timestamps print as {@code yyyy-MM-dd HH:mm:ss[.fraction]} in the
- * session zone. Strings are trimmed before conversion; under Spark 4's ANSI default a malformed
- * string raises CAST_INVALID_INPUT instead of giving NULL.
+ * Casts to and from STRING, and between STRING and BINARY. Timestamps print as
+ * {@code yyyy-MM-dd HH:mm:ss[.fraction]} in the session zone; structs, arrays and maps as
+ * {@link ComplexValueText} writes them; binary values are decoded as UTF-8 and strings encoded as
+ * UTF-8, as Spark's {@code UTF8String.fromBytes} and {@code getBytes} do. Strings are trimmed
+ * before conversion to other types; under Spark 4's ANSI default a malformed string raises
+ * CAST_INVALID_INPUT instead of giving NULL.
  */
 final class StringCast extends BoundNode {
 
     private final BoundExpression child;
     private final AtomicType target;
+    private final ComplexValueText complexText;
 
     StringCast(BoundExpression child, AtomicType target, String sql) {
         super(target, child.nullable(), sql);
         this.child = child;
         this.target = target;
+        this.complexText = child.dataType().isComplex() ? new ComplexValueText() : null;
     }
 
     @Override
@@ -33,12 +40,30 @@ final class StringCast extends BoundNode {
         NullMasks.propagate(result, values, size);
         if (target == AtomicType.STRING) {
             String[] out = ((StringVector) result).values();
-            for (int i = 0; i < size; i++) {
-                out[i] = result.isNull(i) ? null : toText(values, i, context);
+            if (complexText != null) {
+                for (int i = 0; i < size; i++) {
+                    out[i] = result.isNull(i) ? null : complexText.format(values, i, context.timeZone());
+                }
+            } else if (values instanceof BinaryVector binaries) {
+                byte[][] in = binaries.values();
+                for (int i = 0; i < size; i++) {
+                    out[i] = result.isNull(i) ? null : new String(in[i], StandardCharsets.UTF_8);
+                }
+            } else {
+                for (int i = 0; i < size; i++) {
+                    out[i] = result.isNull(i) ? null : toText(values, i, context);
+                }
             }
             return result;
         }
         String[] in = ((StringVector) values).values();
+        if (target == AtomicType.BINARY) {
+            byte[][] out = ((BinaryVector) result).values();
+            for (int i = 0; i < size; i++) {
+                out[i] = result.isNull(i) ? null : in[i].getBytes(StandardCharsets.UTF_8);
+            }
+            return result;
+        }
         for (int i = 0; i < size; i++) {
             if (!result.isNull(i)) {
                 parseInto(in[i], result, i, context);

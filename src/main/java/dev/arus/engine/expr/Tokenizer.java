@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits expression text into {@link Token}s, ending with an {@code END} token. Strings take
+ * Splits expression text (and DDL type text, see {@link DataTypeParser}) into {@link Token}s,
+ * ending with an {@code END} token. Strings take
  * single or double quotes with Spark's backslash escapes; identifiers may be back-quoted, with
  * {@code ``} standing for a back-quote inside.
  */
@@ -13,7 +14,7 @@ final class Tokenizer {
 
     private static final String[] SYMBOLS = {
         "<=>", "==", "!=", "<>", "<=", ">=", "||", "(", ")", ",", ".", "*", "+", "-", "/", "%",
-        "=", "<", ">", "!"
+        "=", "<", ">", "!", ":"
     };
 
     private final String text;

@@ -5,6 +5,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
+import java.util.List;
 
 /**
  * Unary minus and {@code abs} on INT, BIGINT or DOUBLE. As in Spark 4's ANSI mode, negating the
@@ -21,6 +22,13 @@ final class UnaryMath extends BoundNode {
         super(child.dataType(), child.nullable(), sql);
         this.operation = operation;
         this.child = child;
+    }
+
+    /** {@code abs(x)} of a number. */
+    static BoundExpression bindAbs(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression child = binder.requireNumeric(call, arguments.get(0));
+        return new UnaryMath(Operation.ABS, child, FunctionBinder.sql("abs", arguments));
     }
 
     @Override

@@ -4,7 +4,9 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -20,6 +22,17 @@ final class WindowTime extends BoundNode {
     WindowTime(BoundExpression window, String sql) {
         super(AtomicType.TIMESTAMP, window.nullable(), sql);
         this.window = window;
+    }
+
+    /** {@code window_time(window)}: the argument must be a time window column, such as an aggregation's {@code window}. */
+    static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression window = arguments.get(0);
+        if (!window.dataType().equals(StructType.WINDOW)) {
+            throw binder.unexpectedType(call.sql(), call.position(), "first",
+                    "\"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\"", window);
+        }
+        return new WindowTime(window, FunctionBinder.sql("window_time", arguments));
     }
 
     @Override

@@ -5,11 +5,10 @@ import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
-import dev.arus.engine.checkpoint.FlatJson;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.data.StructType;
+import dev.arus.engine.expr.JsonValueWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -35,7 +35,9 @@ import java.util.stream.Stream;
  *       file, atomically. This is the moment the batch becomes visible.</li>
  * </ol>
  * Only append mode is allowed, as in Spark. Timestamps are written in Spark's default format,
- * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}, in the session time zone.
+ * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}, in the session time zone. JSON lines are written as
+ * {@code to_json} writes a struct ({@link JsonValueWriter}: binary as base64, arrays, maps and
+ * structs nested); CSV refuses structs, arrays and maps as Spark's CSV source does.
  */
 public final class FileSink implements Sink {
 
@@ -44,6 +46,7 @@ public final class FileSink implements Sink {
     public static final String METADATA_DIRECTORY = "_spark_metadata";
 
     static final List<String> JSON_OPTIONS = List.of("path");
+    private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
     static final List<String> CSV_OPTIONS = List.of("path", "header", "sep");
 
     private final String format;
@@ -52,6 +55,7 @@ public final class FileSink implements Sink {
     private final boolean header;
     private final String separator;
     private final DateTimeFormatter timestamps;
+    private final JsonValueWriter json;
     private long latestLoggedBatch = Long.MIN_VALUE;
 
     FileSink(String format, SinkContext context) {
@@ -69,11 +73,12 @@ public final class FileSink implements Sink {
         }
         if (format.equals(CSV)) {
             for (Field field : schema.fields()) {
-                if (field.type() instanceof StructType) {
+                // Spark's CSVFileFormat.supportDataType: atomic types only (binary included)
+                if (field.type().isComplex()) {
                     throw new AnalysisException("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
                             "[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't "
                             + "support the column `" + field.name() + "` of the type \""
-                            + field.type().simpleString().toUpperCase(Locale.ROOT) + "\". SQLSTATE: 0A000");
+                            + field.type().sql() + "\". SQLSTATE: 0A000");
                 }
             }
         }
@@ -82,7 +87,9 @@ public final class FileSink implements Sink {
         this.header = Boolean.parseBoolean(context.option("header"));
         String sep = context.option("sep");
         this.separator = sep == null ? "," : sep;
-        this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT).withZone(context.timeZone());
+        this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT)
+                .withZone(context.timeZone());
+        this.json = format.equals(JSON) ? new JsonValueWriter(context.timeZone()) : null;
     }
 
     public Path path() {
@@ -150,7 +157,7 @@ public final class FileSink implements Sink {
         }
         for (Row row : batch.rows()) {
             if (format.equals(JSON)) {
-                appendJson(out, row);
+                out.append(json.write(row));
             } else {
                 for (int i = 0; i < row.size(); i++) {
                     Object value = row.get(i);
@@ -162,38 +169,11 @@ public final class FileSink implements Sink {
         return out.toString();
     }
 
-    /** Spark's JSON writer: fields in schema order, NULL fields left out. */
-    private void appendJson(StringBuilder out, Row row) {
-        out.append('{');
-        boolean first = true;
-        for (int i = 0; i < row.size(); i++) {
-            Object value = row.get(i);
-            if (value == null) {
-                continue;
-            }
-            if (!first) {
-                out.append(',');
-            }
-            first = false;
-            FlatJson.quote(out, row.schema().field(i).name());
-            out.append(':');
-            if (value instanceof Row struct) {
-                appendJson(out, struct);
-            } else if (value instanceof Number || value instanceof Boolean) {
-                boolean special = value instanceof Double d && (d.isNaN() || d.isInfinite());
-                if (special) {
-                    FlatJson.quote(out, value.toString());
-                } else {
-                    out.append(value);
-                }
-            } else {
-                FlatJson.quote(out, text(value));
-            }
-        }
-        out.append('}');
-    }
-
+    /** A CSV cell as Spark's UnivocityGenerator writes it: binary as hex bytes, {@code [41 42]}. */
     private String text(Object value) {
+        if (value instanceof byte[] bytes) {
+            return "[" + HEX.formatHex(bytes) + "]";
+        }
         return value instanceof Instant instant ? timestamps.format(instant) : String.valueOf(value);
     }
 

@@ -1,7 +1,9 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.StructType;
 import java.time.Instant;
@@ -9,20 +11,26 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Turns a value into the text {@code Dataset.show} prints for it: Spark 4's
- * {@code ToPrettyString} (a cast to string that prints {@code NULL} for nulls and
- * {@code {a, b}} for structs). Timestamps are printed in the session time zone as
- * {@code yyyy-MM-dd HH:mm:ss} followed by the fraction of a second only when it is not zero,
- * trailing zeros dropped; doubles as Java's {@code Double.toString} ({@code 2.0},
- * {@code 1.0E7}). Immutable and thread-safe.
+ * {@code ToPrettyString} (a cast to string that prints {@code NULL} for nulls, at the top and
+ * nested, {@code {a, b}} for structs, {@code [1, 2]} for arrays, {@code {a -> 1}} for maps and
+ * binary as upper-case hex bytes, {@code [41 42]}, Spark's default {@code binaryOutputStyle}).
+ * Timestamps are printed in the session time zone as {@code yyyy-MM-dd HH:mm:ss} followed by the
+ * fraction of a second only when it is not zero, trailing zeros dropped; doubles as Java's
+ * {@code Double.toString} ({@code 2.0}, {@code 1.0E7}). Immutable and thread-safe.
  */
 public final class PrettyStringFormatter {
 
-    /** What Spark 4's {@code show} prints for a null, at the top level or inside a struct. */
+    /** What Spark 4's {@code show} prints for a null, at the top level or nested. */
     public static final String NULL = "NULL";
+
+    private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
     /** Spark's {@code DateTimeFormatterHelper.fractionFormatter}. */
     private static final DateTimeFormatter FRACTION_FORMATTER = new DateTimeFormatterBuilder()
@@ -49,7 +57,7 @@ public final class PrettyStringFormatter {
     /**
      * The text of {@code value}, of the kind {@code ColumnVector.getObject} returns for
      * {@code type} ({@code Instant} or microseconds as {@code Long} for timestamps, {@link Row}
-     * for structs).
+     * for structs, {@code List} for arrays, {@code Map} for maps, {@code byte[]} for binary).
      */
     public String format(Object value, DataType type) {
         StringBuilder text = new StringBuilder();
@@ -70,6 +78,32 @@ public final class PrettyStringFormatter {
                 append(text, row.get(i), struct.fields().get(i).type());
             }
             text.append('}');
+        } else if (type instanceof ArrayType array) {
+            text.append('[');
+            List<?> elements = (List<?>) value;
+            for (int i = 0; i < elements.size(); i++) {
+                if (i > 0) {
+                    text.append(", ");
+                }
+                append(text, elements.get(i), array.elementType());
+            }
+            text.append(']');
+        } else if (type instanceof MapType map) {
+            text.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+                if (!first) {
+                    text.append(", ");
+                }
+                first = false;
+                append(text, entry.getKey(), map.keyType());
+                text.append(" -> ");
+                append(text, entry.getValue(), map.valueType());
+            }
+            text.append('}');
+        } else if (type == AtomicType.BINARY) {
+            // Spark's SparkStringUtils.getHexString
+            text.append('[').append(HEX.formatHex((byte[]) value)).append(']');
         } else if (type == AtomicType.TIMESTAMP) {
             text.append(formatTimestamp(value));
         } else {

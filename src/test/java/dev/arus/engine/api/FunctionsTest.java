@@ -62,4 +62,26 @@ class FunctionsTest {
     private static String bindName(Column column) {
         return ExpressionAnalyzer.bind(column.expr(), SCHEMA).name();
     }
+
+    @Test
+    void buildsTheJsonAndStructFunctionsWithSparksNames() {
+        Schema kafka = Schema.of(new Field("value", AtomicType.BINARY, true), new Field("n", AtomicType.INT, true));
+        Column json = functions.col("value").cast("string");
+        assertThat(bindName(functions.from_json(json, "amount BIGINT"), kafka))
+                .isEqualTo("from_json(CAST(value AS STRING))");
+        assertThat(bindName(functions.from_json(json, "amount BIGINT").getField("amount"), kafka))
+                .isEqualTo("from_json(CAST(value AS STRING)).amount");
+        assertThat(bindName(functions.to_json(functions.struct(functions.col("n"), functions.col("n").as("m"))), kafka))
+                .isEqualTo("to_json(struct(n, n AS m))");
+        assertThat(bindName(functions.named_struct(functions.lit("x"), functions.col("n")), kafka))
+                .isEqualTo("named_struct(x, n)");
+        assertThat(bindName(functions.get_json_object(json, "$.a"), kafka))
+                .isEqualTo("get_json_object(CAST(value AS STRING), $.a)");
+        assertThat(ExpressionAnalyzer.bind(functions.struct(functions.col("n").as("m")).expr(), kafka).dataType()
+                .simpleString()).isEqualTo("struct<m:int>");
+    }
+
+    private static String bindName(Column column, Schema schema) {
+        return ExpressionAnalyzer.bind(column.expr(), schema).name();
+    }
 }

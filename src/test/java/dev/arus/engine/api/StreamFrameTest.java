@@ -91,6 +91,34 @@ class StreamFrameTest {
                 .containsExactlyInAnyOrder(List.of(0L, 5L), List.of(1L, 5L));
     }
 
+    @Test
+    void decodesJsonFromABinaryValueColumnAsAKafkaQueryDoes() {
+        // a Kafka-like value column: binary JSON
+        StreamFrame kafka = driver.session().readStream().format("rate-micro-batch").option("rowsPerBatch", 2).load()
+                .selectExpr("CAST(to_json(named_struct('amount', value, 'item', concat('i', value))) AS BINARY) AS value");
+        StreamFrame orders = kafka
+                .selectExpr("value", "from_json(CAST(value AS STRING), 'amount BIGINT, item STRING') AS data")
+                .selectExpr("value", "data", "data.amount", "get_json_object(CAST(value AS STRING), '$.item')");
+
+        assertThat(describe(orders)).containsExactly("value binary", "data struct<amount:bigint,item:string>",
+                "amount bigint", "get_json_object(CAST(value AS STRING), $.item) string");
+        driver.start(orders, w -> w.format("console").option("truncate", false));
+        driver.runTrigger();
+
+        assertThat(driver.consoleText()).isEqualTo("""
+                -------------------------------------------
+                Batch: 0
+                -------------------------------------------
+                +-------------------------------------------------------------------------+-------+------+----------------------------------------------+
+                |value                                                                    |data   |amount|get_json_object(CAST(value AS STRING), $.item)|
+                +-------------------------------------------------------------------------+-------+------+----------------------------------------------+
+                |[7B 22 61 6D 6F 75 6E 74 22 3A 30 2C 22 69 74 65 6D 22 3A 22 69 30 22 7D]|{0, i0}|0     |i0                                            |
+                |[7B 22 61 6D 6F 75 6E 74 22 3A 31 2C 22 69 74 65 6D 22 3A 22 69 31 22 7D]|{1, i1}|1     |i1                                            |
+                +-------------------------------------------------------------------------+-------+------+----------------------------------------------+
+
+                """);
+    }
+
     private StreamFrame rate() {
         return driver.session().readStream().format("rate-micro-batch").option("rowsPerBatch", 10)
                 .option("numPartitions", 1).load();

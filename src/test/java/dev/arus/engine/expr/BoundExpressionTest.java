@@ -296,4 +296,14 @@ class BoundExpressionTest {
     private static BoundExpression bind(String text) {
         return ExpressionAnalyzer.bind(ExpressionParser.parse(text), SCHEMA);
     }
+
+    @Test
+    void comparesBinaryValuesByteByByteUnsigned() {
+        Schema schema = Schema.of(new Field("k", AtomicType.BINARY, true));
+        ColumnarBatch rows = Batches.of(schema, row(new byte[] {0x41}), row(new byte[] {(byte) 0xFF}),
+                row(new byte[] {0x41, 0x00}), row((Object) null));
+        assertThat(evaluate("k = CAST('A' AS BINARY)", rows)).containsExactly(true, false, false, null);
+        assertThat(evaluate("k > CAST('A' AS BINARY)", rows)).containsExactly(false, true, true, null);
+        assertThat(evaluate("k IN (CAST('A' AS BINARY))", rows)).containsExactly(true, false, false, null);
+    }
 }

@@ -239,4 +239,53 @@ class ExpressionAnalyzerTest {
     private static BoundExpression bind(String text) {
         return ExpressionAnalyzer.bind(ExpressionParser.parseNamed(text), SCHEMA);
     }
+
+    private static final Schema EVENTS = Schema.of(
+            new Field("key", AtomicType.BINARY, true),
+            new Field("data", new StructType(java.util.List.of(new Field("amount", AtomicType.LONG, true))), true),
+            new Field("tags", new dev.arus.engine.data.ArrayType(AtomicType.STRING, true), true),
+            new Field("props", new dev.arus.engine.data.MapType(AtomicType.STRING, AtomicType.STRING, true), true));
+
+    @Test
+    void namesAFieldByItselfWhenWrittenAsAColumnPathAndByItsPathWhenTakenWithGetField() {
+        // Spark: col("data.amount") resolves to Alias(.., "amount"); col("data").getField("amount")
+        // is an ExtractValue that ResolveAliases names by its pretty SQL.
+        assertThat(ExpressionAnalyzer.bind(ExpressionParser.parse("data.amount"), EVENTS).name()).isEqualTo("amount");
+        Expression getField = new Expression.FieldAccess(
+                new Expression.ColumnReference(java.util.List.of("data"), -1), "amount", -1);
+        assertThat(ExpressionAnalyzer.bind(getField, EVENTS).name()).isEqualTo("data.amount");
+        assertThat(ExpressionAnalyzer.bind(ExpressionParser.parse("CAST(data.amount AS STRING)"), EVENTS).name())
+                .isEqualTo("amount");
+    }
+
+    @Test
+    void groupsByBinaryButNotYetByStructsArraysOrMaps() {
+        assertThat(ExpressionAnalyzer.bindGroupingKey(ExpressionParser.parse("key"), EVENTS).name()).isEqualTo("key");
+        for (String key : java.util.List.of("data", "tags", "props")) {
+            assertThatThrownBy(() -> ExpressionAnalyzer.bindGroupingKey(ExpressionParser.parse(key), EVENTS))
+                    .isInstanceOfSatisfying(AnalysisException.class,
+                            e -> assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_FEATURE"))
+                    .hasMessageContaining("Grouping by \"" + key + "\"")
+                    .hasMessageContaining("is not supported yet");
+        }
+    }
+
+    @Test
+    void refusesMinAndMaxOfBinaryForNow() {
+        assertThatThrownBy(() -> ExpressionAnalyzer.bindAggregate(ExpressionParser.parseNamed("max(key)"), EVENTS))
+                .isInstanceOfSatisfying(AnalysisException.class,
+                        e -> assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_FEATURE"))
+                .hasMessageContaining("max of a BINARY value is not supported yet");
+        assertThat(ExpressionAnalyzer.bindAggregate(ExpressionParser.parseNamed("count(key)"), EVENTS).name())
+                .isEqualTo("count(key)");
+    }
+
+    @Test
+    void comparesBinaryValuesButRefusesComparingComplexOnes() {
+        assertThat(ExpressionAnalyzer.bind(ExpressionParser.parse("key = CAST('a' AS BINARY)"), EVENTS).dataType())
+                .isEqualTo(AtomicType.BOOLEAN);
+        assertThatThrownBy(() -> ExpressionAnalyzer.bind(ExpressionParser.parse("tags = tags"), EVENTS))
+                .isInstanceOfSatisfying(AnalysisException.class,
+                        e -> assertThat(e.errorClass()).isEqualTo("DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"));
+    }
 }

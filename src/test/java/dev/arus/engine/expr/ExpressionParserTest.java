@@ -115,8 +115,14 @@ class ExpressionParserTest {
                 .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near end of input at position 9: expected ')'");
         assertThatThrownBy(() -> ExpressionParser.parse("a b"))
                 .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near 'b' at position 2: expected end of input");
+        assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS dat)"))
+                .hasMessageContaining("at or near 'dat' at position 10: expected a type name");
         assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS date)"))
-                .hasMessageContaining("at or near 'date' at position 10: expected a type name");
+                .isInstanceOfSatisfying(ParseException.class, e -> {
+                    assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_DATATYPE");
+                    assertThat(e.position()).isEqualTo(10);
+                })
+                .hasMessageContaining("Unsupported data type \"DATE\" at position 10");
         assertThatThrownBy(() -> ExpressionParser.parse("'open"))
                 .hasMessageContaining("unclosed string literal");
     }

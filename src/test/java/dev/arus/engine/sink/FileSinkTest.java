@@ -10,16 +10,22 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -103,6 +109,58 @@ class FileSinkTest {
                     .option("path", directory.toString()).option("checkpointLocation", directory.toString())))
                     .hasMessageContaining("[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't support "
                             + "the column `window`");
+        }
+    }
+
+    private static FileSink create(String format, Path path, Schema schema) {
+        SinkContext context = new SinkContext(Map.of("path", path.toString()), OutputMode.APPEND, null, schema,
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
+        return (FileSink) SinkProviders.installed().create(format, context);
+    }
+
+    private static final Schema NESTED = Schema.of(
+            new Field("key", AtomicType.BINARY, true),
+            new Field("tags", new ArrayType(AtomicType.STRING, true), true),
+            new Field("props", new MapType(AtomicType.STRING, AtomicType.LONG, true), true),
+            new Field("data", new StructType(List.of(new Field("amount", AtomicType.LONG, true),
+                    new Field("at", AtomicType.TIMESTAMP, true), new Field("note", AtomicType.STRING, true))), true),
+            new Field("missing", AtomicType.STRING, true));
+
+    @Test
+    void writesBinaryArraysMapsAndStructsAsSparksJsonWriter() {
+        Path out = directory.resolve("out");
+        FileSink sink = create("json", out, NESTED);
+        Map<String, Long> props = new LinkedHashMap<>();
+        props.put("k", 1L);
+        props.put("n", null);
+        Row data = new Row(new Schema(((StructType) NESTED.field(3).type()).fields()), new Object[] {5L, START, null});
+        sink.addBatch(0, new ResultBatch(NESTED, List.of(new Row(NESTED,
+                new Object[] {"AB".getBytes(StandardCharsets.UTF_8), Arrays.asList("a/b", null), props, data, null}))));
+
+        assertThat(FileSinkLogReader.read(out).get(0L)).containsExactly("{\"key\":\"QUI=\",\"tags\":[\"a/b\",null],"
+                + "\"props\":{\"k\":1,\"n\":null},\"data\":{\"amount\":5,\"at\":\"2026-10-16T13:30:00.000Z\"}}");
+    }
+
+    @Test
+    void csvWritesBinaryAsHexBytesAsSpark() {
+        Path out = directory.resolve("out");
+        Schema schema = Schema.of(new Field("key", AtomicType.BINARY, true), new Field("n", AtomicType.INT, true));
+        FileSink sink = create("csv", out, schema);
+        sink.addBatch(0, new ResultBatch(schema, List.of(
+                new Row(schema, new Object[] {new byte[] {0x41, (byte) 0xC0}, 1}), new Row(schema, new Object[] {null, 2}))));
+
+        assertThat(FileSinkLogReader.read(out).get(0L)).containsExactly("[41 C0],1", ",2");
+    }
+
+    @Test
+    void csvRejectsArraysAndMapsAsSpark() {
+        for (int column = 1; column <= 3; column++) {
+            Schema schema = Schema.of(NESTED.field(column));
+            String type = NESTED.field(column).type().sql();
+            assertThatThrownBy(() -> create("csv", directory, schema))
+                    .isInstanceOfSatisfying(AnalysisException.class,
+                            e -> assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE"))
+                    .hasMessageContaining("of the type \"" + type + "\"");
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.arus.engine.exec.aggregate;
 
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
@@ -255,7 +254,8 @@ final class GroupKeyLayout {
 
     /**
      * Writes a group's key for a state file: the NULL mask (when keys can be NULL), the window
-     * start, then each non-NULL value key; strings as strings, since dictionary ids are per run.
+     * start, then each non-NULL value key; strings and binary values as text, since dictionary ids
+     * are per run.
      */
     void writeKey(GroupIndex groups, int group, StateBuffer out) {
         long mask = tracksNulls ? groups.key(group, width - 1) : 0;
@@ -271,7 +271,7 @@ final class GroupKeyLayout {
             if ((mask & (1L << v)) != 0) {
                 continue;
             }
-            if (encoders[v].type() == AtomicType.STRING) {
+            if (encoders[v].usesDictionary()) {
                 out.writeString(encoders[v].string(value));
             } else {
                 out.writeLong(value);
@@ -289,7 +289,7 @@ final class GroupKeyLayout {
         for (int v = 0; v < encoders.length; v++) {
             if ((mask & (1L << v)) != 0) {
                 probe[field++] = 0;
-            } else if (encoders[v].type() == AtomicType.STRING) {
+            } else if (encoders[v].usesDictionary()) {
                 probe[field++] = encoders[v].encodeString(StateBuffer.readString(in));
             } else {
                 probe[field++] = in.readLong();

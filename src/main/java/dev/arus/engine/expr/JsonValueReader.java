@@ -1,0 +1,301 @@
+package dev.arus.engine.expr;
+
+import dev.arus.engine.data.ArrayType;
+import dev.arus.engine.data.ArrayVector;
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BinaryVector;
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.MapType;
+import dev.arus.engine.data.MapVector;
+import dev.arus.engine.data.StringVector;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.data.StructVector;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.json.JsonReadFeature;
+
+/**
+ * Reads JSON documents into rows of a vector of {@code from_json}'s schema with the rules of
+ * Spark's {@code JacksonParser} in PERMISSIVE mode, partial results on (Spark 3.4+):
+ * <ul>
+ *   <li>fields match by exact name; unknown fields are skipped; a repeated field keeps its last value;</li>
+ *   <li>a value that does not fit its type makes that field NULL and keeps the others; inside an
+ *       array it makes the whole array NULL, inside a map the whole map (Spark's
+ *       {@code convertArray} and {@code convertMap});</li>
+ *   <li>malformed JSON, or a document that is not an object, gives a struct whose fields are all
+ *       NULL (an array or map schema gives NULL); empty or blank text gives NULL;</li>
+ *   <li>a STRING field takes any JSON value, a non-string one as its exact text
+ *       ({@code spark.sql.json.enableExactStringParsing}); a TIMESTAMP field takes text as
+ *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone, or an integer as seconds;
+ *       a DOUBLE field also takes {@code "NaN"} and {@code "Infinity"}; BINARY takes base64 text.</li>
+ * </ul>
+ * Text after the first JSON value is ignored, as Spark ignores it. Not thread-safe.
+ */
+final class JsonValueReader {
+
+    /** Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, Jackson 2 behaviour otherwise. */
+    private static final JsonFactory FACTORY = JsonFactory.builderWithJackson2Defaults()
+            .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    /** A value that does not fit its type; one shared instance, without a stack trace. */
+    private static final class ConversionFailure extends RuntimeException {
+        private static final ConversionFailure INSTANCE = new ConversionFailure();
+
+        private ConversionFailure() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final DataType schema;
+    private final Map<StructType, Map<String, Integer>> fieldIndexes = new HashMap<>();
+    private String text;
+    private ZoneId zone;
+
+    JsonValueReader(DataType schema) {
+        this.schema = schema;
+        indexFields(schema);
+    }
+
+    private void indexFields(DataType type) {
+        if (type instanceof StructType struct) {
+            Map<String, Integer> byName = new HashMap<>();
+            List<Field> fields = struct.fields();
+            for (int i = 0; i < fields.size(); i++) {
+                byName.put(fields.get(i).name(), i);
+                indexFields(fields.get(i).type());
+            }
+            fieldIndexes.put(struct, byName);
+        } else if (type instanceof ArrayType array) {
+            indexFields(array.elementType());
+        } else if (type instanceof MapType map) {
+            indexFields(map.valueType());
+        }
+    }
+
+    /** Reads {@code json} (not null) into row {@code row} of {@code out}, a vector of the schema's type. */
+    void read(String json, ColumnVector out, int row, ZoneId sessionZone) {
+        this.text = json;
+        this.zone = sessionZone;
+        try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                out.setNull(row);
+            } else if (schema instanceof StructType struct) {
+                if (first == JsonToken.START_OBJECT) {
+                    readObject(parser, struct, (StructVector) out, row);
+                } else {
+                    allFieldsNull(struct, (StructVector) out, row);
+                }
+            } else if (schema instanceof ArrayType array && first == JsonToken.START_OBJECT
+                    && array.elementType() instanceof StructType struct) {
+                // SPARK-19595: an object read with an array-of-structs schema is a one-element array
+                ArrayVector arrays = (ArrayVector) out;
+                arrays.beginRow(row);
+                readObject(parser, struct, (StructVector) arrays.elements(), arrays.appendElement(row));
+            } else {
+                readValue(parser, first, schema, out, row);
+            }
+        } catch (JacksonException | ConversionFailure e) {
+            if (schema instanceof StructType struct) {
+                allFieldsNull(struct, (StructVector) out, row);
+            } else {
+                out.setNull(row);
+            }
+        }
+    }
+
+    private static void allFieldsNull(StructType struct, StructVector out, int row) {
+        out.setNotNull(row);
+        for (int i = 0; i < struct.fields().size(); i++) {
+            out.child(i).setNull(row);
+        }
+    }
+
+    /** The parser is on START_OBJECT; leaves it on the matching END_OBJECT. */
+    private void readObject(JsonParser parser, StructType struct, StructVector out, int row) {
+        allFieldsNull(struct, out, row);
+        Map<String, Integer> fields = fieldIndexes.get(struct);
+        TokenStreamContext object = parser.streamReadContext();
+        while (nextToken(parser) != JsonToken.END_OBJECT) {
+            Integer field = fields.get(parser.currentName());
+            JsonToken value = nextToken(parser);
+            if (field == null) {
+                parser.skipChildren();
+                continue;
+            }
+            ColumnVector child = out.child(field);
+            try {
+                readValue(parser, value, struct.fields().get(field).type(), child, row);
+            } catch (ConversionFailure e) {
+                child.setNull(row);
+                skipBackTo(parser, object);
+            }
+        }
+    }
+
+    /** Reads the value the parser is on into {@code out}; throws ConversionFailure when it does not fit. */
+    private void readValue(JsonParser parser, JsonToken token, DataType type, ColumnVector out, int row) {
+        if (token == JsonToken.VALUE_NULL) {
+            out.setNull(row);
+            return;
+        }
+        if (type instanceof StructType struct) {
+            require(token == JsonToken.START_OBJECT);
+            readObject(parser, struct, (StructVector) out, row);
+        } else if (type instanceof ArrayType array) {
+            require(token == JsonToken.START_ARRAY);
+            readArray(parser, array, (ArrayVector) out, row);
+        } else if (type instanceof MapType map) {
+            require(token == JsonToken.START_OBJECT);
+            readMap(parser, map, (MapVector) out, row);
+        } else {
+            readAtomic(parser, token, (AtomicType) type, out, row);
+        }
+    }
+
+    private void readArray(JsonParser parser, ArrayType type, ArrayVector out, int row) {
+        out.beginRow(row);
+        ColumnVector elements = out.elements();
+        JsonToken token;
+        while ((token = nextToken(parser)) != JsonToken.END_ARRAY) {
+            readValue(parser, token, type.elementType(), elements, out.appendElement(row));
+        }
+    }
+
+    private void readMap(JsonParser parser, MapType type, MapVector out, int row) {
+        out.beginRow(row);
+        StringVector keys = (StringVector) out.keys();
+        TokenStreamContext map = parser.streamReadContext();
+        boolean failed = false;
+        while (nextToken(parser) != JsonToken.END_OBJECT) {
+            String key = parser.currentName();
+            JsonToken value = nextToken(parser);
+            int entry = out.appendEntry(row);
+            keys.setNotNull(entry);
+            keys.values()[entry] = key;
+            try {
+                readValue(parser, value, type.valueType(), out.values(), entry);
+            } catch (ConversionFailure e) {
+                failed = true;
+                skipBackTo(parser, map);
+            }
+        }
+        require(!failed);
+    }
+
+    private void readAtomic(JsonParser parser, JsonToken token, AtomicType type, ColumnVector out, int row) {
+        out.setNotNull(row);
+        switch (type) {
+            case BOOLEAN -> {
+                require(token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE);
+                ((BooleanVector) out).values()[row] = token == JsonToken.VALUE_TRUE;
+            }
+            case INT -> {
+                require(token == JsonToken.VALUE_NUMBER_INT);
+                ((LongVector) out).values()[row] = coerced(parser, true);
+            }
+            case LONG -> {
+                require(token == JsonToken.VALUE_NUMBER_INT);
+                ((LongVector) out).values()[row] = coerced(parser, false);
+            }
+            case DOUBLE -> ((DoubleVector) out).values()[row] = readDouble(parser, token);
+            case STRING -> ((StringVector) out).values()[row] = token == JsonToken.VALUE_STRING ? parser.getString()
+                    : exactText(parser, token);
+            case BINARY -> {
+                require(token == JsonToken.VALUE_STRING);
+                try {
+                    ((BinaryVector) out).values()[row] = parser.getBinaryValue();
+                } catch (JacksonException e) {
+                    throw ConversionFailure.INSTANCE;
+                }
+            }
+            case TIMESTAMP -> ((LongVector) out).values()[row] = readTimestamp(parser, token);
+            case NULL -> {
+                parser.skipChildren();
+                out.setNull(row);
+            }
+        }
+    }
+
+    private static long coerced(JsonParser parser, boolean toInt) {
+        try {
+            return toInt ? parser.getIntValue() : parser.getLongValue();
+        } catch (InputCoercionException e) {
+            throw ConversionFailure.INSTANCE;
+        }
+    }
+
+    private static double readDouble(JsonParser parser, JsonToken token) {
+        if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+            return parser.getDoubleValue();
+        }
+        require(token == JsonToken.VALUE_STRING);
+        return switch (parser.getString()) {
+            case "NaN" -> Double.NaN;
+            case "+INF", "+Infinity", "Infinity" -> Double.POSITIVE_INFINITY;
+            case "-INF", "-Infinity" -> Double.NEGATIVE_INFINITY;
+            default -> throw ConversionFailure.INSTANCE;
+        };
+    }
+
+    private long readTimestamp(JsonParser parser, JsonToken token) {
+        if (token == JsonToken.VALUE_NUMBER_INT) {
+            // Spark multiplies without an overflow check
+            return coerced(parser, false) * 1_000_000L;
+        }
+        require(token == JsonToken.VALUE_STRING);
+        Long micros = DateTimeFormats.parseCastFormat(parser.getString(), zone);
+        require(micros != null);
+        return micros;
+    }
+
+    /** A non-string value as it is written in the document, objects and arrays included. */
+    private String exactText(JsonParser parser, JsonToken token) {
+        int start = (int) parser.currentTokenLocation().getCharOffset();
+        if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+            parser.skipChildren();
+        }
+        int end = (int) parser.currentLocation().getCharOffset();
+        return text.substring(start, end);
+    }
+
+    /** After a failed value, moves the parser to the last token of the value that contains it in {@code context}. */
+    private static void skipBackTo(JsonParser parser, TokenStreamContext context) {
+        parser.skipChildren();
+        while (parser.streamReadContext() != context) {
+            nextToken(parser);
+            parser.skipChildren();
+        }
+    }
+
+    /** The next token; the end of the text inside a value is malformed JSON. */
+    private static JsonToken nextToken(JsonParser parser) {
+        JsonToken token = parser.nextToken();
+        if (token == null) {
+            throw ConversionFailure.INSTANCE;
+        }
+        return token;
+    }
+
+    private static void require(boolean fits) {
+        if (!fits) {
+            throw ConversionFailure.INSTANCE;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.arus.engine.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MapVectorTest {
+
+    private static final MapType STRING_TO_INT = new MapType(AtomicType.STRING, AtomicType.INT, true);
+
+    @Test
+    void givesRowsAsMapsInInsertionOrder() {
+        Map<String, Integer> entries = new LinkedHashMap<>();
+        entries.put("b", 2);
+        entries.put("a", null);
+        MapVector vector = (MapVector) ColumnVector.allocate(STRING_TO_INT, 2);
+        vector.setObject(0, entries);
+        vector.setObject(1, null);
+
+        assertThat(vector.getObject(0)).isEqualTo(entries);
+        assertThat(List.copyOf(((Map<?, ?>) vector.getObject(0)).keySet())).isEqualTo(List.of("b", "a"));
+        assertThat(vector.getObject(1)).isNull();
+    }
+
+    @Test
+    void appendsEntriesToSharedKeyAndValueVectors() {
+        MapVector vector = new MapVector(STRING_TO_INT, 1);
+        int start = vector.appendRow(0, 1);
+        ((StringVector) vector.keys()).values()[start] = "k";
+        ((LongVector) vector.values()).values()[start] = 3;
+
+        assertThat(vector.getObject(0)).isEqualTo(Map.of("k", 3));
+        assertThat(vector.length(0)).isEqualTo(1);
+    }
+
+    @Test
+    void copiesRowsAndForgetsEntriesOnReset() {
+        MapVector source = new MapVector(STRING_TO_INT, 1);
+        source.setObject(0, Map.of("x", 1));
+        MapVector target = new MapVector(STRING_TO_INT, 1);
+        source.copyRow(0, target, 0);
+        assertThat(target.getObject(0)).isEqualTo(Map.of("x", 1));
+
+        target.resetNulls();
+        assertThat(target.appendRow(0, 0)).isZero();
+    }
+}
