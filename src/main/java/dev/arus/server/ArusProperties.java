@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param maxQueries how many queries (active, stopped or failed) the service holds at once; a
  *                   bound so that a client cannot exhaust memory or the trigger pool
+ * @param engine     how the engine runs a query's batches
  * @param live       the recent-batches buffer of each query and the WebSocket push
  * @param limits     maxima of source options that decide how much work a query makes
  * @param demo       the chapter's query at startup
@@ -23,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("arus")
 public record ArusProperties(
         @DefaultValue("50") int maxQueries,
+        @DefaultValue Engine engine,
         @DefaultValue Live live,
         @DefaultValue Limits limits,
         @DefaultValue Demo demo,
@@ -71,6 +73,21 @@ public record ArusProperties(
                          @DefaultValue("1000000") int maxStateRows,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
                          @DefaultValue("10000") int rateLimitedClients) {
+    }
+
+    /**
+     * @param taskThreads       how many tasks of a batch run at once, for all queries together;
+     *                          0 means one per core
+     * @param shufflePartitions the state partitions of a query whose spec sets none in its
+     *                          {@code conf}; 0 means one per core
+     */
+    public record Engine(@DefaultValue("0") int taskThreads, @DefaultValue("0") int shufflePartitions) {
+        public Engine {
+            if (taskThreads < 0 || shufflePartitions < 0) {
+                throw new IllegalArgumentException("arus.engine.task-threads and arus.engine.shuffle-partitions "
+                        + "must not be negative, were " + taskThreads + " and " + shufflePartitions);
+            }
+        }
     }
 
     /** @param enabled whether the chapter's query is created at startup */

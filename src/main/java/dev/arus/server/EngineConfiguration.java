@@ -16,9 +16,22 @@ class EngineConfiguration {
         return SystemClock.INSTANCE;
     }
 
-    /** Each query's aggregation state is bounded by {@code arus.limits.max-state-rows}. */
+    /**
+     * Each query's aggregation state is bounded by {@code arus.limits.max-state-rows}; batches run
+     * on {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
+     * partitions unless a query says otherwise (0: one per core, the engine's own default).
+     */
     @Bean(destroyMethod = "close")
     ArusSession arusSession(Clock clock, ArusProperties properties) {
-        return ArusSession.builder().clock(clock).maxStateRows(properties.limits().maxStateRows()).build();
+        ArusSession.Builder session = ArusSession.builder().clock(clock)
+                .maxStateRows(properties.limits().maxStateRows());
+        ArusProperties.Engine engine = properties.engine();
+        if (engine.taskThreads() > 0) {
+            session.parallelism(engine.taskThreads());
+        }
+        if (engine.shufflePartitions() > 0) {
+            session.shufflePartitions(engine.shufflePartitions());
+        }
+        return session.build();
     }
 }

@@ -44,7 +44,7 @@ class ArchitectureTest {
         allow("engine.state", "engine.checkpoint", "engine.streaming");
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming");
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.streaming", "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.streaming");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
                 "engine.time");

@@ -35,6 +35,22 @@ public final class Specs {
                 """.formatted(name, delaySeconds, windowSeconds);
     }
 
+    /**
+     * A checkpointed count per distinct value, 20,000 new groups a batch that are never evicted,
+     * so that its state grows large; one batch every 10 seconds.
+     */
+    public static String growingState(String name, String checkpoint) {
+        return """
+                {"name": "%s",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 20000}},
+                 "steps": [{"groupBy": {"keys": ["value"], "aggregations": ["count(*) AS count"]}}],
+                 "outputMode": "update",
+                 "trigger": {"processingTime": "10 seconds"},
+                 "sink": {"format": "noop"},
+                 "checkpointLocation": "%s"}
+                """.formatted(name, checkpoint);
+    }
+
     /** A query that does almost nothing: one row a second, a batch every 10 seconds. */
     public static String idle(String name) {
         return """

@@ -9,8 +9,13 @@ import java.util.function.BiConsumer;
  */
 public final class ProtocolProbe {
 
-    /** The points of the protocol a test can stop at, in the order a batch reaches them. */
+    /**
+     * The points of the protocol a test can stop at: where a run resumes, then, in the order a
+     * batch reaches them, the steps of a batch.
+     */
     public enum Step {
+        /** A run restarted on its checkpoint begins to load its state (batch id: the first it will run). */
+        STATE_LOADING,
         /** {@code offsets/<batchId>} is on disk; the batch has not run. */
         OFFSETS_WRITTEN,
         /** Half of the state delta is in its temporary file. */

@@ -2,6 +2,7 @@ package dev.arus.engine.runtime;
 
 import dev.arus.engine.checkpoint.Checkpoint;
 import dev.arus.engine.checkpoint.PlanDescription;
+import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.Analysis;
@@ -123,6 +124,9 @@ public final class QueryLauncher {
 
     /** Loads every operator's state and the watermark, then completes a new checkpoint. */
     private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery) {
+        if (recovery != null) {
+            ProtocolProbe.reached(ProtocolProbe.Step.STATE_LOADING, point.nextBatchId());
+        }
         StateStores stores = recovery == null ? StateStores.inMemory()
                 : (operatorId, partition) -> StateStore.onDisk(
                         recovery.checkpoint().stateDirectory(operatorId, partition),

@@ -28,7 +28,11 @@ public record QuerySpec(
         @Schema(description = "A directory relative to arus.data-dir where the query keeps its progress and "
                 + "state, so that it continues where it stopped after a restart; required by the json and csv sinks",
                 example = "checkpoints/visits")
-        @Nullable String checkpointLocation) {
+        @Nullable String checkpointLocation,
+        @Schema(description = "Spark settings of this query alone: spark.sql.shuffle.partitions, the number of "
+                + "state partitions (arus.engine.shuffle-partitions by default; a checkpoint keeps the number it "
+                + "was started with)", example = "{\"spark.sql.shuffle.partitions\": 4}")
+        @Nullable Map<String, Object> conf) {
 
     /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -42,6 +42,9 @@ class QuerySpecTranslator {
     private static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
+    /** The one Spark setting a spec's {@code conf} may give: the query's number of state partitions. */
+    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
 
@@ -74,7 +77,7 @@ class QuerySpecTranslator {
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, files);
+        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
     }
 
     /**
@@ -246,6 +249,28 @@ class QuerySpecTranslator {
         } catch (ArusException invalid) {
             throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
         }
+    }
+
+    /** The query's own Spark settings: only {@value #SHUFFLE_PARTITIONS}, a whole number of at least 1. */
+    private static Map<String, String> conf(Map<String, Object> given) {
+        Map<String, String> conf = new LinkedHashMap<>();
+        if (given == null) {
+            return conf;
+        }
+        given.forEach((key, value) -> {
+            String at = JsonPointer.of("conf", key);
+            if (!SHUFFLE_PARTITIONS.equals(key)) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
+                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS);
+            }
+            String text = String.valueOf(value);
+            if (!(value instanceof String || value instanceof Number) || !text.matches("[1-9][0-9]{0,8}")) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text + "'. The setting '"
+                        + SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+            }
+            conf.put(key, text);
+        });
+        return conf;
     }
 
     private static String knownFormat(String format, String pointer, List<String> known, String kind) {

@@ -15,7 +15,7 @@ import java.util.UUID;
  * the data directory. Immutable, so the same translation starts every run of a query.
  */
 record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
-                       Map<String, String> sinkOptions, QueryFiles files) {
+                       Map<String, String> sinkOptions, Map<String, String> conf, QueryFiles files) {
 
     /** The engine's writer option naming the checkpoint directory. */
     private static final String CHECKPOINT_OPTION = "checkpointLocation";
@@ -30,6 +30,7 @@ record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
+                .options(conf)
                 .outputMode(outputMode)
                 .trigger(trigger)
                 .queryName(name)

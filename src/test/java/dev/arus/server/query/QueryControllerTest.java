@@ -95,6 +95,23 @@ class QueryControllerTest {
     }
 
     @Test
+    void splitsTheStateIntoThePartitionsItsConfAsksFor() {
+        ApiClient api = api();
+        String spec = Specs.chapterOverMicroBatches("partitioned").replace("\"sink\": {\"format\": \"noop\"}}",
+                "\"sink\": {\"format\": \"noop\"}, \"conf\": {\"spark.sql.shuffle.partitions\": 3}}");
+        String id = api.create(spec);
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/progress").json().size() >= 1);
+
+        JsonNode state = api.get("/api/queries/" + id + "/progress").json().get(0).path("stateOperators").get(0);
+
+        assertThat(state.path("numShufflePartitions").asInt()).isEqualTo(3);
+        assertThat(state.path("numStateStoreInstances").asInt()).isEqualTo(3);
+        assertThat(api.get("/api/queries/" + id).json().path("spec").path("conf")
+                .path("spark.sql.shuffle.partitions").asInt()).isEqualTo(3);
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
     void stopsStartsAgainUnderTheSameIdAndDeletes() {
         ApiClient api = api();
         String id = api.create(Specs.idle("restarted"));

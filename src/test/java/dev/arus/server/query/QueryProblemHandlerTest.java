@@ -66,6 +66,12 @@ class QueryProblemHandlerTest {
                 bad("bad sink option value", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
                         + "\"sink\": {\"format\": \"console\", \"options\": {\"numRows\": \"many\"}}"),
                         400, "invalid-option", "/sink/options/numRows"),
+                bad("unknown conf setting", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"noop\"}, \"conf\": {\"spark.sql.ansi.enabled\": false}"),
+                        400, "invalid-option", "/conf/spark.sql.ansi.enabled"),
+                bad("state partitions below one", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"noop\"}, \"conf\": {\"spark.sql.shuffle.partitions\": 0}"),
+                        400, "invalid-option", "/conf/spark.sql.shuffle.partitions"),
                 bad("bad trigger interval", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
                         + "\"trigger\": {\"processingTime\": \"4 secs\"}, \"sink\": {\"format\": \"noop\"}"),
                         400, "invalid-interval", "/trigger/processingTime"),

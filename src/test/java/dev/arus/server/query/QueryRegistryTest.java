@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -130,6 +131,55 @@ class QueryRegistryTest {
         } finally {
             gate.release();
             session.streams().removeListener(gate);
+        }
+    }
+
+    /** The run loads its checkpointed state on its own thread: neither the create nor a list waits for it. */
+    @Test
+    void createsAndListsWhileARestartedQueryLoadsItsState() throws Exception {
+        ApiClient api = new ApiClient(port);
+        QueryEvents events = new QueryEvents();
+        session.streams().addListener(events);
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        String spec = Specs.growingState("restoring", "checkpoints/restoring");
+        try {
+            String id = api.create(spec);
+            events.awaitBatches(id, 1);
+            assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(204);
+            ProtocolProbe.install((step, batchId) -> {
+                if (step == ProtocolProbe.Step.STATE_LOADING) {
+                    loading.countDown();
+                    awaitQuietly(release);
+                }
+            });
+
+            ApiClient.Response created = answered(() -> api.post("/api/queries", spec));
+            assertThat(loading.await(30, TimeUnit.SECONDS)).as("the run begins to load its state").isTrue();
+            ApiClient.Response list = answered(() -> api.get("/api/queries"));
+
+            assertThat(created.status()).isEqualTo(201);
+            assertThat(created.json().path("id").asString()).as("the checkpoint's id").isEqualTo(id);
+            assertThat(list.status()).isEqualTo(200);
+            assertThat(list.json().findValues("status")).anySatisfy(status ->
+                    assertThat(status.path("message").asString()).isEqualTo("Initializing sources"));
+            release.countDown();
+            events.awaitBatches(id, 2);
+            assertThat(session.streams().get(UUID.fromString(id)).orElseThrow().lastProgress()
+                    .stateOperators().get(0).numRowsTotal()).isEqualTo(40_000);
+            api.delete("/api/queries/" + id + "?purge=true");
+        } finally {
+            ProtocolProbe.install(null);
+            release.countDown();
+            session.streams().removeListener(events);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
