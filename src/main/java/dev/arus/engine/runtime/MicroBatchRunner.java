@@ -57,12 +57,17 @@ public final class MicroBatchRunner {
     private final ZoneId timeZone;
     private final StageRunner stages;
     private final List<StatefulOperator> progressOrder;
+    // A run's source and sink describe themselves the same way every batch.
+    private final String sourceDescription;
+    private final String sinkDescription;
+    private final StreamingQueryStatus gettingOffsets;
     private final Checkpoint checkpoint;
     private final Map<String, String> conf;
 
     private Runnable restore;
     private ResumePoint.Replay replay;
     private Offset committedOffset;
+    private String committedOffsetJson;
     private long nextBatchId;
     private long previousTriggerStartMs = -1;
     private volatile StreamingQueryStatus status = new StreamingQueryStatus("Initializing sources", false, false);
@@ -76,11 +81,15 @@ public final class MicroBatchRunner {
         this.timeZone = environment.timeZone();
         this.stages = new StageRunner(plan, environment.taskSlots());
         this.progressOrder = plan.statefulOperatorsSinkFirst();
+        this.sourceDescription = plan.source().description();
+        this.sinkDescription = sink.description();
+        this.gettingOffsets = new StreamingQueryStatus("Getting offsets from " + sourceDescription, false, true);
         this.checkpoint = resumption.checkpoint();
         this.conf = resumption.conf();
         this.restore = resumption.restore();
         this.nextBatchId = resumption.point().nextBatchId();
         this.committedOffset = resumption.point().committedOffset();
+        this.committedOffsetJson = committedOffset == null ? null : committedOffset.json();
         this.replay = resumption.point().replay();
     }
 
@@ -109,7 +118,7 @@ public final class MicroBatchRunner {
         }
         long triggerStartMs = clock.millis();
         long started = clock.nanoTime();
-        status = new StreamingQueryStatus("Getting offsets from " + plan.source().description(), false, true);
+        status = gettingOffsets;
         ResumePoint.Replay rerun = replay;
         Offset latest = rerun != null ? rerun.end() : limit != null ? limit : latestOffset();
         long latestOffsetNanos = clock.nanoTime() - started;
@@ -178,8 +187,9 @@ public final class MicroBatchRunner {
             checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros());
             commitNanos = clock.nanoTime() - commitStart;
         }
-        Offset startOffset = committedOffset;
+        String startOffset = committedOffsetJson;
         committedOffset = latest;
+        committedOffsetJson = latest == null ? null : latest.json();
         nextBatchId++;
 
         Map<String, Long> durations = new HashMap<>();
@@ -191,9 +201,8 @@ public final class MicroBatchRunner {
         durations.put("commitOffsets", commitNanos / 1_000_000);
         durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, plan.source().description(), startOffset == null ? null : startOffset.json(),
-                latest == null ? null : latest.json(), latest == null ? null : latest.json(), inputRows,
-                sink.description(), outputRows, eventTimes, watermark == null ? null : evictBefore,
+                durations, sourceDescription, startOffset, committedOffsetJson, committedOffsetJson, inputRows,
+                sinkDescription, outputRows, eventTimes, watermark == null ? null : evictBefore,
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
