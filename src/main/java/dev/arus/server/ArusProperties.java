@@ -62,6 +62,9 @@ public record ArusProperties(
      * @param maxRowsPerBatch  the largest {@code rowsPerBatch} of a {@code rate-micro-batch} source
      * @param maxStateRows     the most rows (groups) one query's aggregation may hold; a query that
      *                         would hold more fails alone, instead of the JVM running out of memory
+     * @param maxMemoryTableRows the most rows one query's memory sink table may hold; likewise
+     * @param maxOutputRowsPerBatch the most rows one batch may hand a sink that takes every row
+     *                         (memory, json, csv); likewise
      * @param mutatingRequestsPerMinute requests that change something (POST, PUT, PATCH, DELETE) one
      *                         client address may make per minute, in bursts of up to as many; more
      *                         are answered 429 with {@code Retry-After}
@@ -71,6 +74,8 @@ public record ArusProperties(
     public record Limits(@DefaultValue("1000000") long maxRowsPerSecond,
                          @DefaultValue("10000000") long maxRowsPerBatch,
                          @DefaultValue("1000000") int maxStateRows,
+                         @DefaultValue("100000") long maxMemoryTableRows,
+                         @DefaultValue("1000000") long maxOutputRowsPerBatch,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
                          @DefaultValue("10000") int rateLimitedClients) {
     }

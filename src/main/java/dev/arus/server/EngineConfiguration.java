@@ -17,14 +17,19 @@ class EngineConfiguration {
     }
 
     /**
-     * Each query's aggregation state is bounded by {@code arus.limits.max-state-rows}; batches run
+     * Each query's buffers are bounded: its state by {@code arus.limits.max-state-rows}, its memory
+     * table by {@code max-memory-table-rows}, a batch's rows by {@code max-output-rows-per-batch};
+     * batches run
      * on {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
      * partitions unless a query says otherwise (0: one per core, the engine's own default).
      */
     @Bean(destroyMethod = "close")
     ArusSession arusSession(Clock clock, ArusProperties properties) {
+        ArusProperties.Limits limits = properties.limits();
         ArusSession.Builder session = ArusSession.builder().clock(clock)
-                .maxStateRows(properties.limits().maxStateRows());
+                .maxStateRows(limits.maxStateRows())
+                .maxMemoryTableRows(limits.maxMemoryTableRows())
+                .maxBatchOutputRows(limits.maxOutputRowsPerBatch());
         ArusProperties.Engine engine = properties.engine();
         if (engine.taskThreads() > 0) {
             session.parallelism(engine.taskThreads());

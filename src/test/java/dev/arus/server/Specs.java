@@ -85,10 +85,15 @@ public final class Specs {
 
     /** Every input row into the memory sink's table named {@code name}: 5 rows a batch, every 100 ms. */
     public static String toMemory(String name) {
+        return toMemory(name, 5);
+    }
+
+    /** Values 0, 1, 2, ... into a memory sink, {@code rowsPerBatch} a batch every 100 ms. */
+    public static String toMemory(String name, int rowsPerBatch) {
         return """
-                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5}},
+                {"name": "%s", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": %d}},
                  "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "memory"}}
-                """.formatted(name);
+                """.formatted(name, rowsPerBatch);
     }
 
     /** A query whose first batch fails at run time: ANSI division by zero. */

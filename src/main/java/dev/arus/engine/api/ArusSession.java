@@ -36,7 +36,7 @@ public final class ArusSession implements AutoCloseable {
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
                 builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.recentProgress,
-                builder.maxStateRows,
+                builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
@@ -101,6 +101,7 @@ public final class ArusSession implements AutoCloseable {
         private int parallelism = TaskSlots.defaultParallelism();
         private int shufflePartitions = TaskSlots.defaultParallelism();
         private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
+        private long maxBatchOutputRows = Long.MAX_VALUE;
 
         private Builder() {
         }
@@ -156,6 +157,20 @@ public final class ArusSession implements AutoCloseable {
                 throw new IllegalArgumentException("maxMemoryTableRows must be at least 1, was " + limit);
             }
             this.maxMemoryTableRows = limit;
+            return this;
+        }
+
+        /**
+         * The most rows one batch may hand a sink that takes every row (memory, files,
+         * foreachBatch): a batch with more fails its query with {@code OUTPUT_ROWS_LIMIT_EXCEEDED},
+         * and only that query. Sinks that look at a few rows (console) are never refused. Unlimited
+         * by default.
+         */
+        public Builder maxBatchOutputRows(long limit) {
+            if (limit < 1) {
+                throw new IllegalArgumentException("maxBatchOutputRows must be at least 1, was " + limit);
+            }
+            this.maxBatchOutputRows = limit;
             return this;
         }
 

@@ -33,6 +33,7 @@ public final class DataStreamWriter {
     private String queryName;
     private BatchFunction foreachBatch;
     private BatchFunction observer;
+    private long observerRows;
     private UUID queryId;
 
     DataStreamWriter(StreamFrame frame) {
@@ -88,11 +89,13 @@ public final class DataStreamWriter {
     }
 
     /**
-     * Arus's extension: also hands each batch's rows to {@code observer}, after the sink, whatever
-     * the sink is. The service uses it to show every query's output live.
+     * Arus's extension: also hands each batch to {@code observer}, after the sink, whatever the
+     * sink is, with at least its first {@code rows} rows (and the count of all). The service uses
+     * it to show every query's output live.
      */
-    public DataStreamWriter observeBatches(BatchFunction observer) {
+    public DataStreamWriter observeBatches(BatchFunction observer, long rows) {
         this.observer = Objects.requireNonNull(observer);
+        this.observerRows = rows;
         return this;
     }
 
@@ -120,7 +123,8 @@ public final class DataStreamWriter {
         String partitions = removeIgnoringCase(sinkOptions, Checkpoint.SHUFFLE_PARTITIONS);
         QueryDefinition query = new QueryDefinition(frame.plan(),
                 foreachBatch != null ? ForeachBatchSinkProvider.FORMAT : format, sinkOptions, outputMode, trigger,
-                queryName, foreachBatch, observer, queryId, checkpoint == null ? null : Path.of(checkpoint),
+                queryName, foreachBatch, observer, observerRows, queryId,
+                checkpoint == null ? null : Path.of(checkpoint),
                 partitions == null ? null : shufflePartitions(partitions));
         return frame.session().streams().start(query);
     }

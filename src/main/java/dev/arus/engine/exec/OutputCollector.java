@@ -2,33 +2,51 @@ package dev.arus.engine.exec;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.ArusException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The end of a pipeline on one task slot: counts the batch's output rows and, when the sink
- * looks at rows, keeps a copy of each task's rows (the chunks it receives are reused upstream),
- * so that {@link #gather} can put a batch's output together in task order, as if one thread had
- * run every task.
+ * The end of a pipeline on one task slot: counts the batch's output rows and keeps a copy of as
+ * many of each task's rows as the sink looks at (the chunks it receives are reused upstream), so
+ * that {@link #gather} can put a batch's output together in task order, as if one thread had run
+ * every task. The rows kept are bounded: a sink that looks at every row gets at most
+ * {@link RowBudget#maxRows()} of them a batch, and a batch with more fails with
+ * {@value #ROWS_LIMIT_EXCEEDED}, instead of the JVM running out of memory.
  */
 public final class OutputCollector implements Operator {
+
+    /** The error class of a batch with more rows than a sink may be handed. */
+    public static final String ROWS_LIMIT_EXCEEDED = "OUTPUT_ROWS_LIMIT_EXCEEDED";
+
+    /**
+     * How many of a batch's rows the sink looks at ({@code rowsToKeep}, {@code Long.MAX_VALUE} for
+     * all of them), and the most rows a batch may keep; {@code kept} counts them over every slot.
+     */
+    public record RowBudget(long rowsToKeep, long maxRows, AtomicLong kept) {
+
+        public RowBudget(long rowsToKeep, long maxRows) {
+            this(rowsToKeep, maxRows, new AtomicLong());
+        }
+    }
 
     private record TaskRows(int task, List<Row> rows) {
     }
 
-    private final boolean keepRows;
+    private final RowBudget budget;
     private final List<TaskRows> tasks = new ArrayList<>();
     private List<Row> current;
     private long count;
 
-    public OutputCollector(boolean keepRows) {
-        this.keepRows = keepRows;
+    public OutputCollector(RowBudget budget) {
+        this.budget = budget;
     }
 
     /** The rows from now on belong to task {@code task} of the batch's last stage. */
     public void startTask(int task) {
-        if (keepRows) {
+        if (budget.rowsToKeep() > 0) {
             current = new ArrayList<>();
             tasks.add(new TaskRows(task, current));
         }
@@ -37,22 +55,38 @@ public final class OutputCollector implements Operator {
     @Override
     public void process(ColumnarBatch chunk, BatchContext context) {
         count += chunk.size();
-        if (keepRows) {
-            current.addAll(chunk.toRows());
+        if (current == null) {
+            return; // the sink looks at no rows
         }
+        int keep = (int) Math.min(chunk.size(), budget.rowsToKeep() - current.size());
+        if (keep <= 0) {
+            return;
+        }
+        if (budget.kept().addAndGet(keep) > budget.maxRows()) {
+            throw new ArusException(ROWS_LIMIT_EXCEEDED, "[" + ROWS_LIMIT_EXCEEDED + "] Batch " + context.batchId()
+                    + " has more than " + budget.maxRows() + " rows for a sink that takes every row, the limit of "
+                    + "this session. Aggregate or filter the rows, use smaller batches, or raise the limit.");
+        }
+        List<Row> rows = chunk.toRows();
+        current.addAll(keep == rows.size() ? rows : rows.subList(0, keep));
     }
 
-    /** The rows every collector kept since the last call, in task order; empties them. */
+    /**
+     * The rows every collector of a plan kept since the last call, in task order and at most the
+     * budget's {@code rowsToKeep}; empties them for the next batch.
+     */
     public static List<Row> gather(List<OutputCollector> collectors) {
         List<TaskRows> all = new ArrayList<>();
         for (OutputCollector collector : collectors) {
             all.addAll(collector.tasks);
             collector.tasks.clear();
+            collector.budget.kept().set(0);
         }
         all.sort(Comparator.comparingInt(TaskRows::task));
         List<Row> rows = new ArrayList<>();
         all.forEach(task -> rows.addAll(task.rows()));
-        return rows;
+        long keep = collectors.isEmpty() ? 0 : collectors.get(0).budget.rowsToKeep();
+        return rows.size() > keep ? rows.subList(0, (int) keep) : rows;
     }
 
     /** The number of rows every collector saw since the last call; resets them. */

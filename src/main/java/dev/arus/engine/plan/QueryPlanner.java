@@ -38,8 +38,11 @@ public final class QueryPlanner {
     private QueryPlanner() {
     }
 
-    /** How one run is to be laid out; {@code keepRows} says whether the sink looks at the rows. */
-    public record Settings(int slots, int shufflePartitions, int maxStateRows, boolean keepRows) {
+    /**
+     * How one run is to be laid out: its task slots, state partitions, the most groups a state may
+     * hold, how many of a batch's rows the sink looks at, and the most a batch may keep.
+     */
+    public record Settings(int slots, int shufflePartitions, int maxStateRows, long rowsToKeep, long maxOutputRows) {
     }
 
     /** Resolves the plan and describes its output; throws {@link AnalysisException} on a mistake. */
@@ -63,8 +66,10 @@ public final class QueryPlanner {
         aggregations.forEach(aggregation -> downstreams.add(new ArrayList<>()));
         List<OutputCollector> collectors = new ArrayList<>();
         List<EventTimeWatermarkOperator> observers = new ArrayList<>();
+        OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
+                settings.maxOutputRows());
         for (int s = 0; s < settings.slots(); s++) {
-            OutputCollector collector = new OutputCollector(settings.keepRows());
+            OutputCollector collector = new OutputCollector(budget);
             collectors.add(collector);
             Operator next = collector;
             int aggregation = aggregations.size() - 1;

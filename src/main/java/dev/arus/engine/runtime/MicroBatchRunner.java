@@ -165,7 +165,7 @@ public final class MicroBatchRunner {
         }
         long outputRows = OutputCollector.count(plan.collectors());
         List<Row> rows = OutputCollector.gather(plan.collectors());
-        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), rows));
+        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), rows, outputRows));
         if (checkpoint != null) {
             ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
         }

@@ -11,13 +11,14 @@ import java.util.UUID;
 /**
  * A query as the user's API describes it, ready to launch: the plan, its sink (format and
  * options; {@code foreachBatch} is the user function of that format, else null), output mode,
- * trigger and name (may be null). {@code observer} sees every batch after the sink (may be null);
+ * trigger and name (may be null). {@code observer} sees every batch after the sink (may be null),
+ * and looks at {@code observerRows} of its rows;
  * {@code requestedId} is the lasting id the caller wants (null: the checkpoint's, or a new one);
  * {@code checkpointLocation} may be null; {@code shufflePartitions} null means the session's.
  */
 public record QueryDefinition(LogicalPlan plan, String sinkFormat, Map<String, String> sinkOptions,
                               OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch,
-                              BatchFunction observer, UUID requestedId, Path checkpointLocation,
+                              BatchFunction observer, long observerRows, UUID requestedId, Path checkpointLocation,
                               Integer shufflePartitions) {
 
     public QueryDefinition {

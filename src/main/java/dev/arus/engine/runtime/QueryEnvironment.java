@@ -8,10 +8,10 @@ import java.time.ZoneId;
 /**
  * What every query of a session shares: its clock, the scheduler of triggers and the task slots
  * of batches, the time zone, the console and memory tables of its sinks, and the session's
- * settings: progress reports kept, the most state rows one operator may hold, and the default
- * number of state partitions.
+ * settings: progress reports kept, the most state rows one operator may hold, the most rows one
+ * batch may hand a sink that takes every row, and the default number of state partitions.
  */
 public record QueryEnvironment(Clock clock, TriggerScheduler scheduler, TaskSlots taskSlots, ZoneId timeZone,
                                PrintStream console, MemoryTables memoryTables, int recentProgress,
-                               int maxStateRows, int shufflePartitions) {
+                               int maxStateRows, long maxBatchOutputRows, int shufflePartitions) {
 }

@@ -90,14 +90,14 @@ public final class QueryLauncher {
                 query.name(), analysis.schema(), environment.timeZone(), environment.console(),
                 environment.memoryTables(), query.foreachBatch()));
         if (query.observer() != null) {
-            sink = new TeeSink(sink, query.observer());
+            sink = new TeeSink(sink, query.observer(), query.observerRows());
         }
         int partitions = recovery != null && recovery.shufflePartitions().isPresent()
                 ? recovery.shufflePartitions().getAsInt()
                 : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
         PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), source,
                 new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
-                        environment.maxStateRows(), sink.needsRows()));
+                        environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows()));
         Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point,
                 Map.of(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions)),
                 () -> restore(plan, point, recovery));

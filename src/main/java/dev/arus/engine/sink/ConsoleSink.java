@@ -71,6 +71,12 @@ public final class ConsoleSink implements Sink {
         return "ConsoleSink[numRows=" + numRows + ", truncate=" + truncate + "]";
     }
 
+    /** The rows it shows, and one more to know whether to say {@code only showing top N rows}. */
+    @Override
+    public long rowsNeeded() {
+        return numRows + 1L;
+    }
+
     @Override
     public void addBatch(long batchId, ResultBatch batch) {
         out.print(render(batchId, batch));

@@ -22,7 +22,7 @@ public final class NoopSink implements Sink {
     }
 
     @Override
-    public boolean needsRows() {
-        return false;
+    public long rowsNeeded() {
+        return 0;
     }
 }

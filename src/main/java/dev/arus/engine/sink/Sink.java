@@ -13,8 +13,11 @@ public interface Sink {
 
     void addBatch(long batchId, ResultBatch batch);
 
-    /** Whether the sink looks at rows at all; a sink that does not is spared copying them. */
-    default boolean needsRows() {
-        return true;
+    /**
+     * How many of a batch's rows the sink looks at, from the first: the runtime copies no more
+     * (a {@link ResultBatch} still counts them all). Every row by default.
+     */
+    default long rowsNeeded() {
+        return Long.MAX_VALUE;
     }
 }

@@ -12,10 +12,18 @@ public final class TeeSink implements Sink {
 
     private final Sink sink;
     private final BatchFunction observer;
+    private final long observerRows;
 
-    public TeeSink(Sink sink, BatchFunction observer) {
+    /** {@code observerRows}: how many of a batch's rows the observer looks at. */
+    public TeeSink(Sink sink, BatchFunction observer, long observerRows) {
         this.sink = sink;
         this.observer = observer;
+        this.observerRows = observerRows;
+    }
+
+    @Override
+    public long rowsNeeded() {
+        return Math.max(sink.rowsNeeded(), observerRows);
     }
 
     @Override

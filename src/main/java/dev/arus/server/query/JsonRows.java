@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * A batch's rows as JSON objects keyed by column name: timestamps as {@link Timestamps} writes
- * them, structs (such as a window, {@code {start, end}}) as nested objects.
+ * them, structs (such as a window, {@code {start, end}}) and maps as nested objects, arrays as
+ * arrays; binary values are left to the JSON writer (base64).
  */
 final class JsonRows {
 
@@ -41,6 +42,16 @@ final class JsonRows {
         }
         if (value instanceof Row struct) {
             return object(struct);
+        }
+        if (value instanceof List<?> array) {
+            List<Object> values = new ArrayList<>(array.size());
+            array.forEach(element -> values.add(value(element)));
+            return values;
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> entries = new LinkedHashMap<>();
+            map.forEach((key, entry) -> entries.put(String.valueOf(value(key)), value(entry)));
+            return entries;
         }
         return value;
     }

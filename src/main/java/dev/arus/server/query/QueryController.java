@@ -67,6 +67,17 @@ class QueryController {
         return registry.recentBatches(id, checked(limit));
     }
 
+    @GetMapping("/{id}/table")
+    @Operation(summary = "The rows of a memory sink's table, as Spark's spark.table(name): oldest first, a page at a time")
+    MemoryTableView table(@PathVariable UUID id,
+            @Parameter(description = "Rows to skip from the first") @RequestParam(defaultValue = "0") int offset,
+            @Parameter(description = "At most this many rows") @RequestParam(required = false) Integer limit) {
+        if (offset < 0) {
+            throw new ProblemException(ProblemType.INVALID_PARAMETER, "offset must not be negative, was " + offset);
+        }
+        return registry.memoryTable(id, offset, Math.min(checked(limit), MemoryTableView.MAX_PAGE));
+    }
+
     @PostMapping("/{id}/stop")
     @Operation(summary = "Stop the query after its batch in flight; stopping a stopped query is fine")
     QueryView stop(@PathVariable UUID id) {

@@ -1,6 +1,8 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
@@ -173,6 +175,27 @@ public class QueryRegistry {
     List<StreamingQueryProgress> recentProgress(UUID id, int limit) {
         List<StreamingQueryProgress> progress = find(id).run().recentProgress();
         return progress.subList(Math.max(0, progress.size() - limit), progress.size());
+    }
+
+    /**
+     * The rows {@code [offset, offset + limit)} of the query's memory sink table, and how many it has.
+     *
+     * @throws ProblemException when the query writes no memory table
+     */
+    MemoryTableView memoryTable(UUID id, int offset, int limit) {
+        RegisteredQuery query = find(id);
+        if (!query.writesMemoryTable()) {
+            throw new ProblemException(ProblemType.NO_MEMORY_TABLE, "Query " + id + " writes no memory table: its "
+                    + "sink is not memory");
+        }
+        List<Row> rows;
+        try {
+            rows = session.streams().memoryTable(query.name());
+        } catch (AnalysisException notYet) {
+            rows = List.of(); // the run has not started, or the table was dropped with an earlier run
+        }
+        List<Row> page = rows.subList(Math.min(offset, rows.size()), rows.size());
+        return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
     }
 
     List<RecentBatch> recentBatches(UUID id, int limit) {

@@ -55,6 +55,10 @@ final class RegisteredQuery {
         return translated.files();
     }
 
+    boolean writesMemoryTable() {
+        return translated.writesMemoryTable();
+    }
+
     StreamingQuery run() {
         return run;
     }
@@ -85,7 +89,7 @@ final class RegisteredQuery {
         if (run.isActive()) {
             throw new ProblemException(ProblemType.QUERY_ACTIVE, "Query " + id + " is already active; stop it first");
         }
-        run = translated.start(spec.name(), id, this::committed);
+        run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
         save(QueryState.ACTIVE);
     }
 

@@ -17,16 +17,21 @@ import java.util.UUID;
 record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
                        Map<String, String> sinkOptions, Map<String, String> conf, QueryFiles files) {
 
+    /** Whether the query writes a memory sink's table, named after the query. */
+    boolean writesMemoryTable() {
+        return sinkFormat.equalsIgnoreCase("memory");
+    }
+
     /** The engine's writer option naming the checkpoint directory. */
     private static final String CHECKPOINT_OPTION = "checkpointLocation";
 
     /**
      * Starts a run named {@code name} under the lasting {@code id}, handing every batch to
-     * {@code observer} too. The engine checks the output mode, the sink's option values and the
+     * {@code observer} too, with its first {@code observedRows} rows. The engine checks the output mode, the sink's option values and the
      * checkpoint only here, before anything runs; their failures are attributed to the spec's
      * fields by {@link EngineProblems}, with the engine's exception as the cause.
      */
-    StreamingQuery start(String name, UUID id, BatchFunction observer) {
+    StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -35,7 +40,7 @@ record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger
                 .trigger(trigger)
                 .queryName(name)
                 .queryId(id)
-                .observeBatches(observer);
+                .observeBatches(observer, observedRows);
         if (files.checkpointed()) {
             writer.option(CHECKPOINT_OPTION, files.checkpoint().toString());
         }

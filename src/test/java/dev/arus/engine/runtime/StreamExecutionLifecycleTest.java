@@ -218,9 +218,9 @@ class StreamExecutionLifecycleTest {
         QueryIdentity identity = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), "held");
         LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of());
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1), ZoneOffset.UTC,
-                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), 100, Integer.MAX_VALUE, 1);
+                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
-                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, false)),
+                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, 0, 0)),
                 new NoopSink(), environment, new Resumption(null, ResumePoint.FRESH, Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });

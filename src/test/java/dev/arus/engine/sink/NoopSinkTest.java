@@ -13,7 +13,7 @@ class NoopSinkTest {
     void discardsBatchesAndNeedsNoRows() {
         NoopSink sink = new NoopSink();
         sink.addBatch(0, new ResultBatch(Schema.of(), List.of()));
-        assertThat(sink.needsRows()).isFalse();
+        assertThat(sink.rowsNeeded()).isZero();
         assertThat(sink.description()).isEqualTo("NoopSink");
     }
 }

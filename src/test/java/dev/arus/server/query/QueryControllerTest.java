@@ -162,6 +162,52 @@ class QueryControllerTest {
     }
 
     @Test
+    void readsAMemorySinksTableAPageAtATime() {
+        ApiClient api = api();
+        String id = api.create(Specs.toMemory("table", 5));
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/table").json().path("numRows").asLong() >= 10);
+
+        JsonNode page = api.get("/api/queries/" + id + "/table?offset=2&limit=3").json();
+
+        assertThat(page.path("rows").size()).isEqualTo(3);
+        assertThat(page.path("rows").get(0).path("value").asLong()).isEqualTo(2);
+        assertThat(page.path("rows").get(2).path("value").asLong()).isEqualTo(4);
+        assertThat(page.path("numRows").asLong()).isGreaterThanOrEqualTo(10);
+        assertThat(api.get("/api/queries/" + id + "/table?offset=-1").status()).isEqualTo(400);
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
+    void aMemoryTableOverItsLimitFailsItsQueryAloneAndStaysReadable() {
+        ApiClient api = api();
+        String healthy = api.create(Specs.chapterOverMicroBatches("beside-the-hog"));
+        String hog = api.create(Specs.toMemory("hog", 400));
+
+        await().atMost(DEADLINE).until(() -> api.query(hog).path("state").asString().equals("FAILED"));
+
+        JsonNode failed = api.query(hog);
+        assertThat(failed.path("exception").path("errorClass").asString()).isEqualTo("MEMORY_SINK_ROWS_LIMIT_EXCEEDED");
+        assertThat(failed.path("exception").path("message").asString())
+                .contains("more than its limit of " + StartedService.MAX_MEMORY_TABLE_ROWS);
+        assertThat(api.get("/api/queries/" + hog + "/table").json().path("numRows").asLong()).isEqualTo(800);
+        assertThat(api.query(healthy).path("state").asString()).isEqualTo("ACTIVE");
+        api.delete("/api/queries/" + healthy);
+        api.delete("/api/queries/" + hog);
+    }
+
+    @Test
+    void aQueryThatWritesNoMemoryTableHasNoTable() {
+        ApiClient api = api();
+        String id = api.create(Specs.idle("tableless"));
+
+        ApiClient.Response table = api.get("/api/queries/" + id + "/table");
+
+        assertThat(table.status()).isEqualTo(404);
+        assertThat(table.json().path("type").asString()).isEqualTo("https://arus.dev/problems/no-memory-table");
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
     void servesTheOpenApiDescriptionWithTheChaptersQueryAsExample() {
         ApiClient api = api();
 
