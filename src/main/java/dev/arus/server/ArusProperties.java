@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The service's settings, under {@code arus.*}.
@@ -103,8 +104,11 @@ public record ArusProperties(
      * @param stallFactor an active query is stalled once it has reported nothing for this many
      *                    times its trigger interval (at least the engine's 10 s idle-report
      *                    interval); 3 tolerates a couple of slow batches without flapping
+     * @param minFreeDisk the free space of the data directory's disk below which health is DOWN
+     *                    (Spring's {@code diskSpace} component, pointed at {@code arus.data-dir}):
+     *                    checkpoints, file sinks and saved definitions all fail on a full disk
      */
-    public record Health(@DefaultValue("3") double stallFactor) {
+    public record Health(@DefaultValue("3") double stallFactor, @DefaultValue("100MB") DataSize minFreeDisk) {
         public Health {
             if (!(stallFactor > 0)) {
                 throw new IllegalArgumentException("arus.health.stall-factor must be positive, was " + stallFactor);

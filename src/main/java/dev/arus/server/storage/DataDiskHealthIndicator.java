@@ -1,0 +1,46 @@
+package dev.arus.server.storage;
+
+import dev.arus.server.ArusProperties;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code diskSpace} health component, watching the disk of the data directory rather than
+ * the working directory: checkpoints, file sinks and saved definitions are all written there, so
+ * a full data disk fails every checkpointed query. {@code DOWN} below
+ * {@code arus.health.min-free-disk} of usable space. The data directory need not exist yet (the
+ * service creates nothing before it writes): its nearest existing ancestor is measured.
+ * It replaces Spring's own disk space component ({@code management.health.diskspace.enabled=false}).
+ */
+@Component("diskSpaceHealthIndicator")
+class DataDiskHealthIndicator implements HealthIndicator {
+
+    private final Path dataDir;
+    private final long thresholdBytes;
+
+    DataDiskHealthIndicator(ArusProperties properties) {
+        this.dataDir = properties.dataDir().toAbsolutePath().normalize();
+        this.thresholdBytes = properties.health().minFreeDisk().toBytes();
+    }
+
+    @Override
+    public Health health() {
+        Path measured = dataDir;
+        while (!Files.isDirectory(measured) && measured.getParent() != null) {
+            measured = measured.getParent();
+        }
+        File disk = measured.toFile();
+        long free = disk.getUsableSpace();
+        Health.Builder health = free >= thresholdBytes ? Health.up() : Health.down();
+        return health.withDetail("path", dataDir.toString())
+                .withDetail("total", disk.getTotalSpace())
+                .withDetail("free", free)
+                .withDetail("threshold", thresholdBytes)
+                .withDetail("exists", Files.isDirectory(dataDir))
+                .build();
+    }
+}
