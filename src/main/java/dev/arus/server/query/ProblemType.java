@@ -22,6 +22,8 @@ enum ProblemType {
     CHECKPOINT_INCOMPATIBLE("checkpoint-incompatible", HttpStatus.CONFLICT, "Checkpoint written by a different query"),
     CHECKPOINT_DAMAGED("checkpoint-damaged", HttpStatus.CONFLICT, "Checkpoint damaged"),
     REQUEST_TOO_LARGE("request-too-large", HttpStatus.PAYLOAD_TOO_LARGE, "Request body too large"),
+    STORAGE_FULL("storage-full", HttpStatus.INSUFFICIENT_STORAGE, "Data directory full"),
+    STORAGE_UNAVAILABLE("storage-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Data directory cannot be written"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down");

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.arus.server.storage.StorageException;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.http.HttpHeaders;
@@ -37,6 +38,14 @@ class QueryProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> handleProblem(ProblemException problem) {
         return response(problem(problem.type(), problem.getMessage(), problem.properties()));
+    }
+
+    /** The data directory refused a write: the operation did not happen, and saying why lets the user act. */
+    @ExceptionHandler(StorageException.class)
+    ResponseEntity<ProblemDetail> handleStorage(StorageException refused) {
+        ProblemType type = refused.kind() == StorageException.Kind.FULL
+                ? ProblemType.STORAGE_FULL : ProblemType.STORAGE_UNAVAILABLE;
+        return response(problem(type, refused.getMessage(), Map.of()));
     }
 
     @Override

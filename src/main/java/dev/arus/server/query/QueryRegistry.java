@@ -39,7 +39,6 @@ public class QueryRegistry {
     private final ArusSession session;
     private final QuerySpecTranslator translator;
     private final ArusProperties properties;
-    private final SavedQueries saved;
     private final DataDirectory dataDirectory;
     private final QueryListeners listeners = new QueryListeners();
     private final EngineEvents engineEvents;
@@ -55,7 +54,6 @@ public class QueryRegistry {
         this.session = session;
         this.translator = translator;
         this.properties = properties;
-        this.saved = saved;
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
@@ -115,7 +113,7 @@ public class QueryRegistry {
         try {
             start.accept(query);
         } catch (RuntimeException notStarted) {
-            query.forget();
+            query.abandon();
             release(query);
             throw notStarted;
         }
@@ -215,27 +213,33 @@ public class QueryRegistry {
     /**
      * Stops the query and forgets it, with its saved definition and its memory sink's table;
      * {@code purge} also deletes its checkpoint. Its name and locations stay taken until then.
-     * A file sink's output stays.
+     * A file sink's output stays. The saved definition is removed first, and a checkpoint to purge
+     * is checked for deletion before anything changes, so a data directory that cannot be written
+     * refuses the deletion and leaves the query as it was.
+     *
+     * @throws dev.arus.server.storage.StorageException when the data directory cannot be written
      */
     void delete(UUID id, boolean purge) {
-        RegisteredQuery query;
+        RegisteredQuery query = find(id);
+        QueryFiles files = query.files();
+        if (purge && files.checkpointed()) {
+            dataDirectory.checkDeletable(files.checkpoint());
+        }
+        query.forget();
         synchronized (queries) {
-            query = queries.remove(id);
-            if (query == null) {
-                throw notFound(id);
+            if (queries.remove(id) == null) {
+                throw notFound(id); // deleted meanwhile
             }
             reserved.put(id, query);
         }
-        query.forget();
         session.streams().dropTempView(query.name());
-        QueryFiles files = query.files();
-        if (files.checkpointed()) {
-            saved.delete(id);
-            if (purge) {
+        try {
+            if (purge && files.checkpointed()) {
                 dataDirectory.delete(files.checkpoint());
             }
+        } finally {
+            release(query);
         }
-        release(query);
         log.info("Deleted query {} (id {}){}", query.name(), id, purge ? " and purged its checkpoint" : "");
     }
 

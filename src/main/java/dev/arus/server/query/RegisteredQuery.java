@@ -5,22 +5,28 @@ import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.storage.StorageException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One query of the service across its runs: its lasting id, the spec as submitted and its
  * translation, the current run and the recent outputs of all runs. It turns its runs' engine
  * events and outputs into the registry's {@link QueryListener} events. A checkpointed query is
  * saved with its desired state each time a user starts or stops it, under this object's lock,
- * so the saved state is the last one asked for; shutting the service down changes nothing
- * saved. Once forgotten it can never start again nor be saved, so a start racing a delete
- * leaves no run and no definition behind. Thread-safe.
+ * before the run is started or stopped: an operation whose wish cannot be saved does not happen,
+ * so what runs and what a restart brings back never disagree; shutting the service down changes
+ * nothing saved. Once forgotten (its definition removed first) it can never start again nor be
+ * saved, so a start racing a delete leaves no run and no definition behind. Thread-safe.
  */
 final class RegisteredQuery {
+
+    private static final Logger log = LoggerFactory.getLogger(RegisteredQuery.class);
 
     private final UUID id;
     private final QuerySpec spec;
@@ -31,6 +37,8 @@ final class RegisteredQuery {
     // Written under this object's lock (the started event of a run comes inside start()); read without it.
     private volatile StreamingQuery run;
     private boolean forgotten;
+    // What the saved definition says the user wants; null while none is saved.
+    private QueryState savedWish;
     // The runs started and not ended yet, by run id: a run may end after the next one started.
     private final Map<UUID, StreamingQuery> unended = new ConcurrentHashMap<>();
 
@@ -77,23 +85,62 @@ final class RegisteredQuery {
     }
 
     /**
-     * Starts a new run under the same id, then saves the query as wanted active.
+     * Saves the query as wanted active, then starts a new run under the same id; a start the
+     * engine refuses puts back what was saved before. So a start that cannot be saved (a full or
+     * read-only data directory) starts nothing, and writes no checkpoint.
      *
      * @throws ProblemException when a run is active, the query was forgotten, or the engine
      *                          refuses to start (its checkpoint, for one)
+     * @throws StorageException when the wish cannot be saved; nothing started
      */
     synchronized void start() {
+        QueryState before = savedWish;
+        startSaving(true);
+        try {
+            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
+        } catch (RuntimeException refused) {
+            putBack(before);
+            throw refused;
+        }
+    }
+
+    /** Checks that the query may start, and saves it as wanted active when {@code save}. */
+    private void startSaving(boolean save) {
         if (forgotten) {
             throw new ProblemException(ProblemType.QUERY_NOT_FOUND, "No query with id " + id);
         }
         if (run.isActive()) {
             throw new ProblemException(ProblemType.QUERY_ACTIVE, "Query " + id + " is already active; stop it first");
         }
-        run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
-        save(QueryState.ACTIVE);
+        if (save) {
+            save(QueryState.ACTIVE);
+        }
     }
 
-    /** Saves the query as wanted stopped, then stops the current run once its batch in flight is done; idempotent. */
+    /** After a refused start: the saved wish as it was ({@code null}: none), as far as the disk lets. */
+    private void putBack(QueryState before) {
+        if (!translated.files().checkpointed()) {
+            return;
+        }
+        try {
+            if (before == null) {
+                shared.saved().delete(id);
+                savedWish = null;
+            } else {
+                save(before);
+            }
+        } catch (StorageException stuck) {
+            log.warn("Cannot put back the saved state of query {} (id {}) after a refused start: {}",
+                    spec.name(), id, stuck.getMessage());
+        }
+    }
+
+    /**
+     * Saves the query as wanted stopped, then stops the current run once its batch in flight is
+     * done; idempotent. A stop that cannot be saved stops nothing.
+     *
+     * @throws StorageException when the wish cannot be saved; the run goes on
+     */
     void stop() {
         StreamingQuery current;
         synchronized (this) {
@@ -109,9 +156,11 @@ final class RegisteredQuery {
      * waits for a start. One that comes back without a run is told as {@link QueryListener#restored}.
      */
     synchronized void restore(QueryState wanted) {
+        savedWish = wanted;
         if (wanted == QueryState.ACTIVE) {
             try {
-                start();
+                startSaving(false);
+                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
                 return;
             } catch (ProblemException refused) {
                 run = UnstartedRun.failed(id, spec.name(), refused.getCause() != null ? refused.getCause() : refused);
@@ -125,8 +174,27 @@ final class RegisteredQuery {
         run.stop();
     }
 
-    /** Stops the current run and keeps any later {@link #start()} from running or saving. */
+    /**
+     * Removes the saved definition, then stops the current run and keeps any later
+     * {@link #start()} from running or saving. A definition that cannot be removed leaves the
+     * query as it was, so that a deleted query never comes back at the next start of the service.
+     *
+     * @throws StorageException when the definition cannot be removed; nothing changed
+     */
     void forget() {
+        synchronized (this) {
+            if (!forgotten && translated.files().checkpointed()) {
+                shared.saved().delete(id);
+            }
+        }
+        abandon();
+    }
+
+    /**
+     * After a first start that failed: keeps any later {@link #start()} from running or saving,
+     * and stops a run that may have started; what is saved was put back by the failed start.
+     */
+    void abandon() {
         StreamingQuery current;
         synchronized (this) {
             forgotten = true;
@@ -177,6 +245,7 @@ final class RegisteredQuery {
     private void save(QueryState wanted) {
         if (!forgotten && translated.files().checkpointed()) {
             shared.saved().save(new SavedQuery(id, wanted, spec));
+            savedWish = wanted;
         }
     }
 

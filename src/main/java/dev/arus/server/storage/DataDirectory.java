@@ -3,6 +3,7 @@ package dev.arus.server.storage;
 import dev.arus.server.ArusProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -71,7 +72,11 @@ public class DataDirectory {
         return configured.resolve(name);
     }
 
-    /** Deletes {@code path} (a file or a whole tree) if it exists; it must lie inside the data directory. */
+    /**
+     * Deletes {@code path} (a file or a whole tree) if it exists; it must lie inside the data directory.
+     *
+     * @throws StorageException when a file cannot be deleted (what was deleted before it is gone)
+     */
     public void delete(Path path) {
         if (!path.normalize().startsWith(root()) || path.normalize().equals(root())) {
             throw new IllegalArgumentException(path + " is not inside the data directory " + root());
@@ -97,7 +102,30 @@ public class DataDirectory {
                 }
             });
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new StorageException("Cannot delete " + path, e);
+        }
+    }
+
+    /**
+     * Checks that {@code path} (a file or a whole tree, if it exists) can be deleted, so that a
+     * deletion that would stop halfway is refused before anything changes.
+     *
+     * @throws StorageException naming the first directory whose entries cannot be removed
+     */
+    public void checkDeletable(Path path) {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var tree = Files.walk(path)) {
+            for (Path entry : (Iterable<Path>) tree::iterator) {
+                Path directory = entry.equals(path) ? path.getParent() : entry.getParent();
+                if (!Files.isWritable(directory)) {
+                    throw new StorageException("Cannot delete " + path,
+                            new AccessDeniedException(directory.toString(), null, "not writable"));
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("Cannot read " + path, e);
         }
     }
 

@@ -31,7 +31,11 @@ public class DefinitionFiles {
         this.directory = dataDirectory.ownDirectory(DataDirectory.QUERIES);
     }
 
-    /** Replaces the definition of query {@code id} with {@code content}. */
+    /**
+     * Replaces the definition of query {@code id} with {@code content}.
+     *
+     * @throws StorageException when it cannot be written; the old definition, if any, stays
+     */
     public void write(UUID id, byte[] content) {
         Path file = directory.resolve(id + SUFFIX);
         Path temporary = directory.resolve("." + id + SUFFIX + ".tmp");
@@ -44,16 +48,20 @@ public class DefinitionFiles {
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot save the definition of query " + id + " in " + directory, e);
+            throw new StorageException("Cannot save the definition of query " + id + " in " + directory, e);
         }
     }
 
-    /** Removes the definition of query {@code id}, if there is one. */
+    /**
+     * Removes the definition of query {@code id}, if there is one.
+     *
+     * @throws StorageException when it cannot be removed; it stays
+     */
     public void delete(UUID id) {
         try {
             Files.deleteIfExists(directory.resolve(id + SUFFIX));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new StorageException("Cannot remove the definition of query " + id + " from " + directory, e);
         }
     }
 
