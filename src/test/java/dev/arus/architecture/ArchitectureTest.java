@@ -45,6 +45,7 @@ class ArchitectureTest {
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming");
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.streaming", "engine.time");
         allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming");
+        allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
                 "engine.time");

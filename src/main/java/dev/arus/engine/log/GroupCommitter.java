@@ -1,0 +1,142 @@
+package dev.arus.engine.log;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The one thread that writes every stream of a log, by group commit: it takes every append
+ * waiting, writes each as record batches, then syncs each partition written once and completes
+ * every append of the group. So concurrent requests share an {@code fsync}, and an append is
+ * answered only once durable. A group whose write or sync fails is cut off again, every append
+ * of it failing; nothing of it is visible to readers. Thread-safe.
+ */
+final class GroupCommitter implements AutoCloseable {
+
+    /**
+     * One request's rows for one stream, already split by partition (null for a partition it does
+     * not touch), and their producer (null: none).
+     */
+    record Append(LogStream stream, ColumnarBatch[] byPartition, Producer producer,
+                  CompletableFuture<AppendResult> done) {
+    }
+
+    private static final int MAX_GROUP = 256;
+    /** Queued by close, after every append to complete. */
+    private static final Append STOP = new Append(null, null, null, null);
+
+    private final Clock clock;
+    private final BlockingQueue<Append> waiting = new LinkedBlockingQueue<>();
+    private final Thread thread;
+    private volatile boolean closed;
+
+    GroupCommitter(Clock clock, String name) {
+        this.clock = clock;
+        this.thread = new Thread(this::run, name);
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    /** Queues {@code append}; its future completes once its records are durable. */
+    void submit(Append append) {
+        if (closed) {
+            refuse(append);
+            return;
+        }
+        waiting.add(append);
+    }
+
+    private static void refuse(Append append) {
+        append.done().completeExceptionally(new LogException(LogException.LOG_WRITE_FAILED, "["
+                + LogException.LOG_WRITE_FAILED + "] The event log is closed"));
+    }
+
+    private void run() {
+        List<Append> group = new ArrayList<>();
+        boolean stopping = false;
+        while (!stopping) {
+            try {
+                group.add(waiting.take());
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            waiting.drainTo(group, MAX_GROUP - 1);
+            stopping = group.remove(STOP);
+            if (!group.isEmpty()) {
+                commit(group);
+            }
+            group.clear();
+        }
+        // Appends that raced with close came after the stop mark.
+        for (Append late; (late = waiting.poll()) != null; ) {
+            if (late != STOP) {
+                refuse(late);
+            }
+        }
+    }
+
+    private void commit(List<Append> group) {
+        long ingestMicros = clock.millis() * 1000;
+        Map<PartitionLog, PartitionLog.Mark> touched = new IdentityHashMap<>();
+        List<AppendResult> results = new ArrayList<>();
+        try {
+            for (Append append : group) {
+                results.add(write(append, ingestMicros, touched));
+            }
+            long syncStart = clock.nanoTime();
+            touched.keySet().forEach(PartitionLog::sync);
+            long syncNanos = clock.nanoTime() - syncStart;
+            Set<LogStream> streams = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Append append : group) {
+                streams.add(append.stream());
+            }
+            streams.forEach(stream -> stream.recordSync(syncNanos));
+            for (int i = 0; i < group.size(); i++) {
+                group.get(i).done().complete(results.get(i));
+            }
+        } catch (RuntimeException failure) {
+            touched.forEach(PartitionLog::rollback);
+            group.forEach(append -> append.done().completeExceptionally(failure));
+        }
+    }
+
+    private AppendResult write(Append append, long ingestMicros, Map<PartitionLog, PartitionLog.Mark> touched) {
+        List<AppendResult.Range> ranges = new ArrayList<>();
+        for (int p = 0; p < append.byPartition().length; p++) {
+            ColumnarBatch rows = append.byPartition()[p];
+            if (rows == null || rows.size() == 0) {
+                continue;
+            }
+            PartitionLog partition = append.stream().partition(p);
+            touched.computeIfAbsent(partition, PartitionLog::mark);
+            long first = partition.append(append.stream().definition().schema(), rows, 0, rows.size(), ingestMicros,
+                    append.producer());
+            if (first >= 0) {
+                ranges.add(new AppendResult.Range(p, first, rows.size()));
+                append.stream().recordAppend(rows.size(), partition.lastAppendBytes());
+            }
+        }
+        return new AppendResult(ranges);
+    }
+
+    /** Completes the appends already queued, then stops the thread. */
+    @Override
+    public void close() {
+        closed = true;
+        waiting.add(STOP);
+        try {
+            thread.join();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

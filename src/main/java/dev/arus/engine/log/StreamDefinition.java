@@ -1,0 +1,68 @@
+package dev.arus.engine.log;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.streaming.AnalysisException;
+import java.util.regex.Pattern;
+
+/**
+ * What a stream is: its name (letters, digits, {@code _} and {@code -}, at most 64), its
+ * declared schema as DDL and parsed, its number of partitions, the field that chooses a record's
+ * partition (null: a request's records go to the partitions in turn) and its retention. Atomic
+ * column types only: a record is stored column by column.
+ */
+public record StreamDefinition(String name, String schemaDdl, Schema schema, int partitions, String keyField,
+                               Retention retention) {
+
+    /** The column every reader gets after the declared ones: when the record was appended. */
+    public static final String INGEST_TIME = "ingest_time";
+
+    public static final int MAX_PARTITIONS = 256;
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    /**
+     * A checked definition.
+     *
+     * @throws AnalysisException for a bad name, schema, partition count or key field
+     */
+    public static StreamDefinition of(String name, String schemaDdl, int partitions, String keyField,
+                                      Retention retention) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new AnalysisException("INVALID_STREAM_NAME", "A stream name is 1 to 64 letters, digits, '_' or '-',"
+                    + " not '" + name + "'");
+        }
+        Schema schema = DataTypeParser.parseSchema(schemaDdl);
+        for (Field field : schema.fields()) {
+            if (!(field.type() instanceof AtomicType) || field.type() == AtomicType.NULL) {
+                throw new AnalysisException("UNSUPPORTED_STREAM_COLUMN_TYPE", "Column '" + field.name() + "' of type "
+                        + field.type().simpleString() + " cannot be stored in a stream: use boolean, int, bigint, "
+                        + "double, string, binary or timestamp columns");
+            }
+            if (field.name().equalsIgnoreCase(INGEST_TIME)) {
+                throw new AnalysisException("INVALID_STREAM_SCHEMA", "Column '" + INGEST_TIME + "' is every stream's"
+                        + " own: give the declared column another name");
+            }
+        }
+        if (schema.size() == 0) {
+            throw new AnalysisException("INVALID_STREAM_SCHEMA", "A stream has at least one column");
+        }
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new AnalysisException("INVALID_STREAM_PARTITIONS", "A stream has 1 to " + MAX_PARTITIONS
+                    + " partitions, not " + partitions);
+        }
+        if (keyField != null && schema.indexOf(keyField) < 0) {
+            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "The key field '" + keyField
+                    + "' is not a column of the stream: " + schema.names());
+        }
+        return new StreamDefinition(name, schemaDdl, schema, partitions, keyField,
+                retention == null ? Retention.FOREVER : retention);
+    }
+
+    /** The columns a reader gets: the declared ones, then {@value #INGEST_TIME}. */
+    public Schema readSchema() {
+        return schema.withField(new Field(INGEST_TIME, AtomicType.TIMESTAMP, false));
+    }
+}

@@ -1,0 +1,294 @@
+package dev.arus.engine.log;
+
+import static dev.arus.engine.log.LogRows.append;
+import static dev.arus.engine.log.LogRows.batch;
+import static dev.arus.engine.log.LogRows.read;
+import static dev.arus.engine.log.LogRows.readAll;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.time.ManualClock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The event log on a real filesystem: appends, reads, reopening, segments, retention, producers. */
+class EventLogTest {
+
+    private static final String ORDERS = "order_id STRING, amount DOUBLE, quantity INT, paid BOOLEAN, "
+            + "event_time TIMESTAMP, customer BIGINT, note BINARY";
+    private static final long T0 = Instant.parse("2026-12-01T10:00:00Z").toEpochMilli();
+
+    @TempDir
+    Path directory;
+
+    private final ManualClock clock = new ManualClock(T0);
+    private EventLog log;
+
+    @AfterEach
+    void close() {
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    private EventLog open(long segmentBytes) {
+        if (log != null) {
+            log.close();
+        }
+        log = EventLog.open(directory, clock, segmentBytes);
+        return log;
+    }
+
+    private static List<Object> order(int i) {
+        return Arrays.asList("o-" + i, i * 1.5, i % 7, i % 2 == 0, Instant.ofEpochSecond(1_700_000_000L + i),
+                i % 3 == 0 ? null : (long) i * 1000, i % 5 == 0 ? null : new byte[] {(byte) i, 7});
+    }
+
+    private static List<List<Object>> orders(int from, int count) {
+        return IntStream.range(from, from + count).mapToObj(EventLogTest::order).toList();
+    }
+
+    /** What reading gives for {@code rows} appended at {@code clock}'s time: byte arrays as text, then the ingest time. */
+    private static List<List<Object>> asRead(List<List<Object>> rows, long ingestMillis) {
+        return rows.stream().map(row -> {
+            List<Object> values = new ArrayList<>();
+            row.forEach(value -> values.add(value instanceof byte[] bytes ? Arrays.toString(bytes) : value));
+            values.add(Instant.ofEpochMilli(ingestMillis));
+            return values;
+        }).toList();
+    }
+
+    private LogStream create(String name, int partitions, String keyField, Retention retention) {
+        return log.create(StreamDefinition.of(name, ORDERS, partitions, keyField, retention));
+    }
+
+    @Test
+    void appendsGetConsecutiveOffsetsAndReadBackEveryTypeAndNull() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 1, null, null);
+        AppendResult first = append(stream, batch(stream.definition().schema(), orders(0, 3)));
+        clock.advanceMillis(5);
+        AppendResult second = append(stream, batch(stream.definition().schema(), orders(3, 10_000)));
+
+        assertThat(first.ranges()).containsExactly(new AppendResult.Range(0, 0, 3));
+        assertThat(second.ranges()).containsExactly(new AppendResult.Range(0, 3, 10_000));
+        assertThat(stream.durableEnds()).containsExactly(10_003);
+        List<List<Object>> expected = new ArrayList<>(asRead(orders(0, 3), T0));
+        expected.addAll(asRead(orders(3, 10_000), T0 + 5));
+        assertThat(readAll(stream, 0)).isEqualTo(expected);
+        // A range starting and ending inside batches, spanning chunk boundaries.
+        assertThat(read(stream, 0, 2, 9_001)).isEqualTo(expected.subList(2, 9_001));
+        assertThat(stream.readSchema().names()).endsWith("note", "ingest_time");
+    }
+
+    @Test
+    void aKeyFieldSendsEqualKeysToOnePartitionAndNoKeyFieldTakesPartitionsInTurn() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream keyed = create("keyed", 4, "order_id", null);
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            rows.add(order(i % 20));
+        }
+        AppendResult result = append(keyed, batch(keyed.definition().schema(), rows));
+        assertThat(result.count()).isEqualTo(200);
+        Set<Object> seen = new HashSet<>();
+        for (int p = 0; p < 4; p++) {
+            List<Object> keys = readAll(keyed, p).stream().map(row -> row.get(0)).distinct().toList();
+            keys.forEach(key -> assertThat(seen.add(key)).as("key %s in one partition only", key).isTrue());
+        }
+        assertThat(seen).hasSize(20);
+
+        LogStream turns = create("turns", 3, null, null);
+        for (int request = 0; request < 6; request++) {
+            AppendResult one = append(turns, batch(turns.definition().schema(), orders(request * 10, 10)));
+            assertThat(one.ranges()).as("a request without key field is one batch in one partition").hasSize(1);
+        }
+        assertThat(turns.durableEnds()).containsExactly(20, 20, 20);
+    }
+
+    @Test
+    void reopeningRecoversEveryStreamAndAppendsContinueAfterTheLastOffset() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 2, "order_id", new Retention(Duration.ofHours(1), 1 << 20, false));
+        append(stream, batch(stream.definition().schema(), orders(0, 500)));
+        List<List<Object>> before0 = readAll(stream, 0);
+        List<List<Object>> before1 = readAll(stream, 1);
+
+        LogStream reopened = open(EventLog.DEFAULT_SEGMENT_BYTES).stream("orders");
+        assertThat(reopened.definition()).isEqualTo(stream.definition());
+        assertThat(readAll(reopened, 0)).isEqualTo(before0);
+        assertThat(readAll(reopened, 1)).isEqualTo(before1);
+        long[] ends = reopened.durableEnds();
+        AppendResult more = append(reopened, batch(reopened.definition().schema(), orders(500, 100)));
+        for (AppendResult.Range range : more.ranges()) {
+            assertThat(range.firstOffset()).isEqualTo(ends[range.partition()]);
+        }
+    }
+
+    @Test
+    void fullSegmentsRollAndAreOpenedFromTheirIndexOrRebuiltWhenItIsWrong() throws Exception {
+        open(4096);
+        LogStream stream = create("orders", 1, null, null);
+        for (int i = 0; i < 40; i++) {
+            append(stream, batch(stream.definition().schema(), orders(i * 50, 50)));
+        }
+        List<List<Object>> all = readAll(stream, 0);
+        Path partition = directory.resolve("orders").resolve("0");
+        List<Path> indexes;
+        try (Stream<Path> files = Files.list(partition)) {
+            indexes = files.filter(f -> f.toString().endsWith(".index")).sorted().toList();
+        }
+        assertThat(indexes).as("several segments").hasSizeGreaterThan(3);
+        assertThat(indexes.get(0).getFileName().toString()).isEqualTo("00000000000000000000.index");
+
+        // A lost index, and one that lies, are both rebuilt from the log.
+        Files.delete(indexes.get(0));
+        byte[] wrong = Files.readAllBytes(indexes.get(1));
+        wrong[0] ^= 1;
+        Files.write(indexes.get(1), wrong);
+        LogStream reopened = open(4096).stream("orders");
+        assertThat(readAll(reopened, 0)).isEqualTo(all);
+        assertThat(read(reopened, 0, 777, 1_234)).isEqualTo(all.subList(777, 1_234));
+        assertThat(Files.size(indexes.get(0))).isPositive();
+    }
+
+    @Test
+    void aProducerThatWritesTheSameSequenceAgainIsNotStoredTwiceEvenAfterReopening() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 2, "order_id", null);
+        UUID query = UUID.randomUUID();
+        ColumnarBatch rows = batch(stream.definition().schema(), orders(0, 30));
+        assertThat(append(stream, rows, new Producer(query, 0)).count()).isEqualTo(30);
+        assertThat(append(stream, rows, new Producer(query, 0)).ranges()).isEmpty();
+        long[] ends = stream.durableEnds();
+
+        LogStream reopened = open(EventLog.DEFAULT_SEGMENT_BYTES).stream("orders");
+        assertThat(append(reopened, rows, new Producer(query, 0)).ranges()).isEmpty();
+        assertThat(reopened.durableEnds()).isEqualTo(ends);
+        assertThat(append(reopened, rows, new Producer(query, 1)).count()).isEqualTo(30);
+        assertThat(append(reopened, rows, new Producer(UUID.randomUUID(), 0)).count()).isEqualTo(30);
+    }
+
+    @Test
+    void concurrentAppendsAreAllDurableWithDisjointOffsets() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 3, null, null);
+        List<CompletableFuture<AppendResult>> pending = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            pending.add(stream.append(batch(stream.definition().schema(), orders(i * 7, 7))));
+        }
+        Set<String> offsets = new HashSet<>();
+        for (CompletableFuture<AppendResult> done : pending) {
+            for (AppendResult.Range range : done.join().ranges()) {
+                for (int i = 0; i < range.count(); i++) {
+                    assertThat(offsets.add(range.partition() + "/" + (range.firstOffset() + i))).isTrue();
+                }
+            }
+        }
+        assertThat(offsets).hasSize(1400);
+        assertThat(Arrays.stream(stream.durableEnds()).sum()).isEqualTo(1400);
+        assertThat(stream.groupCommits()).isBetween(1L, 200L);
+    }
+
+    @Test
+    void retentionDeletesWholeOldSegmentsButNotWhatAnActiveReaderHasNotRead() {
+        open(4096);
+        LogStream stream = create("orders", 1, null, new Retention(Duration.ofMinutes(10), 0, true));
+        for (int i = 0; i < 20; i++) {
+            append(stream, batch(stream.definition().schema(), orders(i * 50, 50)));
+        }
+        long end = stream.durableEnds()[0];
+        UUID reader = UUID.randomUUID();
+        stream.register(reader, "revenue", new long[] {0});
+
+        clock.advance(Duration.ofMinutes(11));
+        assertThat(log.enforceRetention()).as("the reader has read nothing").isZero();
+
+        stream.committed(reader, new long[] {500});
+        int deleted = log.enforceRetention();
+        assertThat(deleted).isPositive();
+        long earliest = stream.earliestOffsets()[0];
+        assertThat(earliest).isPositive().isLessThanOrEqualTo(500);
+        assertThat(readAll(stream, 0)).hasSize((int) (end - earliest));
+
+        stream.unregister(reader);
+        log.enforceRetention();
+        assertThat(stream.earliestOffsets()[0]).as("the active segment stays").isLessThan(end);
+        assertThat(stream.durableEnds()[0]).isEqualTo(end);
+    }
+
+    @Test
+    void retentionBySizeKeepsTheNewestSegmentsAndAReaderBehindItLosesData() {
+        open(4096);
+        LogStream stream = create("orders", 1, null, new Retention(null, 16_384, false));
+        UUID reader = UUID.randomUUID();
+        stream.register(reader, "slow", new long[] {0});
+        for (int i = 0; i < 40; i++) {
+            append(stream, batch(stream.definition().schema(), orders(i * 50, 50)));
+        }
+        assertThat(log.enforceRetention()).isPositive();
+        assertThat(stream.sizeBytes()).isLessThanOrEqualTo(16_384 + 8_192);
+        assertThatThrownBy(() -> read(stream, 0, 0, 10))
+                .isInstanceOf(LogException.class)
+                .hasMessageContaining("[DATA_LOST]")
+                .hasMessageContaining("earliest kept is " + stream.earliestOffsets()[0]);
+    }
+
+    @Test
+    void aStreamThatAQueryReadsCannotBeDeletedAndADeletedOneIsGoneFromDisk() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 1, null, null);
+        UUID reader = UUID.randomUUID();
+        stream.register(reader, "revenue", new long[] {0});
+        assertThatThrownBy(() -> log.delete("orders"))
+                .isInstanceOf(LogException.class)
+                .hasMessageContaining("STREAM_IN_USE")
+                .hasMessageContaining("revenue");
+        stream.unregister(reader);
+        log.delete("orders");
+        assertThat(directory.resolve("orders")).doesNotExist();
+        assertThat(open(EventLog.DEFAULT_SEGMENT_BYTES).find("orders")).isEmpty();
+        assertThatThrownBy(() -> log.stream("orders")).hasMessageContaining("[STREAM_NOT_FOUND]");
+    }
+
+    private static <E extends ArusException> Consumer<E> ofClass(String errorClass) {
+        return e -> assertThat(e.errorClass()).isEqualTo(errorClass);
+    }
+
+    @Test
+    void definitionsAreChecked() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        create("orders", 1, null, null);
+        assertThatThrownBy(() -> create("orders", 1, null, null)).hasMessageContaining("STREAM_ALREADY_EXISTS");
+        assertThatThrownBy(() -> StreamDefinition.of("a/b", "x INT", 1, null, null))
+                .isInstanceOfSatisfying(AnalysisException.class, ofClass("INVALID_STREAM_NAME"));
+        assertThatThrownBy(() -> StreamDefinition.of("s", "x ARRAY<INT>", 1, null, null))
+                .isInstanceOfSatisfying(AnalysisException.class, ofClass("UNSUPPORTED_STREAM_COLUMN_TYPE"));
+        assertThatThrownBy(() -> StreamDefinition.of("s", "ingest_time TIMESTAMP", 1, null, null))
+                .isInstanceOfSatisfying(AnalysisException.class, ofClass("INVALID_STREAM_SCHEMA"));
+        assertThatThrownBy(() -> StreamDefinition.of("s", "x INT", 0, null, null))
+                .isInstanceOfSatisfying(AnalysisException.class, ofClass("INVALID_STREAM_PARTITIONS"));
+        assertThatThrownBy(() -> StreamDefinition.of("s", "x INT", 2, "y", null))
+                .hasMessageContaining("The key field 'y'");
+        assertThatThrownBy(() -> StreamDefinition.of("s", "x INT,", 1, null, null))
+                .isInstanceOf(ArusException.class);
+    }
+}
