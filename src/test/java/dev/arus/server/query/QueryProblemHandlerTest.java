@@ -84,6 +84,15 @@ class QueryProblemHandlerTest {
                 bad("misspelt column in an aggregation", withSteps("{\"groupBy\": {\"keys\": [\"value % 2\"], "
                         + "\"aggregations\": [\"count(*)\", \"sum(valeu)\"]}}"),
                         400, "invalid-expression", "/steps/0/groupBy/aggregations/1"),
+                bad("name with a newline and a forged log line",
+                        named("forged\\n2026-12-01T00:00:00.000Z ERROR 1 --- [arus] [main] d.a.s.q.QueryRegistry : fake"),
+                        400, "invalid-spec", "/name"),
+                bad("name with a NUL", named("nul\\u0000"), 400, "invalid-spec", "/name"),
+                bad("name with an ANSI escape", named("\\u001b[2J\\u001b[31mred"), 400, "invalid-spec", "/name"),
+                bad("name with a bidi override", named("abc\u202Edef"), 400, "invalid-spec", "/name"),
+                bad("name with a line separator", named("line\u2028break"), 400, "invalid-spec", "/name"),
+                bad("name with an unpaired surrogate", named("half\\ud800"), 400, "invalid-spec", "/name"),
+                bad("name over 100 characters", named("n".repeat(101)), 400, "invalid-spec", "/name"),
                 bad("output mode Spark rejects", withSteps("{\"groupBy\": {\"keys\": [\"window(timestamp, '8 seconds')\"], "
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),
                         400, "invalid-output-mode", "/outputMode"));
@@ -117,6 +126,25 @@ class QueryProblemHandlerTest {
 
         assertThat(problem.path("position").asInt()).isEqualTo(8);
         assertThat(problem.path("detail").asString()).contains("'valeu'").contains("did you mean 'value'?");
+    }
+
+    @Test
+    void saysWhatANameMayBe() {
+        JsonNode problem = new ApiClient(port).post("/api/queries", named("tab\\there")).json();
+
+        assertThat(problem.path("detail").asString()).contains("1 to 100 characters", "control", "format");
+    }
+
+    @Test
+    void acceptsANameOfAHundredPrintableCharactersInAnyScript() {
+        ApiClient api = new ApiClient(port);
+        String prefix = "Zählung café 📈 ";
+        String name = prefix + "x".repeat(100 - prefix.codePointCount(0, prefix.length()));
+
+        String id = api.create(Specs.idle(name));
+
+        assertThat(api.query(id).path("name").asString()).isEqualTo(name);
+        api.delete("/api/queries/" + id);
     }
 
     @Test
@@ -223,6 +251,11 @@ class QueryProblemHandlerTest {
 
     private static String spec(String fields) {
         return "{" + fields + "}";
+    }
+
+    /** A spec named by {@code jsonName}, the name as it stands between the quotes of a JSON string. */
+    private static String named(String jsonName) {
+        return spec("\"name\": \"" + jsonName + "\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}");
     }
 
     private static String withSource(String source) {
