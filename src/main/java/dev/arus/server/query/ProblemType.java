@@ -6,6 +6,7 @@ import org.springframework.http.HttpStatus;
 /** The kinds of error the API answers with, each a problem {@code type} URI of its own (RFC 9457). */
 enum ProblemType {
     MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON"),
+    JSON_LIMIT_EXCEEDED("json-limit-exceeded", HttpStatus.BAD_REQUEST, "JSON beyond the reader's limits"),
     INVALID_SPEC("invalid-spec", HttpStatus.BAD_REQUEST, "Invalid query spec"),
     UNKNOWN_FORMAT("unknown-format", HttpStatus.BAD_REQUEST, "Unknown source or sink format"),
     INVALID_OPTION("invalid-option", HttpStatus.BAD_REQUEST, "Invalid option"),
