@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.server.ProblemWriter;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 
@@ -26,14 +27,12 @@ enum ProblemType {
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down");
 
-    private static final String BASE = "https://arus.dev/problems/";
-
     private final URI uri;
     private final HttpStatus status;
     private final String title;
 
     ProblemType(String slug, HttpStatus status, String title) {
-        this.uri = URI.create(BASE + slug);
+        this.uri = URI.create(ProblemWriter.TYPE_BASE + slug);
         this.status = status;
         this.title = title;
     }
