@@ -39,8 +39,8 @@ public final class ProblemWriter {
 
     /**
      * A problem of HTTP itself ({@code about:blank}), titled with the status's reason phrase.
-     * {@code message} is the detail of a client error; a server error's detail never says more
-     * than that the log has it, since its message may show the service's insides.
+     * {@code message} is the detail of a client error; a server error's detail says no more than
+     * its status, since its message may show the service's insides.
      */
     public static void writeStatus(HttpServletResponse response, int status, String message, String instance)
             throws IOException {
@@ -48,7 +48,7 @@ public final class ProblemWriter {
         String title = known == null ? "HTTP " + status : known.getReasonPhrase();
         String detail = status < 500 && message != null && !message.isBlank() ? message
                 : status < 500 ? "The request was refused: " + title
-                : "The service could not answer the request; its log says why";
+                : "The service could not answer the request: " + title;
         send(response, status, document(status, title, detail, instance));
     }
 

@@ -47,7 +47,7 @@ class QuerySpecTranslator {
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
 
     /** The longest query name, in characters (code points). */
-    static final int MAX_NAME_LENGTH = 100;
+    private static final int MAX_NAME_LENGTH = 100;
 
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";

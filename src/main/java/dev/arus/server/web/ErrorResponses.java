@@ -15,8 +15,9 @@ import org.springframework.security.web.firewall.RequestRejectedHandler;
  * Every error the service sends is a problem document, whoever answers. The API's refusals come
  * from its problem handler, the token and rate checks write theirs with {@link ProblemWriter};
  * this class covers the rest: Spring Security's firewall (an unknown method, a path with
- * {@code ;} or {@code //}), the container's error page ({@link ErrorPageController}), and Tomcat
- * itself before any servlet runs ({@link ProblemReportValve}).
+ * {@code ;} or {@code //}), the container's error page ({@link ErrorPageController}), and Tomcat's
+ * error report ({@link ProblemReportValve}) for what Tomcat refuses before any servlet runs and
+ * for an error status a servlet left without a body.
  */
 @Configuration(proxyBeanMethods = false)
 class ErrorResponses {
