@@ -71,6 +71,10 @@ public record ArusProperties(
      *                         are answered 429 with {@code Retry-After}
      * @param rateLimitedClients client addresses whose request budget is remembered at once; the
      *                         least recently seen is forgotten first, so the memory is bounded
+     * @param websocketIdleTimeout how long a WebSocket session may go without a byte either way
+     *                         before it is closed: long enough for a live view of a query with a
+     *                         1-minute trigger, short enough that a client stalled halfway through a
+     *                         frame does not hold its connection for long
      */
     public record Limits(@DefaultValue("1000000") long maxRowsPerSecond,
                          @DefaultValue("10000000") long maxRowsPerBatch,
@@ -78,7 +82,8 @@ public record ArusProperties(
                          @DefaultValue("100000") long maxMemoryTableRows,
                          @DefaultValue("1000000") long maxOutputRowsPerBatch,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
-                         @DefaultValue("10000") int rateLimitedClients) {
+                         @DefaultValue("10000") int rateLimitedClients,
+                         @DefaultValue("2m") Duration websocketIdleTimeout) {
     }
 
     /**

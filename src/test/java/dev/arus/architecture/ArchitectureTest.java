@@ -55,6 +55,7 @@ class ArchitectureTest {
                 "engine.sink", "engine.source", "engine.streaming", "engine.time");
         allow("server.storage", SERVER_SETTINGS);
         allow("server.security", SERVER_SETTINGS);
+        allow("server.web", SERVER_SETTINGS);
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
                 "engine.streaming", "engine.time", "server.storage");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");

@@ -32,6 +32,12 @@ public final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** {@code POST path} with these exact bytes as the body, for bodies a {@code String} cannot carry. */
+    public Response post(String path, byte[] body, String contentType) {
+        return send(request(path).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
     public Response post(String path) {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
     }

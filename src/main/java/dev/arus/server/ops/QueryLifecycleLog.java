@@ -1,5 +1,6 @@
 package dev.arus.server.ops;
 
+import dev.arus.server.PrintableText;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryView;
@@ -13,7 +14,8 @@ import org.springframework.stereotype.Component;
  * Logs one line when a query's run starts, stops or fails, with its name, id and run id, also as
  * key-value pairs ({@code query}, {@code queryId}, {@code runId}) that structured JSON logs carry
  * as fields. A failure is logged at ERROR with the failure's message, and its engine error class
- * as the key-value pair {@code errorClass}.
+ * as the key-value pair {@code errorClass}. The message is escaped to {@link PrintableText}, since
+ * it may quote a user's value, newlines and all; names are printable already, as every spec's is.
  */
 @Component
 class QueryLifecycleLog implements QueryListener {
@@ -36,7 +38,7 @@ class QueryLifecycleLog implements QueryListener {
         } else {
             with(log.atError(), query).addKeyValue("errorClass", query.exception().errorClass())
                     .log("Query {} failed (id {}, run {}): {}", query.name(), query.id(), query.runId(),
-                            query.exception().message());
+                            PrintableText.escape(query.exception().message()));
         }
     }
 

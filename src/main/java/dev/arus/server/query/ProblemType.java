@@ -1,11 +1,13 @@
 package dev.arus.server.query;
 
+import dev.arus.server.ProblemWriter;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 
 /** The kinds of error the API answers with, each a problem {@code type} URI of its own (RFC 9457). */
 enum ProblemType {
     MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON"),
+    JSON_LIMIT_EXCEEDED("json-limit-exceeded", HttpStatus.BAD_REQUEST, "JSON beyond the reader's limits"),
     INVALID_SPEC("invalid-spec", HttpStatus.BAD_REQUEST, "Invalid query spec"),
     UNKNOWN_FORMAT("unknown-format", HttpStatus.BAD_REQUEST, "Unknown source or sink format"),
     INVALID_OPTION("invalid-option", HttpStatus.BAD_REQUEST, "Invalid option"),
@@ -28,14 +30,12 @@ enum ProblemType {
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down");
 
-    private static final String BASE = "https://arus.dev/problems/";
-
     private final URI uri;
     private final HttpStatus status;
     private final String title;
 
     ProblemType(String slug, HttpStatus status, String title) {
-        this.uri = URI.create(BASE + slug);
+        this.uri = URI.create(ProblemWriter.TYPE_BASE + slug);
         this.status = status;
         this.title = title;
     }

@@ -20,6 +20,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.InvalidTypeIdException;
@@ -56,6 +57,10 @@ class QueryProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof DatabindException binding) {
             String pointer = pointer(binding.getPath());
             problem = problem(ProblemType.INVALID_SPEC, bindingDetail(binding, pointer), Map.of("pointer", pointer));
+        } else if (cause instanceof StreamConstraintsException limit) {
+            // Jackson gives no location for these, and its path stops at the enclosing object.
+            problem = problem(ProblemType.JSON_LIMIT_EXCEEDED, "The request body is beyond a limit of the JSON reader: "
+                    + limit.getOriginalMessage(), Map.of());
         } else if (cause instanceof StreamReadException malformed) {
             TokenStreamLocation at = malformed.getLocation();
             problem = problem(ProblemType.MALFORMED_JSON, "Malformed JSON at line " + at.getLineNr() + ", column "

@@ -6,6 +6,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.PrintableText;
 import dev.arus.server.storage.DataDirectory;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
@@ -94,7 +95,8 @@ public class QueryRegistry {
             query = new RegisteredQuery(saved.id(), saved.spec(), translator.translate(saved.spec()), shared);
             enter(query, restored -> restored.restore(saved.state()));
         } catch (ProblemException refused) {
-            log.error("Cannot restore query {} (id {}): {}", saved.spec().name(), saved.id(), refused.getMessage());
+            log.error("Cannot restore query {} (id {}): {}", PrintableText.escape(saved.spec().name()), saved.id(),
+                    PrintableText.escape(refused.getMessage()));
             return;
         }
         log.info("Restored query {} (id {}) as {}", saved.spec().name(), saved.id(), query.view().state());

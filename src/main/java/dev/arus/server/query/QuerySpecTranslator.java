@@ -13,6 +13,7 @@ import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.PrintableText;
 import dev.arus.server.query.QuerySpec.SinkSpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
@@ -45,6 +46,9 @@ class QuerySpecTranslator {
     /** The one Spark setting a spec's {@code conf} may give: the query's number of state partitions. */
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
 
+    /** The longest query name, in characters (code points). */
+    private static final int MAX_NAME_LENGTH = 100;
+
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
 
@@ -64,7 +68,7 @@ class QuerySpecTranslator {
 
     /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
     TranslatedQuery translate(QuerySpec spec) {
-        requireText(spec.name(), "/name");
+        name(spec.name());
         StreamFrame frame = source(required(spec.source(), "/source"));
         List<Step> steps = spec.steps() == null ? List.of() : spec.steps();
         for (int i = 0; i < steps.size(); i++) {
@@ -330,6 +334,20 @@ class QuerySpecTranslator {
             throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " must not be blank");
         }
         return value;
+    }
+
+    /**
+     * A name goes into log lines, metric labels and the dashboard, so it is short and printable:
+     * nothing in it may start a line, move the cursor or reorder the text around it.
+     */
+    private static void name(String name) {
+        requireText(name, "/name");
+        if (name.codePointCount(0, name.length()) > MAX_NAME_LENGTH || !PrintableText.isPrintable(name)) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/name", "A query name is 1 to " + MAX_NAME_LENGTH
+                    + " characters, none of them a control character (such as a newline, a tab or an escape), a format"
+                    + " character (such as a bidi override or a zero-width space), a line or paragraph separator, or"
+                    + " half of a surrogate pair");
+        }
     }
 
     private static void requireTrue(Boolean value, String pointer) {

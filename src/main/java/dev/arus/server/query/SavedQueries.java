@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.server.PrintableText;
 import dev.arus.server.storage.DefinitionFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,8 +43,8 @@ class SavedQueries {
             try {
                 queries.add(json.readValue(file.getValue(), SavedQuery.class));
             } catch (JacksonException unreadable) {
-                log.error("Cannot read the saved query {}, left as it is: {}", file.getKey(),
-                        unreadable.getOriginalMessage());
+                log.error("Cannot read the saved query {}, left as it is: {}", PrintableText.escape(file.getKey()),
+                        PrintableText.escape(unreadable.getOriginalMessage()));
             }
         }
         return queries;

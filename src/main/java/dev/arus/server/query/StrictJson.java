@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
@@ -10,9 +11,9 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * Reads request bodies strictly, so that a mistake in a query spec is reported instead of
- * guessed at: an unknown field is an error, and so is a scalar of the wrong JSON type
- * ({@code "name": 5}, {@code "once": "true"}). Option values stay free-form: they are checked
- * by the translator.
+ * guessed at: an unknown field is an error, so is a key given twice in one object (else the last
+ * would silently win), and so is a scalar of the wrong JSON type ({@code "name": 5},
+ * {@code "once": "true"}). Option values stay free-form: they are checked by the translator.
  */
 @Configuration(proxyBeanMethods = false)
 class StrictJson {
@@ -21,6 +22,7 @@ class StrictJson {
     JsonMapperBuilderCustomizer strictJsonReading() {
         return builder -> builder
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .withCoercionConfig(LogicalType.Textual, config -> config
                         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -1,5 +1,6 @@
 package dev.arus.server.security;
 
+import dev.arus.server.ProblemWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -61,10 +62,10 @@ final class MutatingRequestRateLimiter extends OncePerRequestFilter {
         }
         long retryAfter = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(waitNanos + TimeUnit.SECONDS.toNanos(1) - 1));
         response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
-        Problems.write(request, response, 429, "too-many-requests", "Too many requests",
+        ProblemWriter.write(response, 429, "too-many-requests", "Too many requests",
                 "More than " + perMinute + " requests that change something per minute from this address "
                         + "(arus.limits.mutating-requests-per-minute); retry after " + retryAfter + " s",
-                Map.of("limit", perMinute, "retryAfterSeconds", retryAfter));
+                request.getRequestURI(), Map.of("limit", perMinute, "retryAfterSeconds", retryAfter));
     }
 
     /** Takes one request from {@code client}'s bucket: 0 when allowed, else the nanoseconds until one is. */

@@ -1,5 +1,6 @@
 package dev.arus.server.security;
 
+import dev.arus.server.ProblemWriter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -21,9 +22,9 @@ final class TokenEntryPoint implements AuthenticationEntryPoint {
         boolean presented = failure instanceof org.springframework.security.authentication.BadCredentialsException;
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE,
                 presented ? "Bearer realm=\"arus\", error=\"invalid_token\"" : "Bearer realm=\"arus\"");
-        Problems.write(request, response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", "Unauthorized",
+        ProblemWriter.write(response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", "Unauthorized",
                 presented ? "The bearer token is not valid"
                         : "This request needs the service's API token: send Authorization: Bearer <token>",
-                Map.of());
+                request.getRequestURI(), Map.of());
     }
 }

@@ -48,4 +48,27 @@ class QueryLifecycleLogTest {
             session.streams().removeListener(events);
         }
     }
+
+    /** A failure's message quotes the value that failed: here a string of the user's with a newline in it. */
+    @Test
+    void userTextInAFailureCannotStartALogLineOfItsOwn(CapturedOutput output) throws Exception {
+        ApiClient api = new ApiClient(port);
+        QueryEvents events = new QueryEvents();
+        session.streams().addListener(events);
+        try {
+            String id = api.create("""
+                    {"name": "forging", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 1}},
+                     "steps": [{"selectExpr": ["CAST(concat(value, '\\n2026-12-01T00:00:00.000Z ERROR forged\\u001b[2J') AS INT)"]}],
+                     "sink": {"format": "noop"}}""");
+            events.awaitEnd(api.query(id).path("runId").asString());
+            api.delete("/api/queries/" + id);
+
+            assertThat(output.getOut()).contains("Query forging failed");
+            assertThat(output.getOut().lines().filter(line -> line.contains("ERROR forged")))
+                    .isNotEmpty()
+                    .allSatisfy(line -> assertThat(line).contains("Query forging failed", "\\n2026-12-01", "\\u001b[2J"));
+        } finally {
+            session.streams().removeListener(events);
+        }
+    }
 }

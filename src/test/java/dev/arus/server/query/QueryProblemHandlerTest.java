@@ -6,6 +6,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -84,6 +85,23 @@ class QueryProblemHandlerTest {
                 bad("misspelt column in an aggregation", withSteps("{\"groupBy\": {\"keys\": [\"value % 2\"], "
                         + "\"aggregations\": [\"count(*)\", \"sum(valeu)\"]}}"),
                         400, "invalid-expression", "/steps/0/groupBy/aggregations/1"),
+                bad("name with a newline and a forged log line",
+                        named("forged\\n2026-12-01T00:00:00.000Z ERROR 1 --- [arus] [main] d.a.s.q.QueryRegistry : fake"),
+                        400, "invalid-spec", "/name"),
+                bad("name with a NUL", named("nul\\u0000"), 400, "invalid-spec", "/name"),
+                bad("name with an ANSI escape", named("\\u001b[2J\\u001b[31mred"), 400, "invalid-spec", "/name"),
+                bad("name with a bidi override", named("abc\u202Edef"), 400, "invalid-spec", "/name"),
+                bad("name with a line separator", named("line\u2028break"), 400, "invalid-spec", "/name"),
+                bad("name with an unpaired surrogate", named("half\\ud800"), 400, "invalid-spec", "/name"),
+                bad("name over 100 characters", named("n".repeat(101)), 400, "invalid-spec", "/name"),
+                bad("duplicate key", "{\"name\": \"a\", \"name\": \"b\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"noop\"}}", 400, "malformed-json", null),
+                bad("duplicate option key", withSource("{\"format\": \"rate\", \"options\": "
+                        + "{\"rowsPerSecond\": 1, \"rowsPerSecond\": 5}}"), 400, "malformed-json", null),
+                bad("nesting deeper than the reader allows", withSource("{\"format\": \"rate\", \"options\": {\"x\": "
+                        + "[".repeat(1000) + "]".repeat(1000) + "}}"), 400, "json-limit-exceeded", null),
+                bad("5,000-digit number", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": "
+                        + "9".repeat(5000) + "}}"), 400, "json-limit-exceeded", null),
                 bad("output mode Spark rejects", withSteps("{\"groupBy\": {\"keys\": [\"window(timestamp, '8 seconds')\"], "
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),
                         400, "invalid-output-mode", "/outputMode"));
@@ -117,6 +135,64 @@ class QueryProblemHandlerTest {
 
         assertThat(problem.path("position").asInt()).isEqualTo(8);
         assertThat(problem.path("detail").asString()).contains("'valeu'").contains("did you mean 'value'?");
+    }
+
+    @Test
+    void saysWhatANameMayBe() {
+        JsonNode problem = new ApiClient(port).post("/api/queries", named("tab\\there")).json();
+
+        assertThat(problem.path("detail").asString()).contains("1 to 100 characters", "control", "format");
+    }
+
+    @Test
+    void acceptsANameOfAHundredPrintableCharactersInAnyScript() {
+        ApiClient api = new ApiClient(port);
+        String prefix = "Zählung café 📈 ";
+        String name = prefix + "x".repeat(100 - prefix.codePointCount(0, prefix.length()));
+
+        String id = api.create(Specs.idle(name));
+
+        assertThat(api.query(id).path("name").asString()).isEqualTo(name);
+        api.delete("/api/queries/" + id);
+    }
+
+    /** C0 AF is an overlong form of '/', which a lenient UTF-8 decoder reads as one. */
+    @Test
+    void refusesOverlongUtf8WithWhereItIs() {
+        ApiClient api = new ApiClient(port);
+        Snapshot before = snapshot(api);
+        byte[] body = "{\"name\": \"a\u0001\u0001\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        body[11] = (byte) 0xC0;
+        body[12] = (byte) 0xAF;
+
+        ApiClient.Response response = api.post("/api/queries", body, "application/json");
+
+        assertProblem(response, 400, "malformed-json", null);
+        assertThat(response.json().path("detail").asString()).contains("UTF-8");
+        assertThat(response.json().path("line").asInt()).isEqualTo(1);
+        assertThat(response.json().path("column").asInt()).isEqualTo(12);
+        assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    @Test
+    void namesTheDuplicateKeyAndWhereItIs() {
+        JsonNode problem = new ApiClient(port).post("/api/queries",
+                "{\"name\": \"a\",\n \"name\": \"b\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}}")
+                .json();
+
+        assertThat(problem.path("detail").asString()).contains("Duplicate", "\"name\"");
+        assertThat(problem.path("line").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void namesTheLimitATooDeepOrTooLongValueExceeds() {
+        ApiClient api = new ApiClient(port);
+
+        assertThat(api.post("/api/queries", withSource("{\"format\": \"rate\", \"options\": {\"x\": "
+                + "[".repeat(1000) + "]".repeat(1000) + "}}")).json().path("detail").asString()).contains("nesting depth");
+        assertThat(api.post("/api/queries", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": "
+                + "9".repeat(5000) + "}}")).json().path("detail").asString()).contains("Number value length");
     }
 
     @Test
@@ -223,6 +299,11 @@ class QueryProblemHandlerTest {
 
     private static String spec(String fields) {
         return "{" + fields + "}";
+    }
+
+    /** A spec named by {@code jsonName}, the name as it stands between the quotes of a JSON string. */
+    private static String named(String jsonName) {
+        return spec("\"name\": \"" + jsonName + "\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}");
     }
 
     private static String withSource(String source) {

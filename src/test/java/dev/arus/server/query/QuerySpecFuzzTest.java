@@ -152,7 +152,7 @@ class QuerySpecFuzzTest {
 
     /** What the controller does with a body, minus HTTP: read it with the service's mapper, then create. */
     private static void throughTheRegistry(String text) {
-        if (text.length() > RequestBodyLimit.MAX_BYTES) {
+        if (text.length() > RawBodyCheck.MAX_BYTES) {
             return; // 413 before any parsing
         }
         QuerySpec spec;
