@@ -39,9 +39,10 @@ public record ArusProperties(
      * @param sessionQueue   messages waiting for one WebSocket client before its oldest are dropped;
      *                       256 is two minutes of a 1-second trigger's batch and progress messages,
      *                       so a client that pauses for a moment loses nothing
-     * @param sendTimeout    the longest one message may take to send before its client is closed (1008)
-     * @param senderThreads  threads sending to all WebSocket clients; each stuck client holds one
-     *                       for at most {@code sendTimeout}
+     * @param sendTimeout    the deadline of one message's send, from when it begins: a client whose
+     *                       send is not complete by then is closed (1008)
+     * @param senderThreads  threads that start sends to all WebSocket clients; sends are
+     *                       asynchronous, so a stuck client holds none of them
      * @param allowedOrigins origins besides the service's own allowed to open a WebSocket, as
      *                       patterns ({@code https://*.example.com}, {@code http://localhost:[*]})
      */

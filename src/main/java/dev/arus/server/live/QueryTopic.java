@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
@@ -87,18 +86,24 @@ final class QueryTopic {
         }
     }
 
-    /** Queues the snapshot for {@code session}, then every later message; refused once the topic is closed. */
+    /**
+     * Queues the snapshot for {@code session}, then every later message; refused once the topic
+     * is closed. The snapshot is taken under the lock and written to JSON after it, on the
+     * caller's thread, so a new session costs its own thread and never the query's or the senders'.
+     */
     boolean subscribe(WebSocketSession session) {
         SessionOutbox outbox = new SessionOutbox(queryId, session, pool);
+        LiveMessage.Snapshot snapshot;
         synchronized (lock) {
             if (closed || query == null) {
                 return false;
             }
-            outbox.start(new LiveMessage.Snapshot(queryId, query, recentBatches.latest(capacity),
-                    List.copyOf(recentProgress)));
+            snapshot = new LiveMessage.Snapshot(queryId, query, recentBatches.latest(capacity),
+                    List.copyOf(recentProgress));
             outboxes.add(outbox);
-            return true;
         }
+        outbox.start(pool.writer().json(snapshot));
+        return true;
     }
 
     void unsubscribe(WebSocketSession session) {
@@ -135,7 +140,7 @@ final class QueryTopic {
         if (outboxes.isEmpty()) {
             return;
         }
-        TextMessage text = pool.writer().text(message);
+        String text = pool.writer().json(message);
         outboxes.forEach(outbox -> outbox.offer(text));
     }
 }

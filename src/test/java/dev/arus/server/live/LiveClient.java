@@ -17,13 +17,16 @@ import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON. */
+/**
+ * A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON, and
+ * notes the wall-clock time at which its last frame arrived.
+ */
 final class LiveClient implements AutoCloseable {
 
     static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Received> messages = new LinkedBlockingQueue<>();
     private final CompletableFuture<Closing> closed = new CompletableFuture<>();
     private final WebSocket socket;
 
@@ -60,10 +63,15 @@ final class LiveClient implements AutoCloseable {
 
     /** The next message; fails when none comes before the deadline. */
     JsonNode next() {
+        return nextReceived().message();
+    }
+
+    /** The next message with its arrival time; fails when none comes before the deadline. */
+    Received nextReceived() {
         try {
-            JsonNode message = messages.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-            assertThat(message).as("a message within %s", DEADLINE).isNotNull();
-            return message;
+            Received received = messages.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(received).as("a message within %s", DEADLINE).isNotNull();
+            return received;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -96,6 +104,10 @@ final class LiveClient implements AutoCloseable {
     record Closing(int statusCode, String reason) {
     }
 
+    /** A message and when its last frame arrived, in milliseconds since the epoch. */
+    record Received(JsonNode message, long atMillis) {
+    }
+
     private final class Reader implements WebSocket.Listener {
 
         private final StringBuilder text = new StringBuilder();
@@ -104,7 +116,8 @@ final class LiveClient implements AutoCloseable {
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
             text.append(data);
             if (last) {
-                messages.add(JSON.readTree(text.toString()));
+                long at = System.currentTimeMillis();
+                messages.add(new Received(JSON.readTree(text.toString()), at));
                 text.setLength(0);
             }
             webSocket.request(1);
