@@ -33,9 +33,14 @@ public record ArusProperties(
         @DefaultValue("true") boolean restoreOnStart) {
 
     /**
-     * @param recentBatches  the sink outputs kept per query (and progress reports kept for a live snapshot)
+     * @param recentBatches  the sink outputs kept per query for {@code /batches}
      * @param rowsPerBatch   the rows kept of one batch's output; a bound on the buffer's memory
      *                       when a query emits large batches
+     * @param snapshotBatches  the latest batches a WebSocket client's first message (its snapshot)
+     *                       holds; small, since every connect costs one: a client pages back over
+     *                       REST for more ({@code /batches?before=})
+     * @param snapshotProgress the latest progress reports a snapshot holds (older ones:
+     *                       {@code /progress?before=})
      * @param sessionQueue   messages waiting for one WebSocket client before its oldest are dropped;
      *                       256 is two minutes of a 1-second trigger's batch and progress messages,
      *                       so a client that pauses for a moment loses nothing
@@ -47,6 +52,7 @@ public record ArusProperties(
      *                       patterns ({@code https://*.example.com}, {@code http://localhost:[*]})
      */
     public record Live(@DefaultValue("100") int recentBatches, @DefaultValue("1000") int rowsPerBatch,
+                       @DefaultValue("10") int snapshotBatches, @DefaultValue("10") int snapshotProgress,
                        @DefaultValue("256") int sessionQueue, @DefaultValue("10s") Duration sendTimeout,
                        @DefaultValue("4") int senderThreads, @DefaultValue List<String> allowedOrigins) {
 
@@ -54,6 +60,10 @@ public record ArusProperties(
             if (recentBatches < 1 || rowsPerBatch < 0) {
                 throw new IllegalArgumentException("arus.live.recent-batches must be at least 1 and "
                         + "arus.live.rows-per-batch not negative, were " + recentBatches + " and " + rowsPerBatch);
+            }
+            if (snapshotBatches < 1 || snapshotProgress < 1) {
+                throw new IllegalArgumentException("arus.live.snapshot-batches and arus.live.snapshot-progress must "
+                        + "be at least 1, were " + snapshotBatches + " and " + snapshotProgress);
             }
         }
     }

@@ -37,11 +37,13 @@ class LiveHub implements QueryListener {
     private final ExecutorService senders;
     private final ScheduledThreadPoolExecutor deadlines;
     private final SenderPool pool;
-    private final int snapshotCapacity;
+    private final int snapshotBatches;
+    private final int snapshotProgress;
 
     LiveHub(QueryRegistry registry, ArusProperties properties, JsonMapper json, MeterRegistry meters) {
         ArusProperties.Live live = properties.live();
-        this.snapshotCapacity = live.recentBatches();
+        this.snapshotBatches = live.snapshotBatches();
+        this.snapshotProgress = live.snapshotProgress();
         this.senders = Executors.newFixedThreadPool(live.senderThreads(), daemonThreads("arus-live-sender-"));
         this.deadlines = new ScheduledThreadPoolExecutor(1, daemonThreads("arus-live-deadlines-"));
         deadlines.setRemoveOnCancelPolicy(true);
@@ -99,7 +101,7 @@ class LiveHub implements QueryListener {
     }
 
     private QueryTopic topic(UUID id) {
-        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotCapacity, pool));
+        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotBatches, snapshotProgress, pool));
     }
 
     @PreDestroy
