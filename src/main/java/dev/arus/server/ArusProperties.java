@@ -76,6 +76,10 @@ public record ArusProperties(
      * @param mutatingRequestsPerMinute requests that change something (POST, PUT, PATCH, DELETE) one
      *                         client address may make per minute, in bursts of up to as many; more
      *                         are answered 429 with {@code Retry-After}
+     * @param liveHandshakesPerMinute WebSocket handshakes one client address may make per minute,
+     *                         in bursts of up to as many, on a budget of their own; each costs the
+     *                         service a session and a snapshot, and a dashboard needs one per live
+     *                         view and reconnect
      * @param rateLimitedClients client addresses whose request budget is remembered at once; the
      *                         least recently seen is forgotten first, so the memory is bounded
      */
@@ -83,6 +87,7 @@ public record ArusProperties(
                          @DefaultValue("10000000") long maxRowsPerBatch,
                          @DefaultValue("1000000") int maxStateRows,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
+                         @DefaultValue("120") int liveHandshakesPerMinute,
                          @DefaultValue("10000") int rateLimitedClients) {
     }
 

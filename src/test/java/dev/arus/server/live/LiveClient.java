@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
@@ -49,12 +50,17 @@ final class LiveClient implements AutoCloseable {
 
     /** The HTTP status of a handshake the server refuses; fails when it accepts it. */
     static int refusedHandshakeStatus(int port, String queryId, String origin) {
+        return refusedHandshake(port, queryId, origin).statusCode();
+    }
+
+    /** The HTTP response to a handshake the server refuses; fails when it accepts it. */
+    static HttpResponse<?> refusedHandshake(int port, String queryId, String origin) {
         try (LiveClient accepted = new LiveClient(port, queryId, origin)) {
             throw new AssertionError("the handshake for " + queryId + " from " + origin + " was accepted");
         } catch (CompletionException failed) {
             for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
                 if (cause instanceof WebSocketHandshakeException refused) {
-                    return refused.getResponse().statusCode();
+                    return refused.getResponse();
                 }
             }
             throw failed;
