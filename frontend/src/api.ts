@@ -1,5 +1,6 @@
 import { askForToken, currentToken, forgetToken } from './auth';
-import type { Problem, QueryView } from './types';
+import type { HistoryPage } from './liveModel';
+import type { Problem, ProgressView, QueryView, RecentBatch } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -62,6 +63,12 @@ export const api = {
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
   access: () => call<Access>('GET', '/api/access'),
+  /** Older batches than a live snapshot's, oldest first. */
+  batches: (id: string, page: HistoryPage) =>
+    call<RecentBatch[]>('GET', `${base}/${encodeURIComponent(id)}/batches?before=${page.before}&limit=${page.limit}`),
+  /** Older progress than a live snapshot's, oldest first. */
+  progress: (id: string, page: HistoryPage) =>
+    call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?before=${page.before}&limit=${page.limit}`),
 };
 
 /**

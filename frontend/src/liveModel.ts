@@ -15,11 +15,29 @@ export interface Changes {
 const NONE: Changes = { query: false, results: false, progress: false, batches: false };
 const ALL: Changes = { query: true, results: true, progress: true, batches: true };
 
+/** A page of `/batches` or `/progress`: the latest `limit` of those before batch `before`. */
+export interface HistoryPage {
+  before: number;
+  limit: number;
+}
+
+/**
+ * What a snapshot left out that the REST API may still hold, for the run the snapshot showed:
+ * the batches and progress before its oldest ones, each `null` when nothing is missing.
+ */
+export interface HistoryRequest {
+  runId: string | null;
+  batches: HistoryPage | null;
+  progress: HistoryPage | null;
+}
+
 /**
  * One query as the dashboard sees it over the WebSocket: its status, the results chart's series,
- * the event-time markers, recent progress and recent batches (newest first). A snapshot of the
- * same run resumes: what is already shown stays and only batches and progress not yet seen are
- * added. A snapshot or status of another run starts over, since batch ids start again.
+ * the event-time markers, recent progress and recent batches (newest first). A snapshot holds
+ * only the latest few batches and progress reports: after one that starts a view the model asks
+ * for older ones ({@link takeHistoryRequest}), after one that resumes the same run for those it
+ * missed, and merges them beneath what is shown ({@link applyHistory}), never over newer values.
+ * A snapshot or status of another run starts over, since batch ids start again.
  */
 export class LiveQueryModel {
   query: QueryView | null = null;
@@ -37,11 +55,14 @@ export class LiveQueryModel {
   dropped = 0;
   private seenBatches = new Set<number>();
   private seenProgress = new Set<number>();
+  private history: HistoryRequest | null = null;
 
+  /** @param historyBatches the most older batches asked for at once, as many as the service keeps by default */
   constructor(
     readonly queryId: string,
     private readonly maxBatches = 30,
     private readonly maxProgress = 300,
+    private readonly historyBatches = 100,
   ) {}
 
   get outputMode(): OutputMode {
@@ -57,6 +78,12 @@ export class LiveQueryModel {
     switch (message.type) {
       case 'snapshot': {
         const sameRun = this.runId !== null && this.runId === message.query.runId;
+        const newestProgress = this.progress[this.progress.length - 1]?.batchId ?? -1;
+        this.history = {
+          runId: message.query.runId,
+          batches: missingBefore(message.batches, sameRun ? this.lastBatchId : null, this.historyBatches),
+          progress: missingBefore(message.progress, sameRun ? newestProgress : null, this.maxProgress),
+        };
         if (!sameRun) this.startRun(message.query.runId, message.query);
         this.query = message.query;
         this.state = message.query.state;
@@ -92,6 +119,22 @@ export class LiveQueryModel {
     }
   }
 
+  /** The history the last snapshot left out, once: `null` when nothing is missing or it was taken already. */
+  takeHistoryRequest(): HistoryRequest | null {
+    const history = this.history;
+    this.history = null;
+    return history !== null && (history.batches !== null || history.progress !== null) ? history : null;
+  }
+
+  /** Merges what the REST API answered to `request`; ignored once another run is shown. */
+  applyHistory(request: HistoryRequest, batches: readonly RecentBatch[], progress: readonly ProgressView[]): Changes {
+    if (request.runId !== this.runId) return NONE;
+    let changed = false;
+    for (const p of progress) changed = this.addProgress(p) || changed;
+    for (const b of batches) changed = this.addBatch(b) || changed;
+    return changed ? ALL : NONE;
+  }
+
   private startRun(runId: string | null, query: QueryView): void {
     this.runId = runId;
     this.results = new ResultSeries(outputModeOf(query.spec), query.spec);
@@ -118,12 +161,27 @@ export class LiveQueryModel {
   private addProgress(progress: ProgressView): boolean {
     if (this.seenProgress.has(progress.batchId)) return false;
     this.seenProgress.add(progress.batchId);
+    const newest = progress.batchId > (this.progress[this.progress.length - 1]?.batchId ?? -1);
     this.progress.push(progress);
     this.progress.sort((a, b) => a.batchId - b.batchId);
     if (this.progress.length > this.maxProgress) this.progress.splice(0, this.progress.length - this.maxProgress);
-    this.markers = advanceMarkers(this.markers, progress);
+    const advanced = advanceMarkers(this.markers, progress);
+    // An older report may raise the highest event time seen, never move the watermark back.
+    this.markers = newest ? advanced : { ...this.markers, maxEventTime: advanced.maxEventTime };
     this.results.setWatermark(this.markers.watermark);
     if (this.query) this.query = { ...this.query, lastProgress: this.progress[this.progress.length - 1] ?? null };
     return true;
   }
+}
+
+/**
+ * The page before the oldest of a snapshot's `items` (oldest first) that fills the gap after
+ * `newestKnown`, the newest batch id already shown of the same run (`null` for a new view: up to
+ * `most`); `null` when nothing is missing.
+ */
+function missingBefore(items: readonly { batchId: number }[], newestKnown: number | null, most: number): HistoryPage | null {
+  const oldest = items[0]?.batchId;
+  if (oldest === undefined || oldest === 0) return null;
+  const missing = newestKnown === null ? most : Math.min(most, oldest - newestKnown - 1);
+  return missing > 0 ? { before: oldest, limit: missing } : null;
 }

@@ -84,12 +84,15 @@ export function inferShape(rows: Row[], spec?: QuerySpec): ResultShape {
  * The results chart's data: one bar per result row of a windowed aggregation. In append mode
  * every batch brings new finalized windows; in update mode a batch brings the changed rows,
  * which replace their earlier values in place; in complete mode a batch is the whole result.
- * Only the latest {@link maxWindows} windows are kept.
+ * Batches may come out of order (history fetched after live batches): a row never replaces one
+ * of a later batch, nor a complete result a later one. Only the latest {@link maxWindows}
+ * windows are kept.
  */
 export class ResultSeries {
   private readonly bars = new Map<string, WindowBar>();
   private shapeOfRows: ResultShape | null = null;
   private watermarkMs: number | null = null;
+  private completeBatchId = -1;
 
   constructor(
     readonly mode: OutputMode,
@@ -109,7 +112,11 @@ export class ResultSeries {
     }
     const shape = this.shapeOfRows;
     if (shape === null || shape.windowColumn === null) return false;
-    if (this.mode === 'complete') this.bars.clear();
+    if (this.mode === 'complete') {
+      if (batch.batchId < this.completeBatchId) return false;
+      this.completeBatchId = batch.batchId;
+      this.bars.clear();
+    }
     for (const row of batch.rows) {
       const window = row[shape.windowColumn];
       if (!isWindowValue(window)) continue;
@@ -123,6 +130,7 @@ export class ResultSeries {
         if (typeof v === 'number') values[m] = v;
       }
       const key = `${start}|${end}|${group}`;
+      if ((this.bars.get(key)?.batchId ?? -1) > batch.batchId) continue;
       const finalized = this.mode === 'append' || (this.watermarkMs !== null && end <= this.watermarkMs);
       this.bars.set(key, { key, group, start, end, values, finalized, batchId: batch.batchId });
     }

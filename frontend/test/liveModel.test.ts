@@ -104,6 +104,54 @@ describe('LiveQueryModel', () => {
     expect(model.results.size).toBe(1);
   });
 
+  it('asks for the batches and progress before the snapshot of a new view, once', () => {
+    const model = new LiveQueryModel(QUERY_ID, 30, 300, 100);
+    model.apply(snapshot([batch(40, []), batch(41, [])], [progress(41, { max: 170, watermark: 160 })]));
+    expect(model.takeHistoryRequest()).toEqual({
+      runId: RUN_1, batches: { before: 40, limit: 100 }, progress: { before: 41, limit: 300 } });
+    expect(model.takeHistoryRequest()).toBeNull();
+  });
+
+  it('asks only for what it missed when a snapshot of the same run resumes', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    model.takeHistoryRequest();
+    // Disconnected after batch 3; the snapshot of the reconnect starts at batch 9.
+    model.apply(snapshot([batch(9, []), batch(10, [])], [progress(10, { max: 40, watermark: 35 })]));
+    expect(model.takeHistoryRequest()).toEqual({
+      runId: RUN_1, batches: { before: 9, limit: 5 }, progress: { before: 10, limit: 6 } });
+    model.apply(snapshot([batch(10, []), batch(11, [])], [progress(11, { max: 44, watermark: 39 })]));
+    expect(model.takeHistoryRequest(), 'nothing missed').toBeNull();
+  });
+
+  it('merges older history beneath what is shown: the watermark and newer windows stay', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply({ type: 'snapshot', queryId: QUERY_ID, query: queryView('update'),
+      batches: [batch(7, [windowRow(0, 8, 40)])], progress: [progress(7, { max: 30, watermark: 25 })] });
+    const request = model.takeHistoryRequest();
+    expect(request).not.toBeNull();
+
+    const changes = model.applyHistory(request!, [batch(5, [windowRow(0, 8, 26), windowRow(-8, 8, 9)])],
+      [progress(5, { max: 31, watermark: 20 })]);
+
+    expect(changes.results).toBe(true);
+    expect(model.results.list().map((b) => b.values.count)).toEqual([9, 40]);
+    expect(model.markers).toEqual({ watermark: ms(25), maxEventTime: ms(31) });
+    expect(model.progress.map((p) => p.batchId)).toEqual([5, 7]);
+    expect(model.batches.map((b) => b.batchId)).toEqual([7, 5]);
+    expect(model.query?.lastProgress?.batchId).toBe(7);
+  });
+
+  it('drops the history of a run that is no longer shown', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot([batch(7, [])], [progress(7)]));
+    const request = model.takeHistoryRequest()!;
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null });
+    expect(model.applyHistory(request, [batch(5, [windowRow(0, 8, 26)])], [progress(5)]).results).toBe(false);
+    expect(model.batches).toHaveLength(0);
+  });
+
   it('ignores messages of another query', () => {
     const model = new LiveQueryModel(QUERY_ID);
     expect(model.apply({ ...batchMessage(1, [windowRow(0, 8, 1)]), queryId: 'other' } as LiveMessage).results).toBe(false);

@@ -26,6 +26,22 @@ describe('ResultSeries in append mode', () => {
   });
 });
 
+describe('ResultSeries with batches out of order', () => {
+  it('never lets an older batch replace a window\'s value from a later one', () => {
+    const series = new ResultSeries('update', queryView('update').spec);
+    series.applyBatch(batch(7, [windowRow(0, 8, 40)]));
+    series.applyBatch(batch(5, [windowRow(0, 8, 26), windowRow(8, 8, 3)]));
+    expect(series.list().map((b) => [b.values.count, b.batchId])).toEqual([[40, 7], [3, 5]]);
+  });
+
+  it('keeps the complete result of the latest batch', () => {
+    const series = new ResultSeries('complete', queryView('complete').spec);
+    series.applyBatch(batch(7, [windowRow(0, 8, 40), windowRow(8, 8, 2)]));
+    expect(series.applyBatch(batch(5, [windowRow(0, 8, 26)]))).toBe(false);
+    expect(series.list().map((b) => b.values.count)).toEqual([40, 2]);
+  });
+});
+
 describe('ResultSeries in update mode', () => {
   it('replaces a window\'s running value in place and keeps it running until the watermark passes its end', () => {
     const series = new ResultSeries('update', queryView('update').spec);

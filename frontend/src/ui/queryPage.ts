@@ -1,7 +1,7 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
-import { LiveQueryModel, type Changes } from '../liveModel';
+import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
 import { stateRows } from '../timeline';
 import type { ProgressView, RecentBatch } from '../types';
@@ -205,10 +205,27 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     }
   }
 
+  let disposed = false;
+  /** Fetches what the snapshot left out: the service sends only the latest few batches and progress reports. */
+  async function loadHistory(request: HistoryRequest): Promise<void> {
+    try {
+      const [batches, progress] = await Promise.all([
+        request.batches ? api.batches(id, request.batches) : Promise.resolve([]),
+        request.progress ? api.progress(id, request.progress) : Promise.resolve([])]);
+      if (!disposed) draw(model.applyHistory(request, batches, progress));
+    } catch {
+      // The view goes on with what the snapshot held.
+    }
+  }
+
   const live = new LiveConnection({
     url: wsUrl(id),
     createSocket: (url) => browserSocket(url, liveProtocols()),
-    onMessage: (message) => draw(model.apply(message)),
+    onMessage: (message) => {
+      draw(model.apply(message));
+      const history = model.takeHistoryRequest();
+      if (history) void loadHistory(history);
+    },
     onState: showConnection,
     shouldRetry: async () => {
       if (!(await queryExists(id))) return false;
@@ -221,6 +238,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   window.addEventListener('online', online);
 
   return () => {
+    disposed = true;
     window.removeEventListener('online', online);
     window.clearTimeout(confirmTimer);
     live.close();

@@ -34,19 +34,26 @@ public record ArusProperties(
         @DefaultValue("true") boolean restoreOnStart) {
 
     /**
-     * @param recentBatches  the sink outputs kept per query (and progress reports kept for a live snapshot)
+     * @param recentBatches  the sink outputs kept per query for {@code /batches}
      * @param rowsPerBatch   the rows kept of one batch's output; a bound on the buffer's memory
      *                       when a query emits large batches
+     * @param snapshotBatches  the latest batches a WebSocket client's first message (its snapshot)
+     *                       holds; small, since every connect costs one: a client pages back over
+     *                       REST for more ({@code /batches?before=})
+     * @param snapshotProgress the latest progress reports a snapshot holds (older ones:
+     *                       {@code /progress?before=})
      * @param sessionQueue   messages waiting for one WebSocket client before its oldest are dropped;
      *                       256 is two minutes of a 1-second trigger's batch and progress messages,
      *                       so a client that pauses for a moment loses nothing
-     * @param sendTimeout    the longest one message may take to send before its client is closed (1008)
-     * @param senderThreads  threads sending to all WebSocket clients; each stuck client holds one
-     *                       for at most {@code sendTimeout}
+     * @param sendTimeout    the deadline of one message's send, from when it begins: a client whose
+     *                       send is not complete by then is closed (1008)
+     * @param senderThreads  threads that start sends to all WebSocket clients; sends are
+     *                       asynchronous, so a stuck client holds none of them
      * @param allowedOrigins origins besides the service's own allowed to open a WebSocket, as
      *                       patterns ({@code https://*.example.com}, {@code http://localhost:[*]})
      */
     public record Live(@DefaultValue("100") int recentBatches, @DefaultValue("1000") int rowsPerBatch,
+                       @DefaultValue("10") int snapshotBatches, @DefaultValue("10") int snapshotProgress,
                        @DefaultValue("256") int sessionQueue, @DefaultValue("10s") Duration sendTimeout,
                        @DefaultValue("4") int senderThreads, @DefaultValue List<String> allowedOrigins) {
 
@@ -54,6 +61,10 @@ public record ArusProperties(
             if (recentBatches < 1 || rowsPerBatch < 0) {
                 throw new IllegalArgumentException("arus.live.recent-batches must be at least 1 and "
                         + "arus.live.rows-per-batch not negative, were " + recentBatches + " and " + rowsPerBatch);
+            }
+            if (snapshotBatches < 1 || snapshotProgress < 1) {
+                throw new IllegalArgumentException("arus.live.snapshot-batches and arus.live.snapshot-progress must "
+                        + "be at least 1, were " + snapshotBatches + " and " + snapshotProgress);
             }
         }
     }
@@ -69,6 +80,10 @@ public record ArusProperties(
      * @param mutatingRequestsPerMinute requests that change something (POST, PUT, PATCH, DELETE) one
      *                         client address may make per minute, in bursts of up to as many; more
      *                         are answered 429 with {@code Retry-After}
+     * @param liveHandshakesPerMinute WebSocket handshakes one client address may make per minute,
+     *                         in bursts of up to as many, on a budget of their own; each costs the
+     *                         service a session and a snapshot, and a dashboard needs one per live
+     *                         view and reconnect
      * @param rateLimitedClients client addresses whose request budget is remembered at once; the
      *                         least recently seen is forgotten first, so the memory is bounded
      * @param websocketIdleTimeout how long a WebSocket session may go without a byte either way
@@ -82,6 +97,7 @@ public record ArusProperties(
                          @DefaultValue("100000") long maxMemoryTableRows,
                          @DefaultValue("1000000") long maxOutputRowsPerBatch,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
+                         @DefaultValue("120") int liveHandshakesPerMinute,
                          @DefaultValue("10000") int rateLimitedClients,
                          @DefaultValue("2m") Duration websocketIdleTimeout) {
     }

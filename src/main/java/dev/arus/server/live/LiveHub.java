@@ -17,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.stereotype.Component;
@@ -27,21 +28,26 @@ import tools.jackson.databind.json.JsonMapper;
  * event (a run's start, which comes before the run's first batch, or its restoration without
  * a run) and closes when it is deleted. Hears the registry's events and passes each to its
  * query's topic; it only looks a topic up and enqueues, so the engine's threads never wait for
- * a client. Owns the sender threads every session shares. Thread-safe.
+ * a client. Owns the sender threads and the deadline timer every session shares. Thread-safe.
  */
 @Component
 class LiveHub implements QueryListener {
 
     private final Map<UUID, QueryTopic> topics = new ConcurrentHashMap<>();
     private final ExecutorService senders;
+    private final ScheduledThreadPoolExecutor deadlines;
     private final SenderPool pool;
-    private final int snapshotCapacity;
+    private final int snapshotBatches;
+    private final int snapshotProgress;
 
     LiveHub(QueryRegistry registry, ArusProperties properties, JsonMapper json, MeterRegistry meters) {
         ArusProperties.Live live = properties.live();
-        this.snapshotCapacity = live.recentBatches();
-        this.senders = Executors.newFixedThreadPool(live.senderThreads(), senderThreads());
-        this.pool = new SenderPool(senders, live.sessionQueue(), live.sendTimeout(), new LiveMessageWriter(json),
+        this.snapshotBatches = live.snapshotBatches();
+        this.snapshotProgress = live.snapshotProgress();
+        this.senders = Executors.newFixedThreadPool(live.senderThreads(), daemonThreads("arus-live-sender-"));
+        this.deadlines = new ScheduledThreadPoolExecutor(1, daemonThreads("arus-live-deadlines-"));
+        deadlines.setRemoveOnCancelPolicy(true);
+        this.pool = new SenderPool(senders, deadlines, live.sessionQueue(), live.sendTimeout(), new LiveMessageWriter(json),
                 Counter.builder("arus.live.messages.dropped")
                         .description("Live messages dropped because a client read too slowly").register(meters),
                 Counter.builder("arus.live.sessions.closed.slow")
@@ -95,18 +101,19 @@ class LiveHub implements QueryListener {
     }
 
     private QueryTopic topic(UUID id) {
-        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotCapacity, pool));
+        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotBatches, snapshotProgress, pool));
     }
 
     @PreDestroy
     void stopSenders() {
         senders.shutdown();
+        deadlines.shutdownNow();
     }
 
-    private static ThreadFactory senderThreads() {
+    private static ThreadFactory daemonThreads(String prefix) {
         AtomicInteger count = new AtomicInteger();
         return task -> {
-            Thread thread = new Thread(task, "arus-live-sender-" + count.incrementAndGet());
+            Thread thread = new Thread(task, prefix + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };

@@ -22,7 +22,11 @@ sealed interface LiveMessage {
 
     UUID queryId();
 
-    /** The first message of a session: the query, then its recent batches and progress, oldest first. */
+    /**
+     * The first message of a session: the query, then its latest batches and progress reports
+     * ({@code arus.live.snapshot-batches} and {@code -progress}), oldest first; a client pages
+     * back over REST for older ones.
+     */
     @JsonTypeName("snapshot")
     @Schema(name = "SnapshotMessage")
     record Snapshot(UUID queryId, QueryView query, List<RecentBatch> batches, List<ProgressView> progress)

@@ -1,6 +1,5 @@
 package dev.arus.server.live;
 
-import org.springframework.web.socket.TextMessage;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Writes live messages with the service's JSON mapper, so that their payloads read as the REST API writes them. */
@@ -12,7 +11,7 @@ final class LiveMessageWriter {
         this.json = json;
     }
 
-    TextMessage text(LiveMessage message) {
-        return new TextMessage(json.writerFor(LiveMessage.class).writeValueAsString(message));
+    String json(LiveMessage message) {
+        return json.writerFor(LiveMessage.class).writeValueAsString(message);
     }
 }

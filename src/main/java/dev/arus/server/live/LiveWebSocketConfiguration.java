@@ -25,7 +25,7 @@ class LiveWebSocketConfiguration implements WebSocketConfigurer {
 
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
-        registry.addHandler(new LiveWebSocketHandler(hub, properties.sendTimeout()), "/ws/queries/*")
+        registry.addHandler(new LiveWebSocketHandler(hub), "/ws/queries/*")
                 .addInterceptors(new QueryHandshakeInterceptor(hub))
                 .setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
     }

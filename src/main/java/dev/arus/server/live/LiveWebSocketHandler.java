@@ -1,11 +1,9 @@
 package dev.arus.server.live;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.web.socket.CloseStatus;
 import org.springframework.web.socket.WebSocketSession;
-import org.springframework.web.socket.adapter.NativeWebSocketSession;
 import org.springframework.web.socket.SubProtocolCapable;
 import org.springframework.web.socket.handler.TextWebSocketHandler;
 
@@ -20,15 +18,10 @@ final class LiveWebSocketHandler extends TextWebSocketHandler implements SubProt
 
     static final String PROTOCOL = "arus.live";
 
-    /** Tomcat's per-session bound on one blocking send; other containers keep their own. */
-    private static final String TOMCAT_BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
-
     private final LiveHub hub;
-    private final Duration sendTimeout;
 
-    LiveWebSocketHandler(LiveHub hub, Duration sendTimeout) {
+    LiveWebSocketHandler(LiveHub hub) {
         this.hub = hub;
-        this.sendTimeout = sendTimeout;
     }
 
     @Override
@@ -38,7 +31,6 @@ final class LiveWebSocketHandler extends TextWebSocketHandler implements SubProt
 
     @Override
     public void afterConnectionEstablished(WebSocketSession session) throws Exception {
-        limitSendTime(session);
         boolean subscribed = hub.find(queryId(session)).map(topic -> topic.subscribe(session)).orElse(false);
         if (!subscribed) {
             // Deleted between the handshake and now.
@@ -49,13 +41,6 @@ final class LiveWebSocketHandler extends TextWebSocketHandler implements SubProt
     @Override
     public void afterConnectionClosed(WebSocketSession session, CloseStatus status) {
         hub.find(queryId(session)).ifPresent(topic -> topic.unsubscribe(session));
-    }
-
-    private void limitSendTime(WebSocketSession session) {
-        if (session instanceof NativeWebSocketSession standard
-                && standard.getNativeSession() instanceof jakarta.websocket.Session container) {
-            container.getUserProperties().put(TOMCAT_BLOCKING_SEND_TIMEOUT, sendTimeout.toMillis());
-        }
     }
 
     private static UUID queryId(WebSocketSession session) {

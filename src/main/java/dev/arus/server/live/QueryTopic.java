@@ -10,21 +10,23 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
 
 /**
  * One query's live feed: its sessions, and what a new session's snapshot holds: the query as
- * its latest event showed it, its recent batches and progress. A batch or progress report is
- * recorded and handed to every session under one lock, and a session subscribes under that
- * lock, so each one is either in a session's snapshot or in a message after it, never both and
- * never neither. Messages are written to JSON once, whatever the number of sessions; handing
- * them over only enqueues. Thread-safe.
+ * its latest event showed it, its latest {@code snapshotBatches} batches and
+ * {@code snapshotProgress} progress reports (a client pages back over REST for older ones), so
+ * a connect costs little however busy the query. A batch or progress report is recorded and
+ * handed to every session under one lock, and a session subscribes under that lock, so each one
+ * is either in a session's snapshot or in a message after it, never both and never neither.
+ * Messages are written to JSON once, whatever the number of sessions; handing them over only
+ * enqueues. Thread-safe.
  */
 final class QueryTopic {
 
     private final UUID queryId;
-    private final int capacity;
+    private final int snapshotBatches;
+    private final int snapshotProgress;
     private final SenderPool pool;
 
     // Guarded by lock.
@@ -35,12 +37,16 @@ final class QueryTopic {
     private QueryView query;
     private boolean closed;
 
-    /** @param capacity the batches, and the progress reports, a snapshot holds at most */
-    QueryTopic(UUID queryId, int capacity, SenderPool pool) {
+    /**
+     * @param snapshotBatches  the batches a snapshot holds at most
+     * @param snapshotProgress the progress reports a snapshot holds at most
+     */
+    QueryTopic(UUID queryId, int snapshotBatches, int snapshotProgress, SenderPool pool) {
         this.queryId = queryId;
-        this.capacity = capacity;
+        this.snapshotBatches = snapshotBatches;
+        this.snapshotProgress = snapshotProgress;
         this.pool = pool;
-        this.recentBatches = new RecentBatches(capacity);
+        this.recentBatches = new RecentBatches(snapshotBatches);
     }
 
     /** A run has started, or a restored query stands without one: its status goes to every session. */
@@ -72,7 +78,7 @@ final class QueryTopic {
     void publishProgress(QueryView after) {
         synchronized (lock) {
             query = after;
-            if (recentProgress.size() == capacity) {
+            if (recentProgress.size() == snapshotProgress) {
                 recentProgress.removeFirst();
             }
             recentProgress.addLast(after.lastProgress());
@@ -87,18 +93,24 @@ final class QueryTopic {
         }
     }
 
-    /** Queues the snapshot for {@code session}, then every later message; refused once the topic is closed. */
+    /**
+     * Queues the snapshot for {@code session}, then every later message; refused once the topic
+     * is closed. The snapshot is taken under the lock and written to JSON after it, on the
+     * caller's thread, so a new session costs its own thread and never the query's or the senders'.
+     */
     boolean subscribe(WebSocketSession session) {
         SessionOutbox outbox = new SessionOutbox(queryId, session, pool);
+        LiveMessage.Snapshot snapshot;
         synchronized (lock) {
             if (closed || query == null) {
                 return false;
             }
-            outbox.start(new LiveMessage.Snapshot(queryId, query, recentBatches.latest(capacity),
-                    List.copyOf(recentProgress)));
+            snapshot = new LiveMessage.Snapshot(queryId, query, recentBatches.latest(snapshotBatches),
+                    List.copyOf(recentProgress));
             outboxes.add(outbox);
-            return true;
         }
+        outbox.start(pool.writer().json(snapshot));
+        return true;
     }
 
     void unsubscribe(WebSocketSession session) {
@@ -135,7 +147,7 @@ final class QueryTopic {
         if (outboxes.isEmpty()) {
             return;
         }
-        TextMessage text = pool.writer().text(message);
+        String text = pool.writer().json(message);
         outboxes.forEach(outbox -> outbox.offer(text));
     }
 }

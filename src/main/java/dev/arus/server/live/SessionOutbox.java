@@ -1,66 +1,100 @@
 package dev.arus.server.live;
 
+import jakarta.websocket.RemoteEndpoint;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.socket.CloseStatus;
-import org.springframework.web.socket.TextMessage;
 import org.springframework.web.socket.WebSocketSession;
+import org.springframework.web.socket.adapter.NativeWebSocketSession;
 
 /**
  * The messages waiting to go to one WebSocket session, oldest first: the session's snapshot,
- * then at most {@code arus.live.session-queue} published messages. When it is full the oldest is dropped and
- * counted; the client learns the count from a {@code dropped} message just before the next
- * message it does get. {@link #offer} only enqueues, so the query's thread never waits for a
- * client; the sender, a task on a small shared executor, drains the queue one blocking send at
- * a time, and while it runs no other task sends to this session.
+ * then at most {@code arus.live.session-queue} published messages. When it is full the oldest is
+ * dropped and counted; the client learns the count from a {@code dropped} message just before
+ * the next message it does get. At most one message is in flight, sent with the container's
+ * asynchronous send; a send not complete by its deadline ({@code arus.live.send-timeout} after
+ * it began) closes the session with 1008, so a stuck client costs only itself.
  *
- * <p>Why not Spring's {@code ConcurrentWebSocketSessionDecorator}: whichever thread calls its
- * {@code sendMessage} while no send is in progress performs the send itself, and that thread
- * would be the query's. A send that blocks longer than the send timeout (Tomcat's blocking-send
- * timeout, set per session by {@link LiveWebSocketHandler}) fails; the session is then closed
- * with 1008, so a stuck client holds a sender thread for at most that long.
+ * <p>No thread ever waits for the client. {@link #offer} only enqueues, so the query's thread
+ * never sends; after a quiet spell a task on the shared sender executor starts the next send,
+ * and from then on each send's completion (on a container thread) starts the one after it; the
+ * shared deadline timer closes a session whose send is overdue. Closing waits for the close
+ * frame at most {@value #NORMAL_CLOSE_FRAME_WAIT_MS} ms for a normal close and
+ * {@value #ABNORMAL_CLOSE_FRAME_WAIT_MS} ms for any other, whose connection is stuck or broken
+ * anyway (Tomcat's settings, per session): a client that cannot take the frame is cut off.
+ * Thread-safe.
  */
 final class SessionOutbox {
 
     private static final Logger log = LoggerFactory.getLogger(SessionOutbox.class);
 
+    private static final long NORMAL_CLOSE_FRAME_WAIT_MS = 50;
+    private static final long ABNORMAL_CLOSE_FRAME_WAIT_MS = 1;
+    /** Tomcat's bound on a blocking send; the outbox makes none, so once it closes this bounds the normal close frame. */
+    private static final String TOMCAT_BLOCKING_SEND_TIMEOUT = "org.apache.tomcat.websocket.BLOCKING_SEND_TIMEOUT";
+    private static final String TOMCAT_ABNORMAL_CLOSE_SEND_TIMEOUT =
+            "org.apache.tomcat.websocket.ABNORMAL_SESSION_CLOSE_SEND_TIMEOUT";
+    private static final long NO_SEND = 0;
+
     private final UUID queryId;
     private final WebSocketSession session;
+    private final jakarta.websocket.Session container;
+    private final RemoteEndpoint.Async remote;
     private final SenderPool pool;
 
     // Guarded by this.
-    private LiveMessage.Snapshot snapshot;
-    private final ArrayDeque<TextMessage> queue = new ArrayDeque<>();
+    private boolean started;
+    private String snapshot;
+    private final ArrayDeque<String> queue = new ArrayDeque<>();
     private long droppedSinceLastSend;
-    private boolean draining;
+    /** A send is in flight, or a sender is about to start one: nobody else may start one. */
+    private boolean sending;
+    private long sendsStarted;
+    /** The number of the send in flight, {@link #NO_SEND} when none is. */
+    private long inFlight = NO_SEND;
+    private ScheduledFuture<?> deadline;
     private CloseStatus closeWhenDrained;
     private boolean closed;
 
+    /** @throws IllegalStateException when {@code session} is not one of a Jakarta WebSocket container */
     SessionOutbox(UUID queryId, WebSocketSession session, SenderPool pool) {
         this.queryId = queryId;
         this.session = session;
         this.pool = pool;
+        this.container = session instanceof NativeWebSocketSession standard
+                ? standard.getNativeSession(jakarta.websocket.Session.class) : null;
+        if (container == null) {
+            throw new IllegalStateException("Live session " + session.getId() + " is not a Jakarta WebSocket session");
+        }
+        this.remote = container.getAsyncRemote();
     }
 
     WebSocketSession session() {
         return session;
     }
 
-    /** Sends {@code first} before anything offered; called once, by the topic, before any offer. */
-    void start(LiveMessage.Snapshot first) {
+    /**
+     * Sends {@code snapshot}, the snapshot's JSON, then what was offered before and after; until
+     * then offers only queue. Called once, by the subscribing thread, which so pays for writing
+     * its own snapshot.
+     */
+    void start(String snapshot) {
         synchronized (this) {
-            snapshot = first;
+            this.snapshot = snapshot;
+            started = true;
         }
         wakeSender();
     }
 
-    /** Enqueues {@code message}, dropping the oldest when full; never blocks. Any thread. */
-    void offer(TextMessage message) {
+    /** Enqueues {@code message}, a live message's JSON, dropping the oldest when full; never blocks. Any thread. */
+    void offer(String message) {
         synchronized (this) {
             if (closed || closeWhenDrained != null) {
                 return;
@@ -89,84 +123,143 @@ final class SessionOutbox {
     /** The session has closed: nothing more is sent. */
     synchronized void discard() {
         closed = true;
+        snapshot = null;
         queue.clear();
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
     }
 
     private void wakeSender() {
         synchronized (this) {
-            if (draining || closed) {
+            if (!started || sending || closed) {
                 return;
             }
-            draining = true;
+            sending = true;
         }
         try {
-            pool.executor().execute(this::drain);
+            pool.executor().execute(this::sendNext);
         } catch (RejectedExecutionException shuttingDown) {
             discard();
         }
     }
 
-    private void drain() {
-        while (true) {
-            LiveMessage first;
-            TextMessage next;
-            long dropped;
-            CloseStatus close = null;
-            synchronized (this) {
-                first = snapshot;
+    /**
+     * Starts the send of the next message, or, with none left, lets the next offer wake a sender
+     * (and closes the session if asked to once drained). Runs while {@code sending} is held: on
+     * the sender executor, or on the container's thread that completed the previous send.
+     */
+    private void sendNext() {
+        LiveMessage.Dropped dropped = null;
+        String text = null;
+        CloseStatus drained = null;
+        synchronized (this) {
+            if (closed) {
+                sending = false;
+                return;
+            }
+            if (snapshot != null) {
+                text = snapshot;
                 snapshot = null;
-                next = first == null ? queue.pollFirst() : null;
-                if (closed || (first == null && next == null)) {
-                    draining = false;
-                    if (closed || closeWhenDrained == null) {
-                        return;
-                    }
-                    close = closeWhenDrained;
-                    closed = true;
-                }
-                dropped = droppedSinceLastSend;
+            } else if (droppedSinceLastSend > 0) {
+                dropped = new LiveMessage.Dropped(queryId, droppedSinceLastSend);
                 droppedSinceLastSend = 0;
+            } else {
+                text = queue.pollFirst();
             }
-            if (close != null) {
-                close(close);
+            if (dropped == null && text == null) {
+                sending = false;
+                if (closeWhenDrained == null) {
+                    return;
+                }
+                closed = true;
+                drained = closeWhenDrained;
+            }
+        }
+        if (drained != null) {
+            close(drained);
+            return;
+        }
+        send(text != null ? text : pool.writer().json(dropped));
+    }
+
+    private void send(String text) {
+        long send;
+        synchronized (this) {
+            if (closed) {
+                sending = false;
                 return;
             }
-            if (!send(first, next, dropped)) {
+            send = ++sendsStarted;
+            try {
+                deadline = pool.deadlines().schedule(() -> overdue(send), pool.sendTimeout().toNanos(),
+                        TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException shuttingDown) {
+                sending = false;
+                closed = true;
                 return;
             }
+            inFlight = send;
+        }
+        try {
+            remote.sendText(text, result -> sent(send, result.isOK() ? null : result.getException()));
+        } catch (IllegalStateException refused) {
+            sent(send, refused);
         }
     }
 
-    private boolean send(LiveMessage first, TextMessage next, long dropped) {
-        long started = System.nanoTime();
-        try {
-            if (first != null) {
-                session.sendMessage(pool.writer().text(first));
-                return true;
+    /**
+     * Send number {@code send} completed, or failed with {@code failure}: the next one starts.
+     * On a container thread, or the sender's when the container refused the send.
+     */
+    private void sent(long send, Throwable failure) {
+        synchronized (this) {
+            if (inFlight != send) {
+                return; // overdue, and closed already
             }
-            if (dropped > 0) {
-                session.sendMessage(pool.writer().text(new LiveMessage.Dropped(queryId, dropped)));
+            inFlight = NO_SEND;
+            deadline.cancel(false);
+            if (closed) {
+                sending = false;
+                return;
             }
-            session.sendMessage(next);
-            return true;
-        } catch (IOException | RuntimeException failed) {
-            discard();
-            Duration blocked = Duration.ofNanos(System.nanoTime() - started);
-            if (blocked.compareTo(pool.sendTimeout()) < 0) {
-                log.debug("Live session {} failed: {}", session.getId(), failed.toString());
-                close(CloseStatus.SERVER_ERROR);
-                return false;
+            if (failure != null) {
+                sending = false;
+                closed = true;
+                queue.clear();
             }
-            log.warn("Closing live session {} of query {}: a message took longer than {} to send", session.getId(),
-                    queryId, pool.sendTimeout());
-            pool.slowSessionsClosed().increment();
-            close(CloseStatus.POLICY_VIOLATION.withReason("Client too slow: a message took longer than "
-                    + pool.sendTimeout() + " to send"));
-            return false;
         }
+        if (failure == null) {
+            sendNext();
+            return;
+        }
+        log.debug("Live session {} failed: {}", session.getId(), failure.toString());
+        close(CloseStatus.SERVER_ERROR);
+    }
+
+    /** Send number {@code send} has passed its deadline, unless it completed meanwhile; on the deadline timer. */
+    private void overdue(long send) {
+        synchronized (this) {
+            if (inFlight != send || closed) {
+                return;
+            }
+            inFlight = NO_SEND;
+            sending = false;
+            closed = true;
+            snapshot = null;
+            queue.clear();
+        }
+        log.warn("Closing live session {} of query {}: a message took longer than {} to send", session.getId(),
+                queryId, pool.sendTimeout());
+        pool.slowSessionsClosed().increment();
+        close(CloseStatus.POLICY_VIOLATION.withReason("Client too slow: a message took longer than "
+                + pool.sendTimeout() + " to send"));
     }
 
     private void close(CloseStatus status) {
+        Map<String, Object> settings = container.getUserProperties();
+        settings.put(TOMCAT_BLOCKING_SEND_TIMEOUT, NORMAL_CLOSE_FRAME_WAIT_MS);
+        settings.put(TOMCAT_ABNORMAL_CLOSE_SEND_TIMEOUT, ABNORMAL_CLOSE_FRAME_WAIT_MS);
         try {
             session.close(status);
         } catch (IOException | RuntimeException alreadyGone) {

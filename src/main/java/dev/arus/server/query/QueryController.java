@@ -26,6 +26,9 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 @Tag(name = "queries", description = "Continuous queries from a JSON spec")
 class QueryController {
 
+    private static final String BEFORE = "Only those of batches before this batch id: to page back, the oldest "
+            + "batchId already seen (of a live snapshot, or of the previous page)";
+
     private final QueryRegistry registry;
 
     QueryController(QueryRegistry registry) {
@@ -56,15 +59,17 @@ class QueryController {
     @GetMapping("/{id}/progress")
     @Operation(summary = "Recent progress of the current run, oldest first")
     List<ProgressView> progress(@PathVariable UUID id, @Parameter(description = "At most this many, the latest")
-            @RequestParam(required = false) Integer limit) {
-        return registry.recentProgress(id, checked(limit)).stream().map(ProgressView::of).toList();
+            @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
+            @RequestParam(required = false) Long before) {
+        return registry.recentProgress(id, upTo(before), checked(limit)).stream().map(ProgressView::of).toList();
     }
 
     @GetMapping("/{id}/batches")
     @Operation(summary = "Recent sink output, oldest first")
     List<RecentBatch> batches(@PathVariable UUID id, @Parameter(description = "At most this many, the latest")
-            @RequestParam(required = false) Integer limit) {
-        return registry.recentBatches(id, checked(limit));
+            @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
+            @RequestParam(required = false) Long before) {
+        return registry.recentBatches(id, upTo(before), checked(limit));
     }
 
     @GetMapping("/{id}/table")
@@ -99,6 +104,10 @@ class QueryController {
             @RequestParam(defaultValue = "false") boolean purge) {
         registry.delete(id, purge);
         return ResponseEntity.noContent().build();
+    }
+
+    private static long upTo(Long before) {
+        return before == null ? Long.MAX_VALUE : before;
     }
 
     private static int checked(Integer limit) {

@@ -172,8 +172,10 @@ public class QueryRegistry {
         return all().stream().map(RegisteredQuery::view).toList();
     }
 
-    List<StreamingQueryProgress> recentProgress(UUID id, int limit) {
-        List<StreamingQueryProgress> progress = find(id).run().recentProgress();
+    /** The current run's last {@code limit} progress reports of batches below {@code beforeBatchId}, oldest first. */
+    List<StreamingQueryProgress> recentProgress(UUID id, long beforeBatchId, int limit) {
+        List<StreamingQueryProgress> progress = find(id).run().recentProgress().stream()
+                .filter(report -> report.batchId() < beforeBatchId).toList();
         return progress.subList(Math.max(0, progress.size() - limit), progress.size());
     }
 
@@ -198,8 +200,9 @@ public class QueryRegistry {
         return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
     }
 
-    List<RecentBatch> recentBatches(UUID id, int limit) {
-        return find(id).recentBatches().latest(limit);
+    /** The last {@code limit} outputs kept of batches below {@code beforeBatchId}, oldest first. */
+    List<RecentBatch> recentBatches(UUID id, long beforeBatchId, int limit) {
+        return find(id).recentBatches().latestBefore(beforeBatchId, limit);
     }
 
     /** Stops the query's run after its batch in flight; stopping a stopped query changes nothing. */

@@ -32,8 +32,14 @@ public final class RecentBatches {
 
     /** The last {@code limit} batches, oldest first. */
     public List<RecentBatch> latest(int limit) {
+        return latestBefore(Long.MAX_VALUE, limit);
+    }
+
+    /** The last {@code limit} batches whose id is below {@code batchId}, oldest first: a page back from that batch. */
+    public List<RecentBatch> latestBefore(long batchId, int limit) {
         synchronized (batches) {
-            return batches.stream().skip(Math.max(0, batches.size() - limit)).toList();
+            List<RecentBatch> before = batches.stream().filter(batch -> batch.batchId() < batchId).toList();
+            return before.subList(Math.max(0, before.size() - limit), before.size());
         }
     }
 }

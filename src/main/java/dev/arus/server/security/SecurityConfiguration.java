@@ -24,9 +24,9 @@ import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWrite
  * {@code /actuator/prometheus} stay open; every other request (each change, the rest of the
  * Actuator, the live WebSocket's handshake) needs the token as a bearer token, else {@code 401}.
  * Without a token everything is open and {@link ListenAddressGuard} keeps the server on loopback.
- * Either way: changes are rate-limited per client address, and every response carries a
- * content security policy without inline scripts, {@code nosniff} and frame denial. Stateless:
- * no session, no cookie, so no CSRF token is needed.
+ * Either way: changes and live handshakes are rate-limited per client address, each on a budget
+ * of its own, and every response carries a content security policy without inline scripts,
+ * {@code nosniff} and frame denial. Stateless: no session, no cookie, so no CSRF token is needed.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiSecurityProperties.class)
@@ -67,8 +67,12 @@ class SecurityConfiguration {
                         .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
                         .frameOptions(frame -> frame.deny())
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)))
-                .addFilterBefore(new MutatingRequestRateLimiter(limits.mutatingRequestsPerMinute(),
-                        limits.rateLimitedClients(), System::nanoTime), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new RequestRateLimiter(RequestRateLimiter.Limited.CHANGES,
+                        limits.mutatingRequestsPerMinute(), limits.rateLimitedClients(), System::nanoTime),
+                        UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new RequestRateLimiter(RequestRateLimiter.Limited.LIVE_HANDSHAKES,
+                        limits.liveHandshakesPerMinute(), limits.rateLimitedClients(), System::nanoTime),
+                        UsernamePasswordAuthenticationFilter.class)
                 .addFilterBefore(bearer, AnonymousAuthenticationFilter.class);
         if (!security.tokenRequired()) {
             http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
@@ -17,13 +18,16 @@ import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON. */
+/**
+ * A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON, and
+ * notes the wall-clock time at which its last frame arrived.
+ */
 final class LiveClient implements AutoCloseable {
 
     static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Received> messages = new LinkedBlockingQueue<>();
     private final CompletableFuture<Closing> closed = new CompletableFuture<>();
     private final WebSocket socket;
 
@@ -46,12 +50,17 @@ final class LiveClient implements AutoCloseable {
 
     /** The HTTP status of a handshake the server refuses; fails when it accepts it. */
     static int refusedHandshakeStatus(int port, String queryId, String origin) {
+        return refusedHandshake(port, queryId, origin).statusCode();
+    }
+
+    /** The HTTP response to a handshake the server refuses; fails when it accepts it. */
+    static HttpResponse<?> refusedHandshake(int port, String queryId, String origin) {
         try (LiveClient accepted = new LiveClient(port, queryId, origin)) {
             throw new AssertionError("the handshake for " + queryId + " from " + origin + " was accepted");
         } catch (CompletionException failed) {
             for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
                 if (cause instanceof WebSocketHandshakeException refused) {
-                    return refused.getResponse().statusCode();
+                    return refused.getResponse();
                 }
             }
             throw failed;
@@ -60,10 +69,15 @@ final class LiveClient implements AutoCloseable {
 
     /** The next message; fails when none comes before the deadline. */
     JsonNode next() {
+        return nextReceived().message();
+    }
+
+    /** The next message with its arrival time; fails when none comes before the deadline. */
+    Received nextReceived() {
         try {
-            JsonNode message = messages.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-            assertThat(message).as("a message within %s", DEADLINE).isNotNull();
-            return message;
+            Received received = messages.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(received).as("a message within %s", DEADLINE).isNotNull();
+            return received;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -96,6 +110,10 @@ final class LiveClient implements AutoCloseable {
     record Closing(int statusCode, String reason) {
     }
 
+    /** A message and when its last frame arrived, in milliseconds since the epoch. */
+    record Received(JsonNode message, long atMillis) {
+    }
+
     private final class Reader implements WebSocket.Listener {
 
         private final StringBuilder text = new StringBuilder();
@@ -104,7 +122,8 @@ final class LiveClient implements AutoCloseable {
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
             text.append(data);
             if (last) {
-                messages.add(JSON.readTree(text.toString()));
+                long at = System.currentTimeMillis();
+                messages.add(new Received(JSON.readTree(text.toString()), at));
                 text.setLength(0);
             }
             webSocket.request(1);

@@ -6,8 +6,11 @@ import static org.awaitility.Awaitility.await;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -91,6 +94,25 @@ class QueryControllerTest {
         assertThat(last.path("stateOperators").get(0).path("operatorName").asString()).isEqualTo("stateStoreSave");
         assertThat(last.path("sources").get(0).path("endOffset").path("offset").isNumber()).isTrue();
         assertThat(last.path("sink").has("numOutputRows")).isTrue();
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
+    void pagesBackThroughBatchesAndProgressBeforeABatchId() {
+        ApiClient api = api();
+        String id = api.create(Specs.chapterOverMicroBatches("paging"));
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/progress").json().size() >= 12);
+
+        for (String list : List.of("batches", "progress")) {
+            String path = "/api/queries/" + id + "/" + list;
+            long oldestOfLatest = batchIds(api.get(path + "?limit=5").json()).get(0);
+            assertThat(batchIds(api.get(path + "?limit=5&before=" + oldestOfLatest).json()))
+                    .as("the page of %s before batch %d", list, oldestOfLatest)
+                    .containsExactly(LongStream.range(oldestOfLatest - 5, oldestOfLatest).boxed().toArray(Long[]::new));
+            assertThat(batchIds(api.get(path + "?before=2").json())).as("all %s before batch 2", list)
+                    .containsExactly(0L, 1L);
+            assertThat(api.get(path + "?before=0").json()).as("%s before the first batch", list).isEmpty();
+        }
         api.delete("/api/queries/" + id);
     }
 
@@ -219,5 +241,11 @@ class QueryControllerTest {
         assertThat(example.path("name").asString()).isEqualTo("visits-per-8s");
         assertThat(docs.path("paths").has("/api/queries/{id}/batches")).isTrue();
         assertThat(ui.status()).isEqualTo(200);
+    }
+
+    private static List<Long> batchIds(JsonNode list) {
+        List<Long> ids = new ArrayList<>();
+        list.forEach(item -> ids.add(item.path("batchId").asLong()));
+        return ids;
     }
 }

@@ -41,7 +41,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"arus.demo.enabled=false", "arus.max-queries=60", "arus.security.api-token=" + ServiceUnderLoadTest.TOKEN,
-                "arus.limits.max-state-rows=2000", "arus.live.sender-threads=4",
+                "arus.limits.max-state-rows=2000", "arus.limits.live-handshakes-per-minute=1000",
+                "arus.live.sender-threads=4",
                 "arus.data-dir=${java.io.tmpdir}/arus-load-${random.uuid}", "logging.level.dev.arus=WARN"})
 class ServiceUnderLoadTest {
 

@@ -15,28 +15,53 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Limits the requests that change something (any method but GET, HEAD, OPTIONS and TRACE) per
- * client address with a token bucket: a client's budget is {@code perMinute} requests, refilled
- * evenly over a minute; a request beyond it gets {@code 429} with {@code Retry-After} (whole
- * seconds until the next request is allowed). It runs before authentication, so it also slows
- * down guessing of the token. At most {@code maxClients} buckets are kept, the least recently
- * used forgotten first: a forgotten client starts again with a full bucket, which is the
- * harmless direction to err in. Thread-safe.
+ * Limits one kind of request per client address with a token bucket: a client's budget is
+ * {@code perMinute} requests of that kind, refilled evenly over a minute; a request beyond it
+ * gets {@code 429} with {@code Retry-After} (whole seconds until the next one is allowed). It
+ * runs before authentication, so it also slows down guessing of the token. At most
+ * {@code maxClients} buckets are kept, the least recently used forgotten first: a forgotten
+ * client starts again with a full bucket, which is the harmless direction to err in. Thread-safe.
  */
-final class MutatingRequestRateLimiter extends OncePerRequestFilter {
+final class RequestRateLimiter extends OncePerRequestFilter {
 
     private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
     private static final long NANOS_PER_MINUTE = TimeUnit.MINUTES.toNanos(1);
 
+    /** A kind of request with a budget of its own; no request is of two kinds. */
+    enum Limited {
+        /** Requests that change something: any method but GET, HEAD, OPTIONS and TRACE. */
+        CHANGES("requests that change something", "arus.limits.mutating-requests-per-minute"),
+        /** WebSocket handshakes: each opens a live session, whose snapshot and queue cost the service. */
+        LIVE_HANDSHAKES("WebSocket handshakes", "arus.limits.live-handshakes-per-minute");
+
+        private final String description;
+        private final String property;
+
+        Limited(String description, String property) {
+            this.description = description;
+            this.property = property;
+        }
+
+        boolean includes(HttpServletRequest request) {
+            return switch (this) {
+                case CHANGES -> !READS.contains(request.getMethod());
+                case LIVE_HANDSHAKES -> request.getMethod().equals("GET")
+                        && "websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE));
+            };
+        }
+    }
+
+    private final Limited limited;
     private final int perMinute;
     private final LongSupplier nanoTime;
     private final Map<String, Bucket> buckets;
 
-    MutatingRequestRateLimiter(int perMinute, int maxClients, LongSupplier nanoTime) {
+    RequestRateLimiter(Limited limited, int perMinute, int maxClients, LongSupplier nanoTime) {
         if (perMinute < 1 || maxClients < 1) {
-            throw new IllegalArgumentException("arus.limits.mutating-requests-per-minute and "
-                    + "arus.limits.rate-limited-clients must be at least 1, were " + perMinute + " and " + maxClients);
+            throw new IllegalArgumentException(limited.property + " and arus.limits.rate-limited-clients must be "
+                    + "at least 1, were " + perMinute + " and " + maxClients);
         }
+        this.limited = limited;
         this.perMinute = perMinute;
         this.nanoTime = nanoTime;
         this.buckets = new LinkedHashMap<>(256, 0.75f, true) {
@@ -47,9 +72,15 @@ final class MutatingRequestRateLimiter extends OncePerRequestFilter {
         };
     }
 
+    /** One per kind, since the service runs a limiter per kind as one filter class. */
+    @Override
+    protected String getAlreadyFilteredAttributeName() {
+        return super.getAlreadyFilteredAttributeName() + "." + limited;
+    }
+
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return READS.contains(request.getMethod());
+        return !limited.includes(request);
     }
 
     @Override
@@ -63,8 +94,8 @@ final class MutatingRequestRateLimiter extends OncePerRequestFilter {
         long retryAfter = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(waitNanos + TimeUnit.SECONDS.toNanos(1) - 1));
         response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter));
         ProblemWriter.write(response, 429, "too-many-requests", "Too many requests",
-                "More than " + perMinute + " requests that change something per minute from this address "
-                        + "(arus.limits.mutating-requests-per-minute); retry after " + retryAfter + " s",
+                "More than " + perMinute + " " + limited.description + " per minute from this address ("
+                        + limited.property + "); retry after " + retryAfter + " s",
                 request.getRequestURI(), Map.of("limit", perMinute, "retryAfterSeconds", retryAfter));
     }
 

@@ -9,10 +9,10 @@ import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 
-class MutatingRequestRateLimiterTest {
+class RequestRateLimiterTest {
 
     private final AtomicLong now = new AtomicLong();
-    private final MutatingRequestRateLimiter limiter = new MutatingRequestRateLimiter(60, 2, now::get);
+    private final RequestRateLimiter limiter = new RequestRateLimiter(RequestRateLimiter.Limited.CHANGES, 60, 2, now::get);
 
     @Test
     void allowsABurstOfTheMinutesBudgetThenAnswers429WithRetryAfter() throws Exception {
@@ -32,12 +32,26 @@ class MutatingRequestRateLimiterTest {
     }
 
     @Test
-    void neverLimitsReads() throws Exception {
+    void neverLimitsReadsNorHandshakesAsChanges() throws Exception {
         for (int i = 0; i < 200; i++) {
-            MockHttpServletResponse response = new MockHttpServletResponse();
-            limiter.doFilter(request("GET", "10.0.0.1"), response, new MockFilterChain());
-            assertThat(response.getStatus()).isEqualTo(200);
+            assertThat(send(limiter, request("GET", "10.0.0.1")).getStatus()).isEqualTo(200);
+            assertThat(send(limiter, handshake("10.0.0.1")).getStatus()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void limitsWebSocketHandshakesOnABudgetOfTheirOwn() throws Exception {
+        RequestRateLimiter handshakes = new RequestRateLimiter(RequestRateLimiter.Limited.LIVE_HANDSHAKES, 2, 2, now::get);
+
+        assertThat(send(handshakes, handshake("10.0.0.1")).getStatus()).isEqualTo(200);
+        assertThat(send(handshakes, handshake("10.0.0.1")).getStatus()).isEqualTo(200);
+        MockHttpServletResponse refused = send(handshakes, handshake("10.0.0.1"));
+
+        assertThat(refused.getStatus()).isEqualTo(429);
+        assertThat(refused.getHeader("Retry-After")).isEqualTo("30");
+        assertThat(refused.getContentAsString()).contains("WebSocket handshakes", "arus.limits.live-handshakes-per-minute");
+        assertThat(send(handshakes, request("GET", "10.0.0.1")).getStatus()).as("a read").isEqualTo(200);
+        assertThat(send(handshakes, request("POST", "10.0.0.1")).getStatus()).as("a change").isEqualTo(200);
     }
 
     @Test
@@ -51,9 +65,22 @@ class MutatingRequestRateLimiterTest {
     }
 
     private MockHttpServletResponse post(String client) throws Exception {
+        return send(limiter, request("POST", client));
+    }
+
+    private static MockHttpServletResponse send(RequestRateLimiter limiter, MockHttpServletRequest request)
+            throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        limiter.doFilter(request("POST", client), response, new MockFilterChain());
+        limiter.doFilter(request, response, new MockFilterChain());
         return response;
+    }
+
+    private static MockHttpServletRequest handshake(String client) {
+        MockHttpServletRequest request = request("GET", client);
+        request.setRequestURI("/ws/queries/3f0c0000-0000-0000-0000-000000000000");
+        request.addHeader("Upgrade", "websocket");
+        request.addHeader("Connection", "Upgrade");
+        return request;
     }
 
     private static MockHttpServletRequest request(String method, String client) {

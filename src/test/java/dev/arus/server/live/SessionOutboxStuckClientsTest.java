@@ -1,0 +1,119 @@
+package dev.arus.server.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.server.Specs;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 11's stuck clients on the started service: clients that complete the handshake to busy
+ * queries and then never read, with tiny receive buffers, next to one client per query that
+ * reads at once. The send timeout is long, so the stuck clients stay connected, and stuck,
+ * for the whole measurement.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "arus.demo.enabled=false", "arus.live.session-queue=8", "arus.live.send-timeout=60s"})
+class SessionOutboxStuckClientsTest {
+
+    private static final int STUCK_CLIENTS = 50;
+    private static final int QUERIES = 2;
+    private static final int BATCHES_MEASURED = 100;
+    /** Issue 11's acceptance bound: a reader gets each batch within this long of its commit. */
+    private static final Duration LATENCY_BOUND = Duration.ofMillis(100);
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Test
+    void fiftyClientsThatNeverReadDelayNoReadersBatchByMoreThan100Milliseconds() throws Exception {
+        QueriesApi api = new QueriesApi(port);
+        List<String> ids = new ArrayList<>();
+        List<LiveClient> readers = new ArrayList<>();
+        List<RawWebSocketClient> stuck = new ArrayList<>();
+        try {
+            for (int q = 0; q < QUERIES; q++) {
+                String id = api.create(Specs.wide("busy-" + q));
+                ids.add(id);
+                readers.add(LiveClient.connect(port, id));
+            }
+            readers.forEach(reader -> assertThat(reader.next().path("type").asString()).isEqualTo("snapshot"));
+            double droppedBefore = counter("arus.live.messages.dropped");
+            double closedBefore = counter("arus.live.sessions.closed.slow");
+            for (int c = 0; c < STUCK_CLIENTS; c++) {
+                stuck.add(new RawWebSocketClient(port, ids.get(c % QUERIES)));
+            }
+            // Their queues overflow once their sockets are full: from then on they are stuck.
+            await().atMost(LiveClient.DEADLINE)
+                    .until(() -> counter("arus.live.messages.dropped") - droppedBefore >= STUCK_CLIENTS);
+            long measuredFrom = System.currentTimeMillis();
+
+            List<String> report = new ArrayList<>();
+            for (int q = 0; q < QUERIES; q++) {
+                long[] latencies = batchLatencies(readers.get(q), measuredFrom);
+                report.add("query " + q + ": median " + latencies[latencies.length / 2] + " ms, worst "
+                        + latencies[latencies.length - 1] + " ms");
+                assertThat(latencies[latencies.length - 1]).as("worst latency of query %d's reader in ms", q)
+                        .isLessThanOrEqualTo(LATENCY_BOUND.toMillis());
+            }
+            System.out.printf("STUCK CLIENTS: %d clients that never read; batch latency of a reader over %d batches: %s%n",
+                    STUCK_CLIENTS, BATCHES_MEASURED, report);
+            assertThat(counter("arus.live.sessions.closed.slow")).as("stuck clients closed during the measurement")
+                    .isEqualTo(closedBefore);
+        } finally {
+            for (RawWebSocketClient client : stuck) {
+                client.close();
+            }
+            readers.forEach(LiveClient::close);
+            ids.forEach(api::delete);
+        }
+    }
+
+    /**
+     * The time from each batch's commit to its arrival at {@code reader}, in milliseconds, sorted,
+     * for the first {@value #BATCHES_MEASURED} batches committed from {@code fromMillis} on; the
+     * reader must get every batch, in order, and no {@code dropped} message.
+     */
+    private static long[] batchLatencies(LiveClient reader, long fromMillis) {
+        long[] latencies = new long[BATCHES_MEASURED];
+        int measured = 0;
+        long lastBatchId = -1;
+        while (measured < BATCHES_MEASURED) {
+            LiveClient.Received received = reader.nextReceived();
+            JsonNode message = received.message();
+            String type = message.path("type").asString();
+            assertThat(type).as("a reader's message").isIn("batch", "progress");
+            if (!type.equals("batch")) {
+                continue;
+            }
+            long batchId = message.path("batchId").asLong();
+            if (lastBatchId >= 0) {
+                assertThat(batchId).as("the batch after %d", lastBatchId).isEqualTo(lastBatchId + 1);
+            }
+            lastBatchId = batchId;
+            long committedAt = Instant.parse(message.path("timestamp").asString()).toEpochMilli();
+            if (committedAt >= fromMillis) {
+                latencies[measured++] = received.atMillis() - committedAt;
+            }
+        }
+        Arrays.sort(latencies);
+        return latencies;
+    }
+
+    private double counter(String name) {
+        return meters.get(name).counter().count();
+    }
+}
