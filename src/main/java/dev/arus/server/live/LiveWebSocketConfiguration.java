@@ -26,6 +26,7 @@ class LiveWebSocketConfiguration implements WebSocketConfigurer {
     @Override
     public void registerWebSocketHandlers(WebSocketHandlerRegistry registry) {
         registry.addHandler(new LiveWebSocketHandler(hub), "/ws/queries/*")
+                .setHandshakeHandler(new ProblemHandshakeHandler())
                 .addInterceptors(new QueryHandshakeInterceptor(hub))
                 .setAllowedOriginPatterns(properties.allowedOrigins().toArray(String[]::new));
     }

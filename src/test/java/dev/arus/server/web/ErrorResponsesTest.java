@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -74,6 +75,24 @@ class ErrorResponsesTest {
         assertThat(problem.path("status").asInt()).isEqualTo(status);
         assertThat(problem.path("title").asString()).isNotBlank();
         assertThat(problem.path("detail").asString()).isNotBlank();
+    }
+
+    @Test
+    void aPlainRequestForALiveViewIsRefusedWithAProblemDocument() throws Exception {
+        byte[] spec = "{\"name\":\"plain\",\"source\":{\"format\":\"rate\"},\"sink\":{\"format\":\"noop\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        RawHttpExchange created = RawHttpExchange.send(port, ("POST /api/queries HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + spec.length + "\r\nConnection: close\r\n\r\n"
+                + new String(spec, StandardCharsets.ISO_8859_1)).getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String id = JSON.readTree(created.body()).path("id").asString();
+
+        RawHttpExchange response = RawHttpExchange.send(port, ("GET /ws/queries/" + id + " HTTP/1.1\r\n"
+                + "Host: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(400);
+        assertThat(response.headers().get("content-type")).startsWith("application/problem+json");
+        assertThat(JSON.readTree(response.body()).path("detail").asString()).contains("Upgrade: websocket");
     }
 
     /** A request line and the headers every request here needs. */
