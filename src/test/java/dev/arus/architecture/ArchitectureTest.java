@@ -43,15 +43,16 @@ class ArchitectureTest {
         allow("engine.expr", "engine.data", "engine.streaming");
         allow("engine.state", "engine.checkpoint", "engine.streaming");
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming");
-        allow("engine.source", "engine.checkpoint", "engine.data", "engine.streaming", "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming");
+        allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
                 "engine.time");
-        allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.plan",
-                "engine.sink", "engine.source", "engine.state", "engine.streaming", "engine.time");
-        allow("engine.api", "engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.runtime",
+        allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.log",
+                "engine.plan", "engine.sink", "engine.source", "engine.state", "engine.streaming", "engine.time");
+        allow("engine.api", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.plan",
+                "engine.runtime",
                 "engine.sink", "engine.source", "engine.streaming", "engine.time");
         allow("server.storage", SERVER_SETTINGS);
         allow("server.security", SERVER_SETTINGS);

@@ -1,17 +1,21 @@
 package dev.arus.engine.api;
 
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.log.EventLog;
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
 import dev.arus.engine.runtime.QueryEnvironment;
 import dev.arus.engine.runtime.QueryLauncher;
 import dev.arus.engine.runtime.TaskSlots;
+import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.source.SourceProviders;
-import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
 import java.time.ZoneId;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -35,7 +39,8 @@ public final class ArusSession implements AutoCloseable {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.recentProgress,
+                builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.eventLog,
+                builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions);
         this.streams = new StreamingQueryManager(
@@ -49,6 +54,21 @@ public final class ArusSession implements AutoCloseable {
 
     public DataStreamReader readStream() {
         return new DataStreamReader(this);
+    }
+
+    /**
+     * The columns a source of {@code format} with {@code options} gives.
+     *
+     * @throws ArusException for an unknown format or option, a bad value, or a stream that does not exist
+     */
+    Schema sourceSchema(String format, Map<String, String> options) {
+        return SourceProviders.installed().of(format)
+                .schema(SourceContext.describing(options, environment.clock(), environment.eventLog()));
+    }
+
+    /** The event log that {@code stream} sources and sinks use; null when the session has none. */
+    public EventLog eventLog() {
+        return environment.eventLog();
     }
 
     /** The queries of this session and its listeners. */
@@ -102,6 +122,7 @@ public final class ArusSession implements AutoCloseable {
         private int shufflePartitions = TaskSlots.defaultParallelism();
         private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
         private long maxBatchOutputRows = Long.MAX_VALUE;
+        private EventLog eventLog;
 
         private Builder() {
         }
@@ -193,6 +214,15 @@ public final class ArusSession implements AutoCloseable {
                 throw new IllegalArgumentException("shufflePartitions must be at least 1, was " + partitions);
             }
             this.shufflePartitions = partitions;
+            return this;
+        }
+
+        /**
+         * The event log whose streams {@code stream} sources read and {@code stream} sinks write;
+         * none by default. The session uses it but does not close it.
+         */
+        public Builder eventLog(EventLog eventLog) {
+            this.eventLog = Objects.requireNonNull(eventLog);
             return this;
         }
 

@@ -1,7 +1,6 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.plan.LogicalPlan;
-import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.ArusException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,7 +41,6 @@ public final class DataStreamReader {
         if (format == null) {
             throw new ArusException("DATA_SOURCE_NOT_FOUND", "No source format given: call format(..) before load()");
         }
-        SourceProviders.installed().of(format).schema(options);
-        return new StreamFrame(session, new LogicalPlan.StreamSource(format, options));
+        return new StreamFrame(session, new LogicalPlan.StreamSource(format, options, session.sourceSchema(format, options)));
     }
 }

@@ -1,19 +1,22 @@
 package dev.arus.engine.checkpoint;
 
-import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.streaming.OutputMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The parts of a query that its checkpoint depends on, each as text: the source (format and
- * options), the watermark, the aggregations in the order they run (keys, windows, aggregates),
+ * options, but for those its provider lets change between runs), the watermark, the aggregations in the order they run (keys, windows, aggregates),
  * the output mode and the output schema. Filters and projections may change between runs, as in Spark; these may not,
  * since offsets, state and output written by one would be misread by the other.
  */
@@ -26,8 +29,14 @@ public record PlanDescription(Map<String, String> parts) {
     public static PlanDescription of(LogicalPlan plan, OutputMode mode, Schema output) {
         Map<String, String> parts = new LinkedHashMap<>();
         LogicalPlan.StreamSource source = plan.streamSource();
+        Set<String> changeable = SourceProviders.installed().of(source.format()).changeableOptions().stream()
+                .map(name -> name.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         Map<String, String> options = new TreeMap<>();
-        source.options().forEach((k, v) -> options.put(k.toLowerCase(Locale.ROOT), v));
+        source.options().forEach((k, v) -> {
+            if (!changeable.contains(k.toLowerCase(Locale.ROOT))) {
+                options.put(k.toLowerCase(Locale.ROOT), v);
+            }
+        });
         parts.put("source", source.format().trim().toLowerCase(Locale.ROOT) + " " + options);
         String watermark = "none";
         List<String> aggregations = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.arus.engine.plan;
 
+import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +28,8 @@ public sealed interface LogicalPlan {
         return (StreamSource) node;
     }
 
-    /** The stream a query reads: a source format and its options. */
-    record StreamSource(String format, Map<String, String> options) implements LogicalPlan {
+    /** The stream a query reads: a source format, its options, and the schema its provider gave them. */
+    record StreamSource(String format, Map<String, String> options, Schema schema) implements LogicalPlan {
         public StreamSource {
             options = Map.copyOf(options);
         }

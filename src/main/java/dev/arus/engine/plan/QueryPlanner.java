@@ -19,7 +19,6 @@ import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.source.Source;
-import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
@@ -116,8 +115,7 @@ public final class QueryPlanner {
 
     private static Resolved resolve(LogicalPlan plan) {
         if (plan instanceof LogicalPlan.StreamSource source) {
-            Schema schema = SourceProviders.installed().of(source.format()).schema(source.options());
-            return new Resolved(new ArrayList<>(), Analysis.of(schema));
+            return new Resolved(new ArrayList<>(), Analysis.of(source.schema()));
         }
         if (plan instanceof LogicalPlan.Project project) {
             return resolveProject(project, resolve(project.child()));

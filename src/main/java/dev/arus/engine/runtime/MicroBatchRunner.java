@@ -15,6 +15,7 @@ import dev.arus.engine.sink.Sink;
 import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
@@ -190,6 +191,10 @@ public final class MicroBatchRunner {
         String startOffset = committedOffsetJson;
         committedOffset = latest;
         committedOffsetJson = latest == null ? null : latest.json();
+        if (latest != null) {
+            plan.source().commit(latest);
+        }
+        Offset available = plan.source().reportLatestOffset();
         nextBatchId++;
 
         Map<String, Long> durations = new HashMap<>();
@@ -201,7 +206,8 @@ public final class MicroBatchRunner {
         durations.put("commitOffsets", commitNanos / 1_000_000);
         durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, sourceDescription, startOffset, committedOffsetJson, committedOffsetJson, inputRows,
+                durations, sourceDescription, startOffset, committedOffsetJson,
+                available == null ? committedOffsetJson : available.json(), inputRows,
                 sinkDescription, outputRows, eventTimes, watermark == null ? null : evictBefore,
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;

@@ -1,10 +1,11 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
-import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;

@@ -23,6 +23,7 @@ import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import java.util.List;
 import java.util.Map;
@@ -84,11 +85,23 @@ public final class QueryLauncher {
             throw new ArusException("CONCURRENT_QUERY", "Query " + id + " is already active"
                     + (recovery == null ? "" : " on checkpoint " + query.checkpointLocation()));
         }
-        Source source = createSource(query.plan().streamSource(), recovery);
+        QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), query.name());
+        Source source = createSource(query.plan().streamSource(), identity, recovery);
+        try {
+            return launch(query, analysis, identity, source, recovery, listeners, onEnd);
+        } catch (RuntimeException | Error failure) {
+            source.close();
+            throw failure;
+        }
+    }
+
+    private StreamExecution launch(QueryDefinition query, Analysis analysis, QueryIdentity identity, Source source,
+                                   Checkpoint.Recovery recovery, List<StreamingQueryListener> listeners,
+                                   Consumer<StreamExecution> onEnd) {
         ResumePoint point = recovery == null ? ResumePoint.FRESH : recovery.resume(source);
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
-                query.name(), analysis.schema(), environment.timeZone(), environment.console(),
-                environment.memoryTables(), query.foreachBatch()));
+                identity, recovery != null, analysis.schema(), environment.timeZone(), environment.console(),
+                environment.memoryTables(), environment.eventLog(), query.foreachBatch()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());
         }
@@ -101,18 +114,22 @@ public final class QueryLauncher {
         Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point,
                 Map.of(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions)),
                 () -> restore(plan, point, recovery));
-        QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), query.name());
         MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
         return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
                 listeners, environment.recentProgress(), onEnd);
     }
 
-    /** A source given the metadata its checkpoint kept; metadata it cannot read is damage to that file. */
-    private Source createSource(LogicalPlan.StreamSource node, Checkpoint.Recovery recovery) {
+    /**
+     * A source given the metadata its checkpoint kept; metadata it cannot read is damage to that
+     * file. Its columns must still be those the query was analysed with.
+     */
+    private Source createSource(LogicalPlan.StreamSource node, QueryIdentity identity, Checkpoint.Recovery recovery) {
         String metadata = recovery == null ? null : recovery.sourceMetadata();
-        SourceContext context = new SourceContext(node.options(), environment.clock(), metadata);
+        SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
+                identity, metadata);
+        Source source;
         try {
-            return sources.of(node.format()).create(context);
+            source = sources.of(node.format()).create(context);
         } catch (IllegalArgumentException unreadable) {
             if (metadata == null) {
                 throw unreadable;
@@ -120,6 +137,13 @@ public final class QueryLauncher {
             throw CheckpointException.damaged(Checkpoint.sourceMetadataFile(recovery.checkpoint().root()),
                     unreadable.getMessage());
         }
+        if (!source.schema().equals(node.schema())) {
+            source.close();
+            throw new AnalysisException("SOURCE_SCHEMA_CHANGED", "[SOURCE_SCHEMA_CHANGED] The source's columns "
+                    + "changed since the query was defined: it was defined over " + node.schema()
+                    + ", the source now gives " + source.schema() + ". Define the query again.");
+        }
+        return source;
     }
 
     /** Loads every operator's state and the watermark, then completes a new checkpoint. */

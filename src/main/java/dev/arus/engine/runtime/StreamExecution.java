@@ -2,6 +2,7 @@ package dev.arus.engine.runtime;
 
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryIdleEvent;

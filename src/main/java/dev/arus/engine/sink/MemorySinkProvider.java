@@ -18,10 +18,10 @@ public final class MemorySinkProvider implements SinkProvider {
 
     @Override
     public Sink create(SinkContext context) {
-        if (context.queryName() == null) {
+        if (context.query().name() == null) {
             throw new AnalysisException("QUERY_NAME_REQUIRED", "queryName must be specified for memory sink");
         }
-        MemorySink sink = new MemorySink(context.queryName(), context.mode(),
+        MemorySink sink = new MemorySink(context.query().name(), context.mode(),
                 context.memoryTables().maxRowsPerTable());
         context.memoryTables().register(sink);
         return sink;

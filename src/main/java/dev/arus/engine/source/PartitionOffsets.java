@@ -25,6 +25,15 @@ public record PartitionOffsets(String name, SortedMap<Integer, Long> offsets) im
         return offsets.getOrDefault(partition, 0L);
     }
 
+    /** The offsets of partitions {@code 0} to {@code partitions - 1}, in order. */
+    public long[] toArray(int partitions) {
+        long[] array = new long[partitions];
+        for (int p = 0; p < partitions; p++) {
+            array[p] = offset(p);
+        }
+        return array;
+    }
+
     @Override
     public String json() {
         Map<String, Object> byPartition = new LinkedHashMap<>();

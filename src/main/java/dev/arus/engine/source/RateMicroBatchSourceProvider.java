@@ -2,7 +2,6 @@ package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
 import java.util.List;
-import java.util.Map;
 
 /** The {@code rate-micro-batch} format: {@link RateMicroBatchSource}. */
 public final class RateMicroBatchSourceProvider implements SourceProvider {
@@ -18,8 +17,8 @@ public final class RateMicroBatchSourceProvider implements SourceProvider {
     }
 
     @Override
-    public Schema schema(Map<String, String> options) {
-        RateMicroBatchOptions.parse(options);
+    public Schema schema(SourceContext context) {
+        RateMicroBatchOptions.parse(context.options());
         return RateMicroBatchSource.SCHEMA;
     }
 

@@ -2,7 +2,6 @@ package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
 import java.util.List;
-import java.util.Map;
 
 /** The {@code rate} format: {@link RateSource}. */
 public final class RateSourceProvider implements SourceProvider {
@@ -18,8 +17,8 @@ public final class RateSourceProvider implements SourceProvider {
     }
 
     @Override
-    public Schema schema(Map<String, String> options) {
-        RateSource.checkRampUp(RateOptions.parse(options));
+    public Schema schema(SourceContext context) {
+        RateSource.checkRampUp(RateOptions.parse(context.options()));
         return RateSource.SCHEMA;
     }
 

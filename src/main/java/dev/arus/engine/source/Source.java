@@ -48,6 +48,22 @@ public interface Source {
         return null;
     }
 
+    /**
+     * The newest offset the source has, whatever a batch's limit, for progress reports (Spark's
+     * {@code ReportsSourceMetrics}/{@code reportLatestOffset}); {@code null} to report the batch's
+     * end offset.
+     */
+    default Offset reportLatestOffset() {
+        return null;
+    }
+
+    /**
+     * The query has durably done with every row up to {@code end}: its batch is committed (or, without
+     * a checkpoint, handed to the sink). Spark's {@code Source.commit}.
+     */
+    default void commit(Offset end) {
+    }
+
     /** Releases what the source holds; called when the query stops. */
     default void close() {
     }

@@ -89,6 +89,19 @@ final class SourceOptions {
         }
     }
 
+    boolean getBoolean(String name, boolean defaultValue) {
+        String value = values.get(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidOptionException(name,
+                    "Invalid value '" + value + "'. The option '" + name + "' must be true or false");
+        };
+    }
+
     /**
      * A duration in whole seconds, parsed as Spark's {@code JavaUtils.timeStringAsSec}: a number
      * with an optional suffix {@code us, ms, s, m, min, h, d}; no suffix means seconds; finer

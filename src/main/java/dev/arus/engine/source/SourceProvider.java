@@ -2,7 +2,7 @@ package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * Makes the sources of one format, as Spark's {@code DataSourceRegister} with its provider: a new
@@ -19,11 +19,20 @@ public interface SourceProvider {
     List<String> options();
 
     /**
+     * The options a checkpointed query may change between runs, as Spark lets a Kafka query
+     * change its rate limit: they change how much is read or what happens on data loss, never
+     * what an offset means. Every other option is part of the checkpoint's identity. None by default.
+     */
+    default Set<String> changeableOptions() {
+        return Set.of();
+    }
+
+    /**
      * The schema of the rows a source with these options produces.
      *
      * @throws dev.arus.engine.streaming.InvalidOptionException for an unknown option or a bad value
      */
-    Schema schema(Map<String, String> options);
+    Schema schema(SourceContext context);
 
     /**
      * A new source for one run of a query.

@@ -10,6 +10,7 @@ import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.NoopSink;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -216,9 +217,9 @@ class StreamExecutionLifecycleTest {
     private static StreamExecution execution(ManualClock clock, ManualTriggerScheduler scheduler,
             HeldOffsetSource source, Trigger trigger, RecordingListener listener) {
         QueryIdentity identity = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), "held");
-        LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of());
+        LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of(), source.schema());
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1), ZoneOffset.UTC,
-                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
+                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, 0, 0)),
                 new NoopSink(), environment, new Resumption(null, ResumePoint.FRESH, Map.of(), () -> { }));

@@ -6,9 +6,6 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.streaming.OutputMode;
-import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
@@ -17,6 +14,10 @@ import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,10 +29,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FileSinkTest {
+
+    private static final QueryIdentity QUERY = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null);
 
     private static final Instant START = Instant.parse("2026-10-16T13:30:00Z");
 
@@ -69,8 +73,8 @@ class FileSinkTest {
     void ignoresABatchItAlreadyLogged() throws IOException {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
-        SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, null, schema,
-                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
+        SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, QUERY, false,
+                schema, ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null);
         FileSink sink = (FileSink) SinkProviders.installed().create("csv", context);
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
         FileSink rerun = (FileSink) SinkProviders.installed().create("csv", context);
@@ -113,8 +117,8 @@ class FileSinkTest {
     }
 
     private static FileSink create(String format, Path path, Schema schema) {
-        SinkContext context = new SinkContext(Map.of("path", path.toString()), OutputMode.APPEND, null, schema,
-                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null);
+        SinkContext context = new SinkContext(Map.of("path", path.toString()), OutputMode.APPEND, QUERY, false,
+                schema, ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null);
         return (FileSink) SinkProviders.installed().create(format, context);
     }
 

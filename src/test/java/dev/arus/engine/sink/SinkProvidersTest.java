@@ -1,18 +1,20 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.streaming.BatchFunction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
-import java.util.List;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** Sinks are found by format name, in any case, and refuse options they do not know. */
@@ -23,8 +25,9 @@ class SinkProvidersTest {
     private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
-        return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND, name,
-                Schema.of(), ZoneOffset.UTC, console, tables, function));
+        return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND,
+                new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), ZoneOffset.UTC,
+                console, tables, null, function));
     }
 
     @Test
@@ -44,7 +47,7 @@ class SinkProvidersTest {
     @Test
     void rejectsUnknownFormatsAndOptions() {
         assertThatThrownBy(() -> create("kafka", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop");
+                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop, stream");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
                 .hasMessage("Unknown option 'truncate' for format 'noop'. Allowed options: none");
     }

@@ -15,7 +15,7 @@ class SourceProvidersTest {
     private final SourceProviders providers = SourceProviders.installed();
 
     private Source create(String format, Map<String, String> options) {
-        return providers.of(format).create(new SourceContext(options, clock, null));
+        return providers.of(format).create(SourceContext.describing(options, clock, null));
     }
 
     @Test
@@ -51,7 +51,7 @@ class SourceProvidersTest {
     void rejectsUnknownFormatListingKnownOnes() {
         assertThatThrownBy(() -> create("kafka", Map.of()))
                 .isInstanceOf(ArusException.class)
-                .hasMessage("Unknown source format 'kafka'. Known formats: rate, rate-micro-batch");
+                .hasMessage("Unknown source format 'kafka'. Known formats: rate, rate-micro-batch, stream");
     }
 
     @Test
@@ -95,7 +95,7 @@ class SourceProvidersTest {
 
     @Test
     void exposesFormatsAndTheirOptions() {
-        assertThat(providers.formats()).containsExactly("rate", "rate-micro-batch");
+        assertThat(providers.formats()).containsExactly("rate", "rate-micro-batch", "stream");
         assertThat(providers.of("RATE").options()).containsExactly("rowsPerSecond", "rampUpTime", "numPartitions");
         assertThat(providers.of("rate-micro-batch").options())
                 .containsExactly("rowsPerBatch", "numPartitions", "startTimestamp", "advanceMillisPerBatch");
@@ -103,9 +103,9 @@ class SourceProvidersTest {
 
     @Test
     void checksOptionsWhenAskedForTheSchema() {
-        assertThat(providers.of("rate").schema(Map.of("rowsPerSecond", "5")).names())
+        assertThat(providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "5"), clock, null)).names())
                 .containsExactly("timestamp", "value");
-        assertThatThrownBy(() -> providers.of("rate").schema(Map.of("rowsPerSecond", "0")))
+        assertThatThrownBy(() -> providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "0"), clock, null)))
                 .isInstanceOf(ArusException.class);
     }
 
@@ -113,13 +113,13 @@ class SourceProvidersTest {
     void aRateSourceRestartedFromItsCheckpointCountsFromTheKeptCreationTime() {
         Source fresh = create("rate", Map.of());
         RateSource restarted = (RateSource) providers.of("rate")
-                .create(new SourceContext(Map.of(), clock, fresh.checkpointMetadata()));
+                .create(new SourceContext(Map.of(), clock, null, null, fresh.checkpointMetadata()));
 
         clock.advanceMillis(5_000);
 
         assertThat(fresh.checkpointMetadata()).isEqualTo("1000000");
         assertThat(restarted.creationTimeMs()).isEqualTo(1_000_000);
-        assertThatThrownBy(() -> providers.of("rate").create(new SourceContext(Map.of(), clock, "soon")))
+        assertThatThrownBy(() -> providers.of("rate").create(new SourceContext(Map.of(), clock, null, null, "soon")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'soon' is not a time in ms");
     }
 }

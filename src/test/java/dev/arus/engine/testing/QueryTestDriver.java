@@ -8,6 +8,8 @@ import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.log.EventLog;
+import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,6 +35,7 @@ public final class QueryTestDriver implements AutoCloseable {
     private final ManualTriggerScheduler scheduler;
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final ArusSession session;
+    private final EventLog eventLog;
     private final Map<Long, List<Row>> batches = new LinkedHashMap<>();
     private final List<StreamingQueryProgress> progress = new ArrayList<>();
     private final List<String> steps = new ArrayList<>();
@@ -49,9 +52,22 @@ public final class QueryTestDriver implements AutoCloseable {
 
     /** A driver whose queries keep their state in {@code shufflePartitions} partitions by default. */
     public QueryTestDriver(Instant start, int shufflePartitions) {
+        this(start, shufflePartitions, null);
+    }
+
+    /**
+     * A driver whose session has the event log {@code eventLog} opens on the driver's clock (none
+     * when null), closed with the driver.
+     */
+    public QueryTestDriver(Instant start, int shufflePartitions, Function<Clock, EventLog> eventLog) {
         this.clock = new ManualClock(start.toEpochMilli());
         this.scheduler = new ManualTriggerScheduler(clock);
-        this.session = ArusSession.builder()
+        this.eventLog = eventLog == null ? null : eventLog.apply(clock);
+        ArusSession.Builder builder = ArusSession.builder();
+        if (this.eventLog != null) {
+            builder.eventLog(this.eventLog);
+        }
+        this.session = builder
                 .clock(clock)
                 .scheduler(scheduler)
                 .shufflePartitions(shufflePartitions)
@@ -72,6 +88,11 @@ public final class QueryTestDriver implements AutoCloseable {
 
     public ManualClock clock() {
         return clock;
+    }
+
+    /** The session's event log; null unless the driver was made with one. */
+    public EventLog eventLog() {
+        return eventLog;
     }
 
     /**
@@ -183,5 +204,8 @@ public final class QueryTestDriver implements AutoCloseable {
     @Override
     public void close() {
         session.close();
+        if (eventLog != null) {
+            eventLog.close();
+        }
     }
 }

@@ -1,0 +1,126 @@
+package dev.arus.engine.sink;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.log.LogStream;
+import dev.arus.engine.log.Producer;
+import dev.arus.engine.log.StreamDefinition;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.ResultBatch;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Writes each batch's output rows into a stream of the event log, so that one query feeds
+ * another. The output's columns are matched to the stream's by name, in any order and case: a
+ * stream column the output lacks gets NULL (refused when the column is NOT NULL), an output
+ * column the stream lacks is refused, and an {@code ingest_time} column is dropped, since the
+ * stream stamps its own. A value goes in as is, or widened (int to bigint, int or bigint to
+ * double). A batch is answered once durable. With a checkpoint, each batch is written as the
+ * query's producer with the batch id as sequence, so that a batch run again after a crash is not
+ * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once.
+ */
+final class StreamSink implements Sink {
+
+    private final LogStream stream;
+    private final int[] outputColumnOf;
+    private final UUID producer;
+
+    StreamSink(LogStream stream, Schema output, UUID producer) {
+        this.stream = stream;
+        this.producer = producer;
+        Schema declared = stream.definition().schema();
+        for (Field field : output.fields()) {
+            if (declared.indexOf(field.name()) < 0 && !isIngestTime(field.name())) {
+                throw mismatch("Column '" + field.name() + "' of the query's output is not a column of stream '"
+                        + stream.name() + "': " + declared.names()
+                        + ". Select or rename the output's columns to the stream's.");
+            }
+        }
+        this.outputColumnOf = new int[declared.size()];
+        for (int c = 0; c < declared.size(); c++) {
+            Field column = declared.field(c);
+            int from = indexOf(output, column.name());
+            outputColumnOf[c] = from;
+            if (from < 0 && !column.nullable()) {
+                throw mismatch("Column '" + column.name() + "' of stream '" + stream.name() + "' is NOT NULL, and "
+                        + "the query's output has no such column");
+            }
+            if (from >= 0 && !fits(output.field(from).type(), column.type())) {
+                throw mismatch("Column '" + column.name() + "' of the query's output is "
+                        + output.field(from).type().simpleString() + "; stream '" + stream.name() + "' holds "
+                        + column.type().simpleString() + " there. Cast it.");
+            }
+        }
+    }
+
+    private static boolean isIngestTime(String name) {
+        return name.equalsIgnoreCase(StreamDefinition.INGEST_TIME);
+    }
+
+    /** The output column named {@code name} whatever its case, or -1. */
+    private static int indexOf(Schema schema, String name) {
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.field(c).name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean fits(DataType value, DataType column) {
+        return value.equals(column) || value == AtomicType.NULL
+                || (column == AtomicType.LONG && value == AtomicType.INT)
+                || (column == AtomicType.DOUBLE && (value == AtomicType.INT || value == AtomicType.LONG));
+    }
+
+    private static AnalysisException mismatch(String message) {
+        return new AnalysisException("STREAM_SINK_SCHEMA_MISMATCH", "[STREAM_SINK_SCHEMA_MISMATCH] " + message);
+    }
+
+    @Override
+    public String description() {
+        return "EventLogStreamSink[" + stream.name() + "]";
+    }
+
+    @Override
+    public void addBatch(long batchId, ResultBatch batch) {
+        if (batch.rows().isEmpty()) {
+            return;
+        }
+        Schema declared = stream.definition().schema();
+        ColumnarBatch rows = ColumnarBatch.allocate(declared, batch.rows().size());
+        for (int r = 0; r < batch.rows().size(); r++) {
+            Row row = batch.rows().get(r);
+            for (int c = 0; c < declared.size(); c++) {
+                Object value = outputColumnOf[c] < 0 ? null : row.get(outputColumnOf[c]);
+                rows.column(c).setObject(r, widen(value, declared.field(c).type()));
+            }
+        }
+        rows.setSize(batch.rows().size());
+        try {
+            stream.append(rows, producer == null ? null : new Producer(producer, batchId)).join();
+        } catch (CompletionException failed) {
+            Throwable cause = failed.getCause();
+            throw cause instanceof ArusException engine ? engine
+                    : new ArusException("EVENT_LOG_WRITE_FAILED", "Cannot write batch " + batchId + " to stream '"
+                            + stream.name() + "': " + cause.getMessage(), cause);
+        }
+    }
+
+    private static Object widen(Object value, DataType column) {
+        if (value instanceof Integer small && column == AtomicType.LONG) {
+            return small.longValue();
+        }
+        if (value instanceof Number number && !(value instanceof Double) && column == AtomicType.DOUBLE) {
+            return number.doubleValue();
+        }
+        return value;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.arus.engine.log;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Queries over the event log through the {@code stream} source and sink: offsets per partition
+ * in progress and checkpoint, where a new query starts, how much one batch reads, what a query
+ * does when retention took records it had not read, and one query feeding another exactly once.
+ */
+class StreamQueryTest {
+
+    private static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
+    /** Small segments, so that a few appends fill several and retention has whole ones to delete. */
+    private static final long SEGMENT_BYTES = 4096;
+    private static final String ORDERS = "order_id STRING, category STRING, amount DOUBLE, event_time TIMESTAMP";
+
+    @TempDir
+    Path directory;
+
+    private final List<QueryTestDriver> drivers = new ArrayList<>();
+
+    @AfterEach
+    void closeDrivers() {
+        ProtocolProbe.install(null);
+        drivers.forEach(QueryTestDriver::close);
+    }
+
+    private QueryTestDriver driver() {
+        QueryTestDriver driver = new QueryTestDriver(START, 1, clock -> EventLog.open(directory.resolve("log"), clock,
+                SEGMENT_BYTES));
+        drivers.add(driver);
+        return driver;
+    }
+
+    private static LogStream orders(QueryTestDriver driver, int partitions, Retention retention) {
+        return driver.eventLog().create(StreamDefinition.of("orders", ORDERS, partitions, "category", retention));
+    }
+
+    /** Appends orders {@code [from, from + count)}: categories in turn, 10 euros each, a second apart from START. */
+    private static void append(LogStream stream, int from, int count) {
+        List<List<Object>> rows = new ArrayList<>();
+        String[] categories = {"books", "games", "music"};
+        for (int i = from; i < from + count; i++) {
+            rows.add(Arrays.asList("o-" + i, categories[i % 3], 10.0, START.plusSeconds(i)));
+        }
+        LogRows.append(stream, LogRows.batch(stream.definition().schema(), rows));
+    }
+
+    private static StreamFrame revenuePerMinute(QueryTestDriver driver, Map<String, String> options) {
+        return driver.session().readStream().format("stream").option("stream", "orders").options(options).load()
+                .withWatermark("event_time", "10 seconds")
+                .groupBy(window(col("event_time"), "1 minute"), col("category"))
+                .agg("sum(amount) AS revenue", "count(*) AS orders");
+    }
+
+    private static List<String> texts(List<Row> rows) {
+        return rows.stream().map(Row::toString).toList();
+    }
+
+    @Test
+    void aQueryReadsEveryPartitionAndReportsOffsetsPerPartition() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        append(stream, 0, 5);
+        StreamFrame frame = revenuePerMinute(driver, Map.of("startingOffsets", "earliest"));
+        assertThat(frame.schema().names()).containsExactly("window", "category", "revenue", "orders");
+        driver.startRecording(frame, w -> w.outputMode("update"));
+
+        StreamingQueryProgress first = driver.runTrigger();
+        assertThat(first.numInputRows()).isEqualTo(5);
+        long[] ends = stream.durableEnds();
+        String endJson = "{\"orders\":{\"0\":" + ends[0] + ",\"1\":" + ends[1] + "}}";
+        assertThat(first.sources().get(0).endOffset()).isEqualTo(endJson);
+        assertThat(first.sources().get(0).description()).isEqualTo("EventLogStream[orders]");
+        assertThat(texts(driver.rowsOf(0))).containsExactlyInAnyOrder(
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],books,20.0,2]",
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],games,20.0,2]",
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],music,10.0,1]");
+
+        append(stream, 70, 3);
+        StreamingQueryProgress second = driver.runTrigger();
+        assertThat(second.numInputRows()).isEqualTo(3);
+        assertThat(second.sources().get(0).startOffset()).isEqualTo(endJson);
+        assertThat(driver.runTrigger()).as("a no-data batch for the watermark").isNotNull();
+        assertThat(driver.runTrigger()).as("nothing more").isNull();
+    }
+
+    @Test
+    void aNewQueryStartsAtTheLatestOffsetsByDefaultAndAtTheEarliestWhenAsked() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        append(stream, 0, 4);
+        driver.startRecording(revenuePerMinute(driver, Map.of()), w -> w.outputMode("update"));
+        assertThat(driver.runTrigger().numInputRows()).as("batch 0 of a latest query is empty").isZero();
+        append(stream, 4, 2);
+        assertThat(driver.runTrigger().numInputRows()).isEqualTo(2);
+        driver.query().stop();
+
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "{\"orders\":{\"0\":3}}")),
+                w -> w.outputMode("update"));
+        assertThat(driver.runTrigger().numInputRows()).isEqualTo(3);
+        driver.query().stop();
+
+        assertThatThrownBy(() -> driver.startRecording(
+                revenuePerMinute(driver, Map.of("startingOffsets", "{\"orders\":{\"1\":3}}")), w -> w))
+                .isInstanceOf(ArusException.class).hasMessageContaining("you must specify all partitions");
+        assertThatThrownBy(() -> revenuePerMinute(driver, Map.of("startingOffsets", "oldest")))
+                .isInstanceOf(ArusException.class).hasMessageContaining("earliest, latest, or offsets per partition");
+        assertThatThrownBy(() -> driver.session().readStream().format("stream").option("stream", "nope").load())
+                .isInstanceOfSatisfying(ArusException.class,
+                        e -> assertThat(e.errorClass()).isEqualTo(LogException.STREAM_NOT_FOUND));
+    }
+
+    @Test
+    void maxOffsetsPerTriggerSharesTheLimitAmongPartitionsByTheirBacklog() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 3, null);
+        append(stream, 0, 30);
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "12")), w -> w.outputMode("update"));
+        long[] ends = stream.durableEnds();
+        String available = "{\"orders\":{\"0\":" + ends[0] + ",\"1\":" + ends[1] + ",\"2\":" + ends[2] + "}}";
+        List<Long> read = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            StreamingQueryProgress progress = driver.runTrigger();
+            read.add(progress.numInputRows());
+            assertThat(progress.sources().get(0).latestOffset()).as("the latest offset is what the stream has")
+                    .isEqualTo(available);
+        }
+        assertThat(read).containsExactly(12L, 12L, 6L);
+    }
+
+    @Test
+    void aCheckpointedQueryRestartedAfterEveryBatchWritesWhatAnUninterruptedOneWrites() {
+        Map<Long, List<String>> expected = new java.util.TreeMap<>();
+        Map<Long, List<String>> restarted = new java.util.TreeMap<>();
+        for (boolean restart : new boolean[] {false, true}) {
+            Path log = directory.resolve("log-" + restart);
+            QueryTestDriver driver = new QueryTestDriver(START, 2, clock -> EventLog.open(log, clock, SEGMENT_BYTES));
+            drivers.add(driver);
+            LogStream stream = orders(driver, 2, null);
+            if (restart) {
+                driver.restartAfterEachBatch();
+            }
+            driver.startRecording(revenuePerMinute(driver, Map.of()), w -> w.outputMode("append")
+                    .option("checkpointLocation", directory.resolve("checkpoint-" + restart).toString()));
+            driver.runTrigger();
+            for (int round = 0; round < 4; round++) {
+                append(stream, round * 40, 40);
+                driver.runTrigger();
+                driver.runTrigger();
+            }
+            driver.batches().forEach((id, rows) -> (restart ? restarted : expected).put(id, texts(rows)));
+        }
+        assertThat(restarted).isEqualTo(expected);
+        assertThat(expected.values().stream().mapToInt(List::size).sum()).as("windows emitted").isGreaterThan(3);
+    }
+
+    @Test
+    void aQueryWhoseUnreadRecordsRetentionDeletedFailsOrGoesOnAsFailOnDataLossSays() {
+        QueryTestDriver driver = driver();
+        LogStream stream = driver.eventLog().create(StreamDefinition.of("orders", ORDERS, 1, null,
+                new Retention(Duration.ofMinutes(1), 0, false)));
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> checkpointed =
+                w -> w.outputMode("update").option("checkpointLocation", directory.resolve("cp").toString());
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest")), checkpointed);
+        driver.runTrigger();
+        driver.query().stop();
+        for (int i = 0; i < 3; i++) {
+            append(stream, i * 100, 100);
+        }
+        driver.clock().advance(Duration.ofMinutes(2));
+        assertThat(driver.eventLog().enforceRetention()).as("nobody reads it: retention deletes").isPositive();
+
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest")), checkpointed);
+        assertThat(driver.runTrigger()).isNull();
+        assertThat(driver.query().exception()).get().satisfies(e -> assertThat(((ArusException) e.getCause())
+                .errorClass()).isEqualTo("STREAM_DATA_LOSS.START_OFFSET_RESET"));
+
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest",
+                "failOnDataLoss", "false")), checkpointed);
+        StreamingQueryProgress goneOn = driver.runTrigger();
+        assertThat(goneOn.numInputRows()).isEqualTo(stream.durableEnds()[0] - stream.earliestOffsets()[0]);
+    }
+
+    @Test
+    void aStreamThatAQueryReadsCannotBeDeleted() {
+        QueryTestDriver driver = driver();
+        orders(driver, 1, null);
+        driver.startRecording(revenuePerMinute(driver, Map.of()), w -> w.outputMode("update").queryName("revenue"));
+        assertThatThrownBy(() -> driver.eventLog().delete("orders"))
+                .hasMessageContaining("STREAM_IN_USE").hasMessageContaining("revenue");
+        driver.query().stop();
+        driver.eventLog().delete("orders");
+        assertThat(driver.eventLog().find("orders")).isEmpty();
+    }
+
+    @Test
+    void oneQueryFeedsAnotherThroughAStreamExactlyOnceAcrossACrashAfterTheSinkWrote() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        LogStream revenue = driver.eventLog().create(StreamDefinition.of("revenue",
+                "window_start TIMESTAMP, category STRING NOT NULL, revenue DOUBLE, orders BIGINT", 1, null, null));
+        StreamFrame feed = revenuePerMinute(driver, Map.of("startingOffsets", "earliest"))
+                .selectExpr("window.start AS window_start", "category", "revenue", "orders");
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> toRevenue =
+                w -> w.format("stream").option("stream", "revenue").outputMode("append")
+                        .option("checkpointLocation", directory.resolve("feed").toString());
+        append(stream, 0, 30);
+        append(stream, 100, 3);
+        driver.start(feed, toRevenue);
+        driver.runTrigger();
+        // The watermark passes the first minute: batch 1 emits its windows, then the run dies
+        // after the sink wrote and before the commit.
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.SINK_WRITTEN && batchId == 1) {
+                throw new IllegalStateException("crash after the sink wrote batch 1");
+            }
+        });
+        driver.runTrigger();
+        assertThat(driver.query().exception()).isPresent();
+        assertThat(revenue.durableEnds()).containsExactly(3);
+        ProtocolProbe.install(null);
+
+        driver.start(feed, toRevenue);
+        driver.runTrigger();
+        assertThat(revenue.durableEnds()).as("batch 1 run again is not stored twice").containsExactly(3);
+        assertThat(LogRows.readAll(revenue, 0)).extracting(row -> row.subList(1, 4).toString())
+                .containsExactlyInAnyOrder("[books, 100.0, 10]", "[games, 100.0, 10]", "[music, 100.0, 10]");
+
+        StreamFrame downstream = driver.session().readStream().format("stream").option("stream", "revenue")
+                .option("startingOffsets", "earliest").load().groupBy(new dev.arus.engine.api.Column[0]).agg("sum(revenue) AS total");
+        driver.query().stop();
+        driver.startRecording(downstream, w -> w.outputMode("complete"));
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(0))).containsExactly("[300.0]");
+    }
+
+    @Test
+    void theStreamSinkRefusesOutputThatDoesNotFitTheStream() {
+        QueryTestDriver driver = driver();
+        orders(driver, 1, null);
+        driver.eventLog().create(StreamDefinition.of("totals", "category STRING NOT NULL, revenue DOUBLE", 1, null,
+                null));
+        StreamFrame windows = revenuePerMinute(driver, Map.of());
+        assertThatThrownBy(() -> driver.start(windows, w -> w.format("stream").option("stream", "totals")
+                .outputMode("update")))
+                .isInstanceOf(ArusException.class).hasMessageContaining("STREAM_SINK_SCHEMA_MISMATCH")
+                .hasMessageContaining("Column 'window' of the query's output is not a column of stream 'totals'");
+        assertThatThrownBy(() -> driver.start(windows.selectExpr("CAST(orders AS STRING) AS revenue"),
+                w -> w.format("stream").option("stream", "totals").outputMode("update")))
+                .hasMessageContaining("Column 'category' of stream 'totals' is NOT NULL");
+        assertThatThrownBy(() -> driver.start(windows.selectExpr("category", "CAST(orders AS STRING) AS revenue"),
+                w -> w.format("stream").option("stream", "totals").outputMode("update")))
+                .hasMessageContaining("Column 'revenue' of the query's output is string");
+        assertThat(driver.eventLog().stream("orders").readers()).as("no reader left behind").isEmpty();
+    }
+}
