@@ -56,9 +56,9 @@ class ArchitectureTest {
                 "engine.sink", "engine.source", "engine.streaming", "engine.time");
         allow("server.storage", SERVER_SETTINGS);
         allow("server.security", SERVER_SETTINGS);
-        allow("server.web", SERVER_SETTINGS);
+        allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
-                "engine.streaming", "engine.time", "server.storage");
+                "engine.streaming", "engine.time", "server.storage", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "server.query");

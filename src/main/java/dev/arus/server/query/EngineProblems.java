@@ -4,6 +4,9 @@ import dev.arus.engine.api.StreamingQueryManager;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.server.web.JsonPointer;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package dev.arus.server.query;
 
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

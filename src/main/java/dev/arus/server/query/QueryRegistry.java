@@ -8,6 +8,8 @@ import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
 import dev.arus.server.storage.DataDirectory;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.arus.server.query;
 
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

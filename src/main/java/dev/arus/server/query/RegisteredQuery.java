@@ -6,6 +6,8 @@ import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.storage.StorageException;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;

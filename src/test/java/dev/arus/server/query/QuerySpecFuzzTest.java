@@ -2,9 +2,10 @@ package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.api.functions;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.server.ArusApplication;
+import dev.arus.server.web.ProblemException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,4 +1,4 @@
-package dev.arus.server.query;
+package dev.arus.server.web;
 
 import java.util.Collection;
 import java.util.List;
@@ -34,7 +34,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
  * raises before a controller runs (body, content type, path) are mapped here too.
  */
 @RestControllerAdvice
-class QueryProblemHandler extends ResponseEntityExceptionHandler {
+class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> handleProblem(ProblemException problem) {

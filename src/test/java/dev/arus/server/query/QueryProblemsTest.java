@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * before and after.
  */
 @StartedService
-class QueryProblemHandlerTest {
+class QueryProblemsTest {
 
     private static final String PROBLEMS = "https://arus.dev/problems/";
 

@@ -1,12 +1,12 @@
-package dev.arus.server.query;
+package dev.arus.server.web;
 
 /** Builds RFC 6901 JSON pointers into a request body: {@code /steps/0/withColumn/expr}. */
-final class JsonPointer {
+public final class JsonPointer {
 
     private JsonPointer() {
     }
 
-    static String of(Object... segments) {
+    public static String of(Object... segments) {
         StringBuilder pointer = new StringBuilder();
         for (Object segment : segments) {
             pointer.append('/').append(String.valueOf(segment).replace("~", "~0").replace("/", "~1"));
@@ -15,7 +15,7 @@ final class JsonPointer {
     }
 
     /** {@code base} followed by more segments. */
-    static String append(String base, Object... segments) {
+    public static String append(String base, Object... segments) {
         return base + of(segments);
     }
 }

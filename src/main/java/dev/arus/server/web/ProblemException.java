@@ -1,4 +1,4 @@
-package dev.arus.server.query;
+package dev.arus.server.web;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,37 +9,37 @@ import java.util.Map;
  * human {@code detail}, and extension properties such as {@code pointer} (RFC 6901, into the
  * request body) and {@code position} (0-based, into the expression at that pointer).
  */
-class ProblemException extends RuntimeException {
+public class ProblemException extends RuntimeException {
 
     private final ProblemType type;
     private final Map<String, Object> properties;
 
-    ProblemException(ProblemType type, String detail) {
+    public ProblemException(ProblemType type, String detail) {
         this(type, detail, Map.of());
     }
 
-    ProblemException(ProblemType type, String detail, Map<String, Object> properties) {
+    public ProblemException(ProblemType type, String detail, Map<String, Object> properties) {
         super(detail);
         this.type = type;
         this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     /** A bad field of the request body, at {@code pointer}. */
-    static ProblemException at(ProblemType type, String pointer, String detail) {
+    public static ProblemException at(ProblemType type, String pointer, String detail) {
         return new ProblemException(type, detail, Map.of("pointer", pointer));
     }
 
     /** This problem, recording the engine's exception that caused it. */
-    ProblemException causedBy(Throwable cause) {
+    public ProblemException causedBy(Throwable cause) {
         initCause(cause);
         return this;
     }
 
-    ProblemType type() {
+    public ProblemType type() {
         return type;
     }
 
-    Map<String, Object> properties() {
+    public Map<String, Object> properties() {
         return properties;
     }
 }

@@ -1,11 +1,11 @@
-package dev.arus.server.query;
+package dev.arus.server.web;
 
 import dev.arus.server.ProblemWriter;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 
 /** The kinds of error the API answers with, each a problem {@code type} URI of its own (RFC 9457). */
-enum ProblemType {
+public enum ProblemType {
     MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON"),
     JSON_LIMIT_EXCEEDED("json-limit-exceeded", HttpStatus.BAD_REQUEST, "JSON beyond the reader's limits"),
     INVALID_SPEC("invalid-spec", HttpStatus.BAD_REQUEST, "Invalid query spec"),
@@ -40,15 +40,15 @@ enum ProblemType {
         this.title = title;
     }
 
-    URI uri() {
+    public URI uri() {
         return uri;
     }
 
-    HttpStatus status() {
+    public HttpStatus status() {
         return status;
     }
 
-    String title() {
+    public String title() {
         return title;
     }
 }
