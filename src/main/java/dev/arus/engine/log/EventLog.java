@@ -12,9 +12,11 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -25,7 +27,8 @@ import java.util.stream.Stream;
  * exactly. A stream lives in {@code <directory>/<name>/}: its definition in {@code stream.json}
  * (written atomically), its partitions in {@code <partition>/}. One committer thread writes every
  * stream, answering each append once it is durable. Opening the log recovers every partition,
- * cutting the torn tail a crash left. Thread-safe.
+ * cutting the torn tail a crash left; a stream damaged beyond that stays out until deleted.
+ * Thread-safe.
  */
 public final class EventLog implements AutoCloseable {
 
@@ -39,6 +42,7 @@ public final class EventLog implements AutoCloseable {
     private final long segmentBytes;
     private final GroupCommitter committer;
     private final Map<String, LogStream> streams = new TreeMap<>();
+    private final Map<String, LogException> damaged = new TreeMap<>();
 
     private EventLog(Path directory, Clock clock, long segmentBytes) {
         this.directory = directory;
@@ -48,9 +52,11 @@ public final class EventLog implements AutoCloseable {
     }
 
     /**
-     * The log in {@code directory}, created when missing, with every stream recovered.
+     * The log in {@code directory}, created when missing, with every stream recovered. A stream
+     * whose files are damaged beyond a torn tail is left out and listed in {@link #damaged()}:
+     * the others open and work.
      *
-     * @throws LogException when a stream's files are damaged beyond a torn tail
+     * @throws LogException when the directory cannot be read or created
      */
     public static EventLog open(Path directory, Clock clock, long segmentBytes) {
         EventLog log = new EventLog(directory, clock, segmentBytes);
@@ -58,8 +64,12 @@ public final class EventLog implements AutoCloseable {
             Files.createDirectories(directory);
             try (Stream<Path> entries = Files.list(directory)) {
                 for (Path stream : entries.filter(p -> Files.exists(p.resolve(DEFINITION))).sorted().toList()) {
-                    StreamDefinition definition = readDefinition(stream.resolve(DEFINITION));
-                    log.streams.put(definition.name(), log.open(stream, definition));
+                    try {
+                        StreamDefinition definition = readDefinition(stream.resolve(DEFINITION));
+                        log.streams.put(definition.name(), log.open(stream, definition));
+                    } catch (LogException damage) {
+                        log.damaged.put(stream.getFileName().toString(), damage);
+                    }
                 }
             }
         } catch (IOException e) {
@@ -78,10 +88,20 @@ public final class EventLog implements AutoCloseable {
 
     private LogStream open(Path streamDirectory, StreamDefinition definition) {
         PartitionLog[] partitions = new PartitionLog[definition.partitions()];
-        for (int p = 0; p < partitions.length; p++) {
-            partitions[p] = PartitionLog.open(streamDirectory.resolve(Integer.toString(p)), segmentBytes);
+        try {
+            for (int p = 0; p < partitions.length; p++) {
+                partitions[p] = PartitionLog.open(streamDirectory.resolve(Integer.toString(p)), segmentBytes);
+            }
+        } catch (LogException damage) {
+            Arrays.stream(partitions).filter(Objects::nonNull).forEach(PartitionLog::close);
+            throw damage;
         }
         return new LogStream(definition, partitions, committer);
+    }
+
+    /** The streams found damaged when the log was opened, by name, each with what is wrong; delete them to go on. */
+    public synchronized Map<String, LogException> damaged() {
+        return new TreeMap<>(damaged);
     }
 
     /**
@@ -90,7 +110,7 @@ public final class EventLog implements AutoCloseable {
      * @throws LogException {@code STREAM_ALREADY_EXISTS}
      */
     public synchronized LogStream create(StreamDefinition definition) {
-        if (streams.containsKey(definition.name())) {
+        if (streams.containsKey(definition.name()) || damaged.containsKey(definition.name())) {
             throw new LogException(LogException.STREAM_ALREADY_EXISTS, "[" + LogException.STREAM_ALREADY_EXISTS
                     + "] A stream named '" + definition.name() + "' already exists");
         }
@@ -112,7 +132,11 @@ public final class EventLog implements AutoCloseable {
      *
      * @throws LogException {@code STREAM_NOT_FOUND}
      */
-    public LogStream stream(String name) {
+    public synchronized LogStream stream(String name) {
+        LogException damage = damaged.get(name);
+        if (damage != null) {
+            throw new LogException(damage.errorClass(), damage.getMessage(), damage);
+        }
         return find(name).orElseThrow(() -> new LogException(LogException.STREAM_NOT_FOUND,
                 "[" + LogException.STREAM_NOT_FOUND + "] No stream named '" + name + "'"));
     }
@@ -123,11 +147,15 @@ public final class EventLog implements AutoCloseable {
     }
 
     /**
-     * Deletes a stream and its records.
+     * Deletes a stream and its records; a damaged one too.
      *
      * @throws LogException {@code STREAM_NOT_FOUND}, or {@code STREAM_IN_USE} while a query reads it
      */
     public synchronized void delete(String name) {
+        if (damaged.remove(name) != null) {
+            deleteTree(directory.resolve(name));
+            return;
+        }
         LogStream stream = stream(name);
         if (!stream.readers().isEmpty()) {
             List<String> readers = stream.readers().values().stream().map(LogStream.Reader::label).toList();

@@ -159,6 +159,31 @@ public final class LogStream {
         return earliest;
     }
 
+    /**
+     * How far a reader that has committed up to {@code committed} is behind: the records it has
+     * not read, and when the oldest of them was appended (microseconds; -1 when it has read all).
+     */
+    public Lag lag(long[] committed) {
+        long records = 0;
+        long oldest = -1;
+        for (int p = 0; p < partitions.length; p++) {
+            long end = partitions[p].durableEnd();
+            long from = Math.max(committed[p], partitions[p].earliestOffset());
+            if (end > from) {
+                records += end - from;
+                long ingested = partitions[p].ingestMicrosAt(from);
+                if (ingested >= 0 && (oldest < 0 || ingested < oldest)) {
+                    oldest = ingested;
+                }
+            }
+        }
+        return new Lag(records, oldest);
+    }
+
+    /** Records a reader has not read, and when the oldest of them was appended (microseconds, -1: none). */
+    public record Lag(long records, long oldestUnreadMicros) {
+    }
+
     /** Bytes on disk, over every partition. */
     public long sizeBytes() {
         return Arrays.stream(partitions).mapToLong(PartitionLog::sizeBytes).sum();

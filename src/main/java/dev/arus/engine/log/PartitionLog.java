@@ -162,6 +162,21 @@ final class PartitionLog implements AutoCloseable {
         return durableEnd;
     }
 
+    /** When the record at {@code offset} was appended, in microseconds; -1 when it is not kept or not durable. */
+    long ingestMicrosAt(long offset) {
+        if (offset >= durableEnd) {
+            return -1;
+        }
+        Segment segment;
+        synchronized (this) {
+            if (offset < segments.get(0).baseOffset()) {
+                return -1;
+            }
+            segment = segmentOf(offset);
+        }
+        return segment.ingestMicrosAt(offset);
+    }
+
     /** The first offset still kept (retention deletes whole segments from the front). */
     synchronized long earliestOffset() {
         return segments.get(0).baseOffset();

@@ -354,6 +354,16 @@ final class Segment implements AutoCloseable {
         int batch = found >= 0 ? found : -found - 2;
         return new long[] {batchPositions[batch], batchOffsets[batch]};
     }
+    /** When the batch holding {@code offset} was appended, in microseconds; -1 when none holds it. */
+    synchronized long ingestMicrosAt(long offset) {
+        int batches = headers.size();
+        if (batches == 0 || offset < batchOffsets[0] || offset >= nextOffset) {
+            return -1;
+        }
+        int found = Arrays.binarySearch(batchOffsets, 0, batches, offset);
+        return headers.get(found >= 0 ? found : -found - 2).ingestTimeMicros();
+    }
+
     /** Reads {@code buffer.remaining()} bytes (fewer at the end of the file) from {@code position}. */
     void readFully(ByteBuffer buffer, long position) throws IOException {
         long at = position;

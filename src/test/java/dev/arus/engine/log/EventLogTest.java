@@ -188,6 +188,22 @@ class EventLogTest {
     }
 
     @Test
+    void aReadersLagIsTheRecordsItHasNotReadAndWhenTheOldestOfThemCameIn() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 2, "order_id", null);
+        append(stream, batch(stream.definition().schema(), orders(0, 10)));
+        clock.advanceMillis(1_000);
+        append(stream, batch(stream.definition().schema(), orders(10, 10)));
+        long[] ends = stream.durableEnds();
+
+        assertThat(stream.lag(new long[] {0, 0})).isEqualTo(new LogStream.Lag(20, T0 * 1000));
+        LogStream.Lag partly = stream.lag(ends.clone());
+        assertThat(partly).isEqualTo(new LogStream.Lag(0, -1));
+        long[] secondOnly = {ends[0] - 1, ends[1]};
+        assertThat(stream.lag(secondOnly)).isEqualTo(new LogStream.Lag(1, (T0 + 1_000) * 1000));
+    }
+
+    @Test
     void concurrentAppendsAreAllDurableWithDisjointOffsets() {
         open(EventLog.DEFAULT_SEGMENT_BYTES);
         LogStream stream = create("orders", 3, null, null);

@@ -115,24 +115,37 @@ class LogRecoveryTest {
     }
 
     @Test
-    void aBatchBeforeTheLastThatDoesNotMatchItsChecksumIsRefusedNamingTheFile() throws IOException {
+    void aBatchBeforeTheLastThatDoesNotMatchItsChecksumIsRefusedNamingTheFileWhileOtherStreamsWork()
+            throws IOException {
         Path copy = copy("flipped");
         flipByte(segment(copy), lastBatchStart - 5);
-        assertThatThrownBy(() -> EventLog.open(copy, clock, EventLog.DEFAULT_SEGMENT_BYTES))
-                .isInstanceOfSatisfying(LogException.class,
-                        e -> assertThat(e.errorClass()).isEqualTo(LogException.LOG_DAMAGED))
-                .hasMessageContaining(segment(copy).toString())
-                .hasMessageContaining("does not match its checksum");
+        try (EventLog log = EventLog.open(copy, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            assertThat(log.damaged()).containsOnlyKeys("s");
+            assertThatThrownBy(() -> log.stream("s"))
+                    .isInstanceOfSatisfying(LogException.class,
+                            e -> assertThat(e.errorClass()).isEqualTo(LogException.LOG_DAMAGED))
+                    .hasMessageContaining(segment(copy).toString())
+                    .hasMessageContaining("does not match its checksum");
+            assertThatThrownBy(() -> log.create(StreamDefinition.of("s", SCHEMA, 1, null, null)))
+                    .hasMessageContaining("STREAM_ALREADY_EXISTS");
+            LogStream other = log.create(StreamDefinition.of("other", SCHEMA, 1, null, null));
+            append(other, batch(other.definition().schema(), rows(0, 3)));
+            log.delete("s");
+            assertThat(log.damaged()).isEmpty();
+            assertThat(copy.resolve("s")).doesNotExist();
+        }
     }
 
     @Test
     void aDamagedHeaderInTheMiddleIsRefusedRatherThanTakenForATornTail() throws IOException {
         Path copy = copy("header");
         flipByte(segment(copy), 0);
-        assertThatThrownBy(() -> EventLog.open(copy, clock, EventLog.DEFAULT_SEGMENT_BYTES))
-                .isInstanceOf(LogException.class)
-                .hasMessageContaining(segment(copy).toString())
-                .hasMessageContaining("is not a whole batch");
+        try (EventLog log = EventLog.open(copy, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            assertThatThrownBy(() -> log.stream("s"))
+                    .isInstanceOf(LogException.class)
+                    .hasMessageContaining(segment(copy).toString())
+                    .hasMessageContaining("is not a whole batch");
+        }
     }
 
     @Test
