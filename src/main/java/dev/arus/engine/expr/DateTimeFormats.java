@@ -3,6 +3,7 @@ package dev.arus.engine.expr;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.chrono.IsoChronology;
@@ -76,6 +77,10 @@ final class DateTimeFormats {
      * session zone when the text names none. Returns null for malformed text.
      */
     static Long parseCastFormat(String text, ZoneId sessionZone) {
+        Long common = parseCommonForm(text, sessionZone);
+        if (common != null) {
+            return common;
+        }
         Matcher match = CAST_FORMAT.matcher(text.trim());
         if (!match.matches()) {
             return null;
@@ -93,6 +98,79 @@ final class DateTimeFormats {
         } catch (DateTimeException | ArithmeticException e) {
             return null;
         }
+    }
+
+    /**
+     * The form nearly every producer writes, {@code 2024-01-01T10:00:00[.fraction][Z|+01:00]} (or
+     * with a space for the {@code T}), read without a regular expression; null for anything else,
+     * which the full cast format then reads.
+     */
+    private static Long parseCommonForm(String text, ZoneId sessionZone) {
+        int length = text.length();
+        if (length < 19 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(13) != ':'
+                || text.charAt(16) != ':' || (text.charAt(10) != 'T' && text.charAt(10) != ' ')) {
+            return null;
+        }
+        int year = digits(text, 0, 4);
+        int month = digits(text, 5, 2);
+        int day = digits(text, 8, 2);
+        int hour = digits(text, 11, 2);
+        int minute = digits(text, 14, 2);
+        int second = digits(text, 17, 2);
+        if ((year | month | day | hour | minute | second) < 0 || month < 1 || month > 12 || day < 1
+                || hour > 23 || minute > 59 || second > 59) {
+            return null;
+        }
+        int at = 19;
+        int nanos = 0;
+        if (at < length && text.charAt(at) == '.') {
+            int digitsRead = 0;
+            at++;
+            while (at < length && text.charAt(at) >= '0' && text.charAt(at) <= '9' && digitsRead < 9) {
+                nanos = nanos * 10 + (text.charAt(at) - '0');
+                digitsRead++;
+                at++;
+            }
+            for (int i = digitsRead; i < 9; i++) {
+                nanos *= 10;
+            }
+        }
+        ZoneOffset offset;
+        if (at == length) {
+            offset = sessionZone instanceof ZoneOffset fixed ? fixed : null;
+        } else if (at == length - 1 && text.charAt(at) == 'Z') {
+            offset = ZoneOffset.UTC;
+        } else if (at == length - 6 && (text.charAt(at) == '+' || text.charAt(at) == '-')
+                && text.charAt(at + 3) == ':') {
+            int hours = digits(text, at + 1, 2);
+            int minutes = digits(text, at + 4, 2);
+            if (hours < 0 || minutes < 0 || hours > 18 || minutes > 59) {
+                return null;
+            }
+            int sign = text.charAt(at) == '-' ? -1 : 1;
+            offset = ZoneOffset.ofTotalSeconds(sign * (hours * 3600 + minutes * 60));
+        } else {
+            return null;
+        }
+        if (day > 28 && day > YearMonth.of(year, month).lengthOfMonth()) {
+            return null;
+        }
+        LocalDateTime local = LocalDateTime.of(year, month, day, hour, minute, second, nanos);
+        Instant instant = offset != null ? local.toInstant(offset) : local.atZone(sessionZone).toInstant();
+        return instant.getEpochSecond() * MICROS_PER_SECOND + instant.getNano() / 1000;
+    }
+
+    /** The decimal number of {@code count} ASCII digits at {@code from}; -1 when one is not a digit. */
+    private static int digits(String text, int from, int count) {
+        int value = 0;
+        for (int i = from; i < from + count; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     private static int number(String digits, int absent) {
