@@ -3,10 +3,12 @@ package dev.arus.server;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
-/** The Arus service: the streaming engine wired into Spring Boot. */
+/** The Arus service: the streaming engine wired into Spring Boot; its periodic chores run on Spring's scheduler. */
 @SpringBootApplication
 @EnableConfigurationProperties(ArusProperties.class)
+@EnableScheduling
 public class ArusApplication {
 
     public static void main(String[] args) {

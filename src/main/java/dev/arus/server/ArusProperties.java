@@ -15,7 +15,8 @@ import org.springframework.util.unit.DataSize;
  * @param engine     how the engine runs a query's batches
  * @param live       the recent-batches buffer of each query and the WebSocket push
  * @param limits     maxima of source options that decide how much work a query makes
- * @param demo       the chapter's query at startup
+ * @param streams    the embedded event log: its segments, ingestion and retention
+ * @param demo       the chapter's query and the shop's demo at startup
  * @param health     how the {@code streamingQueries} health component judges a query
  * @param dataDir    where checkpoints, file sinks and the saved definitions of checkpointed
  *                   queries live; every path in a query spec is resolved inside it
@@ -28,6 +29,7 @@ public record ArusProperties(
         @DefaultValue Engine engine,
         @DefaultValue Live live,
         @DefaultValue Limits limits,
+        @DefaultValue Streams streams,
         @DefaultValue Demo demo,
         @DefaultValue Health health,
         @DefaultValue("./data") Path dataDir,
@@ -84,6 +86,10 @@ public record ArusProperties(
      *                         in bursts of up to as many, on a budget of their own; each costs the
      *                         service a session and a snapshot, and a dashboard needs one per live
      *                         view and reconnect
+     * @param ingestRequestsPerMinute posts of events to a stream one client address may make per
+     *                         minute, in bursts of up to as many, on a budget of their own: a
+     *                         checkout posts an order at a time, far more often than anyone changes
+     *                         queries
      * @param rateLimitedClients client addresses whose request budget is remembered at once; the
      *                         least recently seen is forgotten first, so the memory is bounded
      * @param websocketIdleTimeout how long a WebSocket session may go without a byte either way
@@ -98,6 +104,7 @@ public record ArusProperties(
                          @DefaultValue("1000000") long maxOutputRowsPerBatch,
                          @DefaultValue("600") int mutatingRequestsPerMinute,
                          @DefaultValue("120") int liveHandshakesPerMinute,
+                         @DefaultValue("60000") int ingestRequestsPerMinute,
                          @DefaultValue("10000") int rateLimitedClients,
                          @DefaultValue("2m") Duration websocketIdleTimeout) {
     }
@@ -117,8 +124,30 @@ public record ArusProperties(
         }
     }
 
-    /** @param enabled whether the chapter's query is created at startup */
-    public record Demo(@DefaultValue("true") boolean enabled) {
+    /**
+     * @param segmentSize     a partition starts a new segment file once its current one holds this
+     *                        much; retention deletes whole segments
+     * @param maxRequestSize  the largest body of one post of events; a bound on what one request
+     *                        makes the service buffer and parse
+     * @param retentionCheck  how often each stream's retention deletes what it lets go
+     */
+    public record Streams(@DefaultValue("64MB") DataSize segmentSize, @DefaultValue("16MB") DataSize maxRequestSize,
+                          @DefaultValue("1m") Duration retentionCheck) {
+        public Streams {
+            if (segmentSize.toBytes() < 1024 || maxRequestSize.toBytes() < 1 || retentionCheck.isNegative() || retentionCheck.isZero()) {
+                throw new IllegalArgumentException("arus.streams.segment-size must be at least 1KB, and "
+                        + "arus.streams.max-request-size and arus.streams.retention-check positive, were "
+                        + segmentSize + ", " + maxRequestSize + " and " + retentionCheck);
+            }
+        }
+    }
+
+    /**
+     * @param enabled whether the chapter's query is created at startup
+     * @param shop    whether the shop's demo runs: a stream {@code orders} fed by a simulated
+     *                checkout over HTTP, and a query of revenue per category per minute
+     */
+    public record Demo(@DefaultValue("true") boolean enabled, @DefaultValue("true") boolean shop) {
     }
 
     /**

@@ -1,12 +1,16 @@
 package dev.arus.server;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.log.EventLog;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The one engine session of the service; closing it stops every query when the context closes. */
+/**
+ * The one engine session of the service and its event log; closing the session stops every
+ * query when the context closes.
+ */
 @Configuration(proxyBeanMethods = false)
 class EngineConfiguration {
 
@@ -23,10 +27,20 @@ class EngineConfiguration {
      * on {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
      * partitions unless a query says otherwise (0: one per core, the engine's own default).
      */
+    /**
+     * The streams of {@code arus.data-dir/streams}, recovered at startup; closed after the session,
+     * which needs it, so that every append in flight completes first.
+     */
     @Bean(destroyMethod = "close")
-    ArusSession arusSession(Clock clock, ArusProperties properties) {
+    EventLog eventLog(Clock clock, ArusProperties properties) {
+        return EventLog.open(properties.dataDir().resolve("streams"), clock,
+                properties.streams().segmentSize().toBytes());
+    }
+
+    @Bean(destroyMethod = "close")
+    ArusSession arusSession(Clock clock, EventLog eventLog, ArusProperties properties) {
         ArusProperties.Limits limits = properties.limits();
-        ArusSession.Builder session = ArusSession.builder().clock(clock)
+        ArusSession.Builder session = ArusSession.builder().clock(clock).eventLog(eventLog)
                 .maxStateRows(limits.maxStateRows())
                 .maxMemoryTableRows(limits.maxMemoryTableRows())
                 .maxBatchOutputRows(limits.maxOutputRowsPerBatch());

@@ -59,6 +59,8 @@ class ArchitectureTest {
         allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
                 "engine.streaming", "engine.time", "server.storage", "server.web");
+        allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
+                "engine.streaming", "engine.time", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "server.query");

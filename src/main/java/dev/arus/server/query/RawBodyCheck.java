@@ -2,16 +2,11 @@ package dev.arus.server.query;
 
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import dev.arus.server.web.WellFormedText;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Type;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.Charset;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +50,7 @@ class RawBodyCheck extends RequestBodyAdviceAdapter {
         if (body.length > MAX_BYTES) {
             throw tooLarge();
         }
-        requireWellFormed(body, Optional.ofNullable(input.getHeaders().getContentType())
+        WellFormedText.require(body, Optional.ofNullable(input.getHeaders().getContentType())
                 .map(MediaType::getCharset).orElse(StandardCharsets.UTF_8));
         return new HttpInputMessage() {
             @Override
@@ -68,31 +63,6 @@ class RawBodyCheck extends RequestBodyAdviceAdapter {
                 return input.getHeaders();
             }
         };
-    }
-
-    /** Decodes {@code body} strictly; the first malformed or unmappable sequence is a problem saying where it is. */
-    private static void requireWellFormed(byte[] body, Charset charset) {
-        CharsetDecoder decoder = charset.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        CharBuffer decoded = CharBuffer.allocate((int) Math.ceil(body.length * (double) decoder.maxCharsPerByte()) + 1);
-        CoderResult result = decoder.decode(ByteBuffer.wrap(body), decoded, true);
-        if (!result.isError()) {
-            return;
-        }
-        decoded.flip();
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < decoded.limit(); i++) {
-            if (decoded.get(i) == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        int column = decoded.limit() - lineStart + 1;
-        throw new ProblemException(ProblemType.MALFORMED_JSON, "Malformed JSON at line " + line + ", column " + column
-                + ": the bytes there are not well-formed " + charset.name() + " (an invalid, overlong or unmappable sequence)",
-                Map.of("line", line, "column", column));
     }
 
     private static ProblemException tooLarge() {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -25,12 +26,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class RequestRateLimiter extends OncePerRequestFilter {
 
     private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+    private static final Pattern EVENTS = Pattern.compile("/api/streams/[^/]+/events/?");
     private static final long NANOS_PER_MINUTE = TimeUnit.MINUTES.toNanos(1);
 
     /** A kind of request with a budget of its own; no request is of two kinds. */
     enum Limited {
-        /** Requests that change something: any method but GET, HEAD, OPTIONS and TRACE. */
+        /** Requests that change something: any method but GET, HEAD, OPTIONS and TRACE, but for posts of events. */
         CHANGES("requests that change something", "arus.limits.mutating-requests-per-minute"),
+        /** Posts of events to a stream: a checkout makes one per order, so they have a budget of their own. */
+        INGESTION("posts of events", "arus.limits.ingest-requests-per-minute"),
         /** WebSocket handshakes: each opens a live session, whose snapshot and queue cost the service. */
         LIVE_HANDSHAKES("WebSocket handshakes", "arus.limits.live-handshakes-per-minute");
 
@@ -44,7 +48,8 @@ final class RequestRateLimiter extends OncePerRequestFilter {
 
         boolean includes(HttpServletRequest request) {
             return switch (this) {
-                case CHANGES -> !READS.contains(request.getMethod());
+                case CHANGES -> !READS.contains(request.getMethod()) && !INGESTION.includes(request);
+                case INGESTION -> request.getMethod().equals("POST") && EVENTS.matcher(request.getRequestURI()).matches();
                 case LIVE_HANDSHAKES -> request.getMethod().equals("GET")
                         && "websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE));
             };

@@ -73,6 +73,9 @@ class SecurityConfiguration {
                 .addFilterBefore(new RequestRateLimiter(RequestRateLimiter.Limited.LIVE_HANDSHAKES,
                         limits.liveHandshakesPerMinute(), limits.rateLimitedClients(), System::nanoTime),
                         UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new RequestRateLimiter(RequestRateLimiter.Limited.INGESTION,
+                        limits.ingestRequestsPerMinute(), limits.rateLimitedClients(), System::nanoTime),
+                        UsernamePasswordAuthenticationFilter.class)
                 .addFilterBefore(bearer, AnonymousAuthenticationFilter.class);
         if (!security.tokenRequired()) {
             http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll());

@@ -1,0 +1,212 @@
+package dev.arus.server.stream;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.log.AppendResult;
+import dev.arus.engine.log.EventLog;
+import dev.arus.engine.log.LogException;
+import dev.arus.engine.log.LogStream;
+import dev.arus.engine.log.Retention;
+import dev.arus.engine.log.StreamDefinition;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.IntervalParser;
+import dev.arus.engine.time.Clock;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.stereotype.Service;
+
+/**
+ * The service's streams: creating, describing and deleting them, and taking posted events into
+ * them, all or nothing, answered once durable. Engine errors become problems here.
+ */
+@Service
+class StreamCatalog {
+
+    /** How long a post waits for its events to be durable before it is answered 503. */
+    private static final Duration DURABLE_WITHIN = Duration.ofSeconds(30);
+
+    private final EventLog log;
+    private final IngestRates rates;
+    private final Clock clock;
+    private final ZoneId zone;
+
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session) {
+        this.log = log;
+        this.rates = rates;
+        this.clock = clock;
+        this.zone = session.timeZone();
+    }
+
+    StreamView create(StreamSpec spec) {
+        StreamDefinition definition = definition(spec);
+        try {
+            return view(log.create(definition));
+        } catch (LogException refused) {
+            throw problem(refused);
+        }
+    }
+
+    private static StreamDefinition definition(StreamSpec spec) {
+        if (spec.name() == null) {
+            throw ProblemException.at(ProblemType.INVALID_STREAM, "/name", "A stream needs a name");
+        }
+        if (spec.schema() == null || spec.schema().isBlank()) {
+            throw ProblemException.at(ProblemType.INVALID_STREAM, "/schema", "A stream needs a schema: its columns as "
+                    + "Spark DDL, e.g. \"order_id STRING NOT NULL, amount DOUBLE, event_time TIMESTAMP\"");
+        }
+        try {
+            return StreamDefinition.of(spec.name(), spec.schema(), spec.partitions() == null ? 1 : spec.partitions(),
+                    spec.keyField(), retention(spec.retention()));
+        } catch (AnalysisException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_STREAM, pointer(invalid.errorClass()), invalid.getMessage())
+                    .causedBy(invalid);
+        } catch (ArusException unparsable) {
+            throw ProblemException.at(ProblemType.INVALID_STREAM, "/schema", unparsable.getMessage())
+                    .causedBy(unparsable);
+        }
+    }
+
+    private static String pointer(String errorClass) {
+        return switch (errorClass) {
+            case "INVALID_STREAM_NAME" -> "/name";
+            case "INVALID_STREAM_PARTITIONS" -> "/partitions";
+            case "UNRESOLVED_COLUMN.WITH_SUGGESTION" -> "/keyField";
+            default -> "/schema";
+        };
+    }
+
+    private static Retention retention(StreamSpec.Retention spec) {
+        if (spec == null) {
+            return Retention.FOREVER;
+        }
+        Duration maxAge = null;
+        if (spec.maxAge() != null) {
+            try {
+                maxAge = Duration.ofNanos(Math.multiplyExact(IntervalParser.parseMicros(spec.maxAge()), 1000L));
+            } catch (ArusException | ArithmeticException invalid) {
+                throw ProblemException.at(ProblemType.INVALID_STREAM, "/retention/maxAge", "'" + spec.maxAge()
+                        + "' is not an interval such as '7 days': " + invalid.getMessage());
+            }
+            if (maxAge.isNegative() || maxAge.isZero()) {
+                throw ProblemException.at(ProblemType.INVALID_STREAM, "/retention/maxAge",
+                        "A retention age is positive, not '" + spec.maxAge() + "'");
+            }
+        }
+        long maxBytes = spec.maxBytes() == null ? 0 : spec.maxBytes();
+        if (maxBytes < 0) {
+            throw ProblemException.at(ProblemType.INVALID_STREAM, "/retention/maxBytes",
+                    "A retention size is not negative, was " + maxBytes);
+        }
+        return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
+    }
+
+    /** Every stream, by name, the damaged ones with what is wrong. */
+    List<StreamView> views() {
+        List<StreamView> views = new ArrayList<>();
+        log.streams().forEach(stream -> views.add(view(stream)));
+        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        views.sort((a, b) -> a.name().compareTo(b.name()));
+        return views;
+    }
+
+    StreamView view(String name) {
+        return view(stream(name));
+    }
+
+    void delete(String name) {
+        try {
+            log.delete(name);
+        } catch (LogException refused) {
+            throw problem(refused);
+        }
+    }
+
+    /**
+     * Appends the events of {@code body}, all or none, and answers once they are durable.
+     *
+     * @throws ProblemException for a bad event (nothing written), a stream that does not exist,
+     *         or a write the disk refused
+     */
+    IngestResult ingest(String name, byte[] body, EventDecoder.Layout layout) {
+        LogStream stream = stream(name);
+        ColumnarBatch events = new EventDecoder(name, stream.definition().schema(), zone).decode(body, layout);
+        if (events.size() == 0) {
+            return new IngestResult(0, List.of());
+        }
+        try {
+            AppendResult appended = stream.append(events).get(DURABLE_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+            return IngestResult.of(appended);
+        } catch (ExecutionException failed) {
+            throw failed.getCause() instanceof LogException refused ? problem(refused)
+                    : new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events could not be written: "
+                            + failed.getCause().getMessage()).causedBy(failed.getCause());
+        } catch (TimeoutException slow) {
+            throw new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events were not durable within "
+                    + DURABLE_WITHIN.toSeconds() + " s; they may or may not be in the stream");
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new ProblemException(ProblemType.SHUTTING_DOWN, "The service is shutting down; the events may or "
+                    + "may not be in the stream");
+        }
+    }
+
+    private LogStream stream(String name) {
+        try {
+            return log.stream(name);
+        } catch (LogException missing) {
+            throw problem(missing);
+        }
+    }
+
+    private StreamView view(LogStream stream) {
+        StreamDefinition definition = stream.definition();
+        List<StreamView.Column> columns = definition.schema().fields().stream()
+                .map(StreamCatalog::column).toList();
+        Retention retention = definition.retention();
+        long[] earliest = stream.earliestOffsets();
+        long[] latest = stream.durableEnds();
+        List<StreamView.PartitionView> offsets = new ArrayList<>();
+        for (int p = 0; p < latest.length; p++) {
+            offsets.add(new StreamView.PartitionView(p, earliest[p], latest[p]));
+        }
+        long nowMicros = clock.millis() * 1000;
+        List<StreamView.ReaderView> readers = stream.readers().values().stream().map(reader -> {
+            LogStream.Lag lag = stream.lag(reader.committed());
+            Double seconds = lag.oldestUnreadMicros() < 0 ? null
+                    : Math.max(0, nowMicros - lag.oldestUnreadMicros()) / 1e6;
+            return new StreamView.ReaderView(reader.label(), lag.records(), seconds);
+        }).toList();
+        return new StreamView(definition.name(), definition.schemaDdl(), columns, definition.partitions(),
+                definition.keyField(), new StreamView.RetentionView(
+                        retention.maxAge() == null ? null : retention.maxAge().toSeconds(), retention.maxBytes(),
+                        retention.keepUnread()),
+                offsets, stream.sizeBytes(), stream.appendedRecords(), rates.perSecond(definition.name()), readers,
+                null);
+    }
+
+    private static StreamView.Column column(Field field) {
+        return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
+    }
+
+    private static ProblemException problem(LogException refused) {
+        ProblemType type = switch (refused.errorClass()) {
+            case LogException.STREAM_NOT_FOUND -> ProblemType.STREAM_NOT_FOUND;
+            case LogException.STREAM_ALREADY_EXISTS -> ProblemType.DUPLICATE_STREAM;
+            case LogException.STREAM_IN_USE -> ProblemType.STREAM_IN_USE;
+            case LogException.LOG_DAMAGED -> ProblemType.STREAM_DAMAGED;
+            default -> ProblemType.EVENT_LOG_WRITE_FAILED;
+        };
+        return new ProblemException(type, refused.getMessage(), Map.of("errorClass", refused.errorClass()))
+                .causedBy(refused);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.arus.server.stream;
+
+import dev.arus.server.ArusProperties;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
+import dev.arus.server.web.WellFormedText;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/** The streams of the embedded event log (DESIGN §9): create, list, show and delete them, and post events. */
+@RestController
+@RequestMapping(path = "/api/streams", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "streams", description = "Named, durable streams of events, read by queries with the stream source")
+class StreamController {
+
+    static final String NDJSON = "application/x-ndjson";
+
+    private final StreamCatalog catalog;
+    private final long maxRequestBytes;
+
+    StreamController(StreamCatalog catalog, ArusProperties properties) {
+        this.catalog = catalog;
+        this.maxRequestBytes = properties.streams().maxRequestSize().toBytes();
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Create a stream from a DDL schema; its URL in Location")
+    ResponseEntity<StreamView> create(@org.springframework.web.bind.annotation.RequestBody StreamSpec spec) {
+        StreamView created = catalog.create(spec);
+        URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}")
+                .buildAndExpand(created.name()).toUri();
+        return ResponseEntity.created(location).body(created);
+    }
+
+    @GetMapping
+    @Operation(summary = "Every stream: schema, partitions, offsets, size on disk, ingest rate and readers' lag")
+    List<StreamView> list() {
+        return catalog.views();
+    }
+
+    @GetMapping("/{name}")
+    @Operation(summary = "One stream")
+    StreamView get(@PathVariable String name) {
+        return catalog.view(name);
+    }
+
+    @DeleteMapping("/{name}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    @Operation(summary = "Delete a stream and its events; refused (409) while a query reads it")
+    void delete(@PathVariable String name) {
+        catalog.delete(name);
+    }
+
+    @PostMapping(path = "/{name}/events", consumes = {MediaType.APPLICATION_JSON_VALUE, NDJSON})
+    @Operation(summary = "Append events, all or none; answered once they are durable, with the offsets written",
+            requestBody = @RequestBody(description = "A JSON array of event objects, or one object per line as "
+                    + NDJSON + "; each field a column of the stream", content = {
+                    @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+                            schema = @io.swagger.v3.oas.annotations.media.Schema(type = "array",
+                                    example = "[{\"order_id\": \"o-1\", \"category\": \"books\", \"amount\": 12.5, "
+                                            + "\"event_time\": \"2026-12-01T10:00:00Z\"}]")),
+                    @Content(mediaType = NDJSON, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string"))}))
+    IngestResult events(@Parameter(description = "The stream") @PathVariable String name, HttpServletRequest request)
+            throws IOException {
+        String contentType = request.getContentType();
+        EventDecoder.Layout layout = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(NDJSON)
+                ? EventDecoder.Layout.NDJSON : EventDecoder.Layout.ARRAY;
+        return catalog.ingest(name, body(request), layout);
+    }
+
+    /** The whole body, refused beyond {@code arus.streams.max-request-size} or when it is not UTF-8. */
+    private byte[] body(HttpServletRequest request) throws IOException {
+        if (request.getContentLengthLong() > maxRequestBytes) {
+            throw tooLarge();
+        }
+        byte[] body;
+        try (InputStream in = request.getInputStream()) {
+            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxRequestBytes + 1));
+        }
+        if (body.length > maxRequestBytes) {
+            throw tooLarge();
+        }
+        WellFormedText.require(body, StandardCharsets.UTF_8);
+        return body;
+    }
+
+    private ProblemException tooLarge() {
+        return new ProblemException(ProblemType.REQUEST_TOO_LARGE, "The events are more than " + maxRequestBytes
+                + " bytes (arus.streams.max-request-size): send them in several requests. Nothing was written.",
+                Map.of("limit", maxRequestBytes));
+    }
+}

@@ -1,0 +1,227 @@
+package dev.arus.server.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.server.ApiClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The streams API on the started service over real HTTP: creating, listing, showing and deleting
+ * streams, posting events as a JSON array and as NDJSON, refusing bad events whole, and a query
+ * reading what was posted.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "arus.demo.enabled=false", "arus.limits.mutating-requests-per-minute=1000000",
+        "arus.streams.max-request-size=" + StreamApiTest.MAX_REQUEST_BYTES,
+        "arus.data-dir=${java.io.tmpdir}/arus-streams-${random.uuid}"})
+class StreamApiTest {
+
+    static final int MAX_REQUEST_BYTES = 65_536;
+    private static final String ORDERS = """
+            {"name": "orders", "schema": "order_id STRING NOT NULL, category STRING, amount DOUBLE, \
+            quantity INT, paid BOOLEAN, event_time TIMESTAMP", "partitions": 2, "keyField": "order_id"}""";
+    private static final String NDJSON = "application/x-ndjson";
+
+    @LocalServerPort
+    int port;
+
+    private ApiClient api() {
+        return new ApiClient(port);
+    }
+
+    @AfterEach
+    void deleteStreams() {
+        ApiClient api = api();
+        api.get("/api/queries").json().forEach(query -> api.delete("/api/queries/" + query.path("id").asString()));
+        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+    }
+
+    private static String order(int i) {
+        return "{\"order_id\": \"o-" + i + "\", \"category\": \"" + (i % 2 == 0 ? "books" : "games")
+                + "\", \"amount\": " + (10 + i) + ".5, \"quantity\": " + (i % 3 + 1) + ", \"paid\": true, "
+                + "\"event_time\": \"2026-12-01T10:00:" + String.format("%02d", i % 60) + "Z\"}";
+    }
+
+    private static long offsetSum(JsonNode stream) {
+        long sum = 0;
+        for (JsonNode partition : stream.path("offsets")) {
+            sum += partition.path("latest").asLong();
+        }
+        return sum;
+    }
+
+    @Test
+    void aStreamIsCreatedListedShownAndDeleted() {
+        ApiClient api = api();
+        ApiClient.Response created = api.post("/api/streams", ORDERS);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.location()).endsWith("/api/streams/orders");
+        JsonNode stream = created.json();
+        assertThat(stream.path("partitions").asInt()).isEqualTo(2);
+        assertThat(stream.path("columns").get(0).path("name").asString()).isEqualTo("order_id");
+        assertThat(stream.path("columns").get(0).path("nullable").asBoolean()).isFalse();
+        assertThat(stream.path("columns").get(5).path("type").asString()).isEqualTo("timestamp");
+        assertThat(stream.path("retention").path("keepUnread").asBoolean()).isTrue();
+        assertThat(offsetSum(stream)).isZero();
+
+        assertThat(api.get("/api/streams").json()).hasSize(1);
+        assertThat(api.get("/api/streams/orders").json().path("keyField").asString()).isEqualTo("order_id");
+        assertThat(api.post("/api/streams", ORDERS).json().path("type").asString()).endsWith("/duplicate-stream");
+
+        assertThat(api.delete("/api/streams/orders").status()).isEqualTo(204);
+        ApiClient.Response gone = api.get("/api/streams/orders");
+        assertThat(gone.status()).isEqualTo(404);
+        assertThat(gone.json().path("type").asString()).endsWith("/stream-not-found");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a bad name | {\"name\": \"a b\", \"schema\": \"x INT\"} | /name",
+            "no schema | {\"name\": \"s\"} | /schema",
+            "a schema that does not parse | {\"name\": \"s\", \"schema\": \"x INTEGR\"} | /schema",
+            "a column type a stream cannot hold | {\"name\": \"s\", \"schema\": \"x ARRAY<INT>\"} | /schema",
+            "no partitions | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 0} | /partitions",
+            "an unknown key field | {\"name\": \"s\", \"schema\": \"x INT\", \"keyField\": \"y\"} | /keyField",
+            "a bad retention age | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": {\"maxAge\": \"soon\"}} "
+                    + "| /retention/maxAge"})
+    void aBadDefinitionIsRefusedPointingAtItsField(String kind, String spec, String pointer) {
+        ApiClient.Response refused = api().post("/api/streams", spec);
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("type").asString()).endsWith("/invalid-stream");
+        assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        assertThat(api().get("/api/streams").json()).isEmpty();
+    }
+
+    @Test
+    void eventsPostedAsAnArrayOrAsNdjsonAreAnsweredWithTheirOffsets() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        String array = IntStream.range(0, 10).mapToObj(StreamApiTest::order).collect(Collectors.joining(",", "[", "]"));
+        ApiClient.Response written = api.post("/api/streams/orders/events", array);
+        assertThat(written.status()).as(written.body()).isEqualTo(200);
+        assertThat(written.json().path("events").asLong()).isEqualTo(10);
+        long counted = 0;
+        for (JsonNode partition : written.json().path("partitions")) {
+            assertThat(partition.path("firstOffset").asLong()).isZero();
+            counted += partition.path("count").asLong();
+        }
+        assertThat(counted).isEqualTo(10);
+
+        String ndjson = IntStream.range(10, 15).mapToObj(StreamApiTest::order).collect(Collectors.joining("\n"));
+        assertThat(api.post("/api/streams/orders/events", ndjson, NDJSON).json().path("events").asLong()).isEqualTo(5);
+        JsonNode stream = api.get("/api/streams/orders").json();
+        assertThat(offsetSum(stream)).isEqualTo(15);
+        assertThat(stream.path("eventsIn").asLong()).isEqualTo(15);
+        assertThat(stream.path("sizeBytes").asLong()).isPositive();
+        assertThat(api.post("/api/streams/orders/events", "[]").json().path("events").asLong()).isZero();
+        assertThat(api.post("/api/streams/nope/events", array).status()).isEqualTo(404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "a missing required field | {\"category\": \"books\"} | order_id | is missing, but column order_id is NOT NULL",
+            "a required field that is null | {\"order_id\": null} | order_id | is null",
+            "a wrong type | {\"order_id\": \"x\", \"amount\": \"12\"} | amount | is a string, but column amount is DOUBLE",
+            "a field not in the schema | {\"order_id\": \"x\", \"colour\": \"red\"} | colour | is not a column",
+            "a field in another case | {\"order_id\": \"x\", \"Amount\": 1} | Amount | did you mean 'amount'",
+            "an int out of range | {\"order_id\": \"x\", \"quantity\": 3000000000} | quantity | out of the range of INT",
+            "an unparsable timestamp | {\"order_id\": \"x\", \"event_time\": \"yesterday\"} | event_time "
+                    + "| 'yesterday' is not a timestamp",
+            "a timestamp out of range | {\"order_id\": \"x\", \"event_time\": 1e14} | event_time | out of the range",
+            "not an object | 7 | | is not a JSON object"})
+    void aBadEventRefusesTheWholeRequestNamingItsIndexAndField(String kind, String bad, String field, String detail) {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        api.post("/api/streams/orders/events", "[" + order(0) + "]");
+        JsonNode before = api.get("/api/streams/orders").json();
+
+        ApiClient.Response refused = api.post("/api/streams/orders/events", "[" + order(1) + "," + order(2) + "," + bad
+                + "," + order(3) + "]");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        JsonNode problem = refused.json();
+        assertThat(problem.path("type").asString()).endsWith("/invalid-events");
+        assertThat(problem.path("index").asInt()).isEqualTo(2);
+        assertThat(problem.path("detail").asString()).contains(detail).contains("Nothing of the request was written");
+        if (field != null) {
+            assertThat(problem.path("field").asString()).isEqualTo(field);
+            assertThat(problem.path("pointer").asString()).isEqualTo("/2/" + field);
+        }
+        assertThat(api.get("/api/streams/orders").json().path("offsets")).isEqualTo(before.path("offsets"));
+
+        ApiClient.Response ndjson = api.post("/api/streams/orders/events", order(1) + "\n" + bad + "\n", NDJSON);
+        assertThat(ndjson.json().path("line").asInt()).isEqualTo(2);
+        assertThat(api.get("/api/streams/orders").json().path("offsets")).isEqualTo(before.path("offsets"));
+    }
+
+    @Test
+    void bodiesThatAreNotUtf8OrTooLargeOrNotJsonAreRefusedAndNothingIsWritten() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        byte[] overlong = ("[{\"order_id\": \"a" + "\u0000" + "\"}]").getBytes(StandardCharsets.UTF_8);
+        int nul = new String(overlong, StandardCharsets.UTF_8).indexOf('\u0000');
+        byte[] invalid = new byte[overlong.length + 1];
+        System.arraycopy(overlong, 0, invalid, 0, nul);
+        invalid[nul] = (byte) 0xC0;
+        invalid[nul + 1] = (byte) 0xAF;
+        System.arraycopy(overlong, nul + 1, invalid, nul + 2, overlong.length - nul - 1);
+        ApiClient.Response notUtf8 = api.post("/api/streams/orders/events", invalid, "application/json");
+        assertThat(notUtf8.status()).isEqualTo(400);
+        assertThat(notUtf8.json().path("type").asString()).endsWith("/malformed-json");
+
+        String big = IntStream.range(0, 1000).mapToObj(StreamApiTest::order).collect(Collectors.joining(",", "[", "]"));
+        assertThat(big.length()).isGreaterThan(MAX_REQUEST_BYTES);
+        ApiClient.Response tooLarge = api.post("/api/streams/orders/events", big);
+        assertThat(tooLarge.status()).isEqualTo(413);
+        assertThat(tooLarge.json().path("type").asString()).endsWith("/request-too-large");
+
+        ApiClient.Response truncated = api.post("/api/streams/orders/events", "[" + order(1) + ", {\"order_id\"");
+        assertThat(truncated.status()).isEqualTo(400);
+        assertThat(truncated.json().path("type").asString()).endsWith("/malformed-json");
+        ApiClient.Response duplicateKey = api.post("/api/streams/orders/events",
+                "[{\"order_id\": \"a\", \"order_id\": \"b\"}]");
+        assertThat(duplicateKey.json().path("type").asString()).endsWith("/malformed-json");
+        assertThat(offsetSum(api.get("/api/streams/orders").json())).isZero();
+    }
+
+    @Test
+    void aQueryReadsWhatWasPostedNeverAPartialRequestAndTheStreamCannotBeDeletedUnderIt() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        String id = api.create("""
+                {"name": "all-orders", "source": {"format": "stream", "options": {"stream": "orders",
+                 "startingOffsets": "earliest"}}, "trigger": {"processingTime": "50 milliseconds"},
+                 "sink": {"format": "memory"}}""");
+        for (int request = 0; request < 20; request++) {
+            int first = request * 10;
+            String events = IntStream.range(first, first + 10).mapToObj(StreamApiTest::order)
+                    .collect(Collectors.joining(",", "[", "]"));
+            assertThat(api.post("/api/streams/orders/events", events).status()).isEqualTo(200);
+            String bad = "[" + order(first + 100_000) + ", {\"order_id\": 5}]";
+            assertThat(api.post("/api/streams/orders/events", bad).status()).isEqualTo(400);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/table?limit=1").json().path("numRows").asInt() == 200);
+        JsonNode reader = api.get("/api/streams/orders").json().path("readers").get(0);
+        assertThat(reader.path("query").asString()).isEqualTo("all-orders");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/streams/orders").json().path("readers").get(0).path("lagEvents").asLong() == 0);
+
+        ApiClient.Response inUse = api.delete("/api/streams/orders");
+        assertThat(inUse.status()).isEqualTo(409);
+        assertThat(inUse.json().path("type").asString()).endsWith("/stream-in-use");
+        assertThat(inUse.json().path("detail").asString()).contains("all-orders");
+        api.post("/api/queries/" + id + "/stop");
+        assertThat(api.delete("/api/streams/orders").status()).isEqualTo(204);
+    }
+}
