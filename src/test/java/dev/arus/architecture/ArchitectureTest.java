@@ -63,7 +63,7 @@ class ArchitectureTest {
                 "engine.streaming", "engine.time", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
-        allow("server.demo", SERVER_SETTINGS, "engine.api", "server.query");
+        allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
     }
 
     /**

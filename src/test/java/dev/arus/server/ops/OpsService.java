@@ -1,5 +1,6 @@
 package dev.arus.server.ops;
 
+import dev.arus.server.AdjustableClock;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

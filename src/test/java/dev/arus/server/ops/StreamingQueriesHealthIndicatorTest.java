@@ -2,6 +2,7 @@ package dev.arus.server.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.time.Duration;

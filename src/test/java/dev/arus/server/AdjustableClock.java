@@ -1,4 +1,4 @@
-package dev.arus.server.ops;
+package dev.arus.server;
 
 import dev.arus.engine.time.Clock;
 import java.time.Duration;
@@ -12,18 +12,18 @@ import org.springframework.context.annotation.Primary;
  * but a test can make time jump. It starts 10 s after a whole hour, so an hourly trigger's next
  * run is almost an hour of real time away.
  */
-final class AdjustableClock implements Clock {
+public final class AdjustableClock implements Clock {
 
     private final AtomicLong offsetMillis;
 
-    AdjustableClock() {
+    public AdjustableClock() {
         long now = System.currentTimeMillis();
         long hour = Duration.ofHours(1).toMillis();
         long start = now - Math.floorMod(now, hour) + hour + 10_000;
         this.offsetMillis = new AtomicLong(start - now);
     }
 
-    void advance(Duration by) {
+    public void advance(Duration by) {
         offsetMillis.addAndGet(by.toMillis());
     }
 
@@ -38,7 +38,7 @@ final class AdjustableClock implements Clock {
     }
 
     @TestConfiguration(proxyBeanMethods = false)
-    static class Configuration {
+    public static class Configuration {
 
         @Bean
         @Primary
