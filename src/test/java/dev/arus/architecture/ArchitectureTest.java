@@ -62,7 +62,8 @@ class ArchitectureTest {
         allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
                 "engine.streaming", "engine.time", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
-        allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
+        allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
+                "server.query");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
     }
 

@@ -29,6 +29,7 @@ public final class LogStream {
     private final LongAdder appended = new LongAdder();
     private final LongAdder appendedBytes = new LongAdder();
     private final LongAdder groupCommits = new LongAdder();
+    private final LongAdder syncNanos = new LongAdder();
     private volatile long lastSyncNanos;
 
     /** An active reader: who it is (a query's name or id) and, per partition, the offset below which it is done. */
@@ -116,9 +117,10 @@ public final class LogStream {
         appendedBytes.add(bytes);
     }
 
-    void recordSync(long syncNanos) {
+    void recordSync(long nanos) {
         groupCommits.increment();
-        lastSyncNanos = syncNanos;
+        syncNanos.add(nanos);
+        lastSyncNanos = nanos;
     }
 
     /** Records appended since the log was opened. */
@@ -134,6 +136,11 @@ public final class LogStream {
     /** Group commits that wrote to this stream since the log was opened: each one {@code fsync} per partition written. */
     public long groupCommits() {
         return groupCommits.sum();
+    }
+
+    /** How long every group commit's {@code fsync}s took together, in nanoseconds. */
+    public long syncNanosTotal() {
+        return syncNanos.sum();
     }
 
     /** How long the last group commit's {@code fsync}s took, in nanoseconds. */

@@ -1,0 +1,93 @@
+package dev.arus.server.ops;
+
+import dev.arus.engine.log.EventLog;
+import dev.arus.engine.log.LogStream;
+import dev.arus.engine.time.Clock;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The event log's meters, per stream (tag {@code stream}): {@code arus.stream.events.in} and
+ * {@code arus.stream.bytes.in} (counters), {@code arus.stream.fsync} (a timer of each group
+ * commit's syncs), {@code arus.stream.size} (bytes on disk); and per stream and reading query
+ * (tag {@code query}), {@code arus.stream.lag.events} and {@code arus.stream.lag.seconds}. Streams
+ * and readers come and go: every 5 seconds the meters follow what the log holds. Thread-safe.
+ */
+@Component
+class StreamMeters {
+
+    private final EventLog log;
+    private final MeterRegistry registry;
+    private final Clock clock;
+    private final Map<LogStream, List<Meter>> byStream = new IdentityHashMap<>();
+    private final MultiGauge lagEvents;
+    private final MultiGauge lagSeconds;
+
+    StreamMeters(EventLog log, MeterRegistry registry, Clock clock) {
+        this.log = log;
+        this.registry = registry;
+        this.clock = clock;
+        this.lagEvents = MultiGauge.builder("arus.stream.lag.events")
+                .description("Events of the stream an active query has not yet read and committed")
+                .register(registry);
+        this.lagSeconds = MultiGauge.builder("arus.stream.lag.seconds").baseUnit("seconds")
+                .description("How long ago the oldest event an active query has not read came in; 0 when none")
+                .register(registry);
+        refresh();
+    }
+
+    @Scheduled(fixedRate = 5_000)
+    synchronized void refresh() {
+        List<LogStream> streams = log.streams();
+        byStream.keySet().removeIf(stream -> {
+            boolean gone = !streams.contains(stream);
+            if (gone) {
+                byStream.get(stream).forEach(registry::remove);
+            }
+            return gone;
+        });
+        List<MultiGauge.Row<?>> events = new ArrayList<>();
+        List<MultiGauge.Row<?>> seconds = new ArrayList<>();
+        long nowMicros = clock.millis() * 1000;
+        for (LogStream stream : streams) {
+            byStream.computeIfAbsent(stream, this::register);
+            stream.readers().values().forEach(reader -> {
+                LogStream.Lag lag = stream.lag(reader.committed());
+                Tags tags = Tags.of("stream", stream.name(), "query", reader.label());
+                events.add(MultiGauge.Row.of(tags, lag.records()));
+                seconds.add(MultiGauge.Row.of(tags, lag.oldestUnreadMicros() < 0 ? 0
+                        : Math.max(0, nowMicros - lag.oldestUnreadMicros()) / 1e6));
+            });
+        }
+        lagEvents.register(events, true);
+        lagSeconds.register(seconds, true);
+    }
+
+    private List<Meter> register(LogStream stream) {
+        Tags tags = Tags.of("stream", stream.name());
+        return List.of(
+                FunctionCounter.builder("arus.stream.events.in", stream, LogStream::appendedRecords).tags(tags)
+                        .description("Events appended to the stream, durable").register(registry),
+                FunctionCounter.builder("arus.stream.bytes.in", stream, LogStream::appendedBytes).tags(tags)
+                        .baseUnit("bytes").description("Bytes of record batches appended to the stream")
+                        .register(registry),
+                FunctionTimer.builder("arus.stream.fsync", stream, LogStream::groupCommits,
+                                LogStream::syncNanosTotal, TimeUnit.NANOSECONDS).tags(tags)
+                        .description("Group commits that wrote to the stream, and the time their fsyncs took")
+                        .register(registry),
+                Gauge.builder("arus.stream.size", stream, LogStream::sizeBytes).tags(tags).baseUnit("bytes")
+                        .description("The stream's size on disk").register(registry));
+    }
+}
