@@ -1,8 +1,10 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * An unresolved expression: what the user wrote, before names are looked up in a schema and types
@@ -16,6 +18,9 @@ public sealed interface Expression {
 
     String sql();
 
+    /** The expressions this one is made of, in order; none for a leaf. */
+    List<Expression> children();
+
     /** A column, or a field of a struct column when there are several parts: {@code window.start}. */
     record ColumnReference(List<String> nameParts, int position) implements Expression {
         public ColumnReference {
@@ -25,6 +30,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return String.join(".", nameParts);
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of();
         }
     }
 
@@ -64,6 +74,11 @@ public sealed interface Expression {
         public String sql() {
             return text;
         }
+
+        @Override
+        public List<Expression> children() {
+            return List.of();
+        }
     }
 
     /** A day-time interval constant, such as {@code INTERVAL '4' SECOND}, in microseconds. */
@@ -71,6 +86,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return text;
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of();
         }
     }
 
@@ -80,6 +100,11 @@ public sealed interface Expression {
         public String sql() {
             return SqlText.negate(child.sql());
         }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
+        }
     }
 
     /** Logical negation: {@code NOT x}; {@code a != b} parses to {@code NOT (a = b)} as in Spark. */
@@ -87,6 +112,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return SqlText.not(child.sql());
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
         }
     }
 
@@ -96,12 +126,22 @@ public sealed interface Expression {
         public String sql() {
             return SqlText.binary(operator, left.sql(), right.sql());
         }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(left, right);
+        }
     }
 
     record IsNull(Expression child, boolean negated, int position) implements Expression {
         @Override
         public String sql() {
             return SqlText.isNull(child.sql(), negated);
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
         }
     }
 
@@ -114,6 +154,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return SqlText.in(value.sql(), list.stream().map(Expression::sql).toList());
+        }
+
+        @Override
+        public List<Expression> children() {
+            return Stream.concat(Stream.of(value), list.stream()).toList();
         }
     }
 
@@ -129,9 +174,22 @@ public sealed interface Expression {
         @Override
         public String sql() {
             List<String> parts = branches.stream()
-                    .flatMap(b -> java.util.stream.Stream.of(b.condition().sql(), b.value().sql()))
+                    .flatMap(b -> Stream.of(b.condition().sql(), b.value().sql()))
                     .toList();
             return SqlText.caseWhen(parts, elseValue == null ? null : elseValue.sql());
+        }
+
+        @Override
+        public List<Expression> children() {
+            List<Expression> children = new ArrayList<>();
+            branches.forEach(branch -> {
+                children.add(branch.condition());
+                children.add(branch.value());
+            });
+            if (elseValue != null) {
+                children.add(elseValue);
+            }
+            return children;
         }
     }
 
@@ -142,6 +200,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return SqlText.cast(child.sql(), target);
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
         }
     }
 
@@ -160,6 +223,11 @@ public sealed interface Expression {
             return SqlText.function(name.toLowerCase(Locale.ROOT),
                     arguments.stream().map(Expression::sql).toList());
         }
+
+        @Override
+        public List<Expression> children() {
+            return arguments;
+        }
     }
 
     /** A field of a struct-valued expression: {@code Column.getField}. */
@@ -168,6 +236,11 @@ public sealed interface Expression {
         public String sql() {
             return child.sql() + "." + field;
         }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
+        }
     }
 
     /** {@code child AS name}: the output column is called {@code name}. */
@@ -175,6 +248,11 @@ public sealed interface Expression {
         @Override
         public String sql() {
             return child.sql() + " AS " + name;
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -208,7 +209,16 @@ public final class LogStream {
      * @throws LogException when records are no longer kept ({@code DATA_LOST}) or damaged
      */
     public void read(int partition, long from, long to, ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
-        partitions[partition].read(definition.schema(), from, to, chunk, consumer);
+        read(partition, from, to, null, chunk, consumer);
+    }
+
+    /**
+     * As {@link #read(int, long, long, ColumnarBatch, Consumer)}, decoding only the declared
+     * columns at {@code columns} (null: all); the others are NULL. {@code ingest_time} is always filled.
+     */
+    public void read(int partition, long from, long to, BitSet columns, ColumnarBatch chunk,
+                     Consumer<ColumnarBatch> consumer) {
+        partitions[partition].read(definition.schema(), from, to, columns, chunk, consumer);
     }
 
     /** A query reads the stream from now on, having committed up to {@code committed} (per partition). */

@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -207,11 +208,13 @@ final class PartitionLog implements AutoCloseable {
     /**
      * Pushes the records {@code [from, to)} to {@code consumer}, in chunks of at most
      * {@link ColumnarBatch#CHUNK_SIZE} rows decoded into {@code chunk} (the stream's columns, then
-     * {@code ingest_time}); {@code to} must not pass the durable end.
+     * {@code ingest_time}; of the stream's columns only those at {@code columns}, null: all, the
+     * others NULL); {@code to} must not pass the durable end.
      *
      * @throws LogException when a record is no longer kept, or a batch does not match its checksum
      */
-    void read(Schema schema, long from, long to, ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
+    void read(Schema schema, long from, long to, BitSet columns, ColumnarBatch chunk,
+              Consumer<ColumnarBatch> consumer) {
         ByteBuffer buffer = ByteBuffer.allocate(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
         long offset = from;
         while (offset < to) {
@@ -227,14 +230,13 @@ final class PartitionLog implements AutoCloseable {
                 RecordBatchCodec.Header header = RecordBatchCodec.readHeader(buffer);
                 int skip = (int) (offset - header.baseOffset());
                 int rows = (int) (Math.min(to, header.nextOffset()) - offset);
-                int payloadStart = buffer.position();
+                RecordBatchCodec.Reader batch = new RecordBatchCodec.Reader(schema, header, buffer, columns);
                 for (int done = 0; done < rows; ) {
                     int size = Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
-                    buffer.position(payloadStart);
                     for (int c = 0; c <= schema.size(); c++) {
                         chunk.column(c).ensureCapacity(size);
                     }
-                    RecordBatchCodec.decode(schema, header, buffer, skip + done, size, chunk);
+                    batch.read(skip + done, size, chunk);
                     consumer.accept(chunk);
                     done += size;
                 }

@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.UUID;
 import java.util.zip.CRC32C;
 
@@ -28,7 +29,8 @@ import java.util.zip.CRC32C;
  *   long, long the producer's id (0, 0: none), long the producer's sequence number (-1: none),
  *   payload: per column, in schema order: a null byte (0 none, 1 a bitmap of count bits
  *   follows), then the values: 8 bytes per long, timestamp or double, 4 per int, 1 per boolean;
- *   strings and binaries as count lengths (4 bytes each) then their bytes (UTF-8 for strings).
+ *   strings and binaries as their bytes' total length (4 bytes), count lengths (4 bytes each),
+ *   then their bytes (UTF-8 for strings), so that a reader skips a column it does not need at once.
  * </pre>
  * A record's offset is the base offset plus its index in the batch. The producer, when there is
  * one, lets a writer that retries a batch after a crash find that it was written already. Stateless.
@@ -187,7 +189,8 @@ final class RecordBatchCodec {
         for (byte[] value : values) {
             total += value.length;
         }
-        out = ensure(out, 4 * values.length + total);
+        out = ensure(out, 4 + 4 * values.length + total);
+        out.putInt(total);
         for (byte[] value : values) {
             out.putInt(value.length);
         }
@@ -198,97 +201,158 @@ final class RecordBatchCodec {
     }
 
     /**
-     * Decodes rows {@code [skip, skip + rows)} of the batch whose payload starts at
-     * {@code payload}'s position into rows {@code [0, rows)} of {@code target} (whose vectors
-     * must hold them), then puts the ingest time in column {@code schema.size()} of it.
+     * Reads the rows of one record batch, chunk after chunk: where each column's nulls, values and
+     * (for strings and binaries) next bytes lie is found once per batch, and columns the query does
+     * not read are never decoded. Chunks must come in order. Not thread-safe.
      */
-    static void decode(Schema schema, Header header, ByteBuffer payload, int skip, int rows, ColumnarBatch target) {
-        payload.order(ByteOrder.LITTLE_ENDIAN);
-        int count = header.count();
-        for (int c = 0; c < schema.size(); c++) {
-            decodeColumn(schema.field(c).type(), payload, count, skip, rows, target.column(c));
-        }
-        LongVector ingest = (LongVector) target.column(schema.size());
-        ingest.resetNulls();
-        Arrays.fill(ingest.values(), 0, rows, header.ingestTimeMicros());
-        target.setSize(rows);
-    }
+    static final class Reader {
 
-    private static void decodeColumn(DataType type, ByteBuffer in, int count, int skip, int rows, ColumnVector vector) {
-        vector.resetNulls();
-        if (in.get() == 1) {
-            int bitmap = in.position();
-            for (int i = 0; i < rows; i++) {
-                int bit = skip + i;
-                if ((in.get(bitmap + (bit >> 3)) & (1 << (bit & 7))) != 0) {
-                    vector.setNull(i);
+        private final Schema schema;
+        private final Header header;
+        private final ByteBuffer in;
+        private final BitSet columns;
+        /** Per column: where its null bitmap starts, -1 without nulls. */
+        private final int[] nullsAt;
+        /** Per column: where its values start; for strings and binaries, their lengths. */
+        private final int[] valuesAt;
+        /** Per string or binary column: where the bytes of row {@link #nextRow} start. */
+        private final int[] bytesAt;
+        private int nextRow;
+
+        /**
+         * A reader of the batch whose header is {@code header} and whose payload starts at
+         * {@code payload}'s position; of its columns, only those at {@code columns} (null: all).
+         */
+        Reader(Schema schema, Header header, ByteBuffer payload, BitSet columns) {
+            this.schema = schema;
+            this.header = header;
+            this.in = payload.order(ByteOrder.LITTLE_ENDIAN);
+            this.columns = columns;
+            int count = header.count();
+            nullsAt = new int[schema.size()];
+            valuesAt = new int[schema.size()];
+            bytesAt = new int[schema.size()];
+            int at = payload.position();
+            for (int c = 0; c < schema.size(); c++) {
+                boolean nulls = in.get(at++) == 1;
+                nullsAt[c] = nulls ? at : -1;
+                at += nulls ? (count + 7) / 8 : 0;
+                switch ((AtomicType) schema.field(c).type()) {
+                    case LONG, TIMESTAMP, DOUBLE -> {
+                        valuesAt[c] = at;
+                        at += 8 * count;
+                    }
+                    case INT -> {
+                        valuesAt[c] = at;
+                        at += 4 * count;
+                    }
+                    case BOOLEAN -> {
+                        valuesAt[c] = at;
+                        at += count;
+                    }
+                    case STRING, BINARY -> {
+                        int total = in.getInt(at);
+                        valuesAt[c] = at + 4;
+                        bytesAt[c] = at + 4 + 4 * count;
+                        at += 4 + 4 * count + total;
+                    }
+                    default -> throw new IllegalArgumentException("a stream cannot hold values of type "
+                            + schema.field(c).type().simpleString());
                 }
             }
-            in.position(bitmap + (count + 7) / 8);
         }
-        switch ((AtomicType) type) {
-            case LONG, TIMESTAMP -> {
-                in.asLongBuffer().position(skip).get(((LongVector) vector).values(), 0, rows);
-                in.position(in.position() + 8 * count);
-            }
-            case INT -> {
-                long[] values = ((LongVector) vector).values();
-                int base = in.position() + 4 * skip;
-                for (int i = 0; i < rows; i++) {
-                    values[i] = in.getInt(base + 4 * i);
-                }
-                in.position(in.position() + 4 * count);
-            }
-            case DOUBLE -> {
-                in.asDoubleBuffer().position(skip).get(((DoubleVector) vector).values(), 0, rows);
-                in.position(in.position() + 8 * count);
-            }
-            case BOOLEAN -> {
-                boolean[] values = ((BooleanVector) vector).values();
-                int base = in.position() + skip;
-                for (int i = 0; i < rows; i++) {
-                    values[i] = in.get(base + i) != 0;
-                }
-                in.position(in.position() + count);
-            }
-            case STRING -> {
-                String[] values = ((StringVector) vector).values();
-                decodeBytes(in, count, skip, rows, (i, start, length) ->
-                        values[i] = new String(in.array(), in.arrayOffset() + start, length, StandardCharsets.UTF_8));
-            }
-            case BINARY -> {
-                byte[][] values = ((BinaryVector) vector).values();
-                decodeBytes(in, count, skip, rows, (i, start, length) -> {
-                    byte[] value = new byte[length];
-                    in.get(start, value);
-                    values[i] = value;
-                });
-            }
-            default -> throw new IllegalArgumentException("a stream cannot hold values of type " + type.simpleString());
-        }
-    }
 
-    /** Where one variable-length value lies in the buffer. */
-    @FunctionalInterface
-    private interface ValueAt {
-        void take(int row, int start, int length);
-    }
+        /**
+         * Decodes rows {@code [from, from + rows)} into rows {@code [0, rows)} of {@code target}
+         * (whose vectors must hold them), the columns not read set NULL, then the ingest time in
+         * column {@code schema.size()}. {@code from} must not be before the end of the last chunk read.
+         */
+        void read(int from, int rows, ColumnarBatch target) {
+            for (int c = 0; c < schema.size(); c++) {
+                ColumnVector vector = target.column(c);
+                vector.resetNulls();
+                if (columns != null && !columns.get(c)) {
+                    for (int i = 0; i < rows; i++) {
+                        vector.setNull(i);
+                    }
+                    continue;
+                }
+                if (nullsAt[c] >= 0) {
+                    for (int i = 0; i < rows; i++) {
+                        int bit = from + i;
+                        if ((in.get(nullsAt[c] + (bit >> 3)) & (1 << (bit & 7))) != 0) {
+                            vector.setNull(i);
+                        }
+                    }
+                }
+                readValues(c, from, rows, vector);
+            }
+            nextRow = from + rows;
+            LongVector ingest = (LongVector) target.column(schema.size());
+            ingest.resetNulls();
+            Arrays.fill(ingest.values(), 0, rows, header.ingestTimeMicros());
+            target.setSize(rows);
+        }
 
-    private static void decodeBytes(ByteBuffer in, int count, int skip, int rows, ValueAt values) {
-        int lengths = in.position();
-        int start = lengths + 4 * count;
-        for (int i = 0; i < skip; i++) {
-            start += in.getInt(lengths + 4 * i);
+        private void readValues(int column, int from, int rows, ColumnVector vector) {
+            int at = valuesAt[column];
+            switch ((AtomicType) schema.field(column).type()) {
+                case LONG, TIMESTAMP -> at(at + 8 * from).asLongBuffer().get(((LongVector) vector).values(), 0, rows);
+                case INT -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = in.getInt(at + 4 * (from + i));
+                    }
+                }
+                case DOUBLE -> at(at + 8 * from).asDoubleBuffer().get(((DoubleVector) vector).values(), 0, rows);
+                case BOOLEAN -> {
+                    boolean[] values = ((BooleanVector) vector).values();
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = in.get(at + from + i) != 0;
+                    }
+                }
+                case STRING -> {
+                    String[] values = ((StringVector) vector).values();
+                    int start = bytesFrom(column, from);
+                    for (int i = 0; i < rows; i++) {
+                        int length = in.getInt(at + 4 * (from + i));
+                        values[i] = new String(in.array(), in.arrayOffset() + start, length, StandardCharsets.UTF_8);
+                        start += length;
+                    }
+                    bytesAt[column] = start;
+                }
+                case BINARY -> {
+                    byte[][] values = ((BinaryVector) vector).values();
+                    int start = bytesFrom(column, from);
+                    for (int i = 0; i < rows; i++) {
+                        int length = in.getInt(at + 4 * (from + i));
+                        values[i] = new byte[length];
+                        in.get(start, values[i]);
+                        start += length;
+                    }
+                    bytesAt[column] = start;
+                }
+                default -> throw new IllegalStateException("unreachable");
+            }
         }
-        for (int i = 0; i < rows; i++) {
-            int length = in.getInt(lengths + 4 * (skip + i));
-            values.take(i, start, length);
-            start += length;
+
+        /** The batch's bytes from {@code position} on, little-endian. */
+        private ByteBuffer at(int position) {
+            return in.duplicate().order(ByteOrder.LITTLE_ENDIAN).position(position);
         }
-        for (int i = skip + rows; i < count; i++) {
-            start += in.getInt(lengths + 4 * i);
+
+        /** Where the bytes of row {@code row} of a string or binary column start, moving on from the last chunk. */
+        private int bytesFrom(int column, int row) {
+            if (row < nextRow) {
+                throw new IllegalStateException("chunks of a record batch come in order: row " + row
+                        + " after row " + nextRow);
+            }
+            int start = bytesAt[column];
+            for (int i = nextRow; i < row; i++) {
+                start += in.getInt(valuesAt[column] + 4 * i);
+            }
+            return start;
         }
-        in.position(start);
     }
 
     private static ByteBuffer ensure(ByteBuffer buffer, int more) {

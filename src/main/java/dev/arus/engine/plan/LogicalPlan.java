@@ -14,18 +14,15 @@ public sealed interface LogicalPlan {
     /** The stream at the bottom of this plan. */
     default StreamSource streamSource() {
         LogicalPlan node = this;
-        while (!(node instanceof StreamSource)) {
-            if (node instanceof Project project) {
-                node = project.child();
-            } else if (node instanceof Filter filter) {
-                node = filter.child();
-            } else if (node instanceof Watermark watermark) {
-                node = watermark.child();
-            } else {
-                node = ((Aggregate) node).child();
-            }
+        while (node instanceof Unary step) {
+            node = step.child();
         }
         return (StreamSource) node;
+    }
+
+    /** A step over one input. */
+    sealed interface Unary extends LogicalPlan {
+        LogicalPlan child();
     }
 
     /** The stream a query reads: a source format, its options, and the schema its provider gave them. */
@@ -36,21 +33,21 @@ public sealed interface LogicalPlan {
     }
 
     /** {@code select}, {@code selectExpr} and {@code withColumn}: one output column per expression. */
-    record Project(LogicalPlan child, List<Expression> expressions) implements LogicalPlan {
+    record Project(LogicalPlan child, List<Expression> expressions) implements Unary {
         public Project {
             expressions = List.copyOf(expressions);
         }
     }
 
-    record Filter(LogicalPlan child, Expression condition) implements LogicalPlan {
+    record Filter(LogicalPlan child, Expression condition) implements Unary {
     }
 
     /** {@code withWatermark(column, delay)}. */
-    record Watermark(LogicalPlan child, String column, long delayMicros) implements LogicalPlan {
+    record Watermark(LogicalPlan child, String column, long delayMicros) implements Unary {
     }
 
     /** {@code groupBy(keys).agg(aggregates)}; keys may include one {@code window(..)}. */
-    record Aggregate(LogicalPlan child, List<Expression> keys, List<Expression> aggregates) implements LogicalPlan {
+    record Aggregate(LogicalPlan child, List<Expression> keys, List<Expression> aggregates) implements Unary {
         public Aggregate {
             keys = List.copyOf(keys);
             aggregates = List.copyOf(aggregates);

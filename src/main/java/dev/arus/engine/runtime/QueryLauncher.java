@@ -10,6 +10,7 @@ import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
+import dev.arus.engine.plan.RequiredColumns;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProvider;
@@ -25,6 +26,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -108,6 +110,10 @@ public final class QueryLauncher {
         int partitions = recovery != null && recovery.shufflePartitions().isPresent()
                 ? recovery.shufflePartitions().getAsInt()
                 : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
+        BitSet read = RequiredColumns.of(query.plan());
+        if (read.cardinality() < source.schema().size()) {
+            source.readOnly(read);
+        }
         PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), source,
                 new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
                         environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows()));

@@ -1,6 +1,7 @@
 package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -30,6 +31,15 @@ public interface Source {
      * up to and including {@code end}, in the order their rows would be read one after another.
      */
     List<InputPartition> planInputPartitions(Offset start, Offset end);
+
+    /**
+     * The query reads only the columns at {@code columns} (positions in {@link #schema()}): the
+     * source may leave the others of its chunks NULL, sparing their decoding. Spark's
+     * {@code SupportsPushDownRequiredColumns}, but the schema stays. Called at most once, before
+     * the first batch; ignored by default.
+     */
+    default void readOnly(BitSet columns) {
+    }
 
     /**
      * Reads back an offset from its {@link Offset#json()} form, as written to the offset log

@@ -6,6 +6,7 @@ import dev.arus.engine.log.LogStream;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -30,6 +31,7 @@ public final class StreamSource implements Source {
     private final StreamSourceOptions options;
     private final PartitionOffsets initial;
     private final UUID reader = UUID.randomUUID();
+    private BitSet columns;
 
     StreamSource(LogStream stream, StreamSourceOptions options, String checkpointMetadata, String readerLabel) {
         this.stream = stream;
@@ -110,6 +112,12 @@ public final class StreamSource implements Source {
         return initial.json();
     }
 
+    /** Columns left out are not decoded: a record batch is columnar, so their bytes are skipped. */
+    @Override
+    public void readOnly(BitSet columns) {
+        this.columns = (BitSet) columns.clone();
+    }
+
     @Override
     public Offset deserializeOffset(String json) {
         return PartitionOffsets.parse(json);
@@ -175,7 +183,7 @@ public final class StreamSource implements Source {
                         + "' now ends at " + to[p] + ", before offset " + first + " that this query read up to: the "
                         + "stream was deleted and created again");
             } else if (to[p] > first) {
-                partitions.add(new StreamPartition(stream, p, first, to[p]));
+                partitions.add(new StreamPartition(stream, p, first, to[p], columns));
             }
         }
         return partitions;
@@ -208,11 +216,12 @@ public final class StreamSource implements Source {
         throw new IllegalArgumentException("not an offset of the stream source: " + offset);
     }
 
-    /** One partition's records {@code [from, to)}, decoded straight into the task's chunk. */
-    private record StreamPartition(LogStream stream, int partition, long from, long to) implements InputPartition {
+    /** One partition's records {@code [from, to)}, decoded straight into the task's chunk (only {@code columns}; null: all). */
+    private record StreamPartition(LogStream stream, int partition, long from, long to, BitSet columns)
+            implements InputPartition {
         @Override
         public void read(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
-            stream.read(partition, from, to, chunk, consumer);
+            stream.read(partition, from, to, columns, chunk, consumer);
         }
     }
 }

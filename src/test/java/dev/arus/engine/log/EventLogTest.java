@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -97,6 +98,37 @@ class EventLogTest {
         // A range starting and ending inside batches, spanning chunk boundaries.
         assertThat(read(stream, 0, 2, 9_001)).isEqualTo(expected.subList(2, 9_001));
         assertThat(stream.readSchema().names()).endsWith("note", "ingest_time");
+    }
+
+    @Test
+    void aReaderOfSomeColumnsGetsThoseAndNullForTheOthers() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 1, null, null);
+        append(stream, batch(stream.definition().schema(), orders(0, 5_000)));
+        append(stream, batch(stream.definition().schema(), orders(5_000, 6_000)));
+        BitSet idAndTime = new BitSet();
+        idAndTime.set(0);
+        idAndTime.set(4);
+        idAndTime.set(6);
+        List<List<Object>> some = new ArrayList<>();
+        ColumnarBatch chunk = ColumnarBatch.allocate(stream.readSchema(), ColumnarBatch.CHUNK_SIZE);
+        stream.read(0, 3_000, 10_500, idAndTime, chunk, read -> {
+            for (int r = 0; r < read.size(); r++) {
+                List<Object> row = new ArrayList<>();
+                for (int c = 0; c < read.schema().size() - 1; c++) {
+                    Object value = read.column(c).getObject(r);
+                    row.add(value instanceof byte[] bytes ? Arrays.toString(bytes) : value);
+                }
+                some.add(row);
+            }
+        });
+        List<List<Object>> all = LogRows.read(stream, 0, 3_000, 10_500);
+        assertThat(some).hasSize(all.size());
+        for (int r = 0; r < all.size(); r++) {
+            List<Object> full = all.get(r);
+            assertThat(some.get(r)).as("row %d", r).isEqualTo(Arrays.asList(full.get(0), null, null, null,
+                    full.get(4), null, full.get(6)));
+        }
     }
 
     @Test

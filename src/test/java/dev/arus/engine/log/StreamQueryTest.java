@@ -107,6 +107,27 @@ class StreamQueryTest {
     }
 
     @Test
+    void aQueryDecodesOnlyTheColumnsItReadsAndGetsTheirValuesRight() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        append(stream, 0, 6);
+        StreamFrame filtered = driver.session().readStream().format("stream").option("stream", "orders")
+                .option("startingOffsets", "earliest").load()
+                .filter("order_id != 'o-1'")
+                .groupBy(col("category")).agg("sum(amount) AS revenue");
+        driver.startRecording(filtered, w -> w.outputMode("complete"));
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(0))).containsExactlyInAnyOrder("[books,20.0]", "[games,10.0]", "[music,20.0]");
+        driver.query().stop();
+
+        driver.startRecording(driver.session().readStream().format("stream").option("stream", "orders")
+                .option("startingOffsets", "earliest").load(), w -> w);
+        driver.runTrigger();
+        assertThat(driver.rowsOf(0).get(0).toString()).as("a query that reads every column gets them all")
+                .startsWith("[o-0,books,10.0,2026-12-01T10:00:00Z,");
+    }
+
+    @Test
     void aNewQueryStartsAtTheLatestOffsetsByDefaultAndAtTheEarliestWhenAsked() {
         QueryTestDriver driver = driver();
         LogStream stream = orders(driver, 1, null);
