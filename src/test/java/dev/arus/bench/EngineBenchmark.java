@@ -10,9 +10,6 @@ import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.testing.ManualTriggerScheduler;
 import dev.arus.engine.time.ManualClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -24,7 +21,8 @@ import java.util.Locale;
  * The engine's speed on the chapter's query shape over {@code rate-micro-batch} with a
  * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
- * gives the source, the state and the task slots one partition per core. Prints
+ * gives the source, the state and the task slots one partition per core. {@code stream-source}
+ * reads the event log instead ({@link StreamSourceBenchmark}). Prints
  * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
  */
 public final class EngineBenchmark {
@@ -54,19 +52,15 @@ public final class EngineBenchmark {
         print("small-batch", median(small) / 1e3, "us");
 
         // With a checkpoint on local disk: offsets, state delta and commit written and synced per batch.
-        try {
-            Path checkpoint = Files.createTempDirectory("arus-bench-checkpoint");
-            double[] checkpointed = measure(20, 300, 2_000, new Layout(1, checkpoint));
-            print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
-            print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
-            try (var files = Files.walk(checkpoint)) {
-                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(file);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Path checkpoint = BenchFiles.temporaryDirectory("arus-bench-checkpoint");
+        double[] checkpointed = measure(20, 300, 2_000, new Layout(1, checkpoint));
+        print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
+        print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
+        BenchFiles.delete(checkpoint);
+
+        print("stream-source", StreamSourceBenchmark.rowsPerSecond(1), "rows/s");
+        System.out.println(String.format(Locale.ROOT, "BENCH stream-source-parallel %.1f rows/s %d threads",
+                StreamSourceBenchmark.rowsPerSecond(cores), cores));
     }
 
     /** Wall time of each measured trigger, after {@code warmup} unmeasured ones. */
