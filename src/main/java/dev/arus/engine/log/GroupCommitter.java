@@ -1,6 +1,5 @@
 package dev.arus.engine.log;
 
-import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,36 +9,49 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * The one thread that writes every stream of a log, by group commit: it takes every append
- * waiting, writes each as record batches, then syncs each partition written once and completes
- * every append of the group. So concurrent requests share an {@code fsync}, and an append is
- * answered only once durable. A group whose write or sync fails is cut off again, every append
- * of it failing; nothing of it is visible to readers. Thread-safe.
+ * waiting (encoded already by the appending threads), stamps and writes each as record batches,
+ * then syncs each partition written once, the partitions at the same time, and completes every
+ * append of the group. So concurrent requests share an {@code fsync}, and an append is answered
+ * only once durable. A group whose write or sync fails is cut off again, every append of it
+ * failing; nothing of it is visible to readers. Thread-safe.
  */
 final class GroupCommitter implements AutoCloseable {
 
     /**
-     * One request's rows for one stream, already split by partition (null for a partition it does
-     * not touch), and their producer (null: none).
+     * One request's rows for one stream, already split by partition and encoded (null for a
+     * partition it does not touch), and their producer (null: none).
      */
-    record Append(LogStream stream, ColumnarBatch[] byPartition, Producer producer,
+    record Append(LogStream stream, RecordBatchCodec.Unstamped[] byPartition, Producer producer,
                   CompletableFuture<AppendResult> done) {
     }
 
     private static final int MAX_GROUP = 256;
+    /** Partitions synced at once besides the committer's own: a group touching more waits in turns. */
+    private static final int SYNC_THREADS = 3;
     /** Queued by close, after every append to complete. */
     private static final Append STOP = new Append(null, null, null, null);
 
     private final Clock clock;
     private final BlockingQueue<Append> waiting = new LinkedBlockingQueue<>();
     private final Thread thread;
+    private final ExecutorService syncs;
     private volatile boolean closed;
 
     GroupCommitter(Clock clock, String name) {
         this.clock = clock;
+        this.syncs = Executors.newFixedThreadPool(SYNC_THREADS, runnable -> {
+            Thread syncThread = new Thread(runnable, name + "-sync");
+            syncThread.setDaemon(true);
+            return syncThread;
+        });
         this.thread = new Thread(this::run, name);
         this.thread.setDaemon(true);
         this.thread.start();
@@ -93,7 +105,7 @@ final class GroupCommitter implements AutoCloseable {
                 results.add(write(append, ingestMicros, touched));
             }
             long syncStart = clock.nanoTime();
-            touched.keySet().forEach(PartitionLog::sync);
+            syncAll(new ArrayList<>(touched.keySet()));
             long syncNanos = clock.nanoTime() - syncStart;
             Set<LogStream> streams = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Append append : group) {
@@ -109,20 +121,47 @@ final class GroupCommitter implements AutoCloseable {
         }
     }
 
+    /** Syncs the partitions at once, one on this thread and the others on the sync threads: the group waits for the slowest. */
+    private void syncAll(List<PartitionLog> partitions) {
+        List<Future<?>> others = new ArrayList<>();
+        for (int i = 1; i < partitions.size(); i++) {
+            others.add(syncs.submit(partitions.get(i)::sync));
+        }
+        RuntimeException failure = null;
+        try {
+            partitions.get(0).sync();
+        } catch (RuntimeException failed) {
+            failure = failed;
+        }
+        for (Future<?> other : others) {
+            try {
+                other.get();
+            } catch (ExecutionException failed) {
+                failure = failure != null ? failure : (RuntimeException) failed.getCause();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                failure = failure != null ? failure
+                        : new LogException(LogException.LOG_WRITE_FAILED, "Interrupted while syncing the event log");
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
     private AppendResult write(Append append, long ingestMicros, Map<PartitionLog, PartitionLog.Mark> touched) {
         List<AppendResult.Range> ranges = new ArrayList<>();
         for (int p = 0; p < append.byPartition().length; p++) {
-            ColumnarBatch rows = append.byPartition()[p];
-            if (rows == null || rows.size() == 0) {
+            RecordBatchCodec.Unstamped batch = append.byPartition()[p];
+            if (batch == null || batch.count() == 0) {
                 continue;
             }
             PartitionLog partition = append.stream().partition(p);
             touched.computeIfAbsent(partition, PartitionLog::mark);
-            long first = partition.append(append.stream().definition().schema(), rows, 0, rows.size(), ingestMicros,
-                    append.producer());
+            long first = partition.append(batch, ingestMicros, append.producer());
             if (first >= 0) {
-                ranges.add(new AppendResult.Range(p, first, rows.size()));
-                append.stream().recordAppend(rows.size(), partition.lastAppendBytes());
+                ranges.add(new AppendResult.Range(p, first, batch.count()));
+                append.stream().recordAppend(batch.count(), batch.totalBytes());
             }
         }
         return new AppendResult(ranges);
@@ -138,5 +177,6 @@ final class GroupCommitter implements AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
+        syncs.shutdown();
     }
 }

@@ -69,8 +69,15 @@ public final class LogStream {
      * partition out).
      */
     public CompletableFuture<AppendResult> append(ColumnarBatch rows, Producer producer) {
+        ColumnarBatch[] byPartition = split(rows);
+        RecordBatchCodec.Unstamped[] encoded = new RecordBatchCodec.Unstamped[byPartition.length];
+        for (int p = 0; p < byPartition.length; p++) {
+            if (byPartition[p] != null && byPartition[p].size() > 0) {
+                encoded[p] = RecordBatchCodec.encode(definition.schema(), byPartition[p]);
+            }
+        }
         CompletableFuture<AppendResult> done = new CompletableFuture<>();
-        committer.submit(new GroupCommitter.Append(this, split(rows), producer, done));
+        committer.submit(new GroupCommitter.Append(this, encoded, producer, done));
         return done;
     }
 

@@ -36,9 +36,7 @@ final class PartitionLog implements AutoCloseable {
     private final List<Segment> unsynced = new ArrayList<>();
     private final Map<UUID, Long> lastSequences = new HashMap<>();
     private long nextOffset;
-    private int lastAppendBytes;
     private volatile long durableEnd;
-    private ByteBuffer encoded = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
 
     private PartitionLog(Path directory, long segmentBytes) {
         this.directory = directory;
@@ -98,13 +96,12 @@ final class PartitionLog implements AutoCloseable {
     }
 
     /**
-     * Appends rows {@code [from, from + count)} of {@code rows}, not synced, as one record batch;
+     * Appends {@code batch}, not synced, stamped with the next offset and {@code ingestMicros};
      * returns its base offset, or -1 when {@code producer} (may be null) wrote this sequence
      * number here already, and nothing was appended. Once the active segment is full, it is
      * synced and sealed and a new one started.
      */
-    synchronized long append(Schema schema, ColumnarBatch rows, int from, int count, long ingestMicros,
-                             Producer producer) {
+    synchronized long append(RecordBatchCodec.Unstamped batch, long ingestMicros, Producer producer) {
         if (producer != null && producer.sequence() <= lastSequences.getOrDefault(producer.id(), -1L)) {
             return -1;
         }
@@ -115,26 +112,18 @@ final class PartitionLog implements AutoCloseable {
             segments.add(Segment.create(directory, nextOffset));
         }
         long base = nextOffset;
-        encoded.clear();
-        encoded = RecordBatchCodec.encode(schema, rows, from, count, base, ingestMicros, producer, encoded);
-        encoded.flip();
-        RecordBatchCodec.Header header = RecordBatchCodec.readHeader(encoded.duplicate());
+        ByteBuffer stamped = RecordBatchCodec.stamp(batch, base, ingestMicros, producer);
+        RecordBatchCodec.Header header = RecordBatchCodec.readHeader(stamped.duplicate());
         Segment segment = active();
-        segment.append(encoded, header);
+        segment.append(stamped, header);
         if (!unsynced.contains(segment)) {
             unsynced.add(segment);
         }
         nextOffset = header.nextOffset();
-        lastAppendBytes = header.totalBytes();
         if (producer != null) {
             lastSequences.put(producer.id(), producer.sequence());
         }
         return base;
-    }
-
-    /** The size of the record batch last appended, in bytes. */
-    synchronized int lastAppendBytes() {
-        return lastAppendBytes;
     }
 
     /** Makes every append so far durable, and visible to readers. */

@@ -97,28 +97,46 @@ final class RecordBatchCodec {
      * Encodes rows {@code [from, from + count)} of {@code rows} as one record batch with the given
      * base offset and ingest time, into {@code out} (grown as needed, positioned after the batch).
      */
-    static ByteBuffer encode(Schema schema, ColumnarBatch rows, int from, int count, long baseOffset,
-                             long ingestTimeMicros, Producer producer, ByteBuffer out) {
-        out = ensure(out, HEADER_BYTES);
-        out.order(ByteOrder.LITTLE_ENDIAN);
-        int start = out.position();
-        out.position(start + HEADER_BYTES);
-        for (int c = 0; c < schema.size(); c++) {
-            out = encodeColumn(schema.field(c).type(), rows.column(c), from, count, out);
+    /**
+     * A record batch of {@code rows} whose header is still blank: its payload can be encoded on
+     * the appending thread, and only {@link #stamp} is left for the log's single writer, once it
+     * knows the batch's offsets.
+     */
+    record Unstamped(ByteBuffer bytes, int count) {
+
+        int totalBytes() {
+            return bytes.limit();
         }
-        int payload = out.position() - start - HEADER_BYTES;
-        int end = out.position();
-        out.position(start);
-        out.putInt(MAGIC).put(VERSION).put((byte) 0).put((byte) 0).put((byte) 0).putInt(payload).putInt(0)
-                .putLong(baseOffset).putInt(count).putLong(ingestTimeMicros)
+    }
+
+    /** Encodes every row of {@code rows} as the payload of a record batch, leaving room for its header. */
+    static Unstamped encode(Schema schema, ColumnarBatch rows) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER_BYTES + 16 * rows.size() * Math.max(1, schema.size()))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        out.position(HEADER_BYTES);
+        for (int c = 0; c < schema.size(); c++) {
+            out = encodeColumn(schema.field(c).type(), rows.column(c), 0, rows.size(), out);
+        }
+        out.flip();
+        return new Unstamped(out, rows.size());
+    }
+
+    /**
+     * Writes the header of {@code batch} (base offset, ingest time, producer, the payload's
+     * length and the checksum) and returns it, ready to be written whole.
+     */
+    static ByteBuffer stamp(Unstamped batch, long baseOffset, long ingestTimeMicros, Producer producer) {
+        ByteBuffer out = batch.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        int end = out.limit();
+        out.putInt(MAGIC).put(VERSION).put((byte) 0).put((byte) 0).put((byte) 0).putInt(end - HEADER_BYTES).putInt(0)
+                .putLong(baseOffset).putInt(batch.count()).putLong(ingestTimeMicros)
                 .putLong(producer == null ? 0 : producer.id().getMostSignificantBits())
                 .putLong(producer == null ? 0 : producer.id().getLeastSignificantBits())
                 .putLong(producer == null ? -1 : producer.sequence());
         CRC32C crc = new CRC32C();
-        crc.update(out.duplicate().position(start + CHECKED_FROM).limit(end));
-        out.putInt(start + CHECKED_FROM - 4, (int) crc.getValue());
-        out.position(end);
-        return out;
+        crc.update(out.duplicate().position(CHECKED_FROM).limit(end));
+        out.putInt(CHECKED_FROM - 4, (int) crc.getValue());
+        return out.position(0);
     }
 
     private static ByteBuffer encodeColumn(DataType type, ColumnVector vector, int from, int count, ByteBuffer out) {

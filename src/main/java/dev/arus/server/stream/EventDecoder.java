@@ -25,7 +25,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.json.JsonFactory;
 
@@ -36,8 +35,8 @@ import tools.jackson.core.json.JsonFactory;
  * (a number of the column's range for {@code int}, {@code bigint} and {@code double}, a string
  * for {@code string}, base64 text for {@code binary}); a timestamp is text as Spark's cast reads
  * it ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it names none) or a number of
- * seconds since the epoch, as Spark's JSON reader takes it, within years 1 to 9999. The first
- * bad event refuses the whole request, with its index and field. Not thread-safe: one per request.
+ * seconds since the epoch, as Spark's JSON reader takes it, within years 1 to 9999; a field is
+ * given once. The first bad event refuses the whole request, with its index and field. Not thread-safe: one per request.
  */
 final class EventDecoder {
 
@@ -49,8 +48,8 @@ final class EventDecoder {
         NDJSON
     }
 
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    /** Without Jackson's duplicate detection, which costs a hash set per event: the decoder knows the fields it has seen. */
+    private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final long MIN_MICROS = Instant.parse("0001-01-01T00:00:00Z").getEpochSecond() * 1_000_000L;
     private static final long MAX_MICROS = Instant.parse("9999-12-31T23:59:59.999999Z").getEpochSecond() * 1_000_000L
             + 999_999L;
@@ -127,6 +126,9 @@ final class EventDecoder {
             if (column == null) {
                 throw invalid(index, name, layout, parser, "is not a column of stream '" + stream + "'"
                         + suggestion(name) + "; its columns are " + schema.names());
+            }
+            if (seen[column]) {
+                throw invalid(index, name, layout, parser, "is given twice");
             }
             seen[column] = true;
             read(parser, parser.nextToken(), index, column, layout);

@@ -190,7 +190,8 @@ class StreamApiTest {
         assertThat(truncated.json().path("type").asString()).endsWith("/malformed-json");
         ApiClient.Response duplicateKey = api.post("/api/streams/orders/events",
                 "[{\"order_id\": \"a\", \"order_id\": \"b\"}]");
-        assertThat(duplicateKey.json().path("type").asString()).endsWith("/malformed-json");
+        assertThat(duplicateKey.json().path("type").asString()).endsWith("/invalid-events");
+        assertThat(duplicateKey.json().path("detail").asString()).contains("field 'order_id', is given twice");
         assertThat(offsetSum(api.get("/api/streams/orders").json())).isZero();
     }
 
