@@ -122,6 +122,28 @@ public final class StreamFrame {
         return new StreamFrame(session, new LogicalPlan.Watermark(plan, eventTimeColumn, delayMicros));
     }
 
+    /**
+     * Spark's {@code dropDuplicates}: the first row of each distinct value of {@code columnNames}
+     * (of every column when none is named) comes out, in the batch it came in; later rows with that
+     * value are dropped. With a watermark, rows at or before it are dropped as late, and, when the
+     * event-time column is among the columns, kept values are forgotten once the watermark passes
+     * it.
+     *
+     * @throws AnalysisException for a name that is no column ({@code _LEGACY_ERROR_TEMP_1201})
+     */
+    public StreamFrame dropDuplicates(String... columnNames) {
+        return new StreamFrame(session, new LogicalPlan.Deduplicate(plan, List.of(columnNames), false));
+    }
+
+    /**
+     * Spark 3.5's {@code dropDuplicatesWithinWatermark}: as {@link #dropDuplicates}, but a value is
+     * kept only until the watermark passes its first row's event time plus the watermark's delay,
+     * whether or not the event time is among the columns. Needs a watermark.
+     */
+    public StreamFrame dropDuplicatesWithinWatermark(String... columnNames) {
+        return new StreamFrame(session, new LogicalPlan.Deduplicate(plan, List.of(columnNames), true));
+    }
+
     public GroupedData groupBy(Column... keys) {
         return new GroupedData(this, Arrays.stream(keys).map(Column::expr).toList());
     }

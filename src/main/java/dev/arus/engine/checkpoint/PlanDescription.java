@@ -16,9 +16,11 @@ import java.util.stream.Collectors;
 
 /**
  * The parts of a query that its checkpoint depends on, each as text: the source (format and
- * options, but for those its provider lets change between runs), the watermark, the aggregations in the order they run (keys, windows, aggregates),
- * the output mode and the output schema. Filters and projections may change between runs, as in Spark; these may not,
- * since offsets, state and output written by one would be misread by the other.
+ * options, but for those its provider lets change between runs), the watermark, the stateful
+ * operators in the order they run (an aggregation's keys, windows and aggregates; a
+ * deduplication's columns), the output mode and the output schema. Filters and projections may
+ * change between runs, as in Spark; these may not, since offsets, state and output written by one
+ * would be misread by the other.
  */
 public record PlanDescription(Map<String, String> parts) {
 
@@ -48,10 +50,12 @@ public record PlanDescription(Map<String, String> parts) {
                 aggregations.add(0, "groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
                         + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")");
                 node = a.child();
-            } else if (node instanceof LogicalPlan.Project p) {
-                node = p.child();
+            } else if (node instanceof LogicalPlan.Deduplicate d) {
+                aggregations.add(0, (d.withinWatermark() ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
+                        + String.join(", ", d.columns()) + ")");
+                node = d.child();
             } else {
-                node = ((LogicalPlan.Filter) node).child();
+                node = ((LogicalPlan.Unary) node).child();
             }
         }
         parts.put("watermark", watermark);

@@ -136,6 +136,16 @@ public abstract sealed class ColumnVector
         }
     }
 
+    /**
+     * Copies rows {@code rows[0..count)} of {@code source}, value or NULL, into rows {@code to},
+     * {@code to + 1}, ... of this vector of the same type, which must hold them.
+     */
+    public void gather(ColumnVector source, int[] rows, int count, int to) {
+        for (int i = 0; i < count; i++) {
+            source.copyRow(rows[i], this, to + i);
+        }
+    }
+
     /** Copies a non-null value to a vector of the same type; the target's null flag is already cleared. */
     protected abstract void copyValue(int from, ColumnVector target, int to);
 

@@ -36,6 +36,20 @@ public final class DoubleVector extends ColumnVector {
         values[row] = ((Number) value).doubleValue();
     }
 
+    /** Without NULLs on either side, a plain indexed copy. */
+    @Override
+    public void gather(ColumnVector source, int[] rows, int count, int to) {
+        DoubleVector from = (DoubleVector) source;
+        if (from.hasNulls() || hasNulls()) {
+            super.gather(source, rows, count, to);
+            return;
+        }
+        double[] src = from.values;
+        for (int i = 0; i < count; i++) {
+            values[to + i] = src[rows[i]];
+        }
+    }
+
     @Override
     protected void copyValue(int from, ColumnVector target, int to) {
         ((DoubleVector) target).values[to] = values[from];

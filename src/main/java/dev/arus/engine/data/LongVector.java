@@ -50,6 +50,20 @@ public final class LongVector extends ColumnVector {
                 : ((Number) value).longValue();
     }
 
+    /** Without NULLs on either side, a plain indexed copy. */
+    @Override
+    public void gather(ColumnVector source, int[] rows, int count, int to) {
+        LongVector from = (LongVector) source;
+        if (from.hasNulls() || hasNulls()) {
+            super.gather(source, rows, count, to);
+            return;
+        }
+        long[] src = from.values;
+        for (int i = 0; i < count; i++) {
+            values[to + i] = src[rows[i]];
+        }
+    }
+
     @Override
     protected void copyValue(int from, ColumnVector target, int to) {
         ((LongVector) target).values[to] = values[from];

@@ -46,6 +46,16 @@ public sealed interface LogicalPlan {
     record Watermark(LogicalPlan child, String column, long delayMicros) implements Unary {
     }
 
+    /**
+     * {@code dropDuplicates(columns)} (no columns: every column) or, with {@code withinWatermark},
+     * {@code dropDuplicatesWithinWatermark(columns)}.
+     */
+    record Deduplicate(LogicalPlan child, List<String> columns, boolean withinWatermark) implements Unary {
+        public Deduplicate {
+            columns = List.copyOf(columns);
+        }
+    }
+
     /** {@code groupBy(keys).agg(aggregates)}; keys may include one {@code window(..)}. */
     record Aggregate(LogicalPlan child, List<Expression> keys, List<Expression> aggregates) implements Unary {
         public Aggregate {

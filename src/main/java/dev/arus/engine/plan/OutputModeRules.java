@@ -10,12 +10,6 @@ import java.util.Locale;
  */
 public final class OutputModeRules {
 
-    /**
-     * Spark's class of the operator rules it words freely ({@code _LEGACY_ERROR_TEMP_3102}: the
-     * message is the whole text, without a class in brackets).
-     */
-    public static final String UNSUPPORTED_STREAMING_OPERATION = "_LEGACY_ERROR_TEMP_3102";
-
     private OutputModeRules() {
     }
 
@@ -26,9 +20,9 @@ public final class OutputModeRules {
         if (!analysis.aggregates() && mode == OutputMode.COMPLETE) {
             throw unsupported(mode, "no streaming aggregations");
         }
-        if (analysis.aggregations() > 1 && mode != OutputMode.APPEND) {
+        if (analysis.statefulAfterAggregation() && mode != OutputMode.APPEND) {
             // Spark's checkStreamingQueryGlobalWatermarkLimit, word for word.
-            throw new AnalysisException(UNSUPPORTED_STREAMING_OPERATION, "Detected pattern of possible 'correctness'"
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Detected pattern of possible 'correctness'"
                     + " issue due to global watermark. The query contains stateful operation which can emit rows"
                     + " older than the current watermark plus allowed late record delay, which are \"late rows\" in"
                     + " downstream stateful operations and these rows can be discarded. Please refer the programming"

@@ -12,6 +12,8 @@ import dev.arus.engine.exec.ProjectOperator;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
 import dev.arus.engine.exec.aggregate.StreamingAggregation;
+import dev.arus.engine.exec.dedup.DeduplicationSpec;
+import dev.arus.engine.exec.dedup.StreamingDeduplication;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
@@ -23,8 +25,12 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * The one bridge from a {@link LogicalPlan} to what runs: it resolves every expression against
@@ -59,10 +65,10 @@ public final class QueryPlanner {
             analysis = resolved.analysis();
         }
         OutputModeRules.check(analysis, mode);
-        List<StatefulOperator> aggregations = aggregations(slots, mode, analysis, settings);
+        List<StatefulOperator> statefulOperators = statefulOperators(slots, mode, analysis, settings);
         List<Operator> heads = new ArrayList<>();
         List<List<Operator>> downstreams = new ArrayList<>();
-        aggregations.forEach(aggregation -> downstreams.add(new ArrayList<>()));
+        statefulOperators.forEach(operator -> downstreams.add(new ArrayList<>()));
         List<OutputCollector> collectors = new ArrayList<>();
         List<EventTimeWatermarkOperator> observers = new ArrayList<>();
         OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
@@ -71,7 +77,7 @@ public final class QueryPlanner {
             OutputCollector collector = new OutputCollector(budget);
             collectors.add(collector);
             Operator next = collector;
-            int aggregation = aggregations.size() - 1;
+            int stateful = statefulOperators.size() - 1;
             List<Stage> stages = slots.get(s);
             for (int i = stages.size() - 1; i >= 0; i--) {
                 Stage stage = stages.get(i);
@@ -84,33 +90,36 @@ public final class QueryPlanner {
                     observers.add(observer);
                     next = observer;
                 } else {
-                    downstreams.get(aggregation).add(next);
-                    next = aggregations.get(aggregation--).input(s);
+                    downstreams.get(stateful).add(next);
+                    next = statefulOperators.get(stateful--).input(s);
                 }
             }
             heads.add(next);
         }
         WatermarkTracker tracker = observers.isEmpty() ? null : new WatermarkTracker(analysis.watermarkDelayMicros());
-        return new PhysicalPlan(source, heads, aggregations, downstreams, collectors, observers, tracker, mode,
+        return new PhysicalPlan(source, heads, statefulOperators, downstreams, collectors, observers, tracker, mode,
                 analysis.schema());
     }
 
-    /** The plan's aggregations from the source on, numbered from the sink on as Spark numbers operators. */
-    private static List<StatefulOperator> aggregations(List<List<Stage>> slots, OutputMode mode, Analysis analysis,
-            Settings settings) {
-        List<StatefulOperator> aggregations = new ArrayList<>();
+    /** The plan's stateful operators from the source on, numbered from the sink on as Spark numbers them. */
+    private static List<StatefulOperator> statefulOperators(List<List<Stage>> slots, OutputMode mode,
+            Analysis analysis, Settings settings) {
+        List<StatefulOperator> operators = new ArrayList<>();
         List<Stage> first = slots.get(0);
         for (int i = 0; i < first.size(); i++) {
+            int operatorId = analysis.statefulOperators() - 1 - operators.size();
             if (first.get(i) instanceof AggregateStage stage) {
                 int position = i;
                 List<AggregationSpec> specs = slots.stream()
                         .map(stages -> ((AggregateStage) stages.get(position)).spec()).toList();
-                int operatorId = analysis.aggregations() - 1 - aggregations.size();
-                aggregations.add(new StreamingAggregation(operatorId, settings.shufflePartitions(), mode, specs,
+                operators.add(new StreamingAggregation(operatorId, settings.shufflePartitions(), mode, specs,
                         stage.output(), settings.maxStateRows()));
+            } else if (first.get(i) instanceof DeduplicateStage stage) {
+                operators.add(new StreamingDeduplication(operatorId, settings.shufflePartitions(), settings.slots(),
+                        stage.spec(), settings.maxStateRows()));
             }
         }
-        return aggregations;
+        return operators;
     }
 
     private static Resolved resolve(LogicalPlan plan) {
@@ -125,6 +134,9 @@ public final class QueryPlanner {
         }
         if (plan instanceof LogicalPlan.Watermark watermark) {
             return resolveWatermark(watermark, resolve(watermark.child()));
+        }
+        if (plan instanceof LogicalPlan.Deduplicate deduplicate) {
+            return resolveDeduplicate(deduplicate, resolve(deduplicate.child()));
         }
         LogicalPlan.Aggregate aggregate = (LogicalPlan.Aggregate) plan;
         return resolveAggregate(aggregate, resolve(aggregate.child()));
@@ -177,8 +189,10 @@ public final class QueryPlanner {
             throw new AnalysisException("INVALID_WATERMARK_DELAY", "delay threshold ("
                     + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
-        return input.then(new WatermarkStage(column),
-                new Analysis(schema, field.name(), watermark.delayMicros(), 0, true));
+        Analysis before = input.analysis();
+        return input.then(new WatermarkStage(column), new Analysis(schema, field.name(), watermark.delayMicros(),
+                before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
+                before.statefulAfterAggregation()));
     }
 
     /**
@@ -221,9 +235,55 @@ public final class QueryPlanner {
         }
         Schema output = new Schema(fields);
         String watermarkColumn = watermarkKey < 0 ? null : fields.get(watermarkKey).name();
+        Analysis counted = before.withStatefulOperator(true);
         return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
-                        before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0));
+                        before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
+                        counted.statefulAfterAggregation()));
+    }
+
+    /**
+     * A deduplication keys on the named columns, every column of each name as Spark's
+     * {@code dropDuplicates} takes them (all columns when none is named). It evicts by event time
+     * when the watermark column is a key, or, within the watermark, by each key's expiry; the
+     * latter needs a watermark.
+     */
+    private static Resolved resolveDeduplicate(LogicalPlan.Deduplicate deduplicate, Resolved input) {
+        Analysis before = input.analysis();
+        Schema schema = before.schema();
+        List<String> names = deduplicate.columns().isEmpty() ? schema.names() : deduplicate.columns();
+        Set<Integer> keyColumns = new LinkedHashSet<>();
+        for (String name : names) {
+            List<Integer> named = IntStream.range(0, schema.size())
+                    .filter(c -> schema.field(c).name().equalsIgnoreCase(name)).boxed().toList();
+            if (named.isEmpty()) {
+                throw new AnalysisException("_LEGACY_ERROR_TEMP_1201", "Cannot resolve column name \"" + name
+                        + "\" among (" + String.join(", ", schema.names()) + ").");
+            }
+            keyColumns.addAll(named);
+        }
+        for (int column : keyColumns) {
+            if (!(schema.field(column).type() instanceof AtomicType)) {
+                throw new AnalysisException("UNSUPPORTED_DEDUPLICATION_KEY", "Arus cannot deduplicate on column '"
+                        + schema.field(column).name() + "' of type " + schema.field(column).type().simpleString()
+                        + " yet: name the columns to deduplicate on, of atomic types");
+            }
+        }
+        int eventTime = before.watermarkColumn() == null ? -1 : schema.indexOf(before.watermarkColumn());
+        if (deduplicate.withinWatermark() && eventTime < 0) {
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "dropDuplicatesWithinWatermark "
+                    + "is not supported on streaming DataFrames/DataSets without watermark");
+        }
+        int watermarkKey = new ArrayList<>(keyColumns).indexOf(eventTime);
+        List<Expression> keyExpressions = keyColumns.stream()
+                .map(c -> (Expression) new Expression.ColumnReference(List.of(schema.field(c).name()), 0)).toList();
+        Supplier<List<GroupingKey>> keys = () -> keyExpressions.stream()
+                .map(expression -> ExpressionAnalyzer.bindGroupingKey(expression, schema)).toList();
+        DeduplicationSpec spec = new DeduplicationSpec(schema, keyColumns.stream().mapToInt(Integer::intValue).toArray(),
+                keys, eventTime, eventTime < 0 ? -1 : watermarkKey,
+                deduplicate.withinWatermark() ? before.watermarkDelayMicros() : -1);
+        return input.then(new DeduplicateStage(spec),
+                before.withStatefulOperator(deduplicate.withinWatermark() || watermarkKey >= 0));
     }
 
     private static boolean carriesWatermark(BoundExpression expression, String column, Schema schema) {
@@ -234,7 +294,8 @@ public final class QueryPlanner {
         return ordinal.isPresent() && ordinal.getAsInt() == schema.indexOf(column);
     }
 
-    private sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage {
+    private sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage,
+            DeduplicateStage {
     }
 
     private record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
@@ -247,6 +308,9 @@ public final class QueryPlanner {
     }
 
     private record AggregateStage(AggregationSpec spec, Schema output) implements Stage {
+    }
+
+    private record DeduplicateStage(DeduplicationSpec spec) implements Stage {
     }
 
     /** The stages so far, from the source on, and what is known of their output. */

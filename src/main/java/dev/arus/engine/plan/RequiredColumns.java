@@ -34,6 +34,11 @@ public final class RequiredColumns {
                 collect(filter.condition(), names);
             } else if (node instanceof LogicalPlan.Watermark watermark) {
                 names.add(watermark.column().toLowerCase(Locale.ROOT));
+            } else if (node instanceof LogicalPlan.Deduplicate deduplicate) {
+                if (deduplicate.columns().isEmpty()) {
+                    names.add("*");
+                }
+                deduplicate.columns().forEach(column -> names.add(column.toLowerCase(Locale.ROOT)));
             } else if (node instanceof LogicalPlan.Project project) {
                 project.expressions().forEach(expression -> collect(expression, names));
                 return positions(source, names);

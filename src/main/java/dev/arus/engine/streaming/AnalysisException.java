@@ -9,6 +9,12 @@ package dev.arus.engine.streaming;
  */
 public class AnalysisException extends ArusException {
 
+    /**
+     * Spark's class of the streaming operator rules it words freely ({@code _LEGACY_ERROR_TEMP_3102}:
+     * the message is the whole text, without a class in brackets).
+     */
+    public static final String UNSUPPORTED_STREAMING_OPERATION = "_LEGACY_ERROR_TEMP_3102";
+
     private final int position;
     private final String expression;
 

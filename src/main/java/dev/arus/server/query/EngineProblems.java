@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.api.StreamingQueryManager;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
@@ -35,6 +36,7 @@ final class EngineProblems {
             new Rule("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE", ProblemType.INVALID_SPEC, "/sink/format"),
             new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
             new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
+            new Rule(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, ProblemType.UNSUPPORTED_OPERATION, "/outputMode"),
             new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null));
 
     private EngineProblems() {

@@ -149,6 +149,14 @@ class QuerySpecTranslator {
             Column[] columns = parseAll(texts, base);
             return analysed(() -> frame.select(columns), base, texts);
         }
+        if (step instanceof Step.DropDuplicates deduplicate) {
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
+            return deduplicated(() -> frame.dropDuplicates(names.toArray(String[]::new)), base);
+        }
+        if (step instanceof Step.DropDuplicatesWithinWatermark deduplicate) {
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
+            return deduplicated(() -> frame.dropDuplicatesWithinWatermark(names.toArray(String[]::new)), base);
+        }
         if (step instanceof Step.WithWatermark watermark) {
             String column = requireText(watermark.column(), base + "/column");
             String delay = requireText(watermark.delay(), base + "/delay");
@@ -175,6 +183,18 @@ class QuerySpecTranslator {
                     .orElseGet(() -> indexOf(keys, invalid.expression())
                             .map(i -> JsonPointer.append(base, "keys", i))
                             .orElse(base));
+            throw expressionProblem(pointer, invalid);
+        }
+    }
+
+    /** A deduplication Spark refuses on a stream (no watermark) is an unsupported operation; an unknown column, an expression's problem. */
+    private static StreamFrame deduplicated(Supplier<StreamFrame> step, String pointer) {
+        try {
+            return step.get();
+        } catch (AnalysisException invalid) {
+            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
+                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer, invalid.getMessage());
+            }
             throw expressionProblem(pointer, invalid);
         }
     }

@@ -19,7 +19,9 @@ import java.util.List;
         @JsonSubTypes.Type(value = Step.Select.class, name = "select"),
         @JsonSubTypes.Type(value = Step.SelectExpr.class, name = "selectExpr"),
         @JsonSubTypes.Type(value = Step.WithWatermark.class, name = "withWatermark"),
-        @JsonSubTypes.Type(value = Step.GroupBy.class, name = "groupBy")})
+        @JsonSubTypes.Type(value = Step.GroupBy.class, name = "groupBy"),
+        @JsonSubTypes.Type(value = Step.DropDuplicates.class, name = "dropDuplicates"),
+        @JsonSubTypes.Type(value = Step.DropDuplicatesWithinWatermark.class, name = "dropDuplicatesWithinWatermark")})
 public sealed interface Step {
 
     /** How a step is written, for the API's description. */
@@ -27,7 +29,8 @@ public sealed interface Step {
             + "{\"withColumn\": {\"name\": .., \"expr\": ..}}, {\"filter\": \"<condition>\"}, "
             + "{\"select\": [\"<column>\", ..]}, {\"selectExpr\": [\"<expression>\", ..]}, "
             + "{\"withWatermark\": {\"column\": .., \"delay\": ..}}, "
-            + "{\"groupBy\": {\"keys\": [\"<expression>\", ..], \"aggregations\": [\"<expression>\", ..]}}";
+            + "{\"groupBy\": {\"keys\": [\"<expression>\", ..], \"aggregations\": [\"<expression>\", ..]}}, "
+            + "{\"dropDuplicates\": [\"<column>\", ..]}, {\"dropDuplicatesWithinWatermark\": [\"<column>\", ..]}";
 
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
     String key();
@@ -69,6 +72,30 @@ public sealed interface Step {
         @Override
         public String key() {
             return "selectExpr";
+        }
+    }
+
+    /** Spark's {@code dropDuplicates(columns)}; an empty list means every column. */
+    record DropDuplicates(@JsonValue List<String> columns) implements Step {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public DropDuplicates {
+        }
+
+        @Override
+        public String key() {
+            return "dropDuplicates";
+        }
+    }
+
+    /** Spark 3.5's {@code dropDuplicatesWithinWatermark(columns)}; needs a watermark before it. */
+    record DropDuplicatesWithinWatermark(@JsonValue List<String> columns) implements Step {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public DropDuplicatesWithinWatermark {
+        }
+
+        @Override
+        public String key() {
+            return "dropDuplicatesWithinWatermark";
         }
     }
 

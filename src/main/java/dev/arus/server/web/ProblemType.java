@@ -14,6 +14,7 @@ public enum ProblemType {
     INVALID_INTERVAL("invalid-interval", HttpStatus.BAD_REQUEST, "Invalid interval"),
     INVALID_EXPRESSION("invalid-expression", HttpStatus.BAD_REQUEST, "Invalid expression"),
     INVALID_OUTPUT_MODE("invalid-output-mode", HttpStatus.BAD_REQUEST, "Output mode not supported"),
+    UNSUPPORTED_OPERATION("unsupported-operation", HttpStatus.BAD_REQUEST, "Operation not supported on a stream"),
     INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),
     INVALID_PATH("invalid-path", HttpStatus.BAD_REQUEST, "Path outside the data directory"),
     QUERY_NOT_FOUND("query-not-found", HttpStatus.NOT_FOUND, "Query not found"),

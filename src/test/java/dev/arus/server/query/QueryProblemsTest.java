@@ -102,6 +102,17 @@ class QueryProblemsTest {
                         + "[".repeat(1000) + "]".repeat(1000) + "}}"), 400, "json-limit-exceeded", null),
                 bad("5,000-digit number", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": "
                         + "9".repeat(5000) + "}}"), 400, "json-limit-exceeded", null),
+                bad("deduplication on a column that does not exist", withSteps("{\"dropDuplicates\": [\"valeu\"]}"),
+                        400, "invalid-expression", "/steps/0/dropDuplicates"),
+                bad("deduplication within a watermark without one",
+                        withSteps("{\"dropDuplicatesWithinWatermark\": [\"value\"]}"),
+                        400, "unsupported-operation", "/steps/0/dropDuplicatesWithinWatermark"),
+                bad("a deduplication after an aggregation in update mode", spec("\"name\": \"a\", "
+                        + "\"source\": {\"format\": \"rate\"}, \"steps\": [{\"withWatermark\": {\"column\": "
+                        + "\"timestamp\", \"delay\": \"1 second\"}}, {\"groupBy\": {\"keys\": [\"timestamp\"], "
+                        + "\"aggregations\": [\"count(*) AS n\"]}}, {\"dropDuplicates\": [\"timestamp\"]}], "
+                        + "\"outputMode\": \"update\", \"sink\": {\"format\": \"noop\"}"),
+                        400, "unsupported-operation", "/outputMode"),
                 bad("output mode Spark rejects", withSteps("{\"groupBy\": {\"keys\": [\"window(timestamp, '8 seconds')\"], "
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),
                         400, "invalid-output-mode", "/outputMode"));

@@ -13,11 +13,11 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * How the grouping keys of an aggregation become one tuple of longs: the window start first (if
+ * How the grouping keys of an aggregation (or the keys of a deduplication) become one tuple of longs: the window start first (if
  * any), then each other key's encoded value, then, when a key can be NULL, a bit mask of the
  * NULL keys. Evaluates the keys of a chunk and encodes one row at a time into a reused probe.
  */
-final class GroupKeyLayout {
+public final class GroupKeyLayout {
 
     private final GroupingKey[] keys;
     private final int windowPosition;
@@ -40,7 +40,7 @@ final class GroupKeyLayout {
     private long cachedStartFrom = Long.MAX_VALUE;
     private long cachedStartUntil = Long.MIN_VALUE;
 
-    GroupKeyLayout(List<GroupingKey> keys, int watermarkKeyPosition) {
+    public GroupKeyLayout(List<GroupingKey> keys, int watermarkKeyPosition) {
         this.keys = keys.toArray(GroupingKey[]::new);
         this.watermarkKeyPosition = watermarkKeyPosition;
         int windowAt = -1;
@@ -77,7 +77,7 @@ final class GroupKeyLayout {
                 ? 0 : fieldOfValue(valueIndexes[watermarkKeyPosition]);
     }
 
-    int width() {
+    public int width() {
         return width;
     }
 
@@ -99,7 +99,7 @@ final class GroupKeyLayout {
         return keys.length;
     }
 
-    long[] probe() {
+    public long[] probe() {
         return probe;
     }
 
@@ -111,11 +111,11 @@ final class GroupKeyLayout {
         return (int) ((window.sizeMicros() + window.slideMicros() - 1) / window.slideMicros());
     }
 
-    boolean hasWatermarkKey() {
+    public boolean hasWatermarkKey() {
         return watermarkKeyPosition >= 0;
     }
 
-    void evaluateKeys(ColumnarBatch chunk, BatchContext context) {
+    public void evaluateKeys(ColumnarBatch chunk, BatchContext context) {
         if (window != null) {
             times = (LongVector) window.timeColumn().evaluate(chunk, context.evaluation());
         }
@@ -129,7 +129,7 @@ final class GroupKeyLayout {
      * Encodes row {@code row}'s key for its {@code window}-th window into the probe; false when
      * the row has no such window (a NULL event time, or a sliding window that does not contain it).
      */
-    boolean encode(int row, int windowIndex) {
+    public boolean encode(int row, int windowIndex) {
         int field = 0;
         if (window != null) {
             if (times.isNull(row)) {
@@ -214,7 +214,7 @@ final class GroupKeyLayout {
         return watermarkKeyPosition == windowPosition ? probe[0] + window.sizeMicros() : probe[watermarkField];
     }
 
-    long closingTime(GroupIndex groups, int group) {
+    public long closingTime(GroupIndex groups, int group) {
         return watermarkKeyPosition == windowPosition
                 ? groups.key(group, 0) + window.sizeMicros()
                 : groups.key(group, watermarkField);
@@ -257,7 +257,7 @@ final class GroupKeyLayout {
      * start, then each non-NULL value key; strings and binary values as text, since dictionary ids
      * are per run.
      */
-    void writeKey(GroupIndex groups, int group, StateBuffer out) {
+    public void writeKey(GroupIndex groups, int group, StateBuffer out) {
         long mask = tracksNulls ? groups.key(group, width - 1) : 0;
         if (tracksNulls) {
             out.writeLong(mask);
@@ -280,7 +280,7 @@ final class GroupKeyLayout {
     }
 
     /** Reads a key written by {@link #writeKey} into the probe. */
-    void readKey(DataInput in) throws IOException {
+    public void readKey(DataInput in) throws IOException {
         long mask = tracksNulls ? in.readLong() : 0;
         int field = 0;
         if (window != null) {

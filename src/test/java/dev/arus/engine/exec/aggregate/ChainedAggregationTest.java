@@ -100,7 +100,7 @@ class ChainedAggregationTest {
         try (QueryTestDriver driver = new QueryTestDriver(T)) {
             assertThatThrownBy(() -> driver.startRecording(windowsOfWindows(driver), w -> w.outputMode("update")))
                     .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
-                            .isEqualTo(OutputModeRules.UNSUPPORTED_STREAMING_OPERATION))
+                            .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION))
                     .hasMessageStartingWith("Detected pattern of possible 'correctness' issue due to global"
                             + " watermark.");
         }

@@ -1,0 +1,256 @@
+package dev.arus.engine.exec.dedup;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.aggregate.GroupKeyLayout;
+import dev.arus.engine.state.GroupIndex;
+import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.state.StateStore;
+import java.io.DataInput;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * One state partition of a deduplication: the keys seen whose hash belongs to it, kept across
+ * batches and versioned in a {@link StateStore} of its own, as Spark's
+ * {@code StreamingDeduplicateExec} and {@code StreamingDeduplicateWithinWatermarkExec} keep them.
+ * Per batch, for each slot's rows in turn: a row at or before the previous batch's watermark is
+ * dropped as late; a row whose key is new is emitted at once and its key kept (with, within the
+ * watermark, the time it expires: its event time plus the delay); any other row is a duplicate.
+ * Then keys that this batch's watermark closes are evicted: those whose event-time key is at or
+ * before it, or whose expiry is. {@link #commit} hands the store a delta when it is durable.
+ * Used by one thread at a time.
+ */
+final class DeduplicationPartition {
+
+    /** One batch's figures of a partition. */
+    record Stats(long keys, long added, long evicted, long late, long duplicates, long memoryBytes) {
+        static final Stats NONE = new Stats(0, 0, 0, 0, 0, 0);
+    }
+
+    private final DeduplicationSpec spec;
+    private final GroupKeyLayout layout;
+    private final GroupIndex keys;
+    private final StateBuffer removals = new StateBuffer();
+    private final StateBuffer delta = new StateBuffer();
+    private long[] expiresAt = new long[16];
+    private long[] addedInBatch = new long[16];
+    private int[] selected = new int[ColumnarBatch.CHUNK_SIZE];
+    private ColumnarBatch output;
+    private int removalCount;
+    private long late;
+    private long duplicates;
+    private StateStore store = StateStore.inMemory();
+    private Stats lastStats = Stats.NONE;
+
+    DeduplicationPartition(DeduplicationSpec spec) {
+        this.spec = spec;
+        this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
+        this.keys = new GroupIndex(layout.width());
+        this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.CHUNK_SIZE);
+    }
+
+    int size() {
+        return keys.size();
+    }
+
+    Stats lastStats() {
+        return lastStats;
+    }
+
+    /**
+     * Deduplicates {@code buffered} (one slot's rows of this partition) against the keys seen,
+     * pushing the rows with new keys to {@code downstream}; returns how many keys it added.
+     */
+    int process(RowBuffer buffered, long stamp, BatchContext context, Operator downstream) {
+        ColumnarBatch rows = buffered.rows();
+        int size = rows.size();
+        if (size == 0) {
+            return 0;
+        }
+        if (selected.length < size) {
+            selected = new int[size];
+        }
+        layout.evaluateKeys(rows, context);
+        LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
+        long lateBefore = context.watermarkForLateRowsMicros();
+        long[] probe = layout.probe();
+        int before = keys.size();
+        int kept = 0;
+        for (int row = 0; row < size; row++) {
+            boolean timed = times != null && !times.isNull(row);
+            if (timed && times.values()[row] <= lateBefore) {
+                late++;
+                continue;
+            }
+            layout.encode(row, 0);
+            int known = keys.size();
+            int key = keys.findOrInsert(probe);
+            if (key < known) {
+                duplicates++;
+                continue;
+            }
+            if (key >= expiresAt.length) {
+                int capacity = Math.max(key + 1, expiresAt.length * 2);
+                expiresAt = Arrays.copyOf(expiresAt, capacity);
+                addedInBatch = Arrays.copyOf(addedInBatch, capacity);
+            }
+            expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
+                    : Long.MAX_VALUE;
+            addedInBatch[key] = stamp;
+            selected[kept++] = row;
+        }
+        emit(rows, kept, context, downstream);
+        return keys.size() - before;
+    }
+
+    private void emit(ColumnarBatch rows, int count, BatchContext context, Operator downstream) {
+        for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
+            int chunk = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
+            int[] rowsOfChunk = from == 0 ? selected : Arrays.copyOfRange(selected, from, from + chunk);
+            for (int c = 0; c < rows.schema().size(); c++) {
+                output.column(c).resetNulls();
+                output.column(c).gather(rows.column(c), rowsOfChunk, chunk, 0);
+            }
+            output.setSize(chunk);
+            downstream.process(output, context);
+        }
+    }
+
+    /**
+     * Ends the batch stamped {@code stamp}: evicts the keys {@code evictBefore} closes and records
+     * the batch's figures.
+     */
+    void finish(long stamp, long evictBefore) {
+        int total = keys.size();
+        boolean evicts = spec.withinWatermark() || layout.hasWatermarkKey();
+        boolean[] keep = new boolean[total];
+        long evicted = 0;
+        long added = 0;
+        for (int key = 0; key < total; key++) {
+            long closes = spec.withinWatermark() ? expiresAt[key] : layout.hasWatermarkKey()
+                    ? layout.closingTime(keys, key) : Long.MAX_VALUE;
+            keep[key] = !evicts || closes > evictBefore;
+            evicted += keep[key] ? 0 : 1;
+            added += addedInBatch[key] == stamp ? 1 : 0;
+        }
+        if (evicted > 0) {
+            if (store.durable()) {
+                for (int key = 0; key < total; key++) {
+                    if (!keep[key]) {
+                        layout.writeKey(keys, key, removals);
+                        removalCount++;
+                    }
+                }
+            }
+            evict(keep);
+        }
+        lastStats = new Stats(keys.size(), added, evicted, late, duplicates,
+                keys.memoryBytes() + 16L * expiresAt.length);
+        late = 0;
+        duplicates = 0;
+    }
+
+    private void evict(boolean[] keep) {
+        int[] survivors = keys.retain(keep);
+        for (int i = 0; i < survivors.length; i++) {
+            expiresAt[i] = expiresAt[survivors[i]];
+            addedInBatch[i] = addedInBatch[survivors[i]];
+        }
+        Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
+    }
+
+    /** Replaces the keys by version {@code version} of {@code stateStore}, which this partition keeps from now on. */
+    void load(StateStore stateStore, long version) {
+        this.store = stateStore;
+        reload(version);
+    }
+
+    private void reload(long version) {
+        evict(new boolean[keys.size()]);
+        removals.reset();
+        removalCount = 0;
+        late = 0;
+        duplicates = 0;
+        store.load(version, this::applyDelta);
+    }
+
+    /** Commits the keys as they are after batch {@code batchId}: the keys it added carry the stamp {@code batchId + 1}. */
+    void commit(long batchId) {
+        if (!store.durable()) {
+            store.commit(null, null, batchId);
+            return;
+        }
+        long stamp = batchId + 1;
+        delta.reset();
+        delta.writeInt(removalCount);
+        delta.write(removals.array(), 0, removals.size());
+        int total = keys.size();
+        int added = 0;
+        for (int key = 0; key < total; key++) {
+            added += addedInBatch[key] == stamp ? 1 : 0;
+        }
+        delta.writeInt(added);
+        for (int key = 0; key < total; key++) {
+            if (addedInBatch[key] == stamp) {
+                writeKey(key, delta);
+            }
+        }
+        removals.reset();
+        removalCount = 0;
+        store.commit(delta, this::writeSnapshot, batchId);
+    }
+
+    /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */
+    void abort() {
+        late = 0;
+        duplicates = 0;
+        if (store.durable()) {
+            reload(store.version());
+        }
+    }
+
+    private void writeSnapshot(StateBuffer out) {
+        out.writeInt(0);
+        out.writeInt(keys.size());
+        for (int key = 0; key < keys.size(); key++) {
+            writeKey(key, out);
+        }
+    }
+
+    private void writeKey(int key, StateBuffer out) {
+        layout.writeKey(keys, key, out);
+        out.writeLong(expiresAt[key]);
+    }
+
+    private void applyDelta(DataInput in) throws IOException {
+        int removed = in.readInt();
+        if (removed > 0) {
+            boolean[] keep = new boolean[keys.size()];
+            Arrays.fill(keep, true);
+            for (int i = 0; i < removed; i++) {
+                layout.readKey(in);
+                int key = keys.find(layout.probe());
+                if (key >= 0) {
+                    keep[key] = false;
+                }
+            }
+            evict(keep);
+        }
+        int added = in.readInt();
+        for (int i = 0; i < added; i++) {
+            layout.readKey(in);
+            int key = keys.findOrInsert(layout.probe());
+            if (key >= expiresAt.length) {
+                int capacity = Math.max(key + 1, expiresAt.length * 2);
+                expiresAt = Arrays.copyOf(expiresAt, capacity);
+                addedInBatch = Arrays.copyOf(addedInBatch, capacity);
+            }
+            expiresAt[key] = in.readLong();
+            addedInBatch[key] = 0;
+        }
+    }
+}
