@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
-import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
