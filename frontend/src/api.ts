@@ -1,6 +1,7 @@
 import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
-import type { Problem, ProgressView, QueryView, RecentBatch } from './types';
+import { CONTENT_TYPES, type EventLayout } from './streams';
+import type { IngestResult, Problem, ProgressView, QueryView, RecentBatch, StreamView } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -9,9 +10,9 @@ export class ProblemError extends Error {
   }
 }
 
-function headers(body: string | undefined): Record<string, string> {
+function headers(body: string | undefined, contentType: string): Record<string, string> {
   const all: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) all['Content-Type'] = 'application/json';
+  if (body !== undefined) all['Content-Type'] = contentType;
   const token = currentToken();
   if (token) all.Authorization = `Bearer ${token}`;
   return all;
@@ -21,10 +22,11 @@ function headers(body: string | undefined): Record<string, string> {
  * One request. A 401 (the service wants its API token, or the one kept is wrong) asks the user
  * for the token once and sends the request again with it.
  */
-async function call<T>(method: string, path: string, body?: string, retried = false): Promise<T> {
+async function call<T>(method: string, path: string, body?: string, contentType = 'application/json',
+  retried = false): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method, headers: headers(body), ...(body === undefined ? {} : { body }) });
+    response = await fetch(path, { method, headers: headers(body, contentType), ...(body === undefined ? {} : { body }) });
   } catch (e) {
     throw new ProblemError({ title: 'Service unreachable', detail: String(e) });
   }
@@ -32,8 +34,8 @@ async function call<T>(method: string, path: string, body?: string, retried = fa
     const hadToken = currentToken() !== null;
     forgetToken();
     const token = await askForToken(hadToken ? 'The token kept for this session was refused; enter the service\'s API token.'
-      : 'This service asks for its API token (arus.security.api-token) to change queries or watch them live.');
-    if (token !== null) return call<T>(method, path, body, true);
+      : 'This service asks for its API token (arus.security.api-token) to change queries and streams or watch queries live.');
+    if (token !== null) return call<T>(method, path, body, contentType, true);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -69,6 +71,10 @@ export const api = {
   /** Older progress than a live snapshot's, oldest first. */
   progress: (id: string, page: HistoryPage) =>
     call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?before=${page.before}&limit=${page.limit}`),
+  streams: () => call<StreamView[]>('GET', '/api/streams'),
+  /** The events go as typed, so that the problem's pointer or line matches the text in the form. */
+  sendEvents: (stream: string, text: string, layout: EventLayout) =>
+    call<IngestResult>('POST', `/api/streams/${encodeURIComponent(stream)}/events`, text, CONTENT_TYPES[layout]),
 };
 
 /**

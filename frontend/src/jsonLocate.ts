@@ -14,6 +14,10 @@ interface Located {
   charOffsets?: number[];
 }
 
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 export function unescapePointerSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -59,7 +63,7 @@ class Scanner {
       this.skip();
       if (this.text[this.pos] !== ':') throw new Error(': expected');
       this.pos++;
-      this.value(`${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      this.value(`${path}/${escapePointerSegment(key)}`);
       this.skip();
       const next = this.text[this.pos++];
       if (next === '}') return;
@@ -133,7 +137,7 @@ export function locatePointer(text: string, pointer: string, position?: number):
   }
   let segments = pointerSegments(pointer);
   for (;;) {
-    const path = segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const path = segments.map((s) => `/${escapePointerSegment(s)}`).join('');
     const located = scanner.found.get(path);
     if (located) {
       if (position !== undefined && located.charOffsets && segments.length === pointerSegments(pointer).length) {
@@ -155,17 +159,25 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
+/** The offset of a 1-based line and column; the inverse of {@link lineColumn}. */
+export function offsetOf(text: string, line: number, column = 1): number {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += (lines[i]?.length ?? 0) + 1;
+  return offset + column - 1;
+}
+
+/** The range of a 1-based line, without its newline. */
+export function lineRange(text: string, line: number): TextRange {
+  const start = offsetOf(text, line);
+  const newline = text.indexOf('\n', start);
+  return { start, end: newline < 0 ? text.length : newline };
+}
+
 /** Where JSON.parse failed, as an offset, from the messages of V8 ("at position 12", "line 2 column 5"). */
 export function parseErrorOffset(text: string, message: string): number | null {
   const position = /position (\d+)/.exec(message);
   if (position) return Number(position[1]);
   const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) {
-    const lines = text.split('\n');
-    const line = Number(lc[1]);
-    let offset = 0;
-    for (let i = 0; i < line - 1 && i < lines.length; i++) offset += (lines[i]?.length ?? 0) + 1;
-    return offset + Number(lc[2]) - 1;
-  }
-  return null;
+  return lc ? offsetOf(text, Number(lc[1]), Number(lc[2])) : null;
 }

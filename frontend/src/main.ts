@@ -2,11 +2,12 @@ import './style.css';
 import { renderCreatePage } from './ui/createPage';
 import { renderListPage } from './ui/listPage';
 import { renderQueryPage } from './ui/queryPage';
+import { renderStreamsPage } from './ui/streamsPage';
 
 const root = document.getElementById('app') as HTMLElement;
 let dispose: () => void = () => {};
 
-/** Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live. */
+/** Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live, #/streams the streams. */
 function route(): void {
   dispose();
   window.scrollTo(0, 0);
@@ -21,6 +22,10 @@ function route(): void {
     nav = 'new';
     document.title = 'New query · Arus';
     dispose = renderCreatePage(root, new URLSearchParams(query).get('template'));
+  } else if (path === '/streams') {
+    nav = 'streams';
+    document.title = 'Streams · Arus';
+    dispose = renderStreamsPage(root);
   } else {
     document.title = 'Queries · Arus';
     dispose = renderListPage(root);

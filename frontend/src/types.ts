@@ -21,6 +21,13 @@ export type Row = RecentBatch['rows'][number];
 export type Problem = Schemas['Problem'];
 export type Access = Schemas['Access'];
 
+export type StreamView = Schemas['StreamView'];
+export type StreamColumn = Schemas['Column'];
+export type StreamReader = Schemas['ReaderView'];
+export type Retention = Schemas['RetentionView'];
+/** The answer to a post of events: how many, and the offsets each partition gave them. */
+export type IngestResult = Schemas['IngestResult'];
+
 export type LiveMessage = Schemas['LiveMessage'];
 export type SnapshotMessage = Schemas['SnapshotMessage'];
 export type BatchMessage = Schemas['BatchMessage'];

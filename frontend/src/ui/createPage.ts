@@ -1,5 +1,5 @@
 import { api, ProblemError } from '../api';
-import { lineColumn, locatePointer, parseErrorOffset, type TextRange } from '../jsonLocate';
+import { lineColumn, locatePointer, offsetOf, parseErrorOffset, type TextRange } from '../jsonLocate';
 import { TEMPLATES, templateText } from '../templates';
 import type { Problem } from '../types';
 import { h, replaceChildren } from './dom';
@@ -97,10 +97,7 @@ export function renderCreatePage(root: HTMLElement, templateId: string | null): 
     if (problem.pointer !== undefined) {
       mark = locatePointer(text, problem.pointer, problem.position);
     } else if (problem.line !== undefined && problem.column !== undefined) {
-      const lines = text.split('\n');
-      let offset = 0;
-      for (let i = 0; i < problem.line - 1 && i < lines.length; i++) offset += (lines[i]?.length ?? 0) + 1;
-      offset += problem.column - 1;
+      const offset = offsetOf(text, problem.line, problem.column);
       mark = { start: offset, end: offset + 1 };
     }
     if (mark) {

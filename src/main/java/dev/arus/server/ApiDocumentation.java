@@ -97,8 +97,10 @@ class ApiDocumentation {
                 .addProperty("instance", new StringSchema())
                 .addProperty("pointer", new StringSchema().description("The JSON pointer of the bad field of the request body"))
                 .addProperty("position", new IntegerSchema().description("The 0-based position of the error in the expression at pointer"))
-                .addProperty("line", new IntegerSchema().description("The line of malformed JSON"))
+                .addProperty("line", new IntegerSchema().description("The line of malformed JSON, or of the bad event in NDJSON"))
                 .addProperty("column", new IntegerSchema().description("The column of malformed JSON"))
+                .addProperty("index", new IntegerSchema().description("The 0-based index of the bad event in a post of events"))
+                .addProperty("field", new StringSchema().description("The bad field of that event"))
                 .addProperty("limit", new IntegerSchema().description("The limit a request went beyond"))
                 .addProperty("retryAfterSeconds", new IntegerSchema().description("When a rate-limited client may try again"));
     }

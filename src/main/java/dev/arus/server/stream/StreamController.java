@@ -47,7 +47,7 @@ class StreamController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
-    @Operation(summary = "Create a stream from a DDL schema; its URL in Location")
+    @Operation(operationId = "createStream", summary = "Create a stream from a DDL schema; its URL in Location")
     ResponseEntity<StreamView> create(@org.springframework.web.bind.annotation.RequestBody StreamSpec spec) {
         StreamView created = catalog.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}")
@@ -56,26 +56,29 @@ class StreamController {
     }
 
     @GetMapping
-    @Operation(summary = "Every stream: schema, partitions, offsets, size on disk, ingest rate and readers' lag")
+    @Operation(operationId = "listStreams",
+            summary = "Every stream: schema, partitions, offsets, size on disk, ingest rate and readers' lag")
     List<StreamView> list() {
         return catalog.views();
     }
 
     @GetMapping("/{name}")
-    @Operation(summary = "One stream")
+    @Operation(operationId = "getStream", summary = "One stream")
     StreamView get(@PathVariable String name) {
         return catalog.view(name);
     }
 
     @DeleteMapping("/{name}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
-    @Operation(summary = "Delete a stream and its events; refused (409) while a query reads it")
+    @Operation(operationId = "deleteStream",
+            summary = "Delete a stream and its events; refused (409) while a query reads it")
     void delete(@PathVariable String name) {
         catalog.delete(name);
     }
 
     @PostMapping(path = "/{name}/events", consumes = {MediaType.APPLICATION_JSON_VALUE, NDJSON})
-    @Operation(summary = "Append events, all or none; answered once they are durable, with the offsets written",
+    @Operation(operationId = "postEvents",
+            summary = "Append events, all or none; answered once they are durable, with the offsets written",
             requestBody = @RequestBody(description = "A JSON array of event objects, or one object per line as "
                     + NDJSON + "; each field a column of the stream", content = {
                     @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,

@@ -1,0 +1,74 @@
+package dev.arus.server.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A scenario of {@code frontend/e2e} that node runs with playwright-core in Debian's headless
+ * Chromium ({@code /usr/bin/chromium}, or {@code ARUS_CHROMIUM}) against the started service; its
+ * output goes to the test's. Without Chromium or playwright-core the test is skipped, saying how to
+ * install them; with {@code ARUS_REQUIRE_BROWSER=1} (set by {@code .ci/run}) that skip is a failure.
+ */
+final class BrowserScenario {
+
+    private static final Path FRONTEND = Path.of("frontend");
+    private static final String INSTALL = "apt-get install -y --no-install-recommends chromium chromium-driver";
+
+    private final String script;
+    private final Path chromium;
+
+    private BrowserScenario(String script, Path chromium) {
+        this.script = script;
+        this.chromium = chromium;
+    }
+
+    /** The scenario in {@code frontend/e2e/<script>}; skips (or fails) the test here when no browser can run it. */
+    static BrowserScenario of(String script) {
+        Path chromium = Path.of(System.getenv().getOrDefault("ARUS_CHROMIUM", "/usr/bin/chromium"));
+        requireOrSkip(Files.isExecutable(chromium), "No Chromium at " + chromium + ": install Debian's with `" + INSTALL
+                + "` (or set ARUS_CHROMIUM) to run the dashboard's browser tests");
+        requireOrSkip(Files.isDirectory(FRONTEND.resolve("node_modules/playwright-core")),
+                "frontend/node_modules has no playwright-core: the build's `npm ci` did not run (-DskipDashboard?)");
+        return new BrowserScenario(script, chromium);
+    }
+
+    /** Runs it against {@code baseUrl} with these extra environment variables, and fails unless it passes. */
+    void run(String baseUrl, Map<String, String> environment) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder("node", "e2e/" + script)
+                .directory(FRONTEND.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> variables = new HashMap<>(environment);
+        variables.put("ARUS_BASE_URL", baseUrl);
+        variables.put("ARUS_CHROMIUM", chromium.toString());
+        builder.environment().putAll(variables);
+        Process e2e = builder.start();
+        // Through System.out, which Surefire captures: a child writing to the forked JVM's own
+        // stdout would corrupt Surefire's channel and its lines end up in a dump file.
+        Thread output = new Thread(() -> e2e.inputReader().lines().forEach(System.out::println), "e2e-output");
+        output.start();
+        if (!e2e.waitFor(3, TimeUnit.MINUTES)) {
+            e2e.destroyForcibly();
+            fail("the browser scenario " + script + " did not finish within 3 minutes");
+        }
+        output.join();
+        assertThat(e2e.exitValue()).as("exit code of frontend/e2e/%s (its output is above)", script).isZero();
+    }
+
+    private static void requireOrSkip(boolean present, String message) {
+        if (present) {
+            return;
+        }
+        if ("1".equals(System.getenv("ARUS_REQUIRE_BROWSER"))) {
+            fail(message + " (ARUS_REQUIRE_BROWSER=1: the browser test must run)");
+        }
+        Assumptions.abort(message);
+    }
+}
