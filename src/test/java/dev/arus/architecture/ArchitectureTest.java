@@ -46,14 +46,15 @@ class ArchitectureTest {
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
         allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
-        allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming");
+        allow("engine.table", "engine.data", "engine.expr", "engine.streaming");
+        allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
-                "engine.time");
+                "engine.table", "engine.time");
         allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.log",
                 "engine.plan", "engine.sink", "engine.source", "engine.state", "engine.streaming", "engine.time");
-        allow("engine.api", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.plan",
-                "engine.runtime",
-                "engine.sink", "engine.source", "engine.streaming", "engine.time");
+        allow("engine.api", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.log",
+                "engine.plan", "engine.runtime", "engine.sink", "engine.source", "engine.streaming", "engine.table",
+                "engine.time");
         allow("server.storage", SERVER_SETTINGS);
         allow("server.security", SERVER_SETTINGS);
         allow("server.web", SERVER_SETTINGS, "server.storage");

@@ -56,6 +56,11 @@ public final class ArusSession implements AutoCloseable {
         return new DataStreamReader(this);
     }
 
+    /** A reader of static tables, for joining streams with. */
+    public DataFrameReader read() {
+        return new DataFrameReader(this);
+    }
+
     /**
      * The columns a source of {@code format} with {@code options} gives.
      *

@@ -1,6 +1,7 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
@@ -45,7 +46,8 @@ public final class StreamFrame {
         return plan;
     }
 
-    ArusSession session() {
+    /** The session this frame belongs to, as Spark's {@code Dataset.sparkSession}. */
+    public ArusSession session() {
         return session;
     }
 
@@ -120,6 +122,49 @@ public final class StreamFrame {
             select(functions.col(quoted(eventTimeColumn))); // throws the analyser's unresolved-column error
         }
         return new StreamFrame(session, new LogicalPlan.Watermark(plan, eventTimeColumn, delayMicros));
+    }
+
+    /** Spark's {@code join(right, usingColumn)}: an inner join on one column both sides have. */
+    public StreamFrame join(StaticFrame right, String usingColumn) {
+        return join(right, List.of(usingColumn), "inner");
+    }
+
+    /**
+     * Spark's {@code join(right, usingColumns, joinType)} with a static table: the keys once, from
+     * the stream, then the stream's other columns, then the table's. The join types a stream
+     * allows with a static right side: {@code inner}, {@code left_outer}, {@code left_semi},
+     * {@code left_anti}.
+     *
+     * @throws AnalysisException for a column one side lacks, or a join type Spark refuses here
+     */
+    public StreamFrame join(StaticFrame right, List<String> usingColumns, String joinType) {
+        return new StreamFrame(session, new LogicalPlan.StaticJoin(plan, right.plan(), JoinType.of(joinType),
+                usingColumns, null));
+    }
+
+    /**
+     * Spark's {@code join(right, condition, joinType)} with a static table: the stream's columns,
+     * then the table's ({@code alias} tells same-named ones apart). Equalities of a stream-side and
+     * a table-side expression are the hash keys; the rest is checked on each pair.
+     */
+    public StreamFrame join(StaticFrame right, Column condition, String joinType) {
+        return new StreamFrame(session, new LogicalPlan.StaticJoin(plan, right.plan(), JoinType.of(joinType), null,
+                condition.expr()));
+    }
+
+    /** Spark's {@code crossJoin}: every stream row with every table row. */
+    public StreamFrame crossJoin(StaticFrame right) {
+        return new StreamFrame(session, new LogicalPlan.StaticJoin(plan, right.plan(), JoinType.CROSS, null, null));
+    }
+
+    /** Spark's {@code Dataset.alias}: this frame's columns are also {@code alias.column}, so a join's condition can tell its sides apart. */
+    public StreamFrame alias(String alias) {
+        return new StreamFrame(session, new LogicalPlan.SubqueryAlias(plan, alias));
+    }
+
+    /** Spark's {@code Dataset.as(alias)}, the same as {@link #alias}. */
+    public StreamFrame as(String alias) {
+        return alias(alias);
     }
 
     /**

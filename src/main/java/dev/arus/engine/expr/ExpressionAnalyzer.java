@@ -21,6 +21,11 @@ public final class ExpressionAnalyzer {
     private ExpressionAnalyzer() {
     }
 
+    /** The type two values are compared as ({@code a = b}), or null when they cannot be. */
+    public static DataType comparisonType(DataType left, DataType right) {
+        return TypeCoercion.comparisonType(left, right);
+    }
+
     /** A projection or filter expression; aggregates and {@code window} are refused. */
     public static BoundExpression bind(Expression expression, Schema input) {
         return named(expression, new ExpressionBinder(input, expression, false));

@@ -10,6 +10,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -71,21 +72,63 @@ final class ExpressionBinder {
                 + expression.sql(), expression.position());
     }
 
+    /**
+     * A column reference as Spark resolves it: {@code a.b} is first column {@code b} of the frame
+     * aliased {@code a}, else field {@code b} of column {@code a}; a name that several columns
+     * have (both sides of a join) is ambiguous unless qualified.
+     */
     private BoundExpression column(Expression.ColumnReference reference) {
         List<String> parts = reference.nameParts();
-        int ordinal = schema.indexOf(parts.get(0));
-        if (ordinal < 0) {
-            if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_timestamp")) {
-                return new CurrentTimestamp();
+        int ordinal = -1;
+        int consumed = 1;
+        if (parts.size() > 1) {
+            List<Integer> qualified = matching(field -> field.is(parts.get(0), parts.get(1)));
+            if (qualified.size() > 1) {
+                throw ambiguous(parts.get(0) + "." + parts.get(1), qualified, reference.position());
             }
-            throw ColumnResolver.unresolved("column", String.join(".", parts), schema.names(),
-                    reference.position(), rootSql);
+            if (qualified.size() == 1) {
+                ordinal = qualified.get(0);
+                consumed = 2;
+            }
+        }
+        if (ordinal < 0) {
+            List<Integer> named = matching(field -> field.name().equalsIgnoreCase(parts.get(0)));
+            if (named.size() > 1) {
+                throw ambiguous(parts.get(0), named, reference.position());
+            }
+            if (named.isEmpty()) {
+                if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_timestamp")) {
+                    return new CurrentTimestamp();
+                }
+                throw ColumnResolver.unresolved("column", String.join(".", parts), schema.names(),
+                        reference.position(), rootSql);
+            }
+            ordinal = named.get(0);
         }
         BoundExpression result = new InputColumn(ordinal, schema.field(ordinal));
-        for (String part : parts.subList(1, parts.size())) {
+        for (String part : parts.subList(consumed, parts.size())) {
             result = field(result, part, reference.position());
         }
         return result;
+    }
+
+    private List<Integer> matching(Predicate<Field> test) {
+        List<Integer> found = new ArrayList<>();
+        for (int i = 0; i < schema.size(); i++) {
+            if (test.test(schema.field(i))) {
+                found.add(i);
+            }
+        }
+        return found;
+    }
+
+    /** Spark's {@code AMBIGUOUS_REFERENCE}: {@code Reference `ad_id` is ambiguous, could be: [`clicks`.`ad_id`, ...].} */
+    private AnalysisException ambiguous(String name, List<Integer> columns, int position) {
+        List<String> candidates = columns.stream().map(schema::field)
+                .map(field -> (field.qualifier() == null ? "" : "`" + field.qualifier() + "`.") + "`" + field.name()
+                        + "`").sorted().toList();
+        return new AnalysisException("AMBIGUOUS_REFERENCE", "[AMBIGUOUS_REFERENCE] Reference `" + name
+                + "` is ambiguous, could be: [" + String.join(", ", candidates) + "].", position, rootSql);
     }
 
     FieldExtraction field(BoundExpression struct, String name, int position) {

@@ -1,6 +1,7 @@
 package dev.arus.engine.plan;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,32 @@ public sealed interface LogicalPlan {
         public StreamSource {
             options = Map.copyOf(options);
         }
+    }
+
+    /**
+     * A table read once when a query starts, from files of {@code format} (json, csv) with the
+     * given schema and options ({@code path}): the static side of a stream-static join.
+     */
+    record StaticSource(String format, Map<String, String> options, Schema schema) implements LogicalPlan {
+        public StaticSource {
+            options = Map.copyOf(options);
+        }
+    }
+
+    /**
+     * The stream {@code child} joined with the static {@code table} (a {@link StaticSource},
+     * maybe aliased): on the columns {@code using} that both sides have, or on {@code condition}
+     * (exactly one of them is null; both null is a cross join).
+     */
+    record StaticJoin(LogicalPlan child, LogicalPlan table, JoinType type, List<String> using, Expression condition)
+            implements Unary {
+        public StaticJoin {
+            using = using == null ? null : List.copyOf(using);
+        }
+    }
+
+    /** Spark's {@code Dataset.alias}: every column of {@code child} is qualified by {@code alias}. */
+    record SubqueryAlias(LogicalPlan child, String alias) implements Unary {
     }
 
     /** {@code select}, {@code selectExpr} and {@code withColumn}: one output column per expression. */

@@ -14,6 +14,9 @@ import dev.arus.engine.exec.aggregate.AggregationSpec;
 import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.exec.dedup.DeduplicationSpec;
 import dev.arus.engine.exec.dedup.StreamingDeduplication;
+import dev.arus.engine.exec.join.StaticJoinIndex;
+import dev.arus.engine.exec.join.StaticJoinOperator;
+import dev.arus.engine.exec.join.StaticJoinSpec;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
@@ -24,9 +27,12 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
+import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -47,7 +53,8 @@ public final class QueryPlanner {
      * How one run is to be laid out: its task slots, state partitions, the most groups a state may
      * hold, how many of a batch's rows the sink looks at, and the most a batch may keep.
      */
-    public record Settings(int slots, int shufflePartitions, int maxStateRows, long rowsToKeep, long maxOutputRows) {
+    public record Settings(int slots, int shufflePartitions, int maxStateRows, long rowsToKeep, long maxOutputRows,
+                           ZoneId timeZone) {
     }
 
     /** Resolves the plan and describes its output; throws {@link AnalysisException} on a mistake. */
@@ -73,6 +80,8 @@ public final class QueryPlanner {
         List<EventTimeWatermarkOperator> observers = new ArrayList<>();
         OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
                 settings.maxOutputRows());
+        // Each static table is read and indexed once per run, and shared by the slots.
+        Map<Integer, StaticJoinIndex> staticIndexes = new HashMap<>();
         for (int s = 0; s < settings.slots(); s++) {
             OutputCollector collector = new OutputCollector(budget);
             collectors.add(collector);
@@ -89,6 +98,9 @@ public final class QueryPlanner {
                     EventTimeWatermarkOperator observer = new EventTimeWatermarkOperator(watermark.column(), next);
                     observers.add(observer);
                     next = observer;
+                } else if (stage instanceof StaticJoinStage join) {
+                    StaticJoinIndex index = staticIndexes.computeIfAbsent(i, position -> join.table().index(settings.timeZone()));
+                    next = new StaticJoinOperator(join.spec(), index, next);
                 } else {
                     downstreams.get(stateful).add(next);
                     next = statefulOperators.get(stateful--).input(s);
@@ -138,6 +150,16 @@ public final class QueryPlanner {
         if (plan instanceof LogicalPlan.Deduplicate deduplicate) {
             return resolveDeduplicate(deduplicate, resolve(deduplicate.child()));
         }
+        if (plan instanceof LogicalPlan.StaticJoin join) {
+            return StaticJoins.resolve(join, resolve(join.child()));
+        }
+        if (plan instanceof LogicalPlan.SubqueryAlias alias) {
+            Resolved input = resolve(alias.child());
+            Schema schema = input.analysis().schema();
+            Schema qualified = new Schema(schema.fields().stream().map(field -> field.qualified(alias.alias())).toList());
+            return new Resolved(input.stages(), input.analysis().withSchema(qualified,
+                    input.analysis().watermarkColumn()));
+        }
         LogicalPlan.Aggregate aggregate = (LogicalPlan.Aggregate) plan;
         return resolveAggregate(aggregate, resolve(aggregate.child()));
     }
@@ -151,13 +173,23 @@ public final class QueryPlanner {
         for (Expression expression : project.expressions()) {
             BoundExpression expr = ExpressionAnalyzer.bind(expression, schema);
             bound.add(expr);
-            fields.add(new Field(expr.name(), expr.dataType(), expr.nullable()));
+            fields.add(new Field(expr.name(), expr.dataType(), expr.nullable(), qualifierOf(expr, schema)));
             if (watermark == null && carriesWatermark(expr, input.analysis().watermarkColumn(), schema)) {
                 watermark = expr.name();
             }
         }
         Schema output = new Schema(fields);
         return input.then(new ProjectStage(bound, output), input.analysis().withSchema(output, watermark));
+    }
+
+    /** A bare column keeps the frame it came from, as Spark's attribute does; anything else, a renamed column too, has none. */
+    private static String qualifierOf(BoundExpression expression, Schema input) {
+        OptionalInt column = expression.inputOrdinal();
+        if (column.isEmpty()) {
+            return null;
+        }
+        Field field = input.field(column.getAsInt());
+        return field.name().equals(expression.name()) ? field.qualifier() : null;
     }
 
     private static Resolved resolveFilter(LogicalPlan.Filter filter, Resolved input) {
@@ -216,7 +248,9 @@ public final class QueryPlanner {
                 }
             } else {
                 BoundExpression value = ((GroupingKey.ValueKey) key).expression();
-                fields.add(new Field(((GroupingKey.ValueKey) key).name(), value.dataType(), value.nullable()));
+                String name = ((GroupingKey.ValueKey) key).name();
+                fields.add(new Field(name, value.dataType(), value.nullable(),
+                        name.equals(value.name()) ? qualifierOf(value, schema) : null));
                 if (watermarkKey < 0 && carriesWatermark(value, before.watermarkColumn(), schema)) {
                     watermarkKey = keys.size();
                 }
@@ -294,8 +328,9 @@ public final class QueryPlanner {
         return ordinal.isPresent() && ordinal.getAsInt() == schema.indexOf(column);
     }
 
-    private sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage,
-            DeduplicateStage {
+    /** One step of a slot's operator chain, as resolution finds it; the joins' resolution (in this package) adds its own. */
+    sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage,
+            DeduplicateStage, StaticJoinStage {
     }
 
     private record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
@@ -313,8 +348,12 @@ public final class QueryPlanner {
     private record DeduplicateStage(DeduplicationSpec spec) implements Stage {
     }
 
+    /** A stream-static join: the slot's binding, and the table to read once per run with its keys. */
+    record StaticJoinStage(StaticJoinSpec spec, StaticTableRead table) implements Stage {
+    }
+
     /** The stages so far, from the source on, and what is known of their output. */
-    private record Resolved(List<Stage> stages, Analysis analysis) {
+    record Resolved(List<Stage> stages, Analysis analysis) {
         Resolved then(Stage stage, Analysis next) {
             List<Stage> longer = new ArrayList<>(stages);
             longer.add(stage);

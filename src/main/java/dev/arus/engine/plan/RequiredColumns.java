@@ -34,6 +34,13 @@ public final class RequiredColumns {
                 collect(filter.condition(), names);
             } else if (node instanceof LogicalPlan.Watermark watermark) {
                 names.add(watermark.column().toLowerCase(Locale.ROOT));
+            } else if (node instanceof LogicalPlan.StaticJoin join) {
+                if (join.using() != null) {
+                    join.using().forEach(column -> names.add(column.toLowerCase(Locale.ROOT)));
+                }
+                if (join.condition() != null) {
+                    collect(join.condition(), names);
+                }
             } else if (node instanceof LogicalPlan.Deduplicate deduplicate) {
                 if (deduplicate.columns().isEmpty()) {
                     names.add("*");

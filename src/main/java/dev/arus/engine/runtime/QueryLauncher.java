@@ -116,7 +116,8 @@ public final class QueryLauncher {
         }
         PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), source,
                 new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
-                        environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows()));
+                        environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
+                        environment.timeZone()));
         Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point,
                 Map.of(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions)),
                 () -> restore(plan, point, recovery));

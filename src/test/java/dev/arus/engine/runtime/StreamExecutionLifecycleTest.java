@@ -221,7 +221,7 @@ class StreamExecutionLifecycleTest {
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1), ZoneOffset.UTC,
                 System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
-                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, 0, 0)),
+                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC)),
                 new NoopSink(), environment, new Resumption(null, ResumePoint.FRESH, Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });

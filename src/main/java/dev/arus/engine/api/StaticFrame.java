@@ -1,0 +1,42 @@
+package dev.arus.engine.api;
+
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.plan.LogicalPlan;
+
+/**
+ * A table read once when a query starts, for joining a stream with: Spark's batch
+ * {@code DataFrame} in the one use a streaming query makes of it. Immutable.
+ */
+public final class StaticFrame {
+
+    private final ArusSession session;
+    private final LogicalPlan plan;
+    private final Schema schema;
+
+    StaticFrame(ArusSession session, LogicalPlan plan) {
+        this.session = session;
+        this.plan = plan;
+        LogicalPlan node = plan;
+        while (node instanceof LogicalPlan.SubqueryAlias alias) {
+            node = alias.child();
+        }
+        this.schema = ((LogicalPlan.StaticSource) node).schema();
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    /** Spark's {@code Dataset.alias}: the table's columns are also {@code alias.column} in a join's condition. */
+    public StaticFrame alias(String alias) {
+        return new StaticFrame(session, new LogicalPlan.SubqueryAlias(plan, alias));
+    }
+
+    public StaticFrame as(String alias) {
+        return alias(alias);
+    }
+
+    LogicalPlan plan() {
+        return plan;
+    }
+}

@@ -1,0 +1,171 @@
+package dev.arus.engine.exec.join;
+
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.Operator;
+import java.util.Arrays;
+
+/**
+ * A stream-static join, Spark's broadcast hash join of a micro-batch with a static table:
+ * stateless, each stream row is joined with the whole table in the batch it came in. For each
+ * chunk: every stream row's candidate table rows (its key's rows), then the rest of the
+ * condition over the candidate pairs, then, row by row in stream order, what the join type
+ * emits: the pairs that pass (inner, left outer), the stream row once if any passes (left semi)
+ * or none does (left anti), or the stream row with NULLs when none does (left outer). One per
+ * task slot; the index is shared.
+ */
+public final class StaticJoinOperator implements Operator {
+
+    private final StaticJoinSpec spec;
+    private final StaticJoinIndex index;
+    private final Operator downstream;
+    private final boolean cross;
+    private final long[] probe;
+    private final ColumnarBatch pairs;
+    private final ColumnarBatch output;
+    private int[] pairStream = new int[ColumnarBatch.CHUNK_SIZE];
+    private int[] pairTable = new int[ColumnarBatch.CHUNK_SIZE];
+    private boolean[] pairPasses = new boolean[ColumnarBatch.CHUNK_SIZE];
+    private int[] firstPair = new int[ColumnarBatch.CHUNK_SIZE + 1];
+    private final int[] outStream = new int[ColumnarBatch.CHUNK_SIZE];
+    private final int[] outTable = new int[ColumnarBatch.CHUNK_SIZE];
+    private int outCount;
+
+    public StaticJoinOperator(StaticJoinSpec spec, StaticJoinIndex index, Operator downstream) {
+        this.spec = spec;
+        this.index = index;
+        this.downstream = downstream;
+        this.cross = spec.streamKeys().isEmpty();
+        this.probe = new long[index.width()];
+        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.CHUNK_SIZE);
+        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.CHUNK_SIZE);
+    }
+
+    @Override
+    public void process(ColumnarBatch chunk, BatchContext context) {
+        int size = chunk.size();
+        ColumnVector[] keys = new ColumnVector[spec.streamKeys().size()];
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = spec.streamKeys().get(k).evaluate(chunk, context.evaluation());
+        }
+        int pairCount = candidates(keys, size);
+        if (spec.residual() != null) {
+            filterPairs(chunk, pairCount, context);
+        } else {
+            Arrays.fill(pairPasses, 0, pairCount, true);
+        }
+        for (int row = 0; row < size; row++) {
+            emitRow(chunk, row, context);
+        }
+        flush(chunk, context);
+    }
+
+    /** Fills the candidate pairs, stream row by stream row; returns how many. */
+    private int candidates(ColumnVector[] keys, int size) {
+        if (firstPair.length < size + 1) {
+            firstPair = new int[size + 1];
+        }
+        int count = 0;
+        for (int row = 0; row < size; row++) {
+            firstPair[row] = count;
+            for (int match = index.firstMatch(keys, row, probe); match >= 0; match = index.nextMatch(match, cross)) {
+                if (count == pairStream.length) {
+                    pairStream = Arrays.copyOf(pairStream, count * 2);
+                    pairTable = Arrays.copyOf(pairTable, count * 2);
+                    pairPasses = Arrays.copyOf(pairPasses, count * 2);
+                }
+                pairStream[count] = row;
+                pairTable[count] = match;
+                count++;
+            }
+        }
+        firstPair[size] = count;
+        return count;
+    }
+
+    /** Evaluates the rest of the condition over the candidate pairs, a chunk of pairs at a time. */
+    private void filterPairs(ColumnarBatch chunk, int count, BatchContext context) {
+        for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
+            int slice = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
+            int[] streamRows = Arrays.copyOfRange(pairStream, from, from + slice);
+            int[] tableRows = Arrays.copyOfRange(pairTable, from, from + slice);
+            for (int c = 0; c < spec.streamWidth(); c++) {
+                pairs.column(c).resetNulls();
+                pairs.column(c).gather(chunk.column(c), streamRows, slice, 0);
+            }
+            ColumnarBatch table = index.rows();
+            for (int c = spec.streamWidth(); c < spec.pairs().size(); c++) {
+                pairs.column(c).resetNulls();
+                pairs.column(c).gather(table.column(c - spec.streamWidth()), tableRows, slice, 0);
+            }
+            pairs.setSize(slice);
+            ColumnVector passes = spec.residual().evaluate(pairs, context.evaluation());
+            boolean[] values = ((BooleanVector) passes).values();
+            for (int i = 0; i < slice; i++) {
+                pairPasses[from + i] = !passes.isNull(i) && values[i];
+            }
+        }
+    }
+
+    private void emitRow(ColumnarBatch chunk, int row, BatchContext context) {
+        boolean matched = false;
+        for (int pair = firstPair[row]; pair < firstPair[row + 1]; pair++) {
+            if (!pairPasses[pair]) {
+                continue;
+            }
+            matched = true;
+            if (spec.type() == JoinType.LEFT_SEMI) {
+                break;
+            }
+            if (spec.type() != JoinType.LEFT_ANTI) {
+                add(chunk, row, pairTable[pair], context);
+            }
+        }
+        boolean alone = switch (spec.type()) {
+            case LEFT_SEMI -> matched;
+            case LEFT_ANTI, LEFT_OUTER -> !matched;
+            default -> false;
+        };
+        if (alone) {
+            add(chunk, row, -1, context);
+        }
+    }
+
+    /** Adds an output row of stream row {@code row} and table row {@code tableRow} (-1: NULLs). */
+    private void add(ColumnarBatch chunk, int row, int tableRow, BatchContext context) {
+        outStream[outCount] = row;
+        outTable[outCount] = tableRow;
+        if (++outCount == ColumnarBatch.CHUNK_SIZE) {
+            flush(chunk, context);
+        }
+    }
+
+    private void flush(ColumnarBatch chunk, BatchContext context) {
+        if (outCount == 0) {
+            return;
+        }
+        ColumnarBatch table = index.rows();
+        int[] columns = spec.outputColumns();
+        for (int c = 0; c < columns.length; c++) {
+            ColumnVector target = output.column(c);
+            target.resetNulls();
+            if (columns[c] < spec.streamWidth()) {
+                target.gather(chunk.column(columns[c]), outStream, outCount, 0);
+            } else {
+                ColumnVector source = table.column(columns[c] - spec.streamWidth());
+                for (int i = 0; i < outCount; i++) {
+                    if (outTable[i] < 0) {
+                        target.setNull(i);
+                    } else {
+                        source.copyRow(outTable[i], target, i);
+                    }
+                }
+            }
+        }
+        output.setSize(outCount);
+        outCount = 0;
+        downstream.process(output, context);
+    }
+}

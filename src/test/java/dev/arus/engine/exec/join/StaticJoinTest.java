@@ -1,0 +1,145 @@
+package dev.arus.engine.exec.join;
+
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.testing.StreamCase.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.StaticFrame;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.testing.StreamCase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Stream-static joins as Spark's: each batch's orders joined with a product catalogue read from
+ * a file when the query starts, per join type, on columns both sides have or on a condition,
+ * with the rows Spark's broadcast hash join gives (outer rows with NULLs, semi and anti rows
+ * once) and its column order; and the join types Spark refuses with a static right side.
+ */
+class StaticJoinTest {
+
+    private static final String ORDERS = "order_id STRING, product STRING, qty INT";
+
+    @TempDir
+    Path directory;
+
+    private Path catalogue;
+    private final List<StreamCase> cases = new ArrayList<>();
+    private int runs;
+
+    @BeforeEach
+    void writeCatalogue() throws IOException {
+        catalogue = directory.resolve("catalogue.csv");
+        Files.writeString(catalogue, """
+                product,category,min_qty
+                novel,books,1
+                puzzle,games,2
+                "tea, green",grocery,
+                """);
+    }
+
+    @AfterEach
+    void close() {
+        cases.forEach(StreamCase::close);
+    }
+
+    private List<List<String>> run(BiFunction<StreamFrame, StaticFrame, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + runs++), ORDERS, false,
+                input -> {
+                    StreamFrame orders = input.select("order_id", "product", "qty");
+                    return query.apply(orders, catalogue(orders));
+                }, w -> w.outputMode("append"));
+        cases.add(run);
+        run.feed(row("o-1", "novel", 1), row("o-2", "lamp", 1), row("o-3", "puzzle", 1), row("o-4", null, 5),
+                row("o-5", "tea, green", 3));
+        return run.rows();
+    }
+
+    private StaticFrame catalogue(StreamFrame orders) {
+        return orders.session().read().format("csv").option("header", true)
+                .schema("product STRING, category STRING, min_qty INT").load(catalogue.toString());
+    }
+
+    @Test
+    void anInnerJoinOnAColumnBothSidesHaveGivesTheKeyOnceThenEachSidesOtherColumns() {
+        assertThat(run((orders, products) -> orders.join(products, "product"))).containsExactly(List.of(
+                "[novel,o-1,1,books,1]", "[puzzle,o-3,1,games,2]", "[tea, green,o-5,3,grocery,null]"));
+    }
+
+    @Test
+    void aLeftOuterJoinKeepsEveryOrderWithNullsWhereNoProductMatchesANullKeyIncluded() {
+        assertThat(run((orders, products) -> orders.join(products, List.of("product"), "left_outer")))
+                .containsExactly(List.of("[novel,o-1,1,books,1]", "[lamp,o-2,1,null,null]", "[puzzle,o-3,1,games,2]",
+                        "[null,o-4,5,null,null]", "[tea, green,o-5,3,grocery,null]"));
+    }
+
+    /** A USING semi or anti join puts its keys first too, then the stream's other columns only. */
+    @Test
+    void semiAndAntiJoinsGiveEachOrderOnceWithItsOwnColumns() {
+        assertThat(run((orders, products) -> orders.join(products, List.of("product"), "left_semi")))
+                .containsExactly(List.of("[novel,o-1,1]", "[puzzle,o-3,1]", "[tea, green,o-5,3]"));
+        assertThat(run((orders, products) -> orders.join(products, List.of("product"), "anti")))
+                .containsExactly(List.of("[lamp,o-2,1]", "[null,o-4,5]"));
+    }
+
+    @Test
+    void aConditionJoinKeepsBothSidesColumnsAndChecksTheRestOfTheConditionOnEachPair() {
+        assertThat(run((orders, products) -> orders.alias("o").join(products.alias("c"),
+                expr("o.product = c.product AND o.qty >= c.min_qty"), "left")))
+                .containsExactly(List.of("[o-1,novel,1,novel,books,1]", "[o-2,lamp,1,null,null,null]",
+                        "[o-3,puzzle,1,null,null,null]", "[o-4,null,5,null,null,null]",
+                        "[o-5,tea, green,3,null,null,null]"));
+        assertThatThrownBy(() -> run((orders, products) -> orders.alias("o").join(products.alias("c"),
+                expr("o.product = c.product"), "inner").select("product")))
+                .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
+                        .isEqualTo("AMBIGUOUS_REFERENCE"))
+                .hasMessageStartingWith("[AMBIGUOUS_REFERENCE] Reference `product` is ambiguous, could be: "
+                        + "[`c`.`product`, `o`.`product`].");
+        assertThat(run((orders, products) -> orders.alias("o").join(products.alias("c"),
+                expr("o.product = c.product"), "inner").selectExpr("o.order_id", "c.category")))
+                .containsExactly(List.of("[o-1,books]", "[o-3,games]", "[o-5,grocery]"));
+    }
+
+    @Test
+    void joinTypesSparkRefusesWithAStaticRightSideAreRefusedInItsWords() {
+        assertThatThrownBy(() -> run((orders, products) -> orders.join(products, List.of("product"), "right_outer")))
+                .isInstanceOf(AnalysisException.class)
+                .hasMessage("RightOuter join with a streaming DataFrame/Dataset on the left and a static "
+                        + "DataFrame/DataSet on the right not supported");
+        assertThatThrownBy(() -> run((orders, products) -> orders.join(products, List.of("product"), "full")))
+                .hasMessage("FullOuter joins with streaming DataFrames/Datasets on the left and a static "
+                        + "DataFrame/Dataset on the right is not supported");
+        assertThatThrownBy(() -> run((orders, products) -> orders.join(products, List.of("product"), "sideways")))
+                .hasMessageStartingWith("[UNSUPPORTED_JOIN_TYPE] Unsupported join type 'sideways'.");
+        assertThatThrownBy(() -> run((orders, products) -> orders.join(products, List.of("colour"), "inner")))
+                .hasMessage("[UNRESOLVED_USING_COLUMN_FOR_JOIN] USING column `colour` cannot be resolved on the left "
+                        + "side of the join. The left-side columns: [`order_id`, `product`, `qty`].");
+    }
+
+    @Test
+    void theTableIsReadWhenTheQueryStartsAndAMissingOneFailsTheStart() throws IOException {
+        Files.writeString(directory.resolve("catalogue.json"), "{\"product\": \"novel\", \"category\": \"books\"}\n");
+        StreamCase json = new StreamCase(directory.resolve("json"), ORDERS, false, orders -> orders
+                .select("order_id", "product", "qty").join(
+                orders.session().read().format("json").schema("product STRING, category STRING")
+                        .load(directory.resolve("catalogue.json").toString()), "product"), w -> w);
+        cases.add(json);
+        assertThat(json.feed(row("o-1", "novel", 2), row("o-2", "tea", 1)).rows())
+                .containsExactly(List.of("[novel,o-1,2,books]"));
+        assertThatThrownBy(() -> new StreamCase(directory.resolve("missing"), ORDERS, false, orders -> orders.join(
+                orders.session().read().format("json").schema("product STRING")
+                        .load(directory.resolve("nowhere.json").toString()), "product"), w -> w))
+                .isInstanceOfSatisfying(ArusException.class, e -> assertThat(e.errorClass()).isEqualTo("PATH_NOT_FOUND"));
+    }
+}
