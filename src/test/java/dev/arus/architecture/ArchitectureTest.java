@@ -59,7 +59,7 @@ class ArchitectureTest {
         allow("server.security", SERVER_SETTINGS);
         allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
-                "engine.streaming", "engine.time", "server.storage", "server.web");
+                "engine.streaming", "engine.table", "engine.time", "server.storage", "server.web");
         allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
                 "engine.streaming", "engine.time", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");

@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
+import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.api.functions;
 import dev.arus.engine.sink.ForeachBatchSinkProvider;
@@ -12,6 +13,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.table.StaticTableReader;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
 import dev.arus.server.query.QuerySpec.SinkSpec;
@@ -22,6 +24,7 @@ import dev.arus.server.storage.DataPathException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -149,6 +152,13 @@ class QuerySpecTranslator {
             Column[] columns = parseAll(texts, base);
             return analysed(() -> frame.select(columns), base, texts);
         }
+        if (step instanceof Step.Alias alias) {
+            String name = requireText(alias.name(), base);
+            return frame.alias(name);
+        }
+        if (step instanceof Step.Join join) {
+            return join(frame, join, base);
+        }
         if (step instanceof Step.DropDuplicates deduplicate) {
             List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
             return deduplicated(() -> frame.dropDuplicates(names.toArray(String[]::new)), base);
@@ -184,6 +194,60 @@ class QuerySpecTranslator {
                             .map(i -> JsonPointer.append(base, "keys", i))
                             .orElse(base));
             throw expressionProblem(pointer, invalid);
+        }
+    }
+
+    /**
+     * A join with a static table under the data directory (which must exist now; it is read when
+     * the query starts), on column names or a condition.
+     */
+    private StreamFrame join(StreamFrame frame, Step.Join join, String base) {
+        Step.JoinWith with = required(join.with(), base + "/with");
+        String tablePointer = base + "/with/static";
+        Step.StaticTable table = required(with.table(), tablePointer);
+        String format = knownFormat(table.format(), tablePointer + "/format", List.of("csv", "json"), "static table");
+        Map<String, String> options = options(table.options(), tablePointer + "/options", format,
+                format.equals("csv") ? StaticTableReader.CSV_OPTIONS : StaticTableReader.JSON_OPTIONS);
+        Optional<String> pathKey = options.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
+        String pathPointer = tablePointer + "/options/" + pathKey.orElse(PATH_OPTION);
+        Path path = location(requireText(pathKey.map(options::get).orElse(null), pathPointer), pathPointer);
+        if (!Files.exists(path)) {
+            throw ProblemException.at(ProblemType.INVALID_PATH, pathPointer, "No file or directory at '"
+                    + options.get(pathKey.orElse(PATH_OPTION)) + "' in the data directory");
+        }
+        options.put(pathKey.orElse(PATH_OPTION), path.toString());
+        StaticFrame right;
+        try {
+            right = session.read().format(format).schema(requireText(table.schema(), tablePointer + "/schema"))
+                    .options(options).load();
+        } catch (ArusException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, tablePointer + "/schema", invalid.getMessage())
+                    .causedBy(invalid);
+        }
+        if (table.alias() != null) {
+            right = right.alias(requireText(table.alias(), tablePointer + "/alias"));
+        }
+        StaticFrame side = right;
+        String how = join.how() == null ? "inner" : join.how();
+        Object on = join.on();
+        try {
+            if (on == null) {
+                return frame.crossJoin(side);
+            }
+            if (on instanceof String condition) {
+                Column parsed = parse(condition, base + "/on");
+                return frame.join(side, parsed, how);
+            }
+            if (on instanceof List<?> columns && columns.stream().allMatch(String.class::isInstance)) {
+                return frame.join(side, columns.stream().map(String.class::cast).toList(), how);
+            }
+            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/on",
+                    "'on' is a list of column names both sides have, or a condition");
+        } catch (AnalysisException invalid) {
+            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION) || invalid.is("UNSUPPORTED_JOIN_TYPE")) {
+                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/how", invalid.getMessage());
+            }
+            throw expressionProblem(base + "/on", invalid);
         }
     }
 
