@@ -1,11 +1,13 @@
 package dev.arus.engine.checkpoint;
 
-import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceOffsets;
+import dev.arus.engine.streaming.CheckpointException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +69,9 @@ public final class Checkpoint {
     private final int minBatchesToRetain;
     private boolean purgedOnce;
 
-    private Checkpoint(Path root, int minBatchesToRetain) {
+    private Checkpoint(Path root, int minBatchesToRetain, int sources) {
         this.root = root;
-        this.offsets = new BatchLog(root.resolve("offsets"), 2);
+        this.offsets = new BatchLog(root.resolve("offsets"), 1 + sources);
         this.commits = new BatchLog(root.resolve("commits"), 1);
         this.minBatchesToRetain = minBatchesToRetain;
     }
@@ -87,15 +89,23 @@ public final class Checkpoint {
         return minBatchesToRetain;
     }
 
-    /** Step 1 of a batch; {@code conf} holds the query's lasting settings, such as {@value #SHUFFLE_PARTITIONS}. */
-    public void writeOffsets(long batchId, Offset end, long batchWatermarkMicros, long batchTimestampMs,
+    /**
+     * Step 1 of a batch: its end offsets, one line per source ({@code -} for none); {@code conf}
+     * holds the query's lasting settings, such as {@value #SHUFFLE_PARTITIONS}.
+     */
+    public void writeOffsets(long batchId, SourceOffsets ends, long batchWatermarkMicros, long batchTimestampMs,
                              Map<String, String> conf) {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("batchWatermarkMs", Math.floorDiv(batchWatermarkMicros, 1000));
         meta.put("batchTimestampMs", batchTimestampMs);
         meta.put("batchWatermarkMicros", batchWatermarkMicros);
         meta.put("conf", conf);
-        offsets.write(batchId, FlatJson.write(meta), end == null ? "-" : end.json());
+        String[] lines = new String[1 + ends.size()];
+        lines[0] = FlatJson.write(meta);
+        for (int source = 0; source < ends.size(); source++) {
+            lines[1 + source] = ends.get(source) == null ? "-" : ends.json(source);
+        }
+        offsets.write(batchId, lines);
         ProtocolProbe.reached(ProtocolProbe.Step.OFFSETS_WRITTEN, batchId);
     }
 
@@ -123,10 +133,12 @@ public final class Checkpoint {
      * Reads the checkpoint at {@code root}, writing nothing: the first recovery steps.
      *
      * @param requestedId the id the caller wants the query to have, or {@code null}
+     * @param sources     how many sources the query reads
      * @throws CheckpointException when the checkpoint belongs to another plan or is damaged
      */
-    public static Recovery open(Path root, PlanDescription plan, UUID requestedId, int minBatchesToRetain) {
-        Checkpoint checkpoint = new Checkpoint(root, minBatchesToRetain);
+    public static Recovery open(Path root, PlanDescription plan, UUID requestedId, int minBatchesToRetain,
+                                int sources) {
+        Checkpoint checkpoint = new Checkpoint(root, minBatchesToRetain, sources);
         Path metadataFile = root.resolve("metadata");
         TreeSet<Long> offsetIds = checkpoint.offsets.batchIds();
         TreeSet<Long> commitIds = checkpoint.commits.batchIds();
@@ -135,7 +147,7 @@ public final class Checkpoint {
                 throw CheckpointException.damaged(metadataFile, "the file is missing, though the checkpoint has batches");
             }
             UUID id = requestedId != null ? requestedId : UUID.randomUUID();
-            return new Recovery(checkpoint, id, plan, true, null, null, null, null, null);
+            return new Recovery(checkpoint, id, plan, true, new String[sources], null, null, null, null);
         }
         Map<String, Object> metadata = readMetadata(metadataFile);
         UUID id;
@@ -159,7 +171,10 @@ public final class Checkpoint {
             throw CheckpointException.incompatible(root, "Cannot start the query on "
                     + "checkpoint " + root + ", written by a different query: " + difference);
         }
-        String sourceMetadata = readSourceMetadata(sourceMetadataFile(root));
+        String[] sourceMetadata = new String[sources];
+        for (int source = 0; source < sources; source++) {
+            sourceMetadata[source] = readSourceMetadata(sourceMetadataFile(root, source));
+        }
         if (offsetIds.isEmpty()) {
             if (!commitIds.isEmpty()) {
                 throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
@@ -232,9 +247,9 @@ public final class Checkpoint {
         }
     }
 
-    /** Where the source keeps its own metadata: Spark's {@code sources/0/0}. */
-    public static Path sourceMetadataFile(Path root) {
-        return root.resolve("sources").resolve("0").resolve("0");
+    /** Where source {@code source} keeps its own metadata: Spark's {@code sources/<source>/0}. */
+    public static Path sourceMetadataFile(Path root, int source) {
+        return root.resolve("sources").resolve(Integer.toString(source)).resolve("0");
     }
 
     private static String readSourceMetadata(Path file) {
@@ -258,14 +273,14 @@ public final class Checkpoint {
         private final UUID queryId;
         private final PlanDescription plan;
         private final boolean fresh;
-        private final String sourceMetadata;
+        private final String[] sourceMetadata;
         private final Long lastBatchId;
         private final List<String> lastOffsets;
         private final List<String> previousOffsets;
         private final List<String> lastCommit;
 
         private Recovery(Checkpoint checkpoint, UUID queryId, PlanDescription plan, boolean fresh,
-                         String sourceMetadata, Long lastBatchId, List<String> lastOffsets,
+                         String[] sourceMetadata, Long lastBatchId, List<String> lastOffsets,
                          List<String> previousOffsets, List<String> lastCommit) {
             this.checkpoint = checkpoint;
             this.queryId = queryId;
@@ -286,9 +301,9 @@ public final class Checkpoint {
             return checkpoint;
         }
 
-        /** The source's own metadata kept in {@code sources/0/0}, or {@code null}. */
-        public String sourceMetadata() {
-            return sourceMetadata;
+        /** Source {@code source}'s own metadata kept in {@code sources/<source>/0}, or {@code null}. */
+        public String sourceMetadata(int source) {
+            return sourceMetadata[source];
         }
 
         /**
@@ -318,15 +333,15 @@ public final class Checkpoint {
             }
         }
 
-        /** Where the query goes on (recovery steps 3 and 4), with offsets read by {@code source}. */
-        public ResumePoint resume(Source source) {
+        /** Where the query goes on (recovery steps 3 and 4), with each source's offsets read by that source. */
+        public ResumePoint resume(List<Source> sources) {
             if (lastBatchId == null) {
-                return ResumePoint.FRESH;
+                return ResumePoint.fresh(sources.size());
             }
             long last = lastBatchId;
             Path lastFile = checkpoint.offsets.fileOf(last);
             Map<String, Object> lastMeta = offsetMetadata(lastFile, lastOffsets);
-            Offset lastEnd = offset(source, lastFile, lastOffsets.get(1));
+            SourceOffsets lastEnd = offsets(sources, lastFile, lastOffsets);
             long lastWatermark = number(lastFile, lastMeta, "batchWatermarkMicros");
             if (lastCommit != null) {
                 Path commitFile = checkpoint.commits.fileOf(last);
@@ -334,11 +349,11 @@ public final class Checkpoint {
                 long next = number(commitFile, commitMeta, "nextBatchWatermarkMicros");
                 return new ResumePoint(last + 1, lastEnd, lastWatermark, Math.max(lastWatermark, next), null);
             }
-            Offset previousEnd = null;
+            SourceOffsets previousEnd = SourceOffsets.none(sources.size());
             long previousWatermark = 0;
             if (previousOffsets != null) {
                 Path previousFile = checkpoint.offsets.fileOf(last - 1);
-                previousEnd = offset(source, previousFile, previousOffsets.get(1));
+                previousEnd = offsets(sources, previousFile, previousOffsets);
                 previousWatermark = number(previousFile, offsetMetadata(previousFile, previousOffsets),
                         "batchWatermarkMicros");
             }
@@ -346,8 +361,11 @@ public final class Checkpoint {
                     new ResumePoint.Replay(lastEnd, number(lastFile, lastMeta, "batchTimestampMs")));
         }
 
-        /** Recovery step 6: writes {@code metadata} and the source's metadata, {@code null} for none, when missing. */
-        public Checkpoint begin(String newSourceMetadata) {
+        /**
+         * Recovery step 6: writes {@code metadata} and each source's metadata ({@code null} for
+         * none), when missing.
+         */
+        public Checkpoint begin(List<String> newSourceMetadata) {
             AtomicFiles.createDirectories(checkpoint.offsets.directory());
             AtomicFiles.createDirectories(checkpoint.commits.directory());
             if (fresh) {
@@ -357,12 +375,14 @@ public final class Checkpoint {
                 byte[] bytes = (FlatJson.write(metadata) + "\n").getBytes(StandardCharsets.UTF_8);
                 AtomicFiles.write(checkpoint.root.resolve("metadata"), bytes, bytes.length);
             }
-            if (newSourceMetadata != null && sourceMetadata == null) {
-                Path file = sourceMetadataFile(checkpoint.root);
-                AtomicFiles.createDirectories(file.getParent());
-                byte[] bytes = (BatchLog.VERSION_LINE + "\n" + newSourceMetadata + "\n")
-                        .getBytes(StandardCharsets.UTF_8);
-                AtomicFiles.write(file, bytes, bytes.length);
+            for (int source = 0; source < newSourceMetadata.size(); source++) {
+                String metadata = newSourceMetadata.get(source);
+                if (metadata != null && sourceMetadata[source] == null) {
+                    Path file = sourceMetadataFile(checkpoint.root, source);
+                    AtomicFiles.createDirectories(file.getParent());
+                    byte[] bytes = (BatchLog.VERSION_LINE + "\n" + metadata + "\n").getBytes(StandardCharsets.UTF_8);
+                    AtomicFiles.write(file, bytes, bytes.length);
+                }
             }
             return checkpoint;
         }
@@ -384,6 +404,14 @@ public final class Checkpoint {
                 throw CheckpointException.damaged(file, "its metadata has no number '" + key + "'");
             }
             return value;
+        }
+
+        private static SourceOffsets offsets(List<Source> sources, Path file, List<String> entry) {
+            List<Offset> offsets = new ArrayList<>();
+            for (int source = 0; source < sources.size(); source++) {
+                offsets.add(offset(sources.get(source), file, entry.get(1 + source)));
+            }
+            return new SourceOffsets(offsets);
         }
 
         private static Offset offset(Source source, Path file, String json) {

@@ -12,13 +12,17 @@ import java.util.Map;
  */
 public sealed interface LogicalPlan {
 
-    /** The stream at the bottom of this plan. */
+    /** The stream at the bottom of this plan; the first, left-most, of a join's. */
     default StreamSource streamSource() {
-        LogicalPlan node = this;
-        while (node instanceof Unary step) {
-            node = step.child();
+        return streamSources().get(0);
+    }
+
+    /** The streams this plan reads, in Spark's order of a query's sources: depth first, left before right. */
+    default List<StreamSource> streamSources() {
+        if (this instanceof StreamSource source) {
+            return List.of(source);
         }
-        return (StreamSource) node;
+        return ((Unary) this).child().streamSources();
     }
 
     /** A step over one input. */

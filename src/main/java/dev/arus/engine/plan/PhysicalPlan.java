@@ -12,12 +12,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * One run's operators, wired source to sink, in stages that the runtime runs one after another:
- * stage 0 reads the source's partitions, each stateful operator's partitions make the stage after
+ * One run's operators, wired sources to sink, in stages that the runtime runs one after another:
+ * stage 0 reads the sources' partitions, each stateful operator's partitions make the stage after
  * it. Every stage runs on {@link #slots()} task slots, each with operators of its own, so the
  * lists indexed by slot hold one pipeline per slot:
  * <ul>
- *   <li>{@code heads.get(s)} takes slot {@code s}'s source chunks;</li>
+ *   <li>{@code heads.get(i).get(s)} takes slot {@code s}'s chunks of source {@code i};</li>
  *   <li>{@code downstreams.get(k).get(s)} takes what stateful operator {@code k} emits on slot
  *       {@code s} (operators listed from the source on, so the last one is nearest the sink);</li>
  *   <li>{@code collectors.get(s)} ends every pipeline of slot {@code s};</li>
@@ -25,8 +25,8 @@ import java.util.List;
  * </ul>
  */
 public record PhysicalPlan(
-        Source source,
-        List<Operator> heads,
+        List<Source> sources,
+        List<List<Operator>> heads,
         List<StatefulOperator> statefulOperators,
         List<List<Operator>> downstreams,
         List<OutputCollector> collectors,
@@ -36,7 +36,8 @@ public record PhysicalPlan(
         Schema outputSchema) {
 
     public PhysicalPlan {
-        heads = List.copyOf(heads);
+        sources = List.copyOf(sources);
+        heads = heads.stream().map(List::copyOf).toList();
         statefulOperators = List.copyOf(statefulOperators);
         downstreams = downstreams.stream().map(List::copyOf).toList();
         collectors = List.copyOf(collectors);
@@ -44,7 +45,7 @@ public record PhysicalPlan(
     }
 
     public int slots() {
-        return heads.size();
+        return heads.get(0).size();
     }
 
     /** Whether a moving watermark alone justifies a batch: some stateful operator asks for it. */

@@ -62,8 +62,8 @@ public final class QueryPlanner {
         return resolve(plan).analysis();
     }
 
-    /** Fresh operators for one run of the plan, reading {@code source}, ending in a collector per slot. */
-    public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, Source source, Settings settings) {
+    /** Fresh operators for one run of the plan, reading {@code sources}, ending in a collector per slot. */
+    public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, List<Source> sources, Settings settings) {
         List<List<Stage>> slots = new ArrayList<>();
         Analysis analysis = null;
         for (int s = 0; s < settings.slots(); s++) {
@@ -109,7 +109,7 @@ public final class QueryPlanner {
             heads.add(next);
         }
         WatermarkTracker tracker = observers.isEmpty() ? null : new WatermarkTracker(analysis.watermarkDelayMicros());
-        return new PhysicalPlan(source, heads, statefulOperators, downstreams, collectors, observers, tracker, mode,
+        return new PhysicalPlan(sources, List.of(heads), statefulOperators, downstreams, collectors, observers, tracker, mode,
                 analysis.schema());
     }
 

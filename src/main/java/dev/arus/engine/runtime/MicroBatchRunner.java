@@ -15,12 +15,14 @@ import dev.arus.engine.sink.Sink;
 import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.WatermarkTracker;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,17 +60,16 @@ public final class MicroBatchRunner {
     private final ZoneId timeZone;
     private final StageRunner stages;
     private final List<StatefulOperator> progressOrder;
-    // A run's source and sink describe themselves the same way every batch.
-    private final String sourceDescription;
+    // A run's sources and sink describe themselves the same way every batch.
+    private final List<String> sourceDescriptions;
     private final String sinkDescription;
-    private final StreamingQueryStatus gettingOffsets;
+    private final List<StreamingQueryStatus> gettingOffsets;
     private final Checkpoint checkpoint;
     private final Map<String, String> conf;
 
     private Runnable restore;
     private ResumePoint.Replay replay;
-    private Offset committedOffset;
-    private String committedOffsetJson;
+    private SourceOffsets committedOffsets;
     private long nextBatchId;
     private long previousTriggerStartMs = -1;
     private volatile StreamingQueryStatus status = new StreamingQueryStatus("Initializing sources", false, false);
@@ -82,15 +83,16 @@ public final class MicroBatchRunner {
         this.timeZone = environment.timeZone();
         this.stages = new StageRunner(plan, environment.taskSlots());
         this.progressOrder = plan.statefulOperatorsSinkFirst();
-        this.sourceDescription = plan.source().description();
+        this.sourceDescriptions = plan.sources().stream().map(Source::description).toList();
         this.sinkDescription = sink.description();
-        this.gettingOffsets = new StreamingQueryStatus("Getting offsets from " + sourceDescription, false, true);
+        this.gettingOffsets = sourceDescriptions.stream()
+                .map(description -> new StreamingQueryStatus("Getting offsets from " + description, false, true))
+                .toList();
         this.checkpoint = resumption.checkpoint();
         this.conf = resumption.conf();
         this.restore = resumption.restore();
         this.nextBatchId = resumption.point().nextBatchId();
-        this.committedOffset = resumption.point().committedOffset();
-        this.committedOffsetJson = committedOffset == null ? null : committedOffset.json();
+        this.committedOffsets = resumption.point().committedOffsets();
         this.replay = resumption.point().replay();
     }
 
@@ -102,28 +104,42 @@ public final class MicroBatchRunner {
         this.status = status;
     }
 
-    public Source source() {
-        return plan.source();
+    public List<Source> sources() {
+        return plan.sources();
     }
 
-    /** The newest offset the source has for the next batch, for triggers that fix their end at start. */
-    public Offset latestOffset() {
-        return plan.source().latestOffset(committedOffset);
+    /** The newest offsets the sources have for the next batch, for triggers that fix their end at start. */
+    public SourceOffsets latestOffsets() {
+        List<Offset> latest = new ArrayList<>();
+        for (int i = 0; i < plan.sources().size(); i++) {
+            status = gettingOffsets.get(i);
+            latest.add(plan.sources().get(i).latestOffset(committedOffsets.get(i)));
+        }
+        return new SourceOffsets(latest);
+    }
+
+    /** Whether some source has new data: an offset it did not have at the last committed batch. */
+    private boolean hasNewData(SourceOffsets latest) {
+        for (int i = 0; i < latest.size(); i++) {
+            if (latest.get(i) != null && !latest.get(i).equals(committedOffsets.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs the next trigger, reading at most up to {@code limit} when it is not {@code null}. */
-    public BatchOutcome runTrigger(Offset limit) {
+    public BatchOutcome runTrigger(SourceOffsets limit) {
         if (restore != null) {
             restore.run();
             restore = null;
         }
         long triggerStartMs = clock.millis();
         long started = clock.nanoTime();
-        status = gettingOffsets;
         ResumePoint.Replay rerun = replay;
-        Offset latest = rerun != null ? rerun.end() : limit != null ? limit : latestOffset();
+        SourceOffsets latest = rerun != null ? rerun.end() : limit != null ? limit : latestOffsets();
         long latestOffsetNanos = clock.nanoTime() - started;
-        boolean newData = nextBatchId == 0 || (latest != null && !latest.equals(committedOffset));
+        boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();
         boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
         if (rerun == null && !newData && !(watermarkMoves && plan.runsNoDataBatches())) {
@@ -155,10 +171,14 @@ public final class MicroBatchRunner {
         replay = null;
 
         long addBatchStart = clock.nanoTime();
-        long inputRows;
+        long[] inputRows;
         try {
-            List<InputPartition> inputs = newData && latest != null
-                    ? plan.source().planInputPartitions(committedOffset, latest) : List.of();
+            List<List<InputPartition>> inputs = new ArrayList<>();
+            for (int i = 0; i < latest.size(); i++) {
+                Offset end = latest.get(i);
+                boolean moved = end != null && (nextBatchId == 0 || !end.equals(committedOffsets.get(i)));
+                inputs.add(moved ? plan.sources().get(i).planInputPartitions(committedOffsets.get(i), end) : List.of());
+            }
             inputRows = stages.run(inputs, context);
         } catch (RuntimeException | Error failure) {
             stages.abort();
@@ -188,13 +208,18 @@ public final class MicroBatchRunner {
             checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros());
             commitNanos = clock.nanoTime() - commitStart;
         }
-        String startOffset = committedOffsetJson;
-        committedOffset = latest;
-        committedOffsetJson = latest == null ? null : latest.json();
-        if (latest != null) {
-            plan.source().commit(latest);
+        List<ProgressBuilder.SourceMeasurements> sourceMeasurements = new ArrayList<>();
+        for (int i = 0; i < latest.size(); i++) {
+            Source source = plan.sources().get(i);
+            if (latest.get(i) != null) {
+                source.commit(latest.get(i));
+            }
+            Offset available = source.reportLatestOffset();
+            sourceMeasurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
+                    committedOffsets.json(i), latest.json(i), available == null ? latest.json(i) : available.json(),
+                    inputRows[i]));
         }
-        Offset available = plan.source().reportLatestOffset();
+        committedOffsets = latest;
         nextBatchId++;
 
         Map<String, Long> durations = new HashMap<>();
@@ -206,9 +231,8 @@ public final class MicroBatchRunner {
         durations.put("commitOffsets", commitNanos / 1_000_000);
         durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, sourceDescription, startOffset, committedOffsetJson,
-                available == null ? committedOffsetJson : available.json(), inputRows,
-                sinkDescription, outputRows, eventTimes, watermark == null ? null : evictBefore,
+                durations, sourceMeasurements, sinkDescription, outputRows, eventTimes,
+                watermark == null ? null : evictBefore,
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.

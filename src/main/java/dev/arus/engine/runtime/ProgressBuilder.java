@@ -64,14 +64,14 @@ final class ProgressBuilder {
         // JSON omits; the processing time is at least 1 ms.
         double seconds = batch.previousTriggerStartMs() < 0 ? Double.POSITIVE_INFINITY
                 : (batch.triggerStartMs() - batch.previousTriggerStartMs()) / 1000.0;
-        double inputRate = batch.numInputRows() / seconds;
         long executionMs = batch.durationMs().getOrDefault("triggerExecution", 0L);
-        double processedRate = batch.numInputRows() / (Math.max(1L, executionMs) / 1000.0);
-        SourceProgress source = new SourceProgress(batch.sourceDescription(), batch.startOffset(),
-                batch.endOffset(), batch.latestOffset(), batch.numInputRows(), inputRate, processedRate);
+        List<SourceProgress> sources = batch.sources().stream().map(source -> new SourceProgress(source.description(),
+                source.startOffset(), source.endOffset(), source.latestOffset(), source.numInputRows(),
+                source.numInputRows() / seconds, source.numInputRows() / (Math.max(1L, executionMs) / 1000.0)))
+                .toList();
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
-                eventTime(batch), batch.stateOperators(), List.of(source),
+                eventTime(batch), batch.stateOperators(), sources,
                 new SinkProgress(batch.sinkDescription(), batch.numOutputRows()));
     }
 
@@ -89,17 +89,18 @@ final class ProgressBuilder {
         return eventTime;
     }
 
+    /** What one source read in a batch: the offsets it went from and to, the newest it had, and its rows. */
+    record SourceMeasurements(String description, String startOffset, String endOffset, String latestOffset,
+                              long numInputRows) {
+    }
+
     /** The raw figures of one batch, gathered by the runner. */
     record BatchMeasurements(
             long batchId,
             long triggerStartMs,
             long previousTriggerStartMs,
             Map<String, Long> durationMs,
-            String sourceDescription,
-            String startOffset,
-            String endOffset,
-            String latestOffset,
-            long numInputRows,
+            List<SourceMeasurements> sources,
             String sinkDescription,
             long numOutputRows,
             EventTimeStats eventTimeStats,

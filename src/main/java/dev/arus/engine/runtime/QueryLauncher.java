@@ -26,6 +26,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,7 @@ public final class QueryLauncher {
         Checkpoint.Recovery recovery = query.checkpointLocation() == null ? null
                 : Checkpoint.open(query.checkpointLocation(),
                         PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId(),
-                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN);
+                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN, query.plan().streamSources().size());
         UUID id = recovery != null ? recovery.queryId()
                 : query.requestedId() != null ? query.requestedId() : UUID.randomUUID();
         if (active.test(id)) {
@@ -88,19 +89,23 @@ public final class QueryLauncher {
                     + (recovery == null ? "" : " on checkpoint " + query.checkpointLocation()));
         }
         QueryIdentity identity = new QueryIdentity(id, UUID.randomUUID(), query.name());
-        Source source = createSource(query.plan().streamSource(), identity, recovery);
+        List<Source> created = new ArrayList<>();
         try {
-            return launch(query, analysis, identity, source, recovery, listeners, onEnd);
+            List<LogicalPlan.StreamSource> streams = query.plan().streamSources();
+            for (int i = 0; i < streams.size(); i++) {
+                created.add(createSource(streams.get(i), i, identity, recovery));
+            }
+            return launch(query, analysis, identity, created, recovery, listeners, onEnd);
         } catch (RuntimeException | Error failure) {
-            source.close();
+            created.forEach(Source::close);
             throw failure;
         }
     }
 
-    private StreamExecution launch(QueryDefinition query, Analysis analysis, QueryIdentity identity, Source source,
-                                   Checkpoint.Recovery recovery, List<StreamingQueryListener> listeners,
-                                   Consumer<StreamExecution> onEnd) {
-        ResumePoint point = recovery == null ? ResumePoint.FRESH : recovery.resume(source);
+    private StreamExecution launch(QueryDefinition query, Analysis analysis, QueryIdentity identity,
+                                   List<Source> sources, Checkpoint.Recovery recovery,
+                                   List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
+        ResumePoint point = recovery == null ? ResumePoint.fresh(sources.size()) : recovery.resume(sources);
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.timeZone(), environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch()));
@@ -110,11 +115,13 @@ public final class QueryLauncher {
         int partitions = recovery != null && recovery.shufflePartitions().isPresent()
                 ? recovery.shufflePartitions().getAsInt()
                 : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
-        BitSet read = RequiredColumns.of(query.plan());
-        if (read.cardinality() < source.schema().size()) {
-            source.readOnly(read);
+        if (sources.size() == 1) {
+            BitSet read = RequiredColumns.of(query.plan());
+            if (read.cardinality() < sources.get(0).schema().size()) {
+                sources.get(0).readOnly(read);
+            }
         }
-        PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), source,
+        PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), sources,
                 new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
                         environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
                         environment.timeZone()));
@@ -130,8 +137,9 @@ public final class QueryLauncher {
      * A source given the metadata its checkpoint kept; metadata it cannot read is damage to that
      * file. Its columns must still be those the query was analysed with.
      */
-    private Source createSource(LogicalPlan.StreamSource node, QueryIdentity identity, Checkpoint.Recovery recovery) {
-        String metadata = recovery == null ? null : recovery.sourceMetadata();
+    private Source createSource(LogicalPlan.StreamSource node, int index, QueryIdentity identity,
+                                Checkpoint.Recovery recovery) {
+        String metadata = recovery == null ? null : recovery.sourceMetadata(index);
         SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
                 identity, metadata);
         Source source;
@@ -141,7 +149,7 @@ public final class QueryLauncher {
             if (metadata == null) {
                 throw unreadable;
             }
-            throw CheckpointException.damaged(Checkpoint.sourceMetadataFile(recovery.checkpoint().root()),
+            throw CheckpointException.damaged(Checkpoint.sourceMetadataFile(recovery.checkpoint().root(), index),
                     unreadable.getMessage());
         }
         if (!source.schema().equals(node.schema())) {
@@ -169,7 +177,7 @@ public final class QueryLauncher {
             plan.watermarkTracker().restore(point.currentWatermarkMicros(), point.nextWatermarkMicros());
         }
         if (recovery != null) {
-            recovery.begin(plan.source().checkpointMetadata());
+            recovery.begin(plan.sources().stream().map(Source::checkpointMetadata).toList());
         }
     }
 }

@@ -7,12 +7,13 @@ import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.source.InputPartition;
+import dev.arus.engine.source.Source;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the operators of one batch, stage by stage, on the task slots: stage 0 reads the source's
- * input partitions (one task each) through each slot's pipeline; then each stateful operator, from
+ * Runs the operators of one batch, stage by stage, on the task slots: stage 0 reads the sources'
+ * input partitions (one task each) through each slot's pipeline of that source; then each stateful operator, from
  * the source on, runs its partitions (one task each), committing each partition's state as it
  * ends. The last stage's tasks number the rows the collectors keep. Not thread-safe: one batch at
  * a time, started from the query's thread.
@@ -21,28 +22,48 @@ final class StageRunner {
 
     private final PhysicalPlan plan;
     private final TaskSlots slots;
-    private final List<ColumnarBatch> chunks = new ArrayList<>();
+    /** Per source, per slot: the chunk the slot's tasks of that source read into. */
+    private final List<List<ColumnarBatch>> chunks = new ArrayList<>();
 
     StageRunner(PhysicalPlan plan, TaskSlots slots) {
         this.plan = plan;
         this.slots = slots;
-        for (int s = 0; s < plan.slots(); s++) {
-            chunks.add(ColumnarBatch.allocate(plan.source().schema(), ColumnarBatch.CHUNK_SIZE));
+        for (Source source : plan.sources()) {
+            List<ColumnarBatch> perSlot = new ArrayList<>();
+            for (int s = 0; s < plan.slots(); s++) {
+                perSlot.add(ColumnarBatch.allocate(source.schema(), ColumnarBatch.CHUNK_SIZE));
+            }
+            chunks.add(perSlot);
         }
     }
 
-    /** Runs every stage over {@code inputs}; returns the number of input rows read. */
-    long run(List<InputPartition> inputs, BatchContext context) {
+    /** One task of stage 0: a partition of one source. */
+    private record SourceTask(int source, InputPartition partition) {
+    }
+
+    /**
+     * Runs every stage over {@code inputs}, the input partitions of each source; returns the
+     * number of input rows read from each source.
+     */
+    long[] run(List<List<InputPartition>> inputs, BatchContext context) {
+        List<SourceTask> tasks = new ArrayList<>();
+        for (int source = 0; source < inputs.size(); source++) {
+            for (InputPartition partition : inputs.get(source)) {
+                tasks.add(new SourceTask(source, partition));
+            }
+        }
         List<StatefulOperator> operators = plan.statefulOperators();
-        long[] rowsPerSlot = new long[plan.slots()];
+        long[][] rowsPerSlot = new long[plan.slots()][inputs.size()];
         boolean collects = operators.isEmpty();
-        slots.run(inputs.size(), (slot, task) -> {
+        slots.run(tasks.size(), (slot, task) -> {
             if (collects) {
                 plan.collectors().get(slot).startTask(task);
             }
-            Operator head = plan.heads().get(slot);
-            inputs.get(task).read(chunks.get(slot), chunk -> {
-                rowsPerSlot[slot] += chunk.size();
+            SourceTask input = tasks.get(task);
+            Operator head = plan.heads().get(input.source()).get(slot);
+            long[] rows = rowsPerSlot[slot];
+            input.partition().read(chunks.get(input.source()).get(slot), chunk -> {
+                rows[input.source()] += chunk.size();
                 head.process(chunk, context);
             });
         });
@@ -59,9 +80,11 @@ final class StageRunner {
             });
             operator.finishBatch();
         }
-        long rows = 0;
-        for (long slotRows : rowsPerSlot) {
-            rows += slotRows;
+        long[] rows = new long[inputs.size()];
+        for (long[] slotRows : rowsPerSlot) {
+            for (int source = 0; source < rows.length; source++) {
+                rows[source] += slotRows[source];
+            }
         }
         return rows;
     }

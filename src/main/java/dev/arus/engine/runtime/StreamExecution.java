@@ -1,6 +1,7 @@
 package dev.arus.engine.runtime;
 
-import dev.arus.engine.source.Offset;
+import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -72,7 +73,7 @@ public final class StreamExecution implements StreamingQuery {
     private volatile StreamingQueryException exception;
 
     // Touched by the trigger in flight only; triggers never overlap.
-    private Offset availableNowLimit;
+    private SourceOffsets availableNowLimit;
 
     public StreamExecution(QueryIdentity identity, MicroBatchRunner runner, Trigger trigger, TriggerScheduler scheduler,
                            Clock clock, List<StreamingQueryListener> listeners, int progressCapacity,
@@ -137,14 +138,14 @@ public final class StreamExecution implements StreamingQuery {
         scheduleNextOrEnd(triggerStartMs, outcome);
     }
 
-    private Offset limitForThisTrigger() {
+    private SourceOffsets limitForThisTrigger() {
         if (trigger instanceof Trigger.AvailableNow) {
             if (availableNowLimit == null) {
-                availableNowLimit = runner.latestOffset();
+                availableNowLimit = runner.latestOffsets();
             }
             return availableNowLimit;
         }
-        return trigger instanceof Trigger.Once ? runner.latestOffset() : null;
+        return trigger instanceof Trigger.Once ? runner.latestOffsets() : null;
     }
 
     private void report(BatchOutcome outcome, long triggerStartMs, long startNanos) {
@@ -234,7 +235,7 @@ public final class StreamExecution implements StreamingQuery {
     /** Steps 2 to 5 of the end, on the thread that claimed it, without the lock. */
     private void finish(StreamingQueryException failure) {
         try {
-            runner.source().close();
+            runner.sources().forEach(Source::close);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "Closing the source of query " + describe() + " failed", e);
         } finally {

@@ -221,8 +221,9 @@ class StreamExecutionLifecycleTest {
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1), ZoneOffset.UTC,
                 System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
-                QueryPlanner.plan(plan, OutputMode.APPEND, source, new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC)),
-                new NoopSink(), environment, new Resumption(null, ResumePoint.FRESH, Map.of(), () -> { }));
+                QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),
+                        new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC)),
+                new NoopSink(), environment, new Resumption(null, ResumePoint.fresh(1), Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });
     }
