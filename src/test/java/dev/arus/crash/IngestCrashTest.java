@@ -86,7 +86,7 @@ class IngestCrashTest {
         IngestLedger ledger = new IngestLedger(STREAM);
         List<String> kills;
         try (IngestClients clients = new IngestClients(ledger, CLIENTS, MAX_EVENTS_PER_REQUEST, seed)) {
-            kills = killRepeatedly(new Random(seed), clients, ledger);
+            kills = killRepeatedly(new Random(seed), clients);
             clients.stop(Duration.ofSeconds(30));
         }
 
@@ -111,7 +111,7 @@ class IngestCrashTest {
      * the first run. A quarter of the kills (never the first) come at a random moment of the
      * start, the others at a random moment after it, while the clients post.
      */
-    private List<String> killRepeatedly(Random random, IngestClients clients, IngestLedger ledger) throws Exception {
+    private List<String> killRepeatedly(Random random, IngestClients clients) throws Exception {
         List<String> kills = new ArrayList<>();
         long startupMs = 0;
         for (int kill = 1; kill <= KILLS; kill++) {
