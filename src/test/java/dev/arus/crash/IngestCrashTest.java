@@ -78,7 +78,7 @@ class IngestCrashTest {
     }
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void everyAcknowledgedEventIsStoredOnceAndEveryWindowWrittenOnceAfterRandomKills() throws Exception {
         long seed = Long.getLong("arus.crash.seed", System.nanoTime());
         System.out.println("IngestCrashTest seed " + seed + " (again with -Darus.crash.seed=" + seed + ")");
