@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.sink.FileSinkLogReader;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -57,11 +53,12 @@ class FileSinkCrashTest {
             for (ProtocolProbe.Step step : EnumSet.range(ProtocolProbe.Step.OFFSETS_WRITTEN,
                     ProtocolProbe.Step.COMMIT_WRITTEN)) {
                 batch += 2 + random.nextInt(3);
-                Run run = Run.start(checkpoint, out, step + ":" + batch);
-                String line = run.awaitLine("PAUSED", 30_000);
-                assertThat(line).as("child output %s", run.output).isEqualTo("PAUSED " + step + " " + batch);
-                run.kill();
-                kills.add(line);
+                try (ChildJvm child = startChild(checkpoint, out, step + ":" + batch)) {
+                    String line = awaitLineOrDone(child, "PAUSED", 30_000);
+                    assertThat(line).as("child output %s", child.output()).isEqualTo("PAUSED " + step + " " + batch);
+                    child.kill();
+                    kills.add(line);
+                }
             }
         }
         // Random moments: a random time (within one trigger interval) after a random batch ahead.
@@ -74,18 +71,20 @@ class FileSinkCrashTest {
             for (int i = 0; i < 12; i++) {
                 long logged = FileSinkLogReader.read(out).size();
                 long target = Math.min(LAST_BATCH - 20, logged + random.nextInt(4));
-                Run run = Run.start(checkpoint, out, null);
-                run.awaitLine("BATCH " + target, 30_000);
-                // The SIGKILL goes out on the killer's thread after the random delay; this thread
-                // waits for it to be sent (learning whether the child had finished by then) and
-                // then for the child to be gone.
-                ScheduledFuture<Boolean> kill = killer.schedule(() -> {
-                    boolean finished = run.output.contains("DONE");
-                    run.process.destroyForcibly();
-                    return finished;
-                }, random.nextInt((int) INTERVAL_MS + 1), TimeUnit.MILLISECONDS);
-                boolean done = kill.get(10, TimeUnit.SECONDS);
-                run.process.waitFor(10, TimeUnit.SECONDS);
+                boolean done;
+                try (ChildJvm child = startChild(checkpoint, out, null)) {
+                    awaitLineOrDone(child, "BATCH " + target, 30_000);
+                    // The SIGKILL goes out on the killer's thread after the random delay; this thread
+                    // waits for it to be sent (learning whether the child had finished by then) and
+                    // then for the child to be gone.
+                    ScheduledFuture<Boolean> kill = killer.schedule(() -> {
+                        boolean finished = child.output().contains("DONE");
+                        child.sendKill();
+                        return finished;
+                    }, random.nextInt((int) INTERVAL_MS + 1), TimeUnit.MILLISECONDS);
+                    done = kill.get(10, TimeUnit.SECONDS);
+                    child.awaitExit(Duration.ofSeconds(10));
+                }
                 Map<Long, List<String>> partial = FileSinkLogReader.read(out);
                 kills.add("random kill " + i + " with " + partial.size() + " batches logged"
                         + (done ? " (after it was done)" : ""));
@@ -94,9 +93,10 @@ class FileSinkCrashTest {
         } finally {
             killer.shutdownNow();
         }
-        Run last = Run.start(checkpoint, out, null);
-        assertThat(last.awaitLine("DONE", 60_000)).as("final run %s", last.output).isEqualTo("DONE");
-        last.process.waitFor(10, TimeUnit.SECONDS);
+        try (ChildJvm last = startChild(checkpoint, out, null)) {
+            assertThat(awaitLineOrDone(last, "DONE", 60_000)).as("final run %s", last.output()).isEqualTo("DONE");
+            last.awaitExit(Duration.ofSeconds(10));
+        }
 
         System.out.println("crash test kills: " + kills);
         assertThat(kills).hasSizeGreaterThanOrEqualTo(20);
@@ -104,94 +104,19 @@ class FileSinkCrashTest {
         assertThat(FileSinkLogReader.read(out)).as("after kills %s", kills).isEqualTo(expected);
     }
 
-    /** One child JVM, its output collected line by line. */
-    private static final class Run {
-        final Process process;
-        final List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
-        /** Whether the reader has read the child's output to its end; guarded by {@code output}. */
-        private boolean outputEnded;
-
-        private Run(Process process) {
-            this.process = process;
-            Thread reader = new Thread(() -> {
-                try (BufferedReader lines = new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                        synchronized (output) {
-                            output.add(line);
-                            output.notifyAll();
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process was killed
-                } finally {
-                    synchronized (output) {
-                        outputEnded = true;
-                        output.notifyAll();
-                    }
-                }
-            });
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        static Run start(Path checkpoint, Path out, String pauseAt) throws IOException {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder builder = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(),
-                    checkpoint.toString(), out.toString(), Long.toString(LAST_BATCH), Long.toString(INTERVAL_MS));
-            builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-            if (pauseAt != null) {
-                builder.environment().put("ARUS_PAUSE_AT", pauseAt);
-            } else {
-                builder.environment().remove("ARUS_PAUSE_AT");
-            }
-            return new Run(builder.start());
-        }
-
-        /**
-         * The first line starting with {@code prefix}, or {@code DONE} if the child finished first.
-         * Fails at the deadline, or once the child has ended and the reader has read its output to
-         * the end (its last lines included) without such a line.
-         */
-        String awaitLine(String prefix, long timeoutMs) throws InterruptedException {
-            long deadline = System.currentTimeMillis() + timeoutMs;
-            synchronized (output) {
-                while (true) {
-                    for (String line : output) {
-                        if (matches(line, prefix)) {
-                            return line;
-                        }
-                    }
-                    long left = deadline - System.currentTimeMillis();
-                    if (left <= 0 || outputEnded) {
-                        if (outputEnded) {
-                            // The end of its output comes as the child exits; wait for the exit itself.
-                            process.waitFor(Math.max(left, 1), TimeUnit.MILLISECONDS);
-                        }
-                        throw new AssertionError("no line '" + prefix + "' from the child; exit "
-                                + (process.isAlive() ? "none" : process.exitValue()) + ", output " + output);
-                    }
-                    // Woken by each line the reader adds and by the end of the output.
-                    output.wait(left);
-                }
-            }
-        }
-
-        private static boolean matches(String line, String prefix) {
-            return line.equals(prefix) || line.startsWith(prefix + " ") || line.equals("DONE");
-        }
-
-        /** SIGKILL, as {@code kill -9}. */
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
+    /**
+     * A {@link CrashChild} on {@code checkpoint} and {@code out}; with {@code pauseAt}
+     * ({@code <step>:<batchId>}) it pauses at that protocol step of that batch.
+     */
+    private static ChildJvm startChild(Path checkpoint, Path out, String pauseAt) {
+        return ChildJvm.start(CrashChild.class, List.of(), List.of(checkpoint.toString(), out.toString(),
+                Long.toString(LAST_BATCH), Long.toString(INTERVAL_MS)),
+                Map.of("ARUS_PAUSE_AT", pauseAt == null ? "" : pauseAt));
     }
 
-    static {
-        // The child needs the test classpath as this JVM sees it.
-        assert System.getProperty("java.class.path").contains(File.pathSeparator)
-                || !System.getProperty("java.class.path").isEmpty();
+    /** The first line starting with {@code prefix} (as a word), or {@code DONE} if the child finished first. */
+    private static String awaitLineOrDone(ChildJvm child, String prefix, long timeoutMs) throws InterruptedException {
+        return child.awaitLine(line -> line.equals(prefix) || line.startsWith(prefix + " ") || line.equals("DONE"),
+                Duration.ofMillis(timeoutMs));
     }
 }

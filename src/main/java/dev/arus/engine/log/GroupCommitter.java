@@ -4,6 +4,7 @@ import dev.arus.engine.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -98,7 +99,8 @@ final class GroupCommitter implements AutoCloseable {
 
     private void commit(List<Append> group) {
         long ingestMicros = clock.millis() * 1000;
-        Map<PartitionLog, PartitionLog.Mark> touched = new IdentityHashMap<>();
+        // In the order written (a partition is equal only to itself), so that syncs go in that order too.
+        Map<PartitionLog, PartitionLog.Mark> touched = new LinkedHashMap<>();
         List<AppendResult> results = new ArrayList<>();
         try {
             for (Append append : group) {
@@ -107,6 +109,9 @@ final class GroupCommitter implements AutoCloseable {
             long syncStart = clock.nanoTime();
             syncAll(new ArrayList<>(touched.keySet()));
             long syncNanos = clock.nanoTime() - syncStart;
+            // Readers see the group only once all of it is synced: if one partition's sync fails,
+            // the others' records, cut off again below, were never read.
+            touched.keySet().forEach(PartitionLog::publish);
             Set<LogStream> streams = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Append append : group) {
                 streams.add(append.stream());
@@ -116,7 +121,7 @@ final class GroupCommitter implements AutoCloseable {
                 group.get(i).done().complete(results.get(i));
             }
         } catch (RuntimeException failure) {
-            touched.forEach(PartitionLog::rollback);
+            touched.forEach((partition, mark) -> rollback(partition, mark, failure));
             group.forEach(append -> append.done().completeExceptionally(failure));
         }
     }
@@ -146,6 +151,18 @@ final class GroupCommitter implements AutoCloseable {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Cuts {@code partition} back to {@code mark}. One whose files fail that too stays as it is,
+     * with the failure added to the group's: the group is answered and the committer goes on.
+     */
+    private static void rollback(PartitionLog partition, PartitionLog.Mark mark, RuntimeException failure) {
+        try {
+            partition.rollback(mark);
+        } catch (RuntimeException stuck) {
+            failure.addSuppressed(stuck);
         }
     }
 

@@ -23,8 +23,9 @@ import java.util.stream.Stream;
 /**
  * One partition of a stream: a directory of {@link Segment}s in offset order, the last one being
  * appended to until it reaches the segment size. Records get consecutive offsets from 0. The
- * durable end is the offset after the last record synced to disk: readers see only the records
- * below it, so a record a query read is never lost to a crash. Appends, syncs and retention come
+ * durable end is the offset after the last record of the last group of appends synced to disk
+ * in full: readers see only the records below it, so a record a query read is never lost to a
+ * crash nor cut off again by a failed group. Appends, syncs and retention come
  * from one thread at a time (the log's committer); reads from any thread.
  */
 final class PartitionLog implements AutoCloseable {
@@ -126,12 +127,16 @@ final class PartitionLog implements AutoCloseable {
         return base;
     }
 
-    /** Makes every append so far durable, and visible to readers. */
+    /** Makes every append so far durable; readers see them once {@link #publish published}. */
     synchronized void sync() {
         for (Segment segment : unsynced) {
             segment.sync();
         }
         unsynced.clear();
+    }
+
+    /** Lets readers read every append so far: called once they are synced, in every partition their group wrote. */
+    synchronized void publish() {
         durableEnd = nextOffset;
     }
 

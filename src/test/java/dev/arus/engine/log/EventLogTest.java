@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +21,12 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -254,6 +258,46 @@ class EventLogTest {
         assertThat(offsets).hasSize(1400);
         assertThat(Arrays.stream(stream.durableEnds()).sum()).isEqualTo(1400);
         assertThat(stream.groupCommits()).isBetween(1L, 200L);
+    }
+
+    @Test
+    void aGroupWhoseSyncFailsIsNeverReadableIsAnsweredAndTheCommitterGoesOn() throws Exception {
+        // The committer reads the clock's nanoTime once a group is written, just before it syncs;
+        // there this clock closes partition 1's files, so that its sync fails after partition 0's
+        // has succeeded, as an fsync error on one file would.
+        AtomicReference<Runnable> beforeSync = new AtomicReference<>();
+        Clock failingSync = new Clock() {
+            @Override
+            public long millis() {
+                return clock.millis();
+            }
+
+            @Override
+            public long nanoTime() {
+                Optional.ofNullable(beforeSync.getAndSet(null)).ifPresent(Runnable::run);
+                return clock.nanoTime();
+            }
+        };
+        log = EventLog.open(directory, failingSync, EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 2, "order_id", null);
+        append(stream, batch(stream.definition().schema(), orders(0, 20)));
+        long[] before = stream.durableEnds();
+        List<List<Object>> partitionZero = readAll(stream, 0);
+        assertThat(before).as("the first group went to both partitions").doesNotContain(0L);
+
+        beforeSync.set(() -> stream.partition(1).close());
+        CompletableFuture<AppendResult> failed = stream.append(batch(stream.definition().schema(), orders(0, 20)));
+        assertThatThrownBy(() -> failed.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(LogException.class);
+        assertThat(beforeSync.get()).as("partition 1 was closed before the syncs").isNull();
+
+        assertThat(stream.durableEnds()).as("no record of the failed group is readable").containsExactly(before);
+        assertThat(readAll(stream, 0)).isEqualTo(partitionZero);
+        Set<Object> keysOfPartitionZero = new HashSet<>(partitionZero.stream().map(row -> row.get(0)).toList());
+        List<List<Object>> toPartitionZero = orders(0, 20).stream()
+                .filter(row -> keysOfPartitionZero.contains(row.get(0))).toList();
+        assertThat(append(stream, batch(stream.definition().schema(), toPartitionZero)).ranges())
+                .as("the next records take the failed group's offsets")
+                .containsExactly(new AppendResult.Range(0, before[0], toPartitionZero.size()));
     }
 
     @Test
