@@ -35,6 +35,17 @@ public interface StatefulOperator {
     /** Where task slot {@code slot} pushes the operator's input rows; an operator of that slot alone. */
     Operator input(int slot);
 
+    /**
+     * Where task slot {@code slot} pushes the rows of input {@code side}: 0 for an operator of one
+     * input; a join's left side is 0 and its right side 1.
+     */
+    default Operator input(int slot, int side) {
+        if (side != 0) {
+            throw new IllegalArgumentException(operatorName() + " has one input, not input " + side);
+        }
+        return input(slot);
+    }
+
     /** Loads state version {@code version} (0: empty) of every partition from {@code stores}. */
     void restore(StateStores stores, long version);
 

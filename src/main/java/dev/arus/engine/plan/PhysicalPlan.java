@@ -21,7 +21,8 @@ import java.util.List;
  *   <li>{@code downstreams.get(k).get(s)} takes what stateful operator {@code k} emits on slot
  *       {@code s} (operators listed from the source on, so the last one is nearest the sink);</li>
  *   <li>{@code collectors.get(s)} ends every pipeline of slot {@code s};</li>
- *   <li>{@code watermarkObservers} is empty without a watermark, else one per slot.</li>
+ *   <li>{@code watermarkObservers.get(w).get(s)} observes slot {@code s}'s event times at
+ *       watermark operator {@code w} (none without a watermark).</li>
  * </ul>
  */
 public record PhysicalPlan(
@@ -30,7 +31,7 @@ public record PhysicalPlan(
         List<StatefulOperator> statefulOperators,
         List<List<Operator>> downstreams,
         List<OutputCollector> collectors,
-        List<EventTimeWatermarkOperator> watermarkObservers,
+        List<List<EventTimeWatermarkOperator>> watermarkObservers,
         WatermarkTracker watermarkTracker,
         OutputMode outputMode,
         Schema outputSchema) {
@@ -41,7 +42,7 @@ public record PhysicalPlan(
         statefulOperators = List.copyOf(statefulOperators);
         downstreams = downstreams.stream().map(List::copyOf).toList();
         collectors = List.copyOf(collectors);
-        watermarkObservers = List.copyOf(watermarkObservers);
+        watermarkObservers = watermarkObservers.stream().map(List::copyOf).toList();
     }
 
     public int slots() {

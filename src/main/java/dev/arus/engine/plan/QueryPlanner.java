@@ -4,18 +4,8 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
-import dev.arus.engine.exec.EventTimeWatermarkOperator;
-import dev.arus.engine.exec.FilterOperator;
-import dev.arus.engine.exec.Operator;
-import dev.arus.engine.exec.OutputCollector;
-import dev.arus.engine.exec.ProjectOperator;
-import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
-import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.exec.dedup.DeduplicationSpec;
-import dev.arus.engine.exec.dedup.StreamingDeduplication;
-import dev.arus.engine.exec.join.StaticJoinIndex;
-import dev.arus.engine.exec.join.StaticJoinOperator;
 import dev.arus.engine.exec.join.StaticJoinSpec;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
@@ -26,13 +16,10 @@ import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
-import dev.arus.engine.time.WatermarkTracker;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -72,66 +59,7 @@ public final class QueryPlanner {
             analysis = resolved.analysis();
         }
         OutputModeRules.check(analysis, mode);
-        List<StatefulOperator> statefulOperators = statefulOperators(slots, mode, analysis, settings);
-        List<Operator> heads = new ArrayList<>();
-        List<List<Operator>> downstreams = new ArrayList<>();
-        statefulOperators.forEach(operator -> downstreams.add(new ArrayList<>()));
-        List<OutputCollector> collectors = new ArrayList<>();
-        List<EventTimeWatermarkOperator> observers = new ArrayList<>();
-        OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
-                settings.maxOutputRows());
-        // Each static table is read and indexed once per run, and shared by the slots.
-        Map<Integer, StaticJoinIndex> staticIndexes = new HashMap<>();
-        for (int s = 0; s < settings.slots(); s++) {
-            OutputCollector collector = new OutputCollector(budget);
-            collectors.add(collector);
-            Operator next = collector;
-            int stateful = statefulOperators.size() - 1;
-            List<Stage> stages = slots.get(s);
-            for (int i = stages.size() - 1; i >= 0; i--) {
-                Stage stage = stages.get(i);
-                if (stage instanceof ProjectStage project) {
-                    next = new ProjectOperator(project.expressions(), project.output(), next);
-                } else if (stage instanceof FilterStage filter) {
-                    next = new FilterOperator(filter.condition(), next);
-                } else if (stage instanceof WatermarkStage watermark) {
-                    EventTimeWatermarkOperator observer = new EventTimeWatermarkOperator(watermark.column(), next);
-                    observers.add(observer);
-                    next = observer;
-                } else if (stage instanceof StaticJoinStage join) {
-                    StaticJoinIndex index = staticIndexes.computeIfAbsent(i, position -> join.table().index(settings.timeZone()));
-                    next = new StaticJoinOperator(join.spec(), index, next);
-                } else {
-                    downstreams.get(stateful).add(next);
-                    next = statefulOperators.get(stateful--).input(s);
-                }
-            }
-            heads.add(next);
-        }
-        WatermarkTracker tracker = observers.isEmpty() ? null : new WatermarkTracker(analysis.watermarkDelayMicros());
-        return new PhysicalPlan(sources, List.of(heads), statefulOperators, downstreams, collectors, observers, tracker, mode,
-                analysis.schema());
-    }
-
-    /** The plan's stateful operators from the source on, numbered from the sink on as Spark numbers them. */
-    private static List<StatefulOperator> statefulOperators(List<List<Stage>> slots, OutputMode mode,
-            Analysis analysis, Settings settings) {
-        List<StatefulOperator> operators = new ArrayList<>();
-        List<Stage> first = slots.get(0);
-        for (int i = 0; i < first.size(); i++) {
-            int operatorId = analysis.statefulOperators() - 1 - operators.size();
-            if (first.get(i) instanceof AggregateStage stage) {
-                int position = i;
-                List<AggregationSpec> specs = slots.stream()
-                        .map(stages -> ((AggregateStage) stages.get(position)).spec()).toList();
-                operators.add(new StreamingAggregation(operatorId, settings.shufflePartitions(), mode, specs,
-                        stage.output(), settings.maxStateRows()));
-            } else if (first.get(i) instanceof DeduplicateStage stage) {
-                operators.add(new StreamingDeduplication(operatorId, settings.shufflePartitions(), settings.slots(),
-                        stage.spec(), settings.maxStateRows()));
-            }
-        }
-        return operators;
+        return new PlanWiring(mode, settings).wire(slots, analysis, sources);
     }
 
     private static Resolved resolve(LogicalPlan plan) {
@@ -222,7 +150,7 @@ public final class QueryPlanner {
                     + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
         Analysis before = input.analysis();
-        return input.then(new WatermarkStage(column), new Analysis(schema, field.name(), watermark.delayMicros(),
+        return input.then(new WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(), watermark.delayMicros(),
                 before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
                 before.statefulAfterAggregation()));
     }
@@ -333,19 +261,19 @@ public final class QueryPlanner {
             DeduplicateStage, StaticJoinStage {
     }
 
-    private record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
+    record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
     }
 
-    private record FilterStage(BoundExpression condition) implements Stage {
+    record FilterStage(BoundExpression condition) implements Stage {
     }
 
-    private record WatermarkStage(int column) implements Stage {
+    record WatermarkStage(int column, long delayMicros) implements Stage {
     }
 
-    private record AggregateStage(AggregationSpec spec, Schema output) implements Stage {
+    record AggregateStage(AggregationSpec spec, Schema output) implements Stage {
     }
 
-    private record DeduplicateStage(DeduplicationSpec spec) implements Stage {
+    record DeduplicateStage(DeduplicationSpec spec) implements Stage {
     }
 
     /** A stream-static join: the slot's binding, and the table to read once per run with its keys. */

@@ -194,13 +194,18 @@ public final class MicroBatchRunner {
 
         EventTimeStats eventTimes = null;
         if (watermark != null) {
-            eventTimes = new EventTimeStats();
-            for (EventTimeWatermarkOperator observer : plan.watermarkObservers()) {
-                observer.takeStatsInto(eventTimes);
+            // Progress shows the event times of the first watermark operator that saw rows, as Spark's does.
+            for (int w = 0; w < plan.watermarkObservers().size(); w++) {
+                EventTimeStats seen = new EventTimeStats();
+                for (EventTimeWatermarkOperator observer : plan.watermarkObservers().get(w)) {
+                    observer.takeStatsInto(seen);
+                }
+                if (seen.count() > 0) {
+                    watermark.observe(w, seen.maxMicros());
+                    eventTimes = eventTimes == null ? seen : eventTimes;
+                }
             }
-            if (eventTimes.count() > 0) {
-                watermark.observe(eventTimes.maxMicros());
-            }
+            eventTimes = eventTimes == null ? new EventTimeStats() : eventTimes;
         }
         long commitNanos = 0;
         if (checkpoint != null) {

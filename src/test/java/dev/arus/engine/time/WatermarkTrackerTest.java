@@ -53,4 +53,21 @@ class WatermarkTrackerTest {
 
         assertThat(tracker.currentMicros()).isZero();
     }
+
+    /** Spark's WatermarkTracker: an operator that has seen nothing counts as 0; min holds back, max runs ahead. */
+    @Test
+    void severalOperatorsGiveTheLeastOrTheGreatestOfTheirWatermarks() {
+        WatermarkTracker min = new WatermarkTracker(new long[] {10 * SECOND, 5 * SECOND}, WatermarkTracker.Policy.MIN);
+        min.observe(0, 40 * SECOND);
+        assertThat(min.nextMicros()).as("the other operator has seen nothing: 0").isZero();
+        min.observe(1, 30 * SECOND);
+        assertThat(min.nextMicros()).isEqualTo(25 * SECOND);
+        min.observe(1, 20 * SECOND);
+        assertThat(min.nextMicros()).as("an operator's own watermark never goes back").isEqualTo(25 * SECOND);
+
+        WatermarkTracker max = new WatermarkTracker(new long[] {10 * SECOND, 5 * SECOND}, WatermarkTracker.Policy.MAX);
+        max.observe(0, 40 * SECOND);
+        assertThat(max.nextMicros()).isEqualTo(30 * SECOND);
+        assertThat(WatermarkTracker.Policy.of("Max")).isEqualTo(WatermarkTracker.Policy.MAX);
+    }
 }
