@@ -2,30 +2,25 @@ package dev.arus.engine.exec.dedup;
 
 import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.testing.StreamCase.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.data.ColumnarBatch;
-import dev.arus.engine.data.Row;
-import dev.arus.engine.log.EventLog;
-import dev.arus.engine.log.LogStream;
-import dev.arus.engine.log.StreamDefinition;
 import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.testing.QueryTestDriver;
+import dev.arus.engine.testing.StreamCase;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Spark's streaming deduplication batch by batch, on Spark's own golden cases (its
@@ -41,59 +36,25 @@ class DeduplicationTest {
     @TempDir
     Path directory;
 
-    private final List<QueryTestDriver> drivers = new ArrayList<>();
+    private final List<AutoCloseable> cases = new ArrayList<>();
 
     @AfterEach
-    void close() {
-        drivers.forEach(QueryTestDriver::close);
-    }
-
-    /** One batch as a test sees it: the rows out, and the deduplication's figures after it. */
-    private record Batch(List<String> rows, StateOperatorProgress state) {
-    }
-
-    /** Runs a query over the stream, feeding {@code inputs} one per batch and running every no-data batch after each. */
-    private final class Case {
-        private final QueryTestDriver driver;
-        private final LogStream stream;
-        private final List<Batch> batches = new ArrayList<>();
-
-        Case(String schema, boolean restart, Function<StreamFrame, StreamFrame> query) {
-            driver = new QueryTestDriver(START, 1, clock -> EventLog.open(directory.resolve("log-" + restart),
-                    clock, EventLog.DEFAULT_SEGMENT_BYTES));
-            drivers.add(driver);
-            stream = driver.eventLog().create(StreamDefinition.of("input", schema, 1, null, null));
-            if (restart) {
-                driver.restartAfterEachBatch();
-            }
-            StreamFrame frame = query.apply(driver.session().readStream().format("stream").option("stream", "input")
-                    .option("startingOffsets", "earliest").load());
-            Function<DataStreamWriter, DataStreamWriter> writer = w -> w.outputMode("append")
-                    .option("checkpointLocation", directory.resolve("checkpoint-" + restart).toString());
-            driver.startRecording(frame, writer);
-        }
-
-        /** Appends {@code rows} and runs the batch that reads them, then every no-data batch. */
-        Case feed(Object[]... rows) {
-            ColumnarBatch batch = ColumnarBatch.allocate(stream.definition().schema(), Math.max(1, rows.length));
-            for (int r = 0; r < rows.length; r++) {
-                for (int c = 0; c < rows[r].length; c++) {
-                    batch.column(c).setObject(r, rows[r][c]);
-                }
-            }
-            batch.setSize(rows.length);
-            stream.append(batch).join();
-            for (StreamingQueryProgress progress = driver.runTrigger(); progress != null;
-                    progress = driver.runTrigger()) {
-                batches.add(new Batch(driver.rowsOf(progress.batchId()).stream().map(Row::toString).toList(),
-                        progress.stateOperators().get(0)));
-            }
-            return this;
+    void close() throws Exception {
+        for (AutoCloseable run : cases) {
+            run.close();
         }
     }
 
-    private static Object[] row(Object... values) {
-        return values;
+    /** A case of its own directory, straight through or restarted after every batch; closed after the test. */
+    private StreamCase query(String schema, boolean restart, Function<StreamFrame, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), schema, restart, query,
+                w -> w.outputMode("append"));
+        cases.add(run);
+        return run;
+    }
+
+    private static StateOperatorProgress state(StreamCase.Batch batch) {
+        return batch.progress().stateOperators().get(0);
     }
 
     private static Object[][] times(long... values) {
@@ -105,53 +66,53 @@ class DeduplicationTest {
     }
 
     /** SDS "deduplicate with watermark": the event time is a key, so keys are evicted once the watermark passes them. */
-    private List<Batch> withWatermark(boolean restart) {
+    private List<StreamCase.Batch> withWatermark(boolean restart) {
         long[] fives = new long[30];
         for (int i = 0; i < 30; i++) {
             fives[i] = 10 + i / 5;
         }
-        return new Case("value BIGINT", restart, in -> in.select("value")
+        return query("value BIGINT", restart, in -> in.select("value")
                 .withColumn("eventTime", expr("timestamp_seconds(value)"))
                 .withWatermark("eventTime", "10 seconds")
                 .dropDuplicates()
                 .select(expr("CAST(eventTime AS BIGINT) AS t")))
-                .feed(times(fives)).feed(times(25)).feed(times(10)).feed(times(45)).batches;
+                .feed(times(fives)).feed(times(25)).feed(times(10)).feed(times(45)).batches();
     }
 
     @ParameterizedTest(name = "restarted after every batch: {0}")
     @ValueSource(booleans = {false, true})
     void dropDuplicatesWithAnEventTimeKeyEvictsKeysBehindTheWatermark(boolean restart) {
-        List<Batch> batches = withWatermark(restart);
-        assertThat(batches).extracting(Batch::rows).containsExactly(
+        List<StreamCase.Batch> batches = withWatermark(restart);
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
                 List.of("[10]", "[11]", "[12]", "[13]", "[14]", "[15]"), List.of(),
                 List.of("[25]"), List.of(),
                 List.of(),
                 List.of("[45]"), List.of());
-        assertThat(batches).extracting(b -> b.state().operatorName()).containsOnly("dedupe");
-        assertThat(batches).extracting(b -> b.state().numRowsTotal()).containsExactly(6L, 6L, 7L, 1L, 1L, 2L, 1L);
-        assertThat(batches).extracting(b -> b.state().numRowsUpdated()).containsExactly(6L, 0L, 1L, 0L, 0L, 1L, 0L);
-        assertThat(batches).extracting(b -> b.state().numRowsRemoved()).containsExactly(0L, 0L, 0L, 6L, 0L, 0L, 1L);
-        assertThat(batches).extracting(b -> b.state().numRowsDroppedByWatermark())
+        assertThat(batches).extracting(b -> state(b).operatorName()).containsOnly("dedupe");
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(6L, 6L, 7L, 1L, 1L, 2L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(6L, 0L, 1L, 0L, 0L, 1L, 0L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).containsExactly(0L, 0L, 0L, 6L, 0L, 0L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark())
                 .containsExactly(0L, 0L, 0L, 0L, 1L, 0L, 0L);
-        assertThat(batches.get(0).state().customMetrics()).containsEntry("numDroppedDuplicateRows", 24L);
+        assertThat(state(batches.get(0)).customMetrics()).containsEntry("numDroppedDuplicateRows", 24L);
     }
 
     @Test
     void dropDuplicatesWithoutAWatermarkKeepsTheFirstRowOfEachKeyForEver() {
-        List<Batch> batches = new Case("k STRING, v INT", false, in -> in.dropDuplicates("k").select("k", "v"))
+        List<StreamCase.Batch> batches = query("k STRING, v INT", false, in -> in.dropDuplicates("k").select("k", "v"))
                 .feed(row("a", 1))
                 .feed(row("a", 2), row("b", 3))
-                .feed(row("a", 5), row("b", 2), row("c", 9)).batches;
-        assertThat(batches).extracting(Batch::rows).containsExactly(List.of("[a,1]"), List.of("[b,3]"),
+                .feed(row("a", 5), row("b", 2), row("c", 9)).batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(List.of("[a,1]"), List.of("[b,3]"),
                 List.of("[c,9]"));
-        assertThat(batches).extracting(b -> b.state().numRowsTotal()).containsExactly(1L, 2L, 3L);
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(1L, 2L, 3L);
     }
 
     /** SDWS "deduplicate with subset of columns which event time column is not in subset". */
     @ParameterizedTest(name = "restarted after every batch: {0}")
     @ValueSource(booleans = {false, true})
     void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(boolean restart) {
-        List<Batch> batches = new Case("k STRING, t BIGINT", restart, in -> in
+        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, in -> in
                 .withColumn("eventTime", expr("timestamp_seconds(t)"))
                 .withWatermark("eventTime", "2 seconds")
                 .dropDuplicatesWithinWatermark("k")
@@ -161,26 +122,26 @@ class DeduplicationTest {
                 .feed(row("a", 13L))
                 .feed(row("b", 22L), row("c", 21L))
                 .feed(row("a", 21L))
-                .feed(row("d", 25L)).batches;
-        assertThat(batches).extracting(Batch::rows).containsExactly(
+                .feed(row("d", 25L)).batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
                 List.of("[a,17]"), List.of(),
                 List.of(),
                 List.of(),
                 List.of("[b,22]", "[c,21]"), List.of(),
                 List.of("[a,21]"),
                 List.of("[d,25]"), List.of());
-        assertThat(batches).extracting(b -> b.state().operatorName()).containsOnly("dedupeWithinWatermark");
-        assertThat(batches).extracting(b -> b.state().numRowsTotal())
+        assertThat(batches).extracting(b -> state(b).operatorName()).containsOnly("dedupeWithinWatermark");
+        assertThat(batches).extracting(b -> state(b).numRowsTotal())
                 .containsExactly(1L, 1L, 1L, 1L, 3L, 2L, 3L, 4L, 2L);
-        assertThat(batches).extracting(b -> b.state().numRowsDroppedByWatermark())
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark())
                 .containsExactly(0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L);
-        assertThat(batches.get(2).state().customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+        assertThat(state(batches.get(2)).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
     }
 
     @Test
     void mistakesAreRefusedWithSparksWords() {
         QueryTestDriver driver = new QueryTestDriver(START);
-        drivers.add(driver);
+        cases.add(driver);
         StreamFrame rate = driver.session().readStream().format("rate").load();
         assertThatThrownBy(() -> rate.dropDuplicates("nope"))
                 .isInstanceOf(AnalysisException.class)

@@ -1,0 +1,92 @@
+package dev.arus.engine.testing;
+
+import dev.arus.engine.api.DataStreamWriter;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.log.EventLog;
+import dev.arus.engine.log.LogStream;
+import dev.arus.engine.log.StreamDefinition;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A query over a stream of the event log whose rows a test chooses batch by batch, as Spark's
+ * suites feed a {@code MemoryStream}: {@link #feed} appends one batch's rows and runs the batch
+ * that reads them, then every no-data batch a moving watermark asks for. Each batch's output rows
+ * (as text) and progress are kept. With {@code restart}, the query is stopped and started again
+ * from its checkpoint after every batch.
+ */
+public final class StreamCase implements AutoCloseable {
+
+    /** One batch as a test sees it: the rows out, and its progress. */
+    public record Batch(List<String> rows, StreamingQueryProgress progress) {
+    }
+
+    private final QueryTestDriver driver;
+    private final LogStream stream;
+    private final List<Batch> batches = new ArrayList<>();
+
+    /**
+     * @param directory where the log and the checkpoint go
+     * @param schema    the input stream's columns as DDL
+     * @param query     the query over the stream (read from its earliest offset)
+     * @param writer    the output mode and such; the checkpoint location is set here
+     */
+    public StreamCase(Path directory, String schema, boolean restart, Function<StreamFrame, StreamFrame> query,
+                      Function<DataStreamWriter, DataStreamWriter> writer) {
+        driver = new QueryTestDriver(Instant.parse("2026-12-01T10:00:00Z"), 1,
+                clock -> EventLog.open(directory.resolve("log"), clock, EventLog.DEFAULT_SEGMENT_BYTES));
+        stream = driver.eventLog().create(StreamDefinition.of("input", schema, 1, null, null));
+        if (restart) {
+            driver.restartAfterEachBatch();
+        }
+        StreamFrame frame = query.apply(driver.session().readStream().format("stream").option("stream", "input")
+                .option("startingOffsets", "earliest").load());
+        driver.startRecording(frame, w -> writer.apply(w)
+                .option("checkpointLocation", directory.resolve("checkpoint").toString()));
+    }
+
+    public QueryTestDriver driver() {
+        return driver;
+    }
+
+    /** Appends {@code rows} (each the values of one row) and runs the batch that reads them, then every no-data batch. */
+    public StreamCase feed(Object[]... rows) {
+        ColumnarBatch batch = ColumnarBatch.allocate(stream.definition().schema(), Math.max(1, rows.length));
+        for (int r = 0; r < rows.length; r++) {
+            for (int c = 0; c < rows[r].length; c++) {
+                batch.column(c).setObject(r, rows[r][c]);
+            }
+        }
+        batch.setSize(rows.length);
+        stream.append(batch).join();
+        for (StreamingQueryProgress progress = driver.runTrigger(); progress != null; progress = driver.runTrigger()) {
+            batches.add(new Batch(driver.rowsOf(progress.batchId()).stream().map(Row::toString).toList(), progress));
+        }
+        return this;
+    }
+
+    public List<Batch> batches() {
+        return batches;
+    }
+
+    /** Each batch's output rows, in batch order. */
+    public List<List<String>> rows() {
+        return batches.stream().map(Batch::rows).toList();
+    }
+
+    /** One row of values, for {@link #feed}. */
+    public static Object[] row(Object... values) {
+        return values;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
