@@ -36,6 +36,7 @@ final class SessionPartition implements StatePartition {
     private final int sessionPosition;
     private final int keyCount;
     private final boolean sessionCarriesWatermark;
+    // the whole key, session included, counts late sessions; the rest keys the stored sessions
     private final GroupKeyLayout keysWithSession;
     private final GroupKeyLayout keysWithoutSession;
     private final Accumulator[] accumulators;
@@ -45,7 +46,9 @@ final class SessionPartition implements StatePartition {
     private final StateBuffer removals = new StateBuffer();
     private final StateBuffer delta = new StateBuffer();
     private int removalCount;
+    // stored sessions of the last version that merged into another this batch
     private long mergedAway;
+    // the session ids the accumulators have room for
     private int capacity;
     private StateStore store = StateStore.inMemory();
     private AggregateStats lastStats = AggregateStats.NONE;

@@ -266,6 +266,30 @@ class SessionWindowTest {
 
 
     /**
+     * By Spark's code, when the watermark is on another grouping key than the session window's
+     * time, that key's value decides: a session is late, or closed, when its key is at or before
+     * the watermark, whatever its end.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWatermarkedKeyBesideTheSessionDecidesWhenItsSessionsClose(boolean restart) {
+        StreamCase run = query(restart, "append", in -> in.withColumn("bucket", expr("timestamp_seconds(t - t % 10)"))
+                .withWatermark("bucket", "0 seconds")
+                .groupBy(session_window(col("eventTime"), "3 seconds"), col("bucket")).count()
+                .selectExpr("CAST(bucket AS BIGINT)", "CAST(session_window.start AS BIGINT)",
+                        "CAST(session_window.end AS BIGINT)", "count"));
+
+        run.feed(row("a", 101L), row("a", 102L)).feed(row("a", 112L)).feed(row("a", 105L));
+
+        assertThat(run.rows()).containsExactly(
+                List.of(), List.of("[100,101,105,2]"), // 101 and 102 s, then the no-data batch of watermark 100 s
+                List.of(), List.of("[110,112,115,1]"), // 112 s, then 110 s
+                List.of()); // 105 s, late by its key
+        assertThat(run.batches()).extracting(b -> state(b).numRowsDroppedByWatermark())
+                .containsExactly(0L, 0L, 0L, 0L, 1L);
+    }
+
+    /**
      * The state as its files keep it, a snapshot every 10 versions and deltas between: 14 batches
      * of rows of three keys at random times around a clock that moves 10 s a batch (some late,
      * some merging sessions of earlier batches) give the same rows and figures when the query is
