@@ -5,6 +5,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.expr.EvaluationException;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
@@ -150,7 +151,7 @@ public final class GroupKeyLayout {
             }
             long time = times.values()[row];
             probe[field++] = time;
-            probe[field++] = time + gap;
+            probe[field++] = sessionEnd(time, gap);
         } else if (window != null) {
             if (times.isNull(row)) {
                 return false;
@@ -182,6 +183,15 @@ public final class GroupKeyLayout {
             probe[0] = 0;
         }
         return true;
+    }
+
+    /** {@code time + gap}, which overflows as Spark's timestamp + interval does in ANSI mode. */
+    private static long sessionEnd(long time, long gap) {
+        try {
+            return Math.addExact(time, gap);
+        } catch (ArithmeticException overflow) {
+            throw EvaluationException.overflow("long overflow", null);
+        }
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.testing.QueryTestDriver;
 import dev.arus.engine.testing.StreamCase;
@@ -264,6 +265,17 @@ class SessionWindowTest {
         assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark()).containsExactly(0L, 0L, 1L);
     }
 
+
+    /** A session's end is its row's time plus the gap, which overflows as Spark's timestamp + interval. */
+    @Test
+    void aSessionEndingBeyondTheLastTimestampFailsTheQuery() {
+        StreamCase run = sessions(false, "complete", expr("'1 day'"));
+
+        run.feed(row("a", 9_223_372_036_854L));
+
+        assertThat(run.driver().query().exception()).get().extracting(StreamingQueryException::causeErrorClass)
+                .isEqualTo("ARITHMETIC_OVERFLOW");
+    }
 
     /**
      * By Spark's code, when the watermark is on another grouping key than the session window's
