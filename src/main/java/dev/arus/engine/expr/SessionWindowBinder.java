@@ -18,7 +18,7 @@ import java.util.List;
 final class SessionWindowBinder {
 
     /** Arus's class for a constant gap that is no positive interval, which Spark accepts and matches no row with. */
-    static final String INVALID_SESSION_GAP = "INVALID_SESSION_GAP";
+    private static final String INVALID_SESSION_GAP = "INVALID_SESSION_GAP";
 
     private SessionWindowBinder() {
     }
