@@ -98,6 +98,19 @@ public final class functions {
         return call("window", timeColumn, lit(windowDuration), lit(slideDuration), lit(startTime));
     }
 
+    /**
+     * Session windows that close after {@code gapDuration} without events, such as
+     * {@code "5 minutes"}; only a groupBy key, named {@code session_window}.
+     */
+    public static Column session_window(Column timeColumn, String gapDuration) {
+        return call("session_window", timeColumn, lit(gapDuration));
+    }
+
+    /** Session windows whose gap each row gives, as an interval string such as {@code '5 minutes'}. */
+    public static Column session_window(Column timeColumn, Column gapDuration) {
+        return call("session_window", timeColumn, gapDuration);
+    }
+
     public static Column count(Column value) {
         return call("count", value);
     }

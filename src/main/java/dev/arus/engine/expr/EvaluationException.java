@@ -23,7 +23,7 @@ public final class EvaluationException extends ArusException {
     }
 
     /** {@code what} is Java's wording, {@code integer overflow} or {@code long overflow}. */
-    static EvaluationException overflow(String what, String tryFunction) {
+    public static EvaluationException overflow(String what, String tryFunction) {
         String alternative = tryFunction == null ? ""
                 : " Use '" + tryFunction + "' to tolerate overflow and return NULL instead.";
         return new EvaluationException("ARITHMETIC_OVERFLOW", what + "." + alternative + ANSI_HINT

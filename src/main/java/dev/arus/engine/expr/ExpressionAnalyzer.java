@@ -52,13 +52,20 @@ public final class ExpressionAnalyzer {
 
     /**
      * A {@code groupBy} key: {@code window(time, size[, slide[, start]])} becomes a
-     * {@link GroupingKey.WindowKey} named {@code window}; anything else a value key.
+     * {@link GroupingKey.WindowKey} named {@code window}, {@code session_window(time, gap)} a
+     * {@link GroupingKey.SessionKey} named {@code session_window} (either named by its alias, if
+     * any); anything else a value key.
      */
     public static GroupingKey bindGroupingKey(Expression expression, Schema input) {
         Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
+        String alias = expression instanceof Expression.Alias named ? named.name() : null;
         if (inner instanceof FunctionCall call && call.name().equalsIgnoreCase("window")) {
-            String name = expression instanceof Expression.Alias alias ? alias.name() : "window";
-            return WindowBinder.bind(new ExpressionBinder(input, expression, false), call, name);
+            return WindowBinder.bind(new ExpressionBinder(input, expression, false), call,
+                    alias == null ? "window" : alias);
+        }
+        if (inner instanceof FunctionCall call && call.name().equalsIgnoreCase("session_window")) {
+            return SessionWindowBinder.bind(new ExpressionBinder(input, expression, false), call,
+                    alias == null ? "session_window" : alias);
         }
         BoundExpression bound = bind(expression, input);
         DataType type = bound.dataType();

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Binds calls of scalar functions: refuses aggregates and {@code window} out of place, looks the
+ * Binds calls of scalar functions: refuses aggregates and windows out of place, looks the
  * function up in {@link FunctionRegistry}, binds the arguments, checks their number and hands
  * over to the function's binding. Also the argument checks that bindings share.
  */
@@ -25,8 +25,8 @@ final class FunctionBinder {
         if (AGGREGATES.contains(name)) {
             throw misplacedAggregate(binder, call);
         }
-        if (name.equals("window")) {
-            throw binder.error("UNSUPPORTED_EXPR_FOR_OPERATOR", "window(...) is only supported as a groupBy key: "
+        if (name.equals("window") || name.equals("session_window")) {
+            throw binder.error("UNSUPPORTED_EXPR_FOR_OPERATOR", name + "(...) is only supported as a groupBy key: "
                     + call.sql(), call.position());
         }
         if (call.star()) {

@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * The scalar functions SQL text can call, one entry each: name, arity, and the binding that lives
  * with the function's own class. Adding a function is one class plus one line here. Aggregates
- * and {@code window} are not here: {@link ExpressionAnalyzer} binds them where a query allows them.
+ * and the windows are not here: {@link ExpressionAnalyzer} binds them where a query allows them.
  */
 final class FunctionRegistry {
 
@@ -31,7 +31,8 @@ final class FunctionRegistry {
             new ScalarFunction("window_time", 1, 1, WindowTime::bind));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
-    private static final Set<String> BOUND_ELSEWHERE = Set.of("window", "count", "sum", "avg", "min", "max");
+    private static final Set<String> BOUND_ELSEWHERE =
+            Set.of("window", "session_window", "count", "sum", "avg", "min", "max");
 
     private FunctionRegistry() {
     }

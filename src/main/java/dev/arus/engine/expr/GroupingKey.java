@@ -1,8 +1,8 @@
 package dev.arus.engine.expr;
 
 /**
- * One key of a {@code groupBy}: either a time window over a timestamp column or the value of an
- * expression. {@link ExpressionAnalyzer#bindGroupingKey} makes them.
+ * One key of a {@code groupBy}: a time window over a timestamp column, a session window over one,
+ * or the value of an expression. {@link ExpressionAnalyzer#bindGroupingKey} makes them.
  */
 public sealed interface GroupingKey {
 
@@ -28,6 +28,29 @@ public sealed interface GroupingKey {
          */
         public long latestWindowStart(long timestampMicros) {
             return timestampMicros - Math.floorMod(timestampMicros - startMicros, slideMicros);
+        }
+    }
+
+    /**
+     * Spark's {@code session_window(timeColumn, gap)}: each row opens the session {@code [time,
+     * time + gap)}, and sessions of one group that overlap or touch merge into one, whose end is
+     * the latest of their ends. A row without a time or a positive gap belongs to no session.
+     */
+    record SessionKey(BoundExpression timeColumn, Gap gap, String name) implements GroupingKey {
+
+        /** How long a row keeps its session open: the same for every row, or read from each row. */
+        public sealed interface Gap {
+        }
+
+        /** A gap given as a constant interval, positive. */
+        public record FixedGap(long micros) implements Gap {
+        }
+
+        /**
+         * A gap given by an expression of interval strings, such as {@code CASE WHEN ... THEN
+         * '1 minute' ... END}; a NULL, unparsable, zero or negative gap leaves the row out.
+         */
+        public record GapPerRow(BoundExpression intervals) implements Gap {
         }
     }
 

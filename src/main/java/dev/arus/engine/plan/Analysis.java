@@ -6,21 +6,22 @@ import dev.arus.engine.data.Schema;
  * What analysis knows of a plan's output: its schema, the column that carries the event-time
  * watermark (if any, with its delay), how many streaming aggregations the plan chains, whether
  * each of them groups by a key that carries the watermark, which is what lets its state be
- * evicted, how many stateful operators it has, and whether one of them (one that Spark's
- * correctness check counts) follows an aggregation.
+ * evicted, how many stateful operators it has, whether one of them (one that Spark's correctness
+ * check counts) follows an aggregation, and whether the last aggregation groups by a session
+ * window.
  */
 public record Analysis(Schema schema, String watermarkColumn, long watermarkDelayMicros, int aggregations,
                        boolean aggregationsHaveWatermarkKeys, int statefulOperators,
-                       boolean statefulAfterAggregation) {
+                       boolean statefulAfterAggregation, boolean sessionWindowed) {
 
     /** A plan of stateless steps over {@code schema}, with no watermark. */
     static Analysis of(Schema schema) {
-        return new Analysis(schema, null, 0, 0, true, 0, false);
+        return new Analysis(schema, null, 0, 0, true, 0, false, false);
     }
 
     Analysis withSchema(Schema next, String nextWatermarkColumn) {
         return new Analysis(next, nextWatermarkColumn, watermarkDelayMicros, aggregations,
-                aggregationsHaveWatermarkKeys, statefulOperators, statefulAfterAggregation);
+                aggregationsHaveWatermarkKeys, statefulOperators, statefulAfterAggregation, sessionWindowed);
     }
 
     /**
@@ -30,7 +31,7 @@ public record Analysis(Schema schema, String watermarkColumn, long watermarkDela
     Analysis withStatefulOperator(boolean checked) {
         return new Analysis(schema, watermarkColumn, watermarkDelayMicros, aggregations,
                 aggregationsHaveWatermarkKeys, statefulOperators + 1,
-                statefulAfterAggregation || (checked && aggregates()));
+                statefulAfterAggregation || (checked && aggregates()), sessionWindowed);
     }
 
     boolean aggregates() {

@@ -17,6 +17,11 @@ public final class OutputModeRules {
         if (analysis.aggregates() && mode == OutputMode.APPEND && !analysis.aggregationsHaveWatermarkKeys()) {
             throw unsupported(mode, "streaming aggregations without watermark");
         }
+        if (analysis.sessionWindowed() && mode == OutputMode.UPDATE) {
+            // Spark's UnsupportedOperationChecker, word for word; it looks at the last aggregation only.
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Update output mode not"
+                    + " supported for session window on streaming DataFrames/DataSets");
+        }
         if (!analysis.aggregates() && mode == OutputMode.COMPLETE) {
             throw unsupported(mode, "no streaming aggregations");
         }

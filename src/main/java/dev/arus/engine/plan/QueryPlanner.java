@@ -150,14 +150,14 @@ public final class QueryPlanner {
                     + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
         Analysis before = input.analysis();
-        return input.then(new WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(), watermark.delayMicros(),
-                before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
-                before.statefulAfterAggregation()));
+        return input.then(new WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(),
+                watermark.delayMicros(), before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
+                before.statefulAfterAggregation(), before.sessionWindowed()));
     }
 
     /**
      * The aggregation's output carries the watermark in its watermark key's column: the window
-     * over the watermark column, or that column itself.
+     * or session window over the watermark column, or that column itself.
      */
     private static Resolved resolveAggregate(LogicalPlan.Aggregate aggregate, Resolved input) {
         Analysis before = input.analysis();
@@ -168,18 +168,17 @@ public final class QueryPlanner {
         int windows = 0;
         for (Expression expression : aggregate.keys()) {
             GroupingKey key = ExpressionAnalyzer.bindGroupingKey(expression, schema);
-            if (key instanceof GroupingKey.WindowKey window) {
-                windows++;
-                fields.add(new Field(window.name(), StructType.WINDOW, true));
-                if (carriesWatermark(window.timeColumn(), before.watermarkColumn(), schema)) {
+            if (key instanceof GroupingKey.ValueKey valueKey) {
+                BoundExpression value = valueKey.expression();
+                fields.add(new Field(valueKey.name(), value.dataType(), value.nullable(),
+                        valueKey.name().equals(value.name()) ? qualifierOf(value, schema) : null));
+                if (watermarkKey < 0 && carriesWatermark(value, before.watermarkColumn(), schema)) {
                     watermarkKey = keys.size();
                 }
             } else {
-                BoundExpression value = ((GroupingKey.ValueKey) key).expression();
-                String name = ((GroupingKey.ValueKey) key).name();
-                fields.add(new Field(name, value.dataType(), value.nullable(),
-                        name.equals(value.name()) ? qualifierOf(value, schema) : null));
-                if (watermarkKey < 0 && carriesWatermark(value, before.watermarkColumn(), schema)) {
+                windows++;
+                fields.add(new Field(key.name(), StructType.WINDOW, true));
+                if (carriesWatermark(timeColumn(key), before.watermarkColumn(), schema)) {
                     watermarkKey = keys.size();
                 }
             }
@@ -188,6 +187,12 @@ public final class QueryPlanner {
         if (windows > 1) {
             throw new AnalysisException("MULTIPLE_TIME_WINDOWS", "Multiple time/session window expressions would "
                     + "result in a cartesian product of rows, therefore they are currently not supported.");
+        }
+        boolean sessionWindowed = keys.stream().anyMatch(GroupingKey.SessionKey.class::isInstance);
+        if (sessionWindowed && keys.size() == 1) {
+            // Spark's AggUtils.planStreamingAggregationForSession, word for word.
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Global aggregation with "
+                    + "session window in streaming query is not supported.", -1, aggregate.keys().get(0).sql());
         }
         List<AggregateCall> calls = new ArrayList<>();
         for (Expression expression : aggregate.aggregates()) {
@@ -201,7 +206,12 @@ public final class QueryPlanner {
         return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
-                        counted.statefulAfterAggregation()));
+                        counted.statefulAfterAggregation(), sessionWindowed));
+    }
+
+    private static BoundExpression timeColumn(GroupingKey key) {
+        return key instanceof GroupingKey.WindowKey window ? window.timeColumn()
+                : ((GroupingKey.SessionKey) key).timeColumn();
     }
 
     /**

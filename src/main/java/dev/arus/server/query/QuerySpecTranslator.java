@@ -188,11 +188,16 @@ class QuerySpecTranslator {
             return frame.groupBy(keyColumns).agg(aggregateColumns[0],
                     List.of(aggregateColumns).subList(1, aggregateColumns.length).toArray(Column[]::new));
         } catch (AnalysisException invalid) {
-            String pointer = indexOf(aggregations, invalid.expression())
+            // An error names its expression as the parsed column prints it, which may not be as typed.
+            String pointer = indexOf(printed(aggregateColumns), invalid.expression())
                     .map(i -> JsonPointer.append(base, "aggregations", i))
-                    .orElseGet(() -> indexOf(keys, invalid.expression())
+                    .orElseGet(() -> indexOf(printed(keyColumns), invalid.expression())
                             .map(i -> JsonPointer.append(base, "keys", i))
                             .orElse(base));
+            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
+                // a grouping Spark refuses on a stream, such as a session window alone
+                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer, invalid.getMessage());
+            }
             throw expressionProblem(pointer, invalid);
         }
     }
@@ -299,6 +304,10 @@ class QuerySpecTranslator {
             properties.put("position", invalid.position());
         }
         return new ProblemException(ProblemType.INVALID_EXPRESSION, invalid.getMessage(), properties);
+    }
+
+    private static List<String> printed(Column[] columns) {
+        return Stream.of(columns).map(Column::toString).toList();
     }
 
     private static Optional<Integer> indexOf(List<String> expressions, String expression) {

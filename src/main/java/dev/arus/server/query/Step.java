@@ -150,7 +150,10 @@ public sealed interface Step {
         }
     }
 
-    /** Keys and aggregations are expressions, e.g. {@code window(event_time, '8 seconds')}, {@code count(*) AS count}. */
+    /**
+     * Keys and aggregations are expressions, e.g. {@code window(event_time, '8 seconds')} or
+     * {@code session_window(event_time, '5 minutes')}, {@code count(*) AS count}.
+     */
     record GroupBy(List<String> keys, List<String> aggregations) implements Step {
         @Override
         public String key() {

@@ -58,6 +58,48 @@ class QueryControllerTest {
         api.delete("/api/queries/" + id);
     }
 
+    /**
+     * A session window as a spec's groupBy key. Batch b of rate-micro-batch is at second b, and
+     * {@code value / 30} gives each burst of three batches a key of its own: burst k's rows at
+     * 3k, 3k + 1 and 3k + 2 s chain (the gap is 1.5 s) into the session [3k s, 3k + 3.5 s), which
+     * is final once the watermark (max event time - 2 s) reaches its end.
+     */
+    @Test
+    void groupsRowsIntoSessionWindowsFromASpec() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "bursts",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10, "advanceMillisPerBatch": 1000}},
+                 "steps": [
+                   {"withWatermark": {"column": "timestamp", "delay": "2 seconds"}},
+                   {"groupBy": {"keys": ["session_window(timestamp, '1500 milliseconds') AS session",
+                                         "CAST(value / 30 AS BIGINT) AS burst"],
+                                "aggregations": ["count(*) AS events"]}}
+                 ],
+                 "outputMode": "append",
+                 "trigger": {"processingTime": "100 milliseconds"},
+                 "sink": {"format": "noop"}}
+                """);
+        List<String> sessions = new ArrayList<>();
+
+        await().atMost(DEADLINE).pollInterval(Duration.ofMillis(50)).until(() -> {
+            sessions.clear();
+            for (JsonNode batch : api.get("/api/queries/" + id + "/batches").json()) {
+                for (JsonNode row : batch.path("rows")) {
+                    sessions.add(row.path("burst").asLong() + " " + row.path("session").path("start").asString()
+                            + "/" + row.path("session").path("end").asString() + " " + row.path("events").asLong());
+                }
+            }
+            return sessions.size() >= 2;
+        });
+
+        assertThat(sessions).startsWith("0 1970-01-01T00:00:00.000Z/1970-01-01T00:00:03.500Z 30",
+                "1 1970-01-01T00:00:03.000Z/1970-01-01T00:00:06.500Z 30");
+        assertThat(api.get("/api/queries/" + id + "/progress").json().get(0).path("stateOperators").get(0)
+                .path("operatorName").asString()).isEqualTo("sessionWindowStateStoreSaveExec");
+        api.delete("/api/queries/" + id);
+    }
+
     @Test
     void createsAQueryWithItsLocationAndTheSpecAsSubmitted() {
         ApiClient api = api();

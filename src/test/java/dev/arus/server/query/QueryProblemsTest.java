@@ -115,7 +115,20 @@ class QueryProblemsTest {
                         400, "unsupported-operation", "/outputMode"),
                 bad("output mode Spark rejects", withSteps("{\"groupBy\": {\"keys\": [\"window(timestamp, '8 seconds')\"], "
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),
-                        400, "invalid-output-mode", "/outputMode"));
+                        400, "invalid-output-mode", "/outputMode"),
+                bad("session window in update mode", sessions("\"session_window(timestamp, '5 seconds')\", "
+                        + "\"value % 2\"", "update"), 400, "unsupported-operation", "/outputMode"),
+                bad("session window without a watermark in append mode", withSteps("{\"groupBy\": {\"keys\": "
+                        + "[\"session_window(timestamp, '5 seconds')\", \"value % 2\"], "
+                        + "\"aggregations\": [\"count(*) AS count\"]}}"),
+                        400, "invalid-output-mode", "/outputMode"),
+                bad("session window as the only key", sessions("\"session_window(timestamp, '5 seconds')\"",
+                        "append"), 400, "unsupported-operation", "/steps/1/groupBy/keys/0"),
+                bad("session window and a window", sessions("\"session_window(timestamp, '5 seconds')\", "
+                        + "\"window(timestamp, '5 seconds')\", \"value\"", "append"),
+                        400, "invalid-expression", "/steps/1/groupBy"),
+                bad("session window gap that is no interval", sessions("\"session_window(timestamp, 'soon')\", "
+                        + "\"value\"", "append"), 400, "invalid-expression", "/steps/1/groupBy/keys/0"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -315,6 +328,14 @@ class QueryProblemsTest {
     /** A spec named by {@code jsonName}, the name as it stands between the quotes of a JSON string. */
     private static String named(String jsonName) {
         return spec("\"name\": \"" + jsonName + "\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}");
+    }
+
+    /** A count per session window over a watermarked rate source, grouped by {@code keys} (JSON strings). */
+    private static String sessions(String keys, String outputMode) {
+        return spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"steps\": [{\"withWatermark\": "
+                + "{\"column\": \"timestamp\", \"delay\": \"1 second\"}}, {\"groupBy\": {\"keys\": [" + keys
+                + "], \"aggregations\": [\"count(*) AS n\"]}}], \"outputMode\": \"" + outputMode
+                + "\", \"sink\": {\"format\": \"noop\"}");
     }
 
     private static String withSource(String source) {

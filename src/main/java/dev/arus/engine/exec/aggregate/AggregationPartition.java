@@ -24,7 +24,7 @@ import java.util.List;
  * <p>{@link #commit} hands the store a delta (the keys evicted by the batch, then the groups it
  * changed with their running values) when the store is durable. Used by one thread at a time.
  */
-final class AggregationPartition {
+final class AggregationPartition implements StatePartition {
 
     private final OutputMode mode;
     private final GroupKeyLayout layout;
@@ -46,11 +46,13 @@ final class AggregationPartition {
         this.lateGroups = new GroupIndex(layout.width());
     }
 
-    int size() {
+    @Override
+    public int size() {
         return groups.size();
     }
 
-    AggregateStats lastStats() {
+    @Override
+    public AggregateStats lastStats() {
         return lastStats;
     }
 
@@ -58,7 +60,8 @@ final class AggregationPartition {
      * Merges {@code partial}'s groups of this partition into the state, stamping the changed ones
      * with {@code stamp}; returns how many groups the state gained.
      */
-    int merge(PartialAggregation partial, int partition, long stamp) {
+    @Override
+    public int merge(PartialAggregation partial, int partition, long stamp) {
         int before = groups.size();
         int[] members = partial.membersOf(partition);
         int count = partial.memberCount(partition);
@@ -94,7 +97,8 @@ final class AggregationPartition {
      * Ends the batch stamped {@code stamp}: evicts the groups {@code evictBefore} closes and
      * returns the rows the output mode emits.
      */
-    ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
+    @Override
+    public ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
         int total = groups.size();
         boolean[] keep = new boolean[total];
         List<Integer> emitted = new ArrayList<>();
@@ -165,7 +169,8 @@ final class AggregationPartition {
     }
 
     /** Replaces the groups by version {@code version} of {@code stateStore}, which this partition keeps from now on. */
-    void load(StateStore stateStore, long version) {
+    @Override
+    public void load(StateStore stateStore, long version) {
         this.store = stateStore;
         reload(version);
     }
@@ -181,7 +186,8 @@ final class AggregationPartition {
      * Commits the groups as they are after batch {@code batchId}: the next state version. The
      * groups the batch changed carry the stamp {@code batchId + 1}.
      */
-    void commit(long batchId) {
+    @Override
+    public void commit(long batchId) {
         if (!store.durable()) {
             store.commit(null, null, batchId);
             return;
@@ -207,7 +213,8 @@ final class AggregationPartition {
     }
 
     /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */
-    void abort() {
+    @Override
+    public void abort() {
         lateGroups.clear();
         if (store.durable()) {
             reload(store.version());

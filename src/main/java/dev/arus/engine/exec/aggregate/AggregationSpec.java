@@ -15,4 +15,14 @@ public record AggregationSpec(List<GroupingKey> keys, List<AggregateCall> aggreg
         keys = List.copyOf(keys);
         aggregates = List.copyOf(aggregates);
     }
+
+    /** The position of the session window among the keys, or -1 when the aggregation has none. */
+    public int sessionPosition() {
+        for (int k = 0; k < keys.size(); k++) {
+            if (keys.get(k) instanceof GroupingKey.SessionKey) {
+                return k;
+            }
+        }
+        return -1;
+    }
 }

@@ -5,6 +5,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.expr.EvaluationException;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
@@ -13,18 +14,23 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * How the grouping keys of an aggregation (or the keys of a deduplication) become one tuple of longs: the window start first (if
- * any), then each other key's encoded value, then, when a key can be NULL, a bit mask of the
- * NULL keys. Evaluates the keys of a chunk and encodes one row at a time into a reused probe.
+ * How the grouping keys of an aggregation (or the keys of a deduplication) become one tuple of
+ * longs: the time fields first (a window's start, or a session's start and end, if any), then
+ * each other key's encoded value, then, when a key can be NULL, a bit mask of the NULL keys.
+ * Evaluates the keys of a chunk and encodes one row at a time into a reused probe.
  */
 public final class GroupKeyLayout {
 
     private final GroupingKey[] keys;
-    private final int windowPosition;
+    // the key position of the window or session, or -1; and how many time fields it takes
+    private final int timePosition;
+    private final int timeWidth;
     private final GroupingKey.WindowKey window;
+    private final GroupingKey.SessionKey session;
+    private final SessionGaps gaps;
     private final int[] valuePositions;
     // For each key position, the index of its value key (into encoders and the NULL mask), or -1
-    // for the window.
+    // for the window or session.
     private final int[] valueIndexes;
     private final KeyEncoder[] encoders;
     private final boolean tracksNulls;
@@ -43,19 +49,22 @@ public final class GroupKeyLayout {
     public GroupKeyLayout(List<GroupingKey> keys, int watermarkKeyPosition) {
         this.keys = keys.toArray(GroupingKey[]::new);
         this.watermarkKeyPosition = watermarkKeyPosition;
-        int windowAt = -1;
+        int timeAt = -1;
         int values = 0;
         boolean nullable = false;
         for (int k = 0; k < this.keys.length; k++) {
-            if (this.keys[k] instanceof GroupingKey.WindowKey) {
-                windowAt = k;
-            } else {
+            if (this.keys[k] instanceof GroupingKey.ValueKey value) {
                 values++;
-                nullable |= ((GroupingKey.ValueKey) this.keys[k]).expression().nullable();
+                nullable |= value.expression().nullable();
+            } else {
+                timeAt = k;
             }
         }
-        this.windowPosition = windowAt;
-        this.window = windowAt < 0 ? null : (GroupingKey.WindowKey) this.keys[windowAt];
+        this.timePosition = timeAt;
+        this.window = timeAt >= 0 && this.keys[timeAt] instanceof GroupingKey.WindowKey w ? w : null;
+        this.session = timeAt >= 0 && this.keys[timeAt] instanceof GroupingKey.SessionKey s ? s : null;
+        this.gaps = session == null ? null : new SessionGaps(session.gap());
+        this.timeWidth = window != null ? 1 : session != null ? 2 : 0;
         this.valuePositions = new int[values];
         this.valueIndexes = new int[this.keys.length];
         this.encoders = new KeyEncoder[values];
@@ -70,10 +79,10 @@ public final class GroupKeyLayout {
             }
         }
         this.tracksNulls = nullable;
-        this.width = Math.max(1, (window == null ? 0 : 1) + values + (nullable ? 1 : 0));
+        this.width = Math.max(1, timeWidth + values + (nullable ? 1 : 0));
         this.probe = new long[width];
         this.valueVectors = new ColumnVector[values];
-        this.watermarkField = watermarkKeyPosition < 0 || watermarkKeyPosition == windowPosition
+        this.watermarkField = watermarkKeyPosition < 0 || watermarkKeyPosition == timePosition
                 ? 0 : fieldOfValue(valueIndexes[watermarkKeyPosition]);
     }
 
@@ -118,6 +127,9 @@ public final class GroupKeyLayout {
     public void evaluateKeys(ColumnarBatch chunk, BatchContext context) {
         if (window != null) {
             times = (LongVector) window.timeColumn().evaluate(chunk, context.evaluation());
+        } else if (session != null) {
+            times = (LongVector) session.timeColumn().evaluate(chunk, context.evaluation());
+            gaps.evaluate(chunk, context.evaluation());
         }
         for (int v = 0; v < valueVectors.length; v++) {
             GroupingKey.ValueKey key = (GroupingKey.ValueKey) keys[valuePositions[v]];
@@ -127,11 +139,20 @@ public final class GroupKeyLayout {
 
     /**
      * Encodes row {@code row}'s key for its {@code window}-th window into the probe; false when
-     * the row has no such window (a NULL event time, or a sliding window that does not contain it).
+     * the row has no such window (a NULL event time, a sliding window that does not contain it,
+     * or a session gap that is not positive).
      */
     public boolean encode(int row, int windowIndex) {
         int field = 0;
-        if (window != null) {
+        if (session != null) {
+            long gap = times.isNull(row) ? 0 : gaps.micros(row);
+            if (gap <= 0) {
+                return false;
+            }
+            long time = times.values()[row];
+            probe[field++] = time;
+            probe[field++] = sessionEnd(time, gap);
+        } else if (window != null) {
             if (times.isNull(row)) {
                 return false;
             }
@@ -164,22 +185,31 @@ public final class GroupKeyLayout {
         return true;
     }
 
+    /** {@code time + gap}, which overflows as Spark's timestamp + interval does in ANSI mode. */
+    private static long sessionEnd(long time, long gap) {
+        try {
+            return Math.addExact(time, gap);
+        } catch (ArithmeticException overflow) {
+            throw EvaluationException.overflow("long overflow", null);
+        }
+    }
+
     /**
      * Puts group {@code group} of {@code source}'s groups (keyed by {@code from}, a layout of the
-     * same keys with dictionaries of its own) into the probe, as this layout encodes it.
+     * same keys with dictionaries of its own) into the probe, as this layout encodes it. This
+     * layout may leave out {@code from}'s session, keeping the keys a session belongs to.
      */
     void probeFrom(GroupKeyLayout from, GroupIndex source, int group) {
         int field = 0;
-        if (window != null) {
+        for (; field < timeWidth; field++) {
             probe[field] = source.key(group, field);
-            field++;
         }
         for (int v = 0; v < encoders.length; v++, field++) {
-            long value = source.key(group, field);
+            long value = source.key(group, from.fieldOfValue(v));
             probe[field] = from.isNullKey(source, group, v) ? value : encoders[v].translate(value, from.encoders[v]);
         }
         if (tracksNulls) {
-            probe[field] = source.key(group, field);
+            probe[field] = source.key(group, from.width - 1);
         } else if (field == 0) {
             probe[0] = 0;
         }
@@ -187,16 +217,17 @@ public final class GroupKeyLayout {
 
     /**
      * The state partition, of {@code partitions}, of group {@code group}: a hash of the key's
-     * values, so that a key belongs to the same partition in every task slot and every run.
+     * values, so that a key belongs to the same partition in every task slot and every run. A
+     * session is left out, since all sessions of the other keys' values merge in one partition.
      */
     int partitionOf(GroupIndex groups, int group, int partitions) {
         if (partitions == 1) {
             return 0;
         }
         long hash = 0x9E3779B97F4A7C15L;
-        int field = 0;
+        int field = timeWidth;
         if (window != null) {
-            hash = (hash ^ groups.key(group, field++)) * 0xBF58476D1CE4E5B9L;
+            hash = (hash ^ groups.key(group, 0)) * 0xBF58476D1CE4E5B9L;
         }
         for (int v = 0; v < encoders.length; v++, field++) {
             long value = isNullKey(groups, group, v) ? 0 : encoders[v].contentHash(groups.key(group, field));
@@ -209,30 +240,31 @@ public final class GroupKeyLayout {
         return (int) Math.floorMod(hash, (long) partitions);
     }
 
-    /** The probe's closing time: its window's end, or the watermark key's value. */
+    /** The probe's closing time: its window's or session's end, or the watermark key's value. */
     long closingTime() {
-        return watermarkKeyPosition == windowPosition ? probe[0] + window.sizeMicros() : probe[watermarkField];
+        if (watermarkKeyPosition != timePosition) {
+            return probe[watermarkField];
+        }
+        return session != null ? probe[1] : probe[0] + window.sizeMicros();
     }
 
     public long closingTime(GroupIndex groups, int group) {
-        return watermarkKeyPosition == windowPosition
-                ? groups.key(group, 0) + window.sizeMicros()
-                : groups.key(group, watermarkField);
+        if (watermarkKeyPosition != timePosition) {
+            return groups.key(group, watermarkField);
+        }
+        return session != null ? groups.key(group, 1) : groups.key(group, 0) + window.sizeMicros();
     }
 
-    /** The probe field of value key {@code v}: after the window start, if there is a window. */
+    /** The probe field of value key {@code v}: after the time fields. */
     private int fieldOfValue(int v) {
-        return (window == null ? 0 : 1) + v;
+        return timeWidth + v;
     }
 
     /** Writes key {@code position} of a group to an output column. */
     void decodeKey(GroupIndex groups, int group, int position, ColumnVector output, int row) {
-        if (position == windowPosition) {
+        if (position == timePosition) {
             long start = groups.key(group, 0);
-            StructVector struct = (StructVector) output;
-            struct.setNotNull(row);
-            writeLong(struct.child(0), row, start);
-            writeLong(struct.child(1), row, start + window.sizeMicros());
+            writeTimeRange(output, row, start, session != null ? groups.key(group, 1) : start + window.sizeMicros());
             return;
         }
         int v = valueIndexes[position];
@@ -241,6 +273,14 @@ public final class GroupKeyLayout {
         } else {
             encoders[v].decode(groups.key(group, fieldOfValue(v)), output, row);
         }
+    }
+
+    /** Writes a window or session {@code [start, end)} as its {@code {start, end}} struct. */
+    static void writeTimeRange(ColumnVector output, int row, long start, long end) {
+        StructVector struct = (StructVector) output;
+        struct.setNotNull(row);
+        writeLong(struct.child(0), row, start);
+        writeLong(struct.child(1), row, end);
     }
 
     private static void writeLong(ColumnVector vector, int row, long value) {
@@ -253,9 +293,9 @@ public final class GroupKeyLayout {
     }
 
     /**
-     * Writes a group's key for a state file: the NULL mask (when keys can be NULL), the window
-     * start, then each non-NULL value key; strings and binary values as text, since dictionary ids
-     * are per run.
+     * Writes a group's key for a state file: the NULL mask (when keys can be NULL), the time
+     * fields, then each non-NULL value key; strings and binary values as text, since dictionary
+     * ids are per run.
      */
     public void writeKey(GroupIndex groups, int group, StateBuffer out) {
         long mask = tracksNulls ? groups.key(group, width - 1) : 0;
@@ -263,8 +303,8 @@ public final class GroupKeyLayout {
             out.writeLong(mask);
         }
         int field = 0;
-        if (window != null) {
-            out.writeLong(groups.key(group, field++));
+        for (; field < timeWidth; field++) {
+            out.writeLong(groups.key(group, field));
         }
         for (int v = 0; v < encoders.length; v++) {
             long value = groups.key(group, field++);
@@ -283,8 +323,8 @@ public final class GroupKeyLayout {
     public void readKey(DataInput in) throws IOException {
         long mask = tracksNulls ? in.readLong() : 0;
         int field = 0;
-        if (window != null) {
-            probe[field++] = in.readLong();
+        for (; field < timeWidth; field++) {
+            probe[field] = in.readLong();
         }
         for (int v = 0; v < encoders.length; v++) {
             if ((mask & (1L << v)) != 0) {
@@ -305,24 +345,26 @@ public final class GroupKeyLayout {
     /** Orders groups by their keys in key order, NULLs first, as Spark sorts ascending. */
     int compareGroups(GroupIndex groups, int a, int b) {
         for (int position = 0; position < keys.length; position++) {
-            int order;
-            if (position == windowPosition) {
-                order = Long.compare(groups.key(a, 0), groups.key(b, 0));
-            } else {
-                int v = valueIndexes[position];
-                boolean nullA = isNullKey(groups, a, v);
-                boolean nullB = isNullKey(groups, b, v);
-                if (nullA || nullB) {
-                    order = Boolean.compare(!nullA, !nullB);
-                } else {
-                    int field = fieldOfValue(v);
-                    order = encoders[v].compare(groups.key(a, field), groups.key(b, field));
-                }
-            }
+            int order = compareKey(groups, a, b, position);
             if (order != 0) {
                 return order;
             }
         }
         return 0;
+    }
+
+    /** Orders groups by key {@code position} alone: a window or session by its start. */
+    int compareKey(GroupIndex groups, int a, int b, int position) {
+        if (position == timePosition) {
+            return Long.compare(groups.key(a, 0), groups.key(b, 0));
+        }
+        int v = valueIndexes[position];
+        boolean nullA = isNullKey(groups, a, v);
+        boolean nullB = isNullKey(groups, b, v);
+        if (nullA || nullB) {
+            return Boolean.compare(!nullA, !nullB);
+        }
+        int field = fieldOfValue(v);
+        return encoders[v].compare(groups.key(a, field), groups.key(b, field));
     }
 }

@@ -10,7 +10,6 @@ import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.streaming.ArusException;
-import dev.arus.engine.streaming.OutputMode;
 import java.util.Arrays;
 import java.util.function.Supplier;
 
@@ -38,9 +37,10 @@ final class PartialAggregation implements Operator {
     private int[] groupIds = new int[ColumnarBatch.CHUNK_SIZE];
     private long lateInputRows;
 
-    PartialAggregation(AggregationSpec spec, OutputMode mode, int partitions, int maxGroups,
+    /** @param dropsLateRows whether groups closed by the previous batch's watermark are late, not folded in */
+    PartialAggregation(AggregationSpec spec, boolean dropsLateRows, int partitions, int maxGroups,
                        Supplier<ArusException> tooManyGroups) {
-        this.layout = new GroupKeyLayout(spec.keys(), mode == OutputMode.COMPLETE ? -1 : spec.watermarkKeyPosition());
+        this.layout = new GroupKeyLayout(spec.keys(), dropsLateRows ? spec.watermarkKeyPosition() : -1);
         this.aggregates = spec.aggregates().toArray(AggregateCall[]::new);
         this.accumulators = Accumulator.forCalls(spec.aggregates());
         this.aggregateInputs = new ColumnVector[aggregates.length];

@@ -16,26 +16,32 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A grouped aggregation whose groups live across batches, as Spark's streaming aggregation
  * (partial aggregate, exchange, state restore, state save): each task slot folds its rows into a
- * {@link PartialAggregation}, and each state partition ({@link AggregationPartition}) merges its
- * keys' partial groups, in slot order, into the groups it keeps. A group is keyed by its window
- * start (if it groups by a window) and its other key values, encoded as a tuple of longs.
+ * {@link PartialAggregation}, and each state partition merges its keys' partial groups, in slot
+ * order, into the groups it keeps ({@link AggregationPartition}) or, grouping by a session
+ * window, into the sessions it keeps ({@link SessionPartition}). A group is keyed by its window
+ * start or session (if it has one) and its other key values, encoded as a tuple of longs.
  *
  * <p>The watermark key is the grouping key that carries the event-time watermark: its window's
- * end (or its value) says when a group is closed; rows of groups closed by the previous batch's
- * watermark are dropped as late. The number of groups all partitions hold together is limited,
- * so that one query's state cannot grow until the JVM runs out of memory.
+ * or session's end (or its value) says when a group is closed; rows of groups closed by the
+ * previous batch's watermark are dropped as late. The number of rows all partitions hold
+ * together is limited, so that one query's state cannot grow until the JVM runs out of memory.
  */
 public final class StreamingAggregation implements StatefulOperator {
 
     /** Spark's {@code StateStoreSaveExec.shortName}. */
     public static final String NAME = "stateStoreSave";
 
+    /** Spark's {@code SessionWindowStateStoreSaveExec.shortName}. */
+    public static final String SESSION_WINDOW_NAME = "sessionWindowStateStoreSaveExec";
+
     private final int operatorId;
+    private final String name;
     private final OutputMode mode;
     private final Schema outputSchema;
     private final int maxStateRows;
+    private final int stateStoreInstances;
     private final PartialAggregation[] partials;
-    private final AggregationPartition[] partitions;
+    private final StatePartition[] partitions;
     private final AtomicLong stateRows = new AtomicLong();
     private StateOperatorProgress progress;
 
@@ -45,16 +51,25 @@ public final class StreamingAggregation implements StatefulOperator {
      */
     public StreamingAggregation(int operatorId, int partitionCount, OutputMode mode, List<AggregationSpec> slotSpecs,
                                 Schema outputSchema, int maxStateRows) {
+        AggregationSpec spec = slotSpecs.get(0);
+        boolean sessions = spec.sessionPosition() >= 0;
         this.operatorId = operatorId;
+        this.name = sessions ? SESSION_WINDOW_NAME : NAME;
         this.mode = mode;
         this.outputSchema = outputSchema;
         this.maxStateRows = maxStateRows;
+        // Spark's session window save exec never sets its operator metrics in complete mode.
+        this.stateStoreInstances = sessions && mode == OutputMode.COMPLETE ? 0 : partitionCount;
+        // Spark's StateStoreSaveExec keeps late rows in complete mode; the session window restore
+        // exec drops them whatever the mode.
+        boolean dropsLateRows = sessions || mode != OutputMode.COMPLETE;
         this.partials = slotSpecs.stream()
-                .map(spec -> new PartialAggregation(spec, mode, partitionCount, maxStateRows, this::stateRowsExceeded))
+                .map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount, maxStateRows,
+                        this::stateRowsExceeded))
                 .toArray(PartialAggregation[]::new);
-        this.partitions = new AggregationPartition[partitionCount];
+        this.partitions = new StatePartition[partitionCount];
         for (int p = 0; p < partitionCount; p++) {
-            partitions[p] = new AggregationPartition(slotSpecs.get(0), mode);
+            partitions[p] = sessions ? new SessionPartition(spec, mode) : new AggregationPartition(spec, mode);
         }
         this.progress = progress(0, 0, 0, 0, 0, 0);
     }
@@ -66,7 +81,7 @@ public final class StreamingAggregation implements StatefulOperator {
 
     @Override
     public String operatorName() {
-        return NAME;
+        return name;
     }
 
     @Override
@@ -91,7 +106,7 @@ public final class StreamingAggregation implements StatefulOperator {
 
     @Override
     public void runPartition(int partition, BatchContext context, Operator downstream) {
-        AggregationPartition state = partitions[partition];
+        StatePartition state = partitions[partition];
         long stamp = context.batchId() + 1;
         for (PartialAggregation partial : partials) {
             if (stateRows.addAndGet(state.merge(partial, partition, stamp)) > maxStateRows) {
@@ -118,7 +133,7 @@ public final class StreamingAggregation implements StatefulOperator {
         long removed = 0;
         long late = 0;
         long memory = 0;
-        for (AggregationPartition partition : partitions) {
+        for (StatePartition partition : partitions) {
             AggregateStats stats = partition.lastStats();
             total += stats.numRowsTotal();
             updated += stats.numRowsUpdated();
@@ -140,7 +155,7 @@ public final class StreamingAggregation implements StatefulOperator {
             partial.clear();
         }
         long rows = 0;
-        for (AggregationPartition partition : partitions) {
+        for (StatePartition partition : partitions) {
             partition.abort();
             rows += partition.size();
         }
@@ -148,9 +163,9 @@ public final class StreamingAggregation implements StatefulOperator {
     }
 
     /**
-     * Spark's {@code StateStoreSaveExec} asks for a no-data batch in append and update mode
-     * whenever the query has a watermark, even when the aggregation does not group by the
-     * watermarked column; never in complete mode.
+     * Spark's {@code StateStoreSaveExec} (and its session window save exec) asks for a no-data
+     * batch in append and update mode whenever the query has a watermark, even when the
+     * aggregation does not group by the watermarked column; never in complete mode.
      */
     @Override
     public boolean runsNoDataBatches() {
@@ -165,8 +180,8 @@ public final class StreamingAggregation implements StatefulOperator {
     /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */
     private StateOperatorProgress progress(long total, long updated, long removed, long late, long memory,
             long lateInputRows) {
-        return new StateOperatorProgress(NAME, total, updated, 0, removed, 0, 0, memory, late, partitions.length,
-                partitions.length, Map.of("numLateInputRows", lateInputRows));
+        return new StateOperatorProgress(name, total, updated, 0, removed, 0, 0, memory, late, partitions.length,
+                stateStoreInstances, Map.of("numLateInputRows", lateInputRows));
     }
 
     private ArusException stateRowsExceeded() {
