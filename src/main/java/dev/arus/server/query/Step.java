@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
@@ -24,17 +25,11 @@ import java.util.List;
         @JsonSubTypes.Type(value = Step.DropDuplicatesWithinWatermark.class, name = "dropDuplicatesWithinWatermark")})
 public sealed interface Step {
 
-    /** How a step is written, for the API's description. */
-    String FORMS = "An object with one key naming the step: "
-            + "{\"withColumn\": {\"name\": .., \"expr\": ..}}, {\"filter\": \"<condition>\"}, "
-            + "{\"select\": [\"<column>\", ..]}, {\"selectExpr\": [\"<expression>\", ..]}, "
-            + "{\"withWatermark\": {\"column\": .., \"delay\": ..}}, "
-            + "{\"groupBy\": {\"keys\": [\"<expression>\", ..], \"aggregations\": [\"<expression>\", ..]}}, "
-            + "{\"dropDuplicates\": [\"<column>\", ..]}, {\"dropDuplicatesWithinWatermark\": [\"<column>\", ..]}";
-
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
     String key();
 
+    @Schema(name = "WithColumnStep", description = "Adds (or replaces) a column computed by a Spark SQL expression: Dataset.withColumn",
+            example = "{\"withColumn\": {\"name\": \"event_time\", \"expr\": \"CAST(timestamp AS TIMESTAMP)\"}}")
     record WithColumn(String name, String expr) implements Step {
         @Override
         public String key() {
@@ -42,6 +37,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "FilterStep", description = "Keeps the rows for which a Spark SQL condition holds: Dataset.filter",
+            example = "{\"filter\": \"value >= 0\"}")
     record Filter(@JsonValue String condition) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public Filter {
@@ -53,6 +50,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "SelectStep", description = "Keeps these columns, by name: Dataset.select",
+            example = "{\"select\": [\"value\", \"event_time\"]}")
     record Select(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public Select {
@@ -64,6 +63,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "SelectExprStep", description = "Computes these Spark SQL expressions as the columns: Dataset.selectExpr",
+            example = "{\"selectExpr\": [\"value\", \"value % 3 AS shift\"]}")
     record SelectExpr(@JsonValue List<String> expressions) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public SelectExpr {
@@ -76,6 +77,8 @@ public sealed interface Step {
     }
 
     /** Spark's {@code dropDuplicates(columns)}; an empty list means every column. */
+    @Schema(name = "DropDuplicatesStep", description = "Drops rows whose values of these columns were seen before (every column when empty): Dataset.dropDuplicates",
+            example = "{\"dropDuplicates\": [\"order_id\"]}")
     record DropDuplicates(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public DropDuplicates {
@@ -88,6 +91,8 @@ public sealed interface Step {
     }
 
     /** Spark 3.5's {@code dropDuplicatesWithinWatermark(columns)}; needs a watermark before it. */
+    @Schema(name = "DropDuplicatesWithinWatermarkStep", description = "Drops duplicates of these columns while the watermark keeps their first event: Dataset.dropDuplicatesWithinWatermark; needs a watermark before it",
+            example = "{\"dropDuplicatesWithinWatermark\": [\"order_id\"]}")
     record DropDuplicatesWithinWatermark(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public DropDuplicatesWithinWatermark {
@@ -99,6 +104,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "WithWatermarkStep", description = "The event-time column and how late its events may come, a Spark interval: Dataset.withWatermark",
+            example = "{\"withWatermark\": {\"column\": \"event_time\", \"delay\": \"4 seconds\"}}")
     record WithWatermark(String column, String delay) implements Step {
         @Override
         public String key() {
@@ -107,6 +114,8 @@ public sealed interface Step {
     }
 
     /** Keys and aggregations are expressions, e.g. {@code window(event_time, '8 seconds')}, {@code count(*) AS count}. */
+    @Schema(name = "GroupByStep", description = "Groups by key expressions (window(col, size[, slide]) for event-time windows) and aggregates: Dataset.groupBy(..).agg(..)",
+            example = "{\"groupBy\": {\"keys\": [\"window(event_time, '8 seconds')\"], \"aggregations\": [\"count(*) AS count\"]}}")
     record GroupBy(List<String> keys, List<String> aggregations) implements Step {
         @Override
         public String key() {
