@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
@@ -133,6 +135,28 @@ class ApiDocumentationTest {
             assertThat(step.path("example").propertyNames()).as(key).containsExactly(key);
             assertThat(step.path("additionalProperties").asBoolean(true)).as(key).isFalse();
         });
+    }
+
+    @Test
+    void namesEachSourceAndSinkFormatWithTheOptionsItKnows() {
+        JsonNode schemas = served().at("/components/schemas");
+        Map<String, JsonNode> sources = branchesByTitle(schemas.at("/SourceSpec/oneOf"));
+        Map<String, JsonNode> sinks = branchesByTitle(schemas.at("/SinkSpec/oneOf"));
+
+        assertThat(sources.keySet()).containsExactlyInAnyOrder("rate", "rate-micro-batch", "stream");
+        assertThat(sources.get("rate").at("/properties/options/propertyNames/enum").toString())
+                .contains("rowsPerSecond", "rampUpTime", "numPartitions");
+        assertThat(sinks.keySet()).contains("console", "memory", "json", "csv", "stream", "noop")
+                .doesNotContain("foreachBatch");
+        assertThat(sinks.get("noop").at("/properties/options/maxProperties").asInt()).isZero();
+        assertThat(schemas.at("/QuerySpec/properties/outputMode/examples").toString())
+                .isEqualTo("[\"append\",\"update\",\"complete\"]");
+    }
+
+    private static Map<String, JsonNode> branchesByTitle(JsonNode oneOf) {
+        Map<String, JsonNode> branches = new TreeMap<>();
+        oneOf.forEach(branch -> branches.put(branch.path("title").asString(), branch));
+        return branches;
     }
 
     private JsonNode served() {
