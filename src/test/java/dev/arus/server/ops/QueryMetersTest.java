@@ -70,6 +70,22 @@ class QueryMetersTest extends OpsServiceTest {
     }
 
     @Test
+    void timesBatchesBelowAMillisecond() throws Exception {
+        String id = create(Specs.fastest("quick"));
+        events.awaitBatches(id, 20);
+        Map<String, String> query = Map.of("query", "quick");
+        PrometheusText scrape = PrometheusText.scrape(api);
+
+        double seconds = scrape.value("arus_query_batch_duration_seconds_sum", query);
+        assertThat(seconds).isPositive();
+        assertThat(Math.abs(seconds * 1000 - Math.rint(seconds * 1000)))
+                .as("%s s is not whole milliseconds, as Spark's batchDuration would make it", seconds)
+                .isGreaterThan(1e-6);
+        assertThat(scrape.samples("arus_query_batch_duration_seconds_bucket", Map.of("query", "quick", "le", "1.0E-4")))
+                .as("a bucket below a millisecond").hasSize(1);
+    }
+
+    @Test
     void removesTheMetersOfADeletedQuery() throws Exception {
         String keptId = create(Specs.chapterWithShortWindows("kept"));
         String id = create(Specs.chapterWithShortWindows("deleted"));
