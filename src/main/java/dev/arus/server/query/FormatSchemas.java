@@ -4,6 +4,7 @@ import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceProviders;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +23,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class FormatSchemas {
 
-    /** Option values as the spec takes them: Spark's options are strings, and numbers and booleans are read as such. */
-    private static final Set<String> OPTION_VALUE = Set.of("string", "number", "boolean");
+    /**
+     * Option values as the spec takes them: Spark's options are strings, and numbers and booleans
+     * are read as such. In this order, every time: the document is compared with its copy.
+     */
+    private static final Set<String> OPTION_VALUE = new LinkedHashSet<>(List.of("string", "number", "boolean"));
 
     @Bean
     OpenApiCustomizer sourceAndSinkFormats() {
