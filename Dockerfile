@@ -2,48 +2,76 @@
 #
 # Arus in a container (README "Docker"):
 #   docker build -t arus .
-#   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g -e ARUS_SECURITY_API_TOKEN=<secret> arus
+#   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g -e ARUS_SECURITY_API_TOKEN="$TOKEN" arus
 #
 # Security (README "Security"): the image listens on 0.0.0.0 so that -p reaches it, and the
-# service refuses to start on a non-loopback address without an API token. Give it one
-# (ARUS_SECURITY_API_TOKEN: changes, the live WebSocket and the Actuator beyond health and
-# prometheus then need "Authorization: Bearer <token>"), or say explicitly that anyone who reaches
-# the port may change queries with -e ARUS_SECURITY_ALLOW_ANONYMOUS=true (logged as a warning).
+# service refuses to start on a non-loopback address without an API token: anyone who reaches the
+# port could change queries. Give it one (ARUS_SECURITY_API_TOKEN: changes, the live WebSocket and
+# the Actuator beyond health and prometheus then need "Authorization: Bearer <token>"), or say
+# explicitly that anyone may with -e ARUS_SECURITY_ALLOW_ANONYMOUS=true (logged as a warning).
 #
-# Stage 1 builds the jar with the Maven wrapper, front end included. The JDK is Temurin 17; Node.js
-# and npm come from Debian trixie (Node 20.19, what Vite 8 needs; bookworm's 18 is too old), and
-# the front end's packages from the npm registry through `npm ci` and the lock file.
-FROM eclipse-temurin:17-jdk AS jdk
+# Base images are pinned by the digests of their multi-arch indexes, as published for these tags
+# (README "Docker" says where they were read and that this machine could not pull them); refresh
+# them with `docker buildx imagetools inspect <image>:<tag>`.
+ARG JDK_IMAGE=eclipse-temurin:17-jdk@sha256:5d6042fb8cdc14d614e4e421f52e3211fc5aeadddce44cbf9de8ed37c791f824
+ARG JRE_IMAGE=eclipse-temurin:17-jre@sha256:207ecae0b2b104dfc6dfa763d1e9cd2041cb344800a180e24cb1a28ed533ff90
+ARG BUILD_IMAGE=debian:trixie-slim@sha256:a29215f6a35e51e22adffa17f89e9d2ef06214e64a2bad10d765c46aea49f11f
 
-FROM debian:trixie-slim AS build
+FROM ${JDK_IMAGE} AS jdk
+
+# Stage 1 builds the jar with the Maven wrapper, front end included: the JDK is Temurin 17; Node.js
+# and npm come from Debian trixie (Node 20.19, what Vite 8 needs), and the front end's packages
+# from the npm registry through `npm ci` and the lock file. Maven's and npm's downloads stay in
+# BuildKit cache mounts across builds.
+FROM ${BUILD_IMAGE} AS build
 ENV JAVA_HOME=/opt/java/openjdk
 ENV PATH="${JAVA_HOME}/bin:${PATH}"
 COPY --from=jdk /opt/java/openjdk /opt/java/openjdk
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends nodejs npm curl unzip ca-certificates \
-    && rm -rf /var/lib/apt/lists/*
+RUN --mount=type=cache,target=/var/cache/apt,sharing=locked \
+    --mount=type=cache,target=/var/lib/apt/lists,sharing=locked \
+    rm -f /etc/apt/apt.conf.d/docker-clean \
+    && apt-get update \
+    && apt-get install -y --no-install-recommends nodejs npm ca-certificates
 WORKDIR /src
-# Maven and the dependencies first, in a layer of their own that survives source changes.
 COPY mvnw pom.xml ./
 COPY .mvn/ .mvn/
-RUN ./mvnw -B -q -DskipDashboard=true dependency:go-offline
 COPY frontend/ frontend/
 COPY src/ src/
-RUN ./mvnw -B -DskipTests package \
+RUN --mount=type=cache,target=/root/.m2 \
+    --mount=type=cache,target=/root/.npm \
+    ./mvnw -B -DskipTests package \
     && cp target/arus-*.jar /arus.jar
 
-# Stage 2 runs it on a JRE 17, as an unprivileged user.
-FROM eclipse-temurin:17-jre
-RUN apt-get update \
+# Stage 2 splits the jar into Spring Boot's layers (dependencies, loader, snapshots, application),
+# so that a change of the code rebuilds only the last, small layer of the image.
+FROM ${JDK_IMAGE} AS layers
+WORKDIR /layers
+COPY --from=build /arus.jar arus.jar
+RUN java -Djarmode=tools -jar arus.jar extract --layers --destination extracted
+
+# Stage 3 runs it on a JRE 17 as an unprivileged user with a fixed numeric id.
+FROM ${JRE_IMAGE}
+RUN --mount=type=cache,target=/var/cache/apt,sharing=locked \
+    --mount=type=cache,target=/var/lib/apt/lists,sharing=locked \
+    rm -f /etc/apt/apt.conf.d/docker-clean \
+    && apt-get update \
     && apt-get install -y --no-install-recommends curl \
-    && rm -rf /var/lib/apt/lists/* \
-    && groupadd --system arus \
-    && useradd --system --gid arus --home-dir /app --shell /usr/sbin/nologin arus \
+    && groupadd --gid 10001 arus \
+    && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /app --shell /usr/sbin/nologin arus \
     && mkdir -p /app /data \
-    && chown arus:arus /data
+    && chown 10001:10001 /data
 WORKDIR /app
-COPY --from=build --chown=root:root /arus.jar /app/arus.jar
-# Checkpoints and other state live under arus.data-dir; keep them on a volume.
+COPY --from=layers /layers/extracted/dependencies/ ./
+COPY --from=layers /layers/extracted/spring-boot-loader/ ./
+COPY --from=layers /layers/extracted/snapshot-dependencies/ ./
+COPY --from=layers /layers/extracted/application/ ./
+# Class data sharing: a training run up to the application context's refresh writes the archive of
+# the classes it loaded, which every start then maps instead of loading them again.
+RUN java -XX:ArchiveClassesAtExit=/app/arus.jsa -Dspring.context.exit=onRefresh \
+        -Darus.data-dir=/tmp/arus-training -Darus.demo.enabled=false -jar /app/arus.jar \
+    && rm -rf /tmp/arus-training
+# Checkpoints, streams and other state live under arus.data-dir: a volume, or a bind mount of a
+# directory this user may write (README "Docker").
 ENV ARUS_DATA_DIR=/data
 # All interfaces, for port publishing; needs ARUS_SECURITY_API_TOKEN or ARUS_SECURITY_ALLOW_ANONYMOUS=true.
 ENV SERVER_ADDRESS=0.0.0.0
@@ -51,10 +79,10 @@ VOLUME ["/data"]
 # The heap follows the container's memory limit (75 % of it), not the host's; an out-of-memory
 # error ends the JVM so that the container restarts instead of limping on.
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:InitialRAMPercentage=25 -XX:+ExitOnOutOfMemoryError"
-USER arus
+USER 10001:10001
 EXPOSE 8080
 # UP or DEGRADED (a stalled query) answer 200; DOWN answers 503.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD curl -fsS -o /dev/null http://localhost:8080/actuator/health || exit 1
 # exec form: java is PID 1 and gets SIGTERM, which stops the queries gracefully.
-ENTRYPOINT ["java", "-jar", "/app/arus.jar"]
+ENTRYPOINT ["java", "-XX:SharedArchiveFile=/app/arus.jsa", "-jar", "/app/arus.jar"]

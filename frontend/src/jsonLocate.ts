@@ -1,155 +1,92 @@
 /**
- * Finds where in a JSON text the value a JSON pointer (RFC 6901) names is written, so that a
- * server error naming a field can be shown at that field. Tolerates nothing: on text that does
- * not parse it answers null.
+ * Where things are in a JSON text, read with jsonc-parser (the parser of VS Code's JSON support,
+ * which keeps every value's offset): the value a JSON pointer (RFC 6901) names, so that a server
+ * error naming a field can be shown at that field, and the first syntax error.
  */
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
 export interface TextRange {
   start: number;
   end: number;
 }
 
-interface Located {
-  range: TextRange;
-  /** For a string value, the offset in the text of each decoded character, and one past the end. */
-  charOffsets?: number[];
-}
+/** Strict JSON: what the service reads. */
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
 export function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function unescapePointerSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+function pointerSegments(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.replace(/^\//, '').split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
-  return pointer.replace(/^\//, '').split('/').map(unescapePointerSegment);
+/** The syntax tree of strict JSON, or null when the text is not JSON. */
+function tree(text: string): Node | null {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, STRICT);
+  return root && errors.length === 0 ? root : null;
 }
 
-class Scanner {
-  pos = 0;
-  readonly found = new Map<string, Located>();
-
-  constructor(private readonly text: string) {}
-
-  skip(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos] ?? '')) this.pos++;
+/** The node a pointer's segments lead to: array indices are numbers, object keys strings. */
+function nodeAt(root: Node, segments: string[]): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of segments) {
+    if (!node) return undefined;
+    node = findNodeAtLocation(node, [node.type === 'array' ? Number(segment) : segment]);
   }
+  return node;
+}
 
-  value(path: string): void {
-    this.skip();
-    const start = this.pos;
-    const c = this.text[this.pos];
-    let charOffsets: number[] | undefined;
-    if (c === '{') this.object(path);
-    else if (c === '[') this.array(path);
-    else if (c === '"') charOffsets = this.string().offsets;
-    else this.literal();
-    this.found.set(path, charOffsets ? { range: { start, end: this.pos }, charOffsets } : { range: { start, end: this.pos } });
+/** The offset in the text of the character at a 0-based position of the string whose literal starts at `literal`. */
+function charOffset(text: string, literal: TextRange, position: number): number {
+  let at = literal.start + 1;
+  for (let decoded = 0; decoded < position && at < literal.end - 1; decoded++) {
+    at += text[at] !== '\\' ? 1 : text[at + 1] === 'u' ? 6 : 2;
   }
-
-  object(path: string): void {
-    this.pos++;
-    this.skip();
-    if (this.text[this.pos] === '}') {
-      this.pos++;
-      return;
-    }
-    for (;;) {
-      this.skip();
-      if (this.text[this.pos] !== '"') throw new Error('key expected');
-      const key = this.string().value;
-      this.skip();
-      if (this.text[this.pos] !== ':') throw new Error(': expected');
-      this.pos++;
-      this.value(`${path}/${escapePointerSegment(key)}`);
-      this.skip();
-      const next = this.text[this.pos++];
-      if (next === '}') return;
-      if (next !== ',') throw new Error(', or } expected');
-    }
-  }
-
-  array(path: string): void {
-    this.pos++;
-    this.skip();
-    if (this.text[this.pos] === ']') {
-      this.pos++;
-      return;
-    }
-    for (let i = 0; ; i++) {
-      this.value(`${path}/${i}`);
-      this.skip();
-      const next = this.text[this.pos++];
-      if (next === ']') return;
-      if (next !== ',') throw new Error(', or ] expected');
-    }
-  }
-
-  string(): { value: string; offsets: number[] } {
-    const open = this.pos++;
-    const offsets: number[] = [];
-    let value = '';
-    while (this.pos < this.text.length) {
-      const c = this.text[this.pos];
-      if (c === '"') {
-        offsets.push(this.pos);
-        this.pos++;
-        return { value, offsets };
-      }
-      offsets.push(this.pos);
-      if (c === '\\') {
-        const e = this.text[this.pos + 1];
-        if (e === 'u') {
-          value += String.fromCharCode(parseInt(this.text.slice(this.pos + 2, this.pos + 6), 16));
-          this.pos += 6;
-        } else {
-          value += ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' } as Record<string, string>)[e ?? ''] ?? e ?? '';
-          this.pos += 2;
-        }
-      } else {
-        value += c;
-        this.pos++;
-      }
-    }
-    throw new Error(`unterminated string at ${open}`);
-  }
-
-  literal(): void {
-    const m = /^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(this.pos));
-    if (!m) throw new Error(`value expected at ${this.pos}`);
-    this.pos += m[0].length;
-  }
+  return Math.min(at, literal.end - 1);
 }
 
 /**
- * The text range of the value at {@code pointer}; with {@code position}, for a string value, the
- * range of the character at that 0-based position of the decoded string. A pointer to a field
- * that is not written resolves to its nearest written ancestor.
+ * The text range of the value at `pointer`; with `position`, for a string value, the range of
+ * the character at that 0-based position of the decoded string (an escape counts as one). A
+ * pointer to a field that is not written resolves to its nearest written ancestor; null for
+ * text that is not JSON.
  */
 export function locatePointer(text: string, pointer: string, position?: number): TextRange | null {
-  const scanner = new Scanner(text);
-  try {
-    scanner.value('');
-  } catch {
-    return null;
-  }
-  let segments = pointerSegments(pointer);
-  for (;;) {
-    const path = segments.map((s) => `/${escapePointerSegment(s)}`).join('');
-    const located = scanner.found.get(path);
-    if (located) {
-      if (position !== undefined && located.charOffsets && segments.length === pointerSegments(pointer).length) {
-        const offsets = located.charOffsets;
-        const at = offsets[Math.min(Math.max(position, 0), offsets.length - 1)] ?? located.range.start;
-        return { start: at, end: Math.min(at + 1, located.range.end) };
-      }
-      return located.range;
+  const root = tree(text);
+  if (!root) return null;
+  const segments = pointerSegments(pointer);
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const node = nodeAt(root, segments.slice(0, depth));
+    if (!node) continue;
+    const range = { start: node.offset, end: node.offset + node.length };
+    if (position !== undefined && node.type === 'string' && depth === segments.length) {
+      const at = charOffset(text, range, Math.max(position, 0));
+      return { start: at, end: at + 1 };
     }
-    if (segments.length === 0) return null;
-    segments = segments.slice(0, -1);
+    return range;
   }
+  return null;
+}
+
+/** The first place where a text stops being strict JSON, and what was expected there. */
+export interface JsonSyntaxError {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/** The first syntax error of the text, or null for JSON. */
+export function syntaxError(text: string): JsonSyntaxError | null {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, STRICT);
+  const first = errors[0];
+  if (!first) return null;
+  // "PropertyNameExpected" reads as "Property name expected".
+  const words = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { offset: first.offset, length: first.length, message: words.charAt(0).toUpperCase() + words.slice(1) };
 }
 
 /** 1-based line and column of an offset. */
@@ -172,12 +109,4 @@ export function lineRange(text: string, line: number): TextRange {
   const start = offsetOf(text, line);
   const newline = text.indexOf('\n', start);
   return { start, end: newline < 0 ? text.length : newline };
-}
-
-/** Where JSON.parse failed, as an offset, from the messages of V8 ("at position 12", "line 2 column 5"). */
-export function parseErrorOffset(text: string, message: string): number | null {
-  const position = /position (\d+)/.exec(message);
-  if (position) return Number(position[1]);
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  return lc ? offsetOf(text, Number(lc[1]), Number(lc[2])) : null;
 }

@@ -1,15 +1,32 @@
 import './style.css';
-import { renderCreatePage } from './ui/createPage';
 import { renderListPage } from './ui/listPage';
-import { renderQueryPage } from './ui/queryPage';
 import { renderStreamsPage } from './ui/streamsPage';
 
 const root = document.getElementById('app') as HTMLElement;
 let dispose: () => void = () => {};
+/** Counts the routes taken, so that a page whose code arrives after the user moved on is not shown. */
+let routes = 0;
+
+/**
+ * Shows a page whose code is loaded on first use: the live view with its charts (ECharts) and
+ * the create form with its editor (CodeMirror) are chunks of their own, so the list and the
+ * streams load without them.
+ */
+function showLazily(render: () => Promise<() => void>): void {
+  const route = routes;
+  render().then((disposePage) => {
+    if (route === routes) dispose = disposePage;
+    else disposePage();
+  }, (error: unknown) => {
+    root.textContent = `The page could not be loaded: ${String(error)}`;
+  });
+}
 
 /** Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live, #/streams the streams. */
 function route(): void {
+  routes++;
   dispose();
+  dispose = () => {};
   window.scrollTo(0, 0);
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path = '/', query = ''] = hash.split('?');
@@ -17,11 +34,13 @@ function route(): void {
   let nav = 'list';
   if (queryMatch?.[1]) {
     nav = '';
-    dispose = renderQueryPage(root, decodeURIComponent(queryMatch[1]));
+    const id = decodeURIComponent(queryMatch[1]);
+    showLazily(() => import('./ui/queryPage').then((page) => page.renderQueryPage(root, id)));
   } else if (path === '/new') {
     nav = 'new';
     document.title = 'New query · Arus';
-    dispose = renderCreatePage(root, new URLSearchParams(query).get('template'));
+    const template = new URLSearchParams(query).get('template');
+    showLazily(() => import('./ui/createPage').then((page) => page.renderCreatePage(root, template)));
   } else if (path === '/streams') {
     nav = 'streams';
     document.title = 'Streams · Arus';

@@ -1,5 +1,7 @@
 import type { QuerySpec } from './types';
 
+type SourceSpec = QuerySpec['source'];
+
 /** A starting point for the create form: a valid spec (README "Create a query"). */
 export interface Template {
   id: string;
@@ -12,10 +14,10 @@ const EVENT_TIME = { withColumn: { name: 'event_time', expr: 'CAST(unix_timestam
 const WATERMARK = { withWatermark: { column: 'event_time', delay: '4 seconds' } };
 
 /** The chapter's source: 5 rows a second, wall-clock time. */
-const RATE = { format: 'rate', options: { rowsPerSecond: 5, numPartitions: 1 } };
+const RATE: SourceSpec = { format: 'rate', options: { rowsPerSecond: 5, numPartitions: 1 } };
 
 /** Simulated time for replays: 10 rows a batch, each batch a second later, starting at this minute. */
-function microBatches(now: number) {
+function microBatches(now: number): SourceSpec {
   return {
     format: 'rate-micro-batch',
     options: { rowsPerBatch: 10, advanceMillisPerBatch: 1000, startTimestamp: Math.floor(now / 60_000) * 60_000 },

@@ -17,8 +17,11 @@ export type ProgressView = Schemas['ProgressView'];
 export type StateOperator = Schemas['StateOperatorProgress'];
 export type RecentBatch = Schemas['RecentBatch'];
 export type Row = RecentBatch['rows'][number];
-/** An RFC 9457 problem as the service answers a refused request. */
-export type Problem = Schemas['Problem'];
+/**
+ * An RFC 9457 problem as the service answers a refused request, or as the dashboard makes one
+ * itself (the service unreachable, a body that is not a problem): any member may be absent.
+ */
+export type Problem = Partial<Schemas['Problem']>;
 export type Access = Schemas['Access'];
 
 export type StreamView = Schemas['StreamView'];

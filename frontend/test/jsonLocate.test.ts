@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineColumn, locatePointer, parseErrorOffset } from '../src/jsonLocate';
+import { lineColumn, locatePointer, syntaxError } from '../src/jsonLocate';
 import { TEMPLATES, templateText } from '../src/templates';
 
 const spec = `{
@@ -35,16 +35,30 @@ describe('locatePointer', () => {
     expect(spec.slice(missing?.start, missing?.end)).toBe('{"a/b": 1}');
   });
 
+  it('finds an array element by its index', () => {
+    const range = locatePointer('[{"a": 1}, {"a": "x"}]', '/1/a');
+    expect(range).toEqual({ start: 17, end: 20 });
+  });
+
   it('answers null for text that is not JSON', () => {
     expect(locatePointer('{"name": ', '/name')).toBeNull();
   });
 });
 
-describe('parseErrorOffset', () => {
-  it('reads the offset from the engine\'s message', () => {
-    let message = '';
-    try { JSON.parse('{"a": 1,, }'); } catch (e) { message = (e as Error).message; }
-    expect(parseErrorOffset('{"a": 1,, }', message)).toBe(8);
+describe('syntaxError', () => {
+  it('names the first place where the text stops being JSON and what was expected', () => {
+    expect(syntaxError('{"a": 1,, }')).toEqual({ offset: 8, length: 1, message: 'Property name expected' });
+    expect(syntaxError('{"a": 1 "b": 2}')?.message).toBe('Comma expected');
+  });
+
+  it('refuses what the service refuses: trailing commas and comments', () => {
+    expect(syntaxError('{"a": 1,}')).not.toBeNull();
+    expect(syntaxError('{"a": 1 // one\n}')).not.toBeNull();
+    expect(syntaxError('')).not.toBeNull();
+  });
+
+  it('answers null for JSON', () => {
+    expect(syntaxError(spec)).toBeNull();
   });
 });
 

@@ -5,21 +5,19 @@ import dev.arus.server.query.Step;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.info.Info;
-import io.swagger.v3.oas.models.media.Content;
-import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.MediaType;
-import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,19 +29,11 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 class ApiDocumentation {
 
-    /** The RFC 9457 body of every refused request. */
-    private static final String PROBLEM = "Problem";
-    private static final String PROBLEM_JSON = "application/problem+json";
-
     static {
-        // A step is a one-key object whose value may be a string, an array or an object: OpenAPI
-        // models of the sealed Step fail on that, so it is described in words and an example.
-        SpringDocUtils.getConfig().replaceWithSchema(Step.class, new ObjectSchema()
-                .description(Step.FORMS)
-                .minProperties(1)
-                .maxProperties(1)
-                .additionalProperties(true)
-                .example(Map.of("filter", "value >= 0")));
+        // A step is a one-key object whose value may be a string, an array or an object, which
+        // springdoc's model of the sealed Step cannot say: StepSchemas writes it by hand.
+        SpringDocUtils.getConfig().replaceWithSchema(Step.class,
+                new Schema<>().$ref("#/components/schemas/" + StepSchemas.STEP));
     }
 
     @Bean
@@ -74,34 +64,22 @@ class ApiDocumentation {
                 .ifPresent((MediaType media) -> media.setExample(example));
     }
 
-    /** Every operation may refuse its request with a problem: the schema, and a 4XX response of it. */
+    /** The steps of a query spec, one schema per kind (see {@link StepSchemas}). */
     @Bean
-    OpenApiCustomizer problemResponses() {
-        return openApi -> {
-            openApi.getComponents().addSchemas(PROBLEM, problem());
-            ApiResponse refused = new ApiResponse().description("Refused: an RFC 9457 problem")
-                    .content(new Content().addMediaType(PROBLEM_JSON,
-                            new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))));
-            openApi.getPaths().values().forEach(path -> path.readOperations()
-                    .forEach(operation -> operation.getResponses().addApiResponse("4XX", refused)));
-        };
+    OpenApiCustomizer stepSchemas() {
+        return openApi -> StepSchemas.addTo(openApi.getComponents());
     }
 
-    private static Schema<?> problem() {
-        return new ObjectSchema()
-                .description("RFC 9457 problem details, with the service's extension members where they apply")
-                .addProperty("type", new StringSchema().description("The kind of problem, https://arus.dev/problems/<kind>"))
-                .addProperty("title", new StringSchema())
-                .addProperty("status", new IntegerSchema())
-                .addProperty("detail", new StringSchema())
-                .addProperty("instance", new StringSchema())
-                .addProperty("pointer", new StringSchema().description("The JSON pointer of the bad field of the request body"))
-                .addProperty("position", new IntegerSchema().description("The 0-based position of the error in the expression at pointer"))
-                .addProperty("line", new IntegerSchema().description("The line of malformed JSON, or of the bad event in NDJSON"))
-                .addProperty("column", new IntegerSchema().description("The column of malformed JSON"))
-                .addProperty("index", new IntegerSchema().description("The 0-based index of the bad event in a post of events"))
-                .addProperty("field", new StringSchema().description("The bad field of that event"))
-                .addProperty("limit", new IntegerSchema().description("The limit a request went beyond"))
-                .addProperty("retryAfterSeconds", new IntegerSchema().description("When a rate-limited client may try again"));
+    /** A 201 Created names what it created in its Location header. */
+    @Bean
+    OpenApiCustomizer createdLocations() {
+        return openApi -> openApi.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> {
+            ApiResponse created = operation.getResponses().get("201");
+            if (created != null) {
+                created.addHeaderObject(HttpHeaders.LOCATION, new Header().required(true)
+                        .description("The URL of what was created")
+                        .schema(new StringSchema().format("uri")));
+            }
+        }));
     }
 }

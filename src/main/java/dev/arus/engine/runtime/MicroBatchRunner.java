@@ -234,7 +234,8 @@ public final class MicroBatchRunner {
         durations.put("walCommit", walCommitNanos / 1_000_000);
         durations.put("addBatch", addBatchNanos / 1_000_000);
         durations.put("commitOffsets", commitNanos / 1_000_000);
-        durations.put("triggerExecution", (clock.nanoTime() - started) / 1_000_000);
+        long triggerExecutionNanos = clock.nanoTime() - started;
+        durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
                 durations, sourceMeasurements, sinkDescription, outputRows, eventTimes,
                 watermark == null ? null : evictBefore,
@@ -242,6 +243,6 @@ public final class MicroBatchRunner {
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
         status = new StreamingQueryStatus("Waiting for next trigger", newData, false);
-        return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements));
+        return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
     }
 }

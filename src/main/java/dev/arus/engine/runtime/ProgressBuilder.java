@@ -59,6 +59,11 @@ final class ProgressBuilder {
     }
 
     static StreamingQueryProgress build(QueryIdentity identity, BatchMeasurements batch) {
+        return build(identity, batch, batch.durationMs().getOrDefault("triggerExecution", 0L) * 1_000_000);
+    }
+
+    /** The progress of a batch whose trigger took {@code triggerExecutionNanos}, as measured. */
+    static StreamingQueryProgress build(QueryIdentity identity, BatchMeasurements batch, long triggerExecutionNanos) {
         // Spark 4's ProgressContext.constructNewProgress: the first trigger's input time is
         // +Infinity (rate 0.0); equal trigger starts give 0/0 = NaN or n/0 = Infinity, which the
         // JSON omits; the processing time is at least 1 ms.
@@ -72,7 +77,7 @@ final class ProgressBuilder {
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
                 eventTime(batch), batch.stateOperators(), sources,
-                new SinkProgress(batch.sinkDescription(), batch.numOutputRows()));
+                new SinkProgress(batch.sinkDescription(), batch.numOutputRows()), triggerExecutionNanos);
     }
 
     private static Map<String, String> eventTime(BatchMeasurements batch) {

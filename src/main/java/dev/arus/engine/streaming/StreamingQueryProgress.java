@@ -11,6 +11,8 @@ import java.util.UUID;
  * What one micro-batch did, with the fields and names of Spark's {@code StreamingQueryProgress}.
  * {@code eventTime} holds ISO-8601 UTC strings ({@code avg}, {@code max}, {@code min} when the
  * batch had rows, {@code watermark} when the query has one), as Spark reports them.
+ * {@code batchDurationNanos} is {@code batchDuration} before Spark's rounding to whole
+ * milliseconds, for metrics of batches that take microseconds.
  */
 public record StreamingQueryProgress(
         UUID id,
@@ -23,7 +25,17 @@ public record StreamingQueryProgress(
         Map<String, String> eventTime,
         List<StateOperatorProgress> stateOperators,
         List<SourceProgress> sources,
-        SinkProgress sink) {
+        SinkProgress sink,
+        long batchDurationNanos) {
+
+    /** A progress whose duration is known to the millisecond only. */
+    public StreamingQueryProgress(UUID id, UUID runId, String name, Instant timestamp, long batchId, long batchDuration,
+                                  Map<String, Long> durationMs, Map<String, String> eventTime,
+                                  List<StateOperatorProgress> stateOperators, List<SourceProgress> sources,
+                                  SinkProgress sink) {
+        this(id, runId, name, timestamp, batchId, batchDuration, durationMs, eventTime, stateOperators, sources, sink,
+                batchDuration * 1_000_000);
+    }
 
     public StreamingQueryProgress {
         // Sorted by key, the order in which Spark's progress JSON lists them.

@@ -40,7 +40,7 @@ sealed interface LiveMessage {
      */
     @JsonTypeName("batch")
     @Schema(name = "BatchMessage")
-    record Batch(UUID queryId, long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
+    record Batch(UUID queryId, long batchId, @Schema(format = "date-time") String timestamp, List<Map<String, Object>> rows, long numRows,
                  long omittedRows) implements LiveMessage {
 
         static Batch of(UUID queryId, RecentBatch batch) {

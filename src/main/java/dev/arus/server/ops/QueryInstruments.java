@@ -12,11 +12,14 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * One query's meters, all tagged {@code query=<name>}; in Prometheus:
@@ -24,15 +27,20 @@ import java.util.function.Supplier;
  *   <li>{@code arus_query_input_rows_total}, {@code arus_query_batches_total},
  *       {@code arus_query_emitted_rows_total}: counters of input rows, executed batches and rows
  *       written to the sink;</li>
- *   <li>{@code arus_query_late_rows_total{kind="groups"|"rows"}}: dropped behind the watermark, as
- *       Spark's {@code numRowsDroppedByWatermark} (groups) and {@code numLateInputRows} (input rows);</li>
+ *   <li>{@code arus_query_late_groups_total} and {@code arus_query_late_rows_total}: dropped behind the
+ *       watermark, as Spark's {@code numRowsDroppedByWatermark} (groups after partial aggregation) and
+ *       the input rows behind them ({@code numLateInputRows}); two things counted, so two counters;</li>
  *   <li>{@code arus_query_input_rows_per_second}, {@code arus_query_processed_rows_per_second}:
  *       the last batch's rates, 0 once the run has ended;</li>
- *   <li>{@code arus_query_batch_duration_seconds}: timer with a percentile histogram;
- *       {@code arus_query_batch_part_duration_seconds{part=<durationMs key>}}: its parts;</li>
+ *   <li>{@code arus_query_batch_duration_seconds}: a histogram over {@link #BATCH_DURATION_BUCKETS}, to the
+ *       nanosecond (Spark's {@code batchDuration} counts whole milliseconds);
+ *       {@code arus_query_batch_part_duration_seconds{part=add_batch|latest_offset|...}}: its parts,
+ *       Spark's {@code durationMs} keys in snake case, without {@code triggerExecution}, the whole;</li>
  *   <li>{@code arus_query_watermark_seconds} (epoch seconds) and {@code arus_query_watermark_lag_seconds}
  *       (clock minus watermark), from the first batch that sets a watermark on;</li>
- *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;</li>
+ *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;
+ *       {@code arus_query_state_rows_limit}: {@code arus.limits.max-state-rows}, what an alert compares
+ *       state rows with;</li>
  *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED}}: 1 for the current condition, else 0.</li>
  * </ul>
  * Updated on the query's thread (one batch at a time), read by scrapes: gauge values are volatile.
@@ -42,6 +50,7 @@ final class QueryInstruments {
     static final String INPUT_ROWS = "arus.query.input.rows";
     static final String BATCHES = "arus.query.batches";
     static final String EMITTED_ROWS = "arus.query.emitted.rows";
+    static final String LATE_GROUPS = "arus.query.late.groups";
     static final String LATE_ROWS = "arus.query.late.rows";
     static final String INPUT_RATE = "arus.query.input.rows.per.second";
     static final String PROCESSED_RATE = "arus.query.processed.rows.per.second";
@@ -50,8 +59,20 @@ final class QueryInstruments {
     static final String WATERMARK = "arus.query.watermark";
     static final String WATERMARK_LAG = "arus.query.watermark.lag";
     static final String STATE_ROWS = "arus.query.state.rows";
+    static final String STATE_ROWS_LIMIT = "arus.query.state.rows.limit";
     static final String STATE_MEMORY = "arus.query.state.memory";
     static final String STATUS = "arus.query.status";
+
+    /**
+     * The batch-duration histogram's bucket boundaries: a handful of service-level marks from a tiny
+     * batch's 100 microseconds to a slow one's minute, so that a query costs 18 series rather than
+     * Micrometer's ~80 of a percentile histogram, and {@code histogram_quantile} stays meaningful.
+     */
+    static final List<Duration> BATCH_DURATION_BUCKETS = Stream.of(100, 250, 500, 1_000, 5_000, 10_000, 25_000,
+            50_000, 100_000, 250_000, 500_000, 1_000_000, 2_500_000, 5_000_000, 10_000_000, 30_000_000, 60_000_000)
+            .map(micros -> Duration.of(micros, ChronoUnit.MICROS)).toList();
+    /** The part of {@code durationMs} that is the whole batch, already {@link #BATCH_DURATION}. */
+    private static final String WHOLE_BATCH = "triggerExecution";
 
     private final MeterRegistry registry;
     private final Clock clock;
@@ -72,7 +93,8 @@ final class QueryInstruments {
     private volatile double stateMemoryBytes;
     private volatile Instant watermark;
 
-    QueryInstruments(String query, MeterRegistry registry, Clock clock, Supplier<QueryCondition> condition) {
+    QueryInstruments(String query, MeterRegistry registry, Clock clock, Supplier<QueryCondition> condition,
+                     long maxStateRows) {
         this.registry = registry;
         this.clock = clock;
         this.tags = Tags.of("query", query);
@@ -82,18 +104,22 @@ final class QueryInstruments {
                 .register(registry));
         this.emittedRows = keep(Counter.builder(EMITTED_ROWS).description("Rows written to the sink").tags(tags)
                 .register(registry));
-        this.lateGroups = keep(Counter.builder(LATE_ROWS).description("Rows dropped as later than the watermark")
-                .tags(tags).tag("kind", "groups").register(registry));
-        this.lateRows = keep(Counter.builder(LATE_ROWS).description("Rows dropped as later than the watermark")
-                .tags(tags).tag("kind", "rows").register(registry));
+        this.lateGroups = keep(Counter.builder(LATE_GROUPS)
+                .description("Groups (window and keys) dropped as later than the watermark: numRowsDroppedByWatermark")
+                .tags(tags).register(registry));
+        this.lateRows = keep(Counter.builder(LATE_ROWS)
+                .description("Input rows dropped as later than the watermark: numLateInputRows")
+                .tags(tags).register(registry));
         this.batchDuration = keep(Timer.builder(BATCH_DURATION).description("Time a batch took (triggerExecution)")
-                .tags(tags).publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
-                .maximumExpectedValue(Duration.ofMinutes(10)).register(registry));
+                .tags(tags).serviceLevelObjectives(BATCH_DURATION_BUCKETS.toArray(Duration[]::new))
+                .register(registry));
         gauge(INPUT_RATE, "Input rows per second over the last batch's trigger interval", null,
                 () -> inputRate);
         gauge(PROCESSED_RATE, "Input rows per second of the last batch's processing time", null,
                 () -> processedRate);
         gauge(STATE_ROWS, "Rows (groups) held in state after the last batch", null, () -> stateRows);
+        gauge(STATE_ROWS_LIMIT, "Rows (groups) one stateful operator of a query may hold before the query fails",
+                null, () -> maxStateRows);
         gauge(STATE_MEMORY, "Memory held by state after the last batch", BaseUnits.BYTES, () -> stateMemoryBytes);
         for (QueryCondition state : QueryCondition.values()) {
             keep(Gauge.builder(STATUS, () -> condition.get() == state ? 1 : 0)
@@ -113,8 +139,12 @@ final class QueryInstruments {
         batches.increment();
         inputRows.increment(progress.numInputRows());
         emittedRows.increment(progress.sink().numOutputRows());
-        batchDuration.record(Duration.ofMillis(progress.batchDuration()));
-        progress.durationMs().forEach((part, ms) -> partTimer(part).record(Duration.ofMillis(ms)));
+        batchDuration.record(Duration.ofNanos(progress.batchDurationNanos()));
+        progress.durationMs().forEach((part, ms) -> {
+            if (!part.equals(WHOLE_BATCH)) {
+                partTimer(part).record(Duration.ofMillis(ms));
+            }
+        });
         if (Double.isFinite(progress.inputRowsPerSecond())) {
             inputRate = progress.inputRowsPerSecond();
         }
@@ -155,7 +185,12 @@ final class QueryInstruments {
     private Timer partTimer(String part) {
         return partTimers.computeIfAbsent(part, key -> keep(Timer.builder(BATCH_PART_DURATION)
                 .description("Time a part of a batch took (Spark's durationMs keys)")
-                .tags(tags).tag("part", key).register(registry)));
+                .tags(tags).tag("part", snakeCase(key)).register(registry)));
+    }
+
+    /** {@code addBatch} as {@code add_batch}: Prometheus's names and label values are snake case. */
+    static String snakeCase(String camelCase) {
+        return camelCase.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
     }
 
     private void gauge(String name, String description, String baseUnit, Supplier<Number> value) {

@@ -2,6 +2,7 @@ package dev.arus.server.ops;
 
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ArusProperties;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryView;
@@ -23,12 +24,15 @@ class QueryMeters implements QueryListener {
     private final MeterRegistry meterRegistry;
     private final QueryConditions conditions;
     private final Clock clock;
+    private final long maxStateRows;
     private final Map<UUID, QueryInstruments> byId = new ConcurrentHashMap<>();
 
-    QueryMeters(QueryRegistry registry, MeterRegistry meterRegistry, QueryConditions conditions, Clock clock) {
+    QueryMeters(QueryRegistry registry, MeterRegistry meterRegistry, QueryConditions conditions, Clock clock,
+                ArusProperties properties) {
         this.meterRegistry = meterRegistry;
         this.conditions = conditions;
         this.clock = clock;
+        this.maxStateRows = properties.limits().maxStateRows();
         registry.addListener(this);
     }
 
@@ -60,6 +64,6 @@ class QueryMeters implements QueryListener {
 
     private QueryInstruments instruments(QueryView query) {
         return byId.computeIfAbsent(query.id(), id -> new QueryInstruments(query.name(), meterRegistry, clock,
-                () -> conditions.condition(id)));
+                () -> conditions.condition(id), maxStateRows));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,6 +19,7 @@ public record ProgressView(
         UUID id,
         UUID runId,
         String name,
+        @Schema(format = "date-time", description = "When the batch's trigger started")
         String timestamp,
         long batchId,
         long batchDuration,
@@ -25,6 +27,8 @@ public record ProgressView(
         @Nullable Double inputRowsPerSecond,
         @Nullable Double processedRowsPerSecond,
         Map<String, Long> durationMs,
+        @Schema(description = "avg, max and min event time of the batch's rows and the watermark, ISO-8601 in UTC",
+                additionalPropertiesSchema = Instant.class)
         Map<String, String> eventTime,
         List<StateOperator> stateOperators,
         List<Source> sources,

@@ -1,9 +1,36 @@
 package dev.arus.server.query;
 
+import static dev.arus.server.web.ProblemType.CHECKPOINT_DAMAGED;
+import static dev.arus.server.web.ProblemType.CHECKPOINT_INCOMPATIBLE;
+import static dev.arus.server.web.ProblemType.DUPLICATE_NAME;
+import static dev.arus.server.web.ProblemType.INVALID_EXPRESSION;
+import static dev.arus.server.web.ProblemType.INVALID_INTERVAL;
+import static dev.arus.server.web.ProblemType.INVALID_OPTION;
+import static dev.arus.server.web.ProblemType.INVALID_OUTPUT_MODE;
+import static dev.arus.server.web.ProblemType.INVALID_PARAMETER;
+import static dev.arus.server.web.ProblemType.INVALID_PATH;
+import static dev.arus.server.web.ProblemType.INVALID_SPEC;
+import static dev.arus.server.web.ProblemType.JSON_LIMIT_EXCEEDED;
+import static dev.arus.server.web.ProblemType.LOCATION_IN_USE;
+import static dev.arus.server.web.ProblemType.MALFORMED_JSON;
+import static dev.arus.server.web.ProblemType.NO_MEMORY_TABLE;
+import static dev.arus.server.web.ProblemType.QUERY_ACTIVE;
+import static dev.arus.server.web.ProblemType.QUERY_NOT_FOUND;
+import static dev.arus.server.web.ProblemType.REQUEST_TOO_LARGE;
+import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
+import static dev.arus.server.web.ProblemType.STORAGE_FULL;
+import static dev.arus.server.web.ProblemType.STORAGE_UNAVAILABLE;
+import static dev.arus.server.web.ProblemType.TOO_MANY_QUERIES;
+import static dev.arus.server.web.ProblemType.UNKNOWN_FORMAT;
+import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
+import static dev.arus.server.web.ProblemType.UNSUPPORTED_OPERATION;
+
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import dev.arus.server.web.Refuses;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
@@ -40,6 +67,10 @@ class QueryController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
     @Operation(summary = "Validate, create and start a query; its URL in Location")
+    @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
+            INVALID_EXPRESSION, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, INVALID_PATH, DUPLICATE_NAME, LOCATION_IN_USE,
+            CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES,
+            SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();
@@ -54,13 +85,16 @@ class QueryController {
 
     @GetMapping("/{id}")
     @Operation(summary = "One query: spec, status, last progress, exception")
+    @Refuses(QUERY_NOT_FOUND)
     QueryView get(@PathVariable UUID id) {
         return registry.view(id);
     }
 
     @GetMapping("/{id}/progress")
     @Operation(summary = "Recent progress of the current run, oldest first")
-    List<ProgressView> progress(@PathVariable UUID id, @Parameter(description = "At most this many, the latest")
+    @Refuses({QUERY_NOT_FOUND, INVALID_PARAMETER})
+    List<ProgressView> progress(@PathVariable UUID id, @Parameter(description = "At most this many, the latest",
+            schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
             @RequestParam(required = false) Long before) {
         return registry.recentProgress(id, upTo(before), checked(limit)).stream().map(ProgressView::of).toList();
@@ -68,7 +102,9 @@ class QueryController {
 
     @GetMapping("/{id}/batches")
     @Operation(summary = "Recent sink output, oldest first")
-    List<RecentBatch> batches(@PathVariable UUID id, @Parameter(description = "At most this many, the latest")
+    @Refuses({QUERY_NOT_FOUND, INVALID_PARAMETER})
+    List<RecentBatch> batches(@PathVariable UUID id, @Parameter(description = "At most this many, the latest",
+            schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
             @RequestParam(required = false) Long before) {
         return registry.recentBatches(id, upTo(before), checked(limit));
@@ -76,9 +112,12 @@ class QueryController {
 
     @GetMapping("/{id}/table")
     @Operation(summary = "The rows of a memory sink's table, as Spark's spark.table(name): oldest first, a page at a time")
+    @Refuses({QUERY_NOT_FOUND, NO_MEMORY_TABLE, INVALID_PARAMETER})
     MemoryTableView table(@PathVariable UUID id,
-            @Parameter(description = "Rows to skip from the first") @RequestParam(defaultValue = "0") int offset,
-            @Parameter(description = "At most this many rows") @RequestParam(required = false) Integer limit) {
+            @Parameter(description = "Rows to skip from the first",
+                    schema = @Schema(type = "integer", format = "int32", minimum = "0", defaultValue = "0")) @RequestParam(defaultValue = "0") int offset,
+            @Parameter(description = "At most this many rows",
+                    schema = @Schema(type = "integer", format = "int32", minimum = "1")) @RequestParam(required = false) Integer limit) {
         if (offset < 0) {
             throw new ProblemException(ProblemType.INVALID_PARAMETER, "offset must not be negative, was " + offset);
         }
@@ -87,6 +126,7 @@ class QueryController {
 
     @PostMapping("/{id}/stop")
     @Operation(summary = "Stop the query after its batch in flight; stopping a stopped query is fine")
+    @Refuses({QUERY_NOT_FOUND, STORAGE_UNAVAILABLE, STORAGE_FULL})
     QueryView stop(@PathVariable UUID id) {
         registry.stop(id);
         return registry.view(id);
@@ -94,6 +134,8 @@ class QueryController {
 
     @PostMapping("/{id}/start")
     @Operation(summary = "Start a stopped or failed query again: same id, new runId")
+    @Refuses({QUERY_NOT_FOUND, QUERY_ACTIVE, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, SHUTTING_DOWN,
+            STORAGE_UNAVAILABLE, STORAGE_FULL})
     QueryView start(@PathVariable UUID id) {
         registry.start(id);
         return registry.view(id);
@@ -102,6 +144,7 @@ class QueryController {
     @DeleteMapping("/{id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     @Operation(summary = "Stop the query and forget it; its checkpoint stays unless purge is true")
+    @Refuses({QUERY_NOT_FOUND, STORAGE_UNAVAILABLE, STORAGE_FULL})
     ResponseEntity<Void> delete(@PathVariable UUID id, @Parameter(description = "Also delete the query's checkpoint")
             @RequestParam(defaultValue = "false") boolean purge) {
         registry.delete(id, purge);

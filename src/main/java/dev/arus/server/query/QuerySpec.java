@@ -19,7 +19,8 @@ public record QuerySpec(
         SourceSpec source,
         @Schema(description = "Applied in order; absent means none")
         @Nullable List<Step> steps,
-        @Schema(description = "append (default), update or complete", example = "append")
+        @Schema(description = "append (default), update or complete, as Spark's outputMode (in any case)",
+                examples = {"append", "update", "complete"})
         @Nullable String outputMode,
         @Schema(description = "Absent means as fast as possible")
         @Nullable TriggerSpec trigger,

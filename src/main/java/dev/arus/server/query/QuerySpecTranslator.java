@@ -46,7 +46,7 @@ import org.springframework.stereotype.Component;
 class QuerySpecTranslator {
 
     /** Sinks a spec may name: every installed one but {@code foreachBatch}, which needs code, not JSON. */
-    private static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
+    static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
     /** The one Spark setting a spec's {@code conf} may give: the query's number of state partitions. */

@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.streaming.ResultBatch;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Map;
  * @param omittedRows how many of them were left out of {@code rows} ({@code numRows} minus the
  *                    rows kept): the marker of a truncated batch, 0 when it is complete
  */
-public record RecentBatch(long batchId, String timestamp, List<Map<String, Object>> rows, long numRows,
+public record RecentBatch(long batchId, @Schema(format = "date-time") String timestamp, List<Map<String, Object>> rows, long numRows,
                           long omittedRows) {
 
     /** A batch of {@code numRows} rows of which {@code rows} were kept. */

@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One step of a query's chain, written as an object with one key naming the DataFrame method:
@@ -29,19 +31,11 @@ import java.util.Map;
         @JsonSubTypes.Type(value = Step.Join.class, name = "join")})
 public sealed interface Step {
 
-    /** How a step is written, for the API's description. */
-    String FORMS = "An object with one key naming the step: "
-            + "{\"withColumn\": {\"name\": .., \"expr\": ..}}, {\"filter\": \"<condition>\"}, "
-            + "{\"select\": [\"<column>\", ..]}, {\"selectExpr\": [\"<expression>\", ..]}, "
-            + "{\"withWatermark\": {\"column\": .., \"delay\": ..}}, "
-            + "{\"groupBy\": {\"keys\": [\"<expression>\", ..], \"aggregations\": [\"<expression>\", ..]}}, "
-            + "{\"dropDuplicates\": [\"<column>\", ..]}, {\"dropDuplicatesWithinWatermark\": [\"<column>\", ..]}, "
-            + "{\"alias\": \"<name>\"}, {\"join\": {\"with\": {\"static\": {\"format\": .., \"schema\": .., "
-            + "\"options\": {\"path\": ..}}}, \"on\": [\"<column>\", ..] or \"<condition>\", \"how\": \"inner\"}}";
-
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
     String key();
 
+    @Schema(name = "WithColumnStep", description = "Adds (or replaces) a column computed by a Spark SQL expression: Dataset.withColumn",
+            example = "{\"withColumn\": {\"name\": \"event_time\", \"expr\": \"CAST(timestamp AS TIMESTAMP)\"}}")
     record WithColumn(String name, String expr) implements Step {
         @Override
         public String key() {
@@ -49,6 +43,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "FilterStep", description = "Keeps the rows for which a Spark SQL condition holds: Dataset.filter",
+            example = "{\"filter\": \"value >= 0\"}")
     record Filter(@JsonValue String condition) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public Filter {
@@ -60,6 +56,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "SelectStep", description = "Keeps these columns, by name: Dataset.select",
+            example = "{\"select\": [\"value\", \"event_time\"]}")
     record Select(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public Select {
@@ -71,6 +69,8 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "SelectExprStep", description = "Computes these Spark SQL expressions as the columns: Dataset.selectExpr",
+            example = "{\"selectExpr\": [\"value\", \"value % 3 AS shift\"]}")
     record SelectExpr(@JsonValue List<String> expressions) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public SelectExpr {
@@ -83,6 +83,8 @@ public sealed interface Step {
     }
 
     /** Spark's {@code dropDuplicates(columns)}; an empty list means every column. */
+    @Schema(name = "DropDuplicatesStep", description = "Drops rows whose values of these columns were seen before (every column when empty): Dataset.dropDuplicates",
+            example = "{\"dropDuplicates\": [\"order_id\"]}")
     record DropDuplicates(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public DropDuplicates {
@@ -95,6 +97,8 @@ public sealed interface Step {
     }
 
     /** Spark 3.5's {@code dropDuplicatesWithinWatermark(columns)}; needs a watermark before it. */
+    @Schema(name = "DropDuplicatesWithinWatermarkStep", description = "Drops duplicates of these columns while the watermark keeps their first event: Dataset.dropDuplicatesWithinWatermark; needs a watermark before it",
+            example = "{\"dropDuplicatesWithinWatermark\": [\"order_id\"]}")
     record DropDuplicatesWithinWatermark(@JsonValue List<String> columns) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public DropDuplicatesWithinWatermark {
@@ -106,7 +110,32 @@ public sealed interface Step {
         }
     }
 
+    @Schema(name = "WithWatermarkStep", description = "The event-time column and how late its events may come, a Spark interval: Dataset.withWatermark",
+            example = "{\"withWatermark\": {\"column\": \"event_time\", \"delay\": \"4 seconds\"}}")
+    record WithWatermark(String column, String delay) implements Step {
+        @Override
+        public String key() {
+            return "withWatermark";
+        }
+    }
+
+    /**
+     * Keys and aggregations are expressions, e.g. {@code window(event_time, '8 seconds')} or
+     * {@code session_window(event_time, '5 minutes')}, {@code count(*) AS count}.
+     */
+    @Schema(name = "GroupByStep", description = "Groups by key expressions (window(col, size[, slide]) for event-time "
+            + "windows, session_window(col, gap) for sessions) and aggregates: Dataset.groupBy(..).agg(..)",
+            example = "{\"groupBy\": {\"keys\": [\"window(event_time, '8 seconds')\"], \"aggregations\": [\"count(*) AS count\"]}}")
+    record GroupBy(List<String> keys, List<String> aggregations) implements Step {
+        @Override
+        public String key() {
+            return "groupBy";
+        }
+    }
+
     /** Spark's {@code Dataset.alias}: the frame's columns are also {@code name.column}, for a join's condition. */
+    @Schema(name = "AliasStep", description = "Names the stream so that a join's condition can say name.column: "
+            + "Dataset.alias", example = "{\"alias\": \"orders\"}")
     record Alias(@JsonValue String name) implements Step {
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public Alias {
@@ -123,8 +152,16 @@ public sealed interface Step {
      * join) or a Spark SQL condition, absent for a cross join; {@code how} is Spark's join type,
      * {@code inner} when absent.
      */
-    record Join(JoinWith with, @Schema(description = "Column names, or a condition", oneOf = {List.class,
-            String.class}) Object on, @Schema(example = "left_outer") String how) implements Step {
+    @Schema(name = "JoinStep", description = "Joins the stream with a static table: Dataset.join(other, on, how); "
+            + "on is column names both sides have, or a condition (absent for a cross join); how is inner when absent",
+            example = "{\"join\": {\"with\": {\"static\": {\"format\": \"csv\", \"schema\": \"sku STRING, "
+                    + "price DOUBLE\", \"options\": {\"path\": \"tables/prices.csv\", \"header\": \"true\"}}}, "
+                    + "\"on\": [\"sku\"], \"how\": \"left_outer\"}}")
+    record Join(JoinWith with,
+                @Schema(description = "Column names both sides have, or a condition", oneOf = {String[].class,
+                        String.class}) @Nullable Object on,
+                @Schema(description = "Spark's join type, in any of its spellings: inner (default), cross, "
+                        + "left_outer, right_outer, full_outer, left_semi, left_anti") @Nullable String how) implements Step {
         @Override
         public String key() {
             return "join";
@@ -140,24 +177,7 @@ public sealed interface Step {
      * ({@code path} inside the data directory; csv's {@code header} and {@code sep}) and an
      * optional {@code alias} naming its columns in a condition.
      */
-    record StaticTable(String format, String schema, Map<String, Object> options, String alias) {
-    }
-
-    record WithWatermark(String column, String delay) implements Step {
-        @Override
-        public String key() {
-            return "withWatermark";
-        }
-    }
-
-    /**
-     * Keys and aggregations are expressions, e.g. {@code window(event_time, '8 seconds')} or
-     * {@code session_window(event_time, '5 minutes')}, {@code count(*) AS count}.
-     */
-    record GroupBy(List<String> keys, List<String> aggregations) implements Step {
-        @Override
-        public String key() {
-            return "groupBy";
-        }
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record StaticTable(String format, String schema, Map<String, Object> options, @Nullable String alias) {
     }
 }

@@ -1,8 +1,23 @@
 package dev.arus.server.stream;
 
+import static dev.arus.server.web.ProblemType.DUPLICATE_STREAM;
+import static dev.arus.server.web.ProblemType.EVENT_LOG_WRITE_FAILED;
+import static dev.arus.server.web.ProblemType.INVALID_EVENTS;
+import static dev.arus.server.web.ProblemType.INVALID_SPEC;
+import static dev.arus.server.web.ProblemType.INVALID_STREAM;
+import static dev.arus.server.web.ProblemType.JSON_LIMIT_EXCEEDED;
+import static dev.arus.server.web.ProblemType.MALFORMED_JSON;
+import static dev.arus.server.web.ProblemType.REQUEST_TOO_LARGE;
+import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
+import static dev.arus.server.web.ProblemType.STREAM_DAMAGED;
+import static dev.arus.server.web.ProblemType.STREAM_IN_USE;
+import static dev.arus.server.web.ProblemType.STREAM_NOT_FOUND;
+import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
+
 import dev.arus.server.ArusProperties;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import dev.arus.server.web.Refuses;
 import dev.arus.server.web.WellFormedText;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -48,6 +63,8 @@ class StreamController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
     @Operation(operationId = "createStream", summary = "Create a stream from a DDL schema; its URL in Location")
+    @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, INVALID_STREAM, DUPLICATE_STREAM, UNSUPPORTED_MEDIA_TYPE,
+            EVENT_LOG_WRITE_FAILED})
     ResponseEntity<StreamView> create(@org.springframework.web.bind.annotation.RequestBody StreamSpec spec) {
         StreamView created = catalog.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}")
@@ -64,6 +81,7 @@ class StreamController {
 
     @GetMapping("/{name}")
     @Operation(operationId = "getStream", summary = "One stream")
+    @Refuses(STREAM_NOT_FOUND)
     StreamView get(@PathVariable String name) {
         return catalog.view(name);
     }
@@ -72,6 +90,7 @@ class StreamController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     @Operation(operationId = "deleteStream",
             summary = "Delete a stream and its events; refused (409) while a query reads it")
+    @Refuses({STREAM_NOT_FOUND, STREAM_IN_USE, EVENT_LOG_WRITE_FAILED})
     void delete(@PathVariable String name) {
         catalog.delete(name);
     }
@@ -86,6 +105,8 @@ class StreamController {
                                     example = "[{\"order_id\": \"o-1\", \"category\": \"books\", \"amount\": 12.5, "
                                             + "\"event_time\": \"2026-12-01T10:00:00Z\"}]")),
                     @Content(mediaType = NDJSON, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string"))}))
+    @Refuses({STREAM_NOT_FOUND, STREAM_DAMAGED, MALFORMED_JSON, INVALID_EVENTS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
+            SHUTTING_DOWN, EVENT_LOG_WRITE_FAILED})
     IngestResult events(@Parameter(description = "The stream") @PathVariable String name, HttpServletRequest request)
             throws IOException {
         String contentType = request.getContentType();

@@ -26,12 +26,10 @@ class QueryMetersTest extends OpsServiceTest {
         assertThat(scrape.value("arus_query_batch_duration_seconds_bucket", Map.of("query", "metered", "le", "+Inf")))
                 .isEqualTo(first.batches());
         assertThat(scrape.value("arus_query_batch_part_duration_seconds_count",
-                Map.of("query", "metered", "part", "addBatch"))).isEqualTo(first.batches());
+                Map.of("query", "metered", "part", "add_batch"))).isEqualTo(first.batches());
         assertThat(scrape.value("arus_query_emitted_rows_total", query)).isEqualTo(first.emittedRows());
-        assertThat(scrape.value("arus_query_late_rows_total", Map.of("query", "metered", "kind", "groups")))
-                .isEqualTo(first.lateGroups());
-        assertThat(scrape.value("arus_query_late_rows_total", Map.of("query", "metered", "kind", "rows")))
-                .isEqualTo(first.lateRows());
+        assertThat(scrape.value("arus_query_late_groups_total", query)).isEqualTo(first.lateGroups());
+        assertThat(scrape.value("arus_query_late_rows_total", query)).isEqualTo(first.lateRows());
         assertThat(first.lateRows()).as("the chapter's shifted event times make late rows").isPositive();
         assertThat(scrape.value("arus_query_watermark_seconds", query)).isEqualTo(first.watermarkSeconds());
         assertThat(scrape.value("arus_query_state_rows", query)).isEqualTo(first.stateRows());
@@ -50,6 +48,41 @@ class QueryMetersTest extends OpsServiceTest {
         assertThat(again.value("arus_query_batches_total", query)).isEqualTo(first.batches() + second.batches());
         assertThat(again.value("arus_query_batch_duration_seconds_count", query))
                 .isEqualTo(first.batches() + second.batches());
+    }
+
+    @Test
+    void keepsEachQuerysSeriesFewAndNamedInSnakeCase() throws Exception {
+        String id = create(Specs.chapterWithShortWindows("named"));
+        events.awaitBatches(id, 3);
+        PrometheusText scrape = PrometheusText.scrape(api);
+        Map<String, String> query = Map.of("query", "named");
+
+        assertThat(scrape.samples("arus_query_batch_duration_seconds_bucket", query))
+                .as("SLO buckets, not a percentile histogram's ~80 per query")
+                .hasSize(QueryInstruments.BATCH_DURATION_BUCKETS.size() + 1);
+        assertThat(scrape.samples("arus_query_late_rows_total", query)).singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).containsOnlyKeys("query"));
+        assertThat(scrape.samples("arus_query_batch_part_duration_seconds_count", query))
+                .extracting(sample -> sample.labels().get("part"))
+                .contains("add_batch", "latest_offset", "wal_commit")
+                .doesNotContain("trigger_execution")
+                .allMatch(part -> part.matches("[a-z_]+"), "snake case");
+    }
+
+    @Test
+    void timesBatchesBelowAMillisecond() throws Exception {
+        String id = create(Specs.fastest("quick"));
+        events.awaitBatches(id, 20);
+        Map<String, String> query = Map.of("query", "quick");
+        PrometheusText scrape = PrometheusText.scrape(api);
+
+        double seconds = scrape.value("arus_query_batch_duration_seconds_sum", query);
+        assertThat(seconds).isPositive();
+        assertThat(Math.abs(seconds * 1000 - Math.rint(seconds * 1000)))
+                .as("%s s is not whole milliseconds, as Spark's batchDuration would make it", seconds)
+                .isGreaterThan(1e-6);
+        assertThat(scrape.samples("arus_query_batch_duration_seconds_bucket", Map.of("query", "quick", "le", "1.0E-4")))
+                .as("a bucket below a millisecond").hasSize(1);
     }
 
     @Test

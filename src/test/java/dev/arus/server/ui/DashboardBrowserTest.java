@@ -14,7 +14,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The dashboard in real headless Chromium against the started service: {@code
- * frontend/e2e/dashboard.e2e.mjs} creates a query from a template over {@code rate-micro-batch},
+ * frontend/e2e/dashboard.e2e.mjs} picks a step from the editor's completion, types a mistake into an
+ * expression and finds the refusal marked in the editor, creates a query over {@code rate-micro-batch},
  * waits for a finalized window in the chart and the table, stops it and deletes it, and saves
  * {@code docs/dashboard.png}. Skipped without Chromium unless {@code ARUS_REQUIRE_BROWSER=1}
  * (see {@link BrowserScenario}).

@@ -1,0 +1,69 @@
+package dev.arus.server.query;
+
+import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.source.SourceProviders;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Says in the OpenAPI document which formats a spec's {@code source} and {@code sink} may name
+ * and which options each knows, as the installed providers tell them: {@code SourceSpec} and
+ * {@code SinkSpec} are each one of a branch per format, whose {@code format} is that format's name
+ * and whose options' names are that format's. So an editor offers the formats and, for the format
+ * written, its options.
+ */
+@Configuration(proxyBeanMethods = false)
+class FormatSchemas {
+
+    /**
+     * Option values as the spec takes them: Spark's options are strings, and numbers and booleans
+     * are read as such. In this order, every time: the document is compared with its copy.
+     */
+    private static final Set<String> OPTION_VALUE = new LinkedHashSet<>(List.of("string", "number", "boolean"));
+
+    @Bean
+    OpenApiCustomizer sourceAndSinkFormats() {
+        return openApi -> {
+            Map<String, Schema> schemas = openApi.getComponents().getSchemas();
+            SourceProviders sources = SourceProviders.installed();
+            SinkProviders sinks = SinkProviders.installed();
+            byFormat(schemas.get("SourceSpec"), sources.formats(), format -> sources.of(format).options());
+            byFormat(schemas.get("SinkSpec"), QuerySpecTranslator.SINK_FORMATS, format -> sinks.of(format).options());
+        };
+    }
+
+    private static void byFormat(Schema<?> spec, List<String> formats, Function<String, List<String>> options) {
+        spec.description((spec.getDescription() == null ? "" : spec.getDescription() + " ")
+                + "The format is one of " + String.join(", ", formats) + ", matched in any case; each knows "
+                + "its own options.");
+        spec.getProperties().put("format", new Schema<>().types(Set.of("string")).examples(List.copyOf(formats)));
+        spec.getProperties().put("options", new ObjectSchema().additionalProperties(optionValue())
+                .description("Option values may be strings, numbers or booleans"));
+        spec.additionalProperties(false);
+        for (String format : formats) {
+            spec.addOneOfItem(new ObjectSchema().title(format)
+                    .addProperty("format", new Schema<>().types(Set.of("string"))._const(format))
+                    .addProperty("options", optionsOf(options.apply(format)))
+                    .addRequiredItem("format"));
+        }
+    }
+
+    /** An options object with these names only; none for a format without options. */
+    private static Schema<?> optionsOf(List<String> names) {
+        Schema<?> options = new ObjectSchema().additionalProperties(optionValue());
+        return names.isEmpty() ? options.maxProperties(0)
+                : options.propertyNames(new Schema<>().types(Set.of("string"))._enum(List.copyOf(names)));
+    }
+
+    private static Schema<?> optionValue() {
+        return new Schema<>().types(OPTION_VALUE);
+    }
+}
