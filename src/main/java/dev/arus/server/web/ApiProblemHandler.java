@@ -1,10 +1,11 @@
 package dev.arus.server.web;
 
+import dev.arus.server.query.Step;
+import dev.arus.server.storage.StorageException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import dev.arus.server.storage.StorageException;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.http.HttpHeaders;
@@ -116,7 +117,7 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
         }
         if (binding instanceof InvalidTypeIdException step) {
             return "Unknown step '" + step.getTypeId() + "' at " + at
-                    + ". Known steps: withColumn, filter, select, selectExpr, withWatermark, groupBy";
+                    + ". Known steps: " + String.join(", ", Step.kinds());
         }
         if (binding instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return "Wrong type at " + at + ": expected " + jsonType(mismatch.getTargetType());

@@ -162,6 +162,14 @@ class QueryProblemsTest {
     }
 
     @Test
+    void namesEveryKindOfStepForAnUnknownOne() {
+        JsonNode problem = new ApiClient(port).post("/api/queries", withSteps("{\"fliter\": \"value > 0\"}")).json();
+
+        assertThat(problem.path("detail").asString()).contains("Unknown step 'fliter'", "withColumn, filter",
+                "dropDuplicatesWithinWatermark", "alias, join");
+    }
+
+    @Test
     void saysWhatANameMayBe() {
         JsonNode problem = new ApiClient(port).post("/api/queries", named("tab\\there")).json();
 
