@@ -157,6 +157,44 @@ public final class StreamFrame {
         return new StreamFrame(session, new LogicalPlan.StaticJoin(plan, right.plan(), JoinType.CROSS, null, null));
     }
 
+    /**
+     * Spark's {@code join(right, usingColumns, joinType)} of two streams: the keys once, then
+     * each side's other columns. Two streams allow {@code inner}, {@code left_outer},
+     * {@code right_outer}, {@code full_outer} and {@code left_semi}; the outer and semi joins need
+     * watermarks that tell when a row can match no more (in the keys, or a watermark on each side
+     * and a time-range condition).
+     *
+     * @throws AnalysisException for a column one side lacks, a join type Spark refuses, or an
+     *                           outer join whose state nothing evicts
+     */
+    public StreamFrame join(StreamFrame right, List<String> usingColumns, String joinType) {
+        return new StreamFrame(session, new LogicalPlan.StreamJoin(plan, sameSession(right).plan, JoinType.of(joinType),
+                usingColumns, null));
+    }
+
+    /**
+     * Spark's {@code join(right, condition, joinType)} of two streams: the left's columns, then the
+     * right's. The condition's equalities of a left-side and a right-side expression are the keys
+     * (one at least); a range between the two event times, such as {@code l.time BETWEEN r.time -
+     * INTERVAL 10 SECONDS AND r.time}, tells when stored rows can leave the state.
+     */
+    public StreamFrame join(StreamFrame right, Column condition, String joinType) {
+        return new StreamFrame(session, new LogicalPlan.StreamJoin(plan, sameSession(right).plan, JoinType.of(joinType),
+                null, condition.expr()));
+    }
+
+    /** Spark's inner {@code join(right, condition)} of two streams. */
+    public StreamFrame join(StreamFrame right, Column condition) {
+        return join(right, condition, "inner");
+    }
+
+    private StreamFrame sameSession(StreamFrame other) {
+        if (other.session != session) {
+            throw new IllegalArgumentException("both sides of a join must come from the same ArusSession");
+        }
+        return other;
+    }
+
     /** Spark's {@code Dataset.alias}: this frame's columns are also {@code alias.column}, so a join's condition can tell its sides apart. */
     public StreamFrame alias(String alias) {
         return new StreamFrame(session, new LogicalPlan.SubqueryAlias(plan, alias));

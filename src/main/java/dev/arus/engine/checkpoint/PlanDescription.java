@@ -15,10 +15,10 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The parts of a query that its checkpoint depends on, each as text: the source (format and
- * options, but for those its provider lets change between runs), the watermark, the stateful
+ * The parts of a query that its checkpoint depends on, each as text: each source (format and
+ * options, but for those its provider lets change between runs), the watermarks, the stateful
  * operators in the order they run (an aggregation's keys, windows and aggregates; a
- * deduplication's columns), the output mode and the output schema. Filters and projections may
+ * deduplication's columns; a join's type and condition), the output mode and the output schema. Filters and projections may
  * change between runs, as in Spark; these may not, since offsets, state and output written by one
  * would be misread by the other.
  */
@@ -30,7 +30,21 @@ public record PlanDescription(Map<String, String> parts) {
 
     public static PlanDescription of(LogicalPlan plan, OutputMode mode, Schema output) {
         Map<String, String> parts = new LinkedHashMap<>();
-        LogicalPlan.StreamSource source = plan.streamSource();
+        List<LogicalPlan.StreamSource> sources = plan.streamSources();
+        for (int i = 0; i < sources.size(); i++) {
+            parts.put(i == 0 ? "source" : "source " + i, describe(sources.get(i)));
+        }
+        List<String> watermarks = new ArrayList<>();
+        List<String> stateful = new ArrayList<>();
+        walk(plan, watermarks, stateful);
+        parts.put("watermark", watermarks.isEmpty() ? "none" : String.join(", ", watermarks));
+        parts.put("aggregation", stateful.isEmpty() ? "none" : String.join(" then ", stateful));
+        parts.put("outputMode", mode.toString().toLowerCase(Locale.ROOT));
+        parts.put("outputSchema", output.toString());
+        return new PlanDescription(parts);
+    }
+
+    private static String describe(LogicalPlan.StreamSource source) {
         Set<String> changeable = SourceProviders.installed().of(source.format()).changeableOptions().stream()
                 .map(name -> name.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         Map<String, String> options = new TreeMap<>();
@@ -39,30 +53,30 @@ public record PlanDescription(Map<String, String> parts) {
                 options.put(k.toLowerCase(Locale.ROOT), v);
             }
         });
-        parts.put("source", source.format().trim().toLowerCase(Locale.ROOT) + " " + options);
-        String watermark = "none";
-        List<String> aggregations = new ArrayList<>();
-        for (LogicalPlan node = plan; !(node instanceof LogicalPlan.StreamSource); ) {
-            if (node instanceof LogicalPlan.Watermark w) {
-                watermark = w.column() + " delayed by " + w.delayMicros() / 1000 + " ms";
-                node = w.child();
-            } else if (node instanceof LogicalPlan.Aggregate a) {
-                aggregations.add(0, "groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
-                        + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")");
-                node = a.child();
-            } else if (node instanceof LogicalPlan.Deduplicate d) {
-                aggregations.add(0, (d.withinWatermark() ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
-                        + String.join(", ", d.columns()) + ")");
-                node = d.child();
-            } else {
-                node = ((LogicalPlan.Unary) node).child();
-            }
+        return source.format().trim().toLowerCase(Locale.ROOT) + " " + options;
+    }
+
+    /** The watermarks and stateful operators below and at {@code node}, from the sources on, left before right. */
+    private static void walk(LogicalPlan node, List<String> watermarks, List<String> stateful) {
+        if (node instanceof LogicalPlan.StreamSource) {
+            return;
         }
-        parts.put("watermark", watermark);
-        parts.put("aggregation", aggregations.isEmpty() ? "none" : String.join(" then ", aggregations));
-        parts.put("outputMode", mode.toString().toLowerCase(Locale.ROOT));
-        parts.put("outputSchema", output.toString());
-        return new PlanDescription(parts);
+        if (node instanceof LogicalPlan.StreamJoin join) {
+            walk(join.left(), watermarks, stateful);
+            walk(join.right(), watermarks, stateful);
+            stateful.add("join(" + join.describe() + ")");
+            return;
+        }
+        walk(((LogicalPlan.Unary) node).child(), watermarks, stateful);
+        if (node instanceof LogicalPlan.Watermark w) {
+            watermarks.add(w.column() + " delayed by " + w.delayMicros() / 1000 + " ms");
+        } else if (node instanceof LogicalPlan.Aggregate a) {
+            stateful.add("groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
+                    + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")");
+        } else if (node instanceof LogicalPlan.Deduplicate d) {
+            stateful.add((d.withinWatermark() ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
+                    + String.join(", ", d.columns()) + ")");
+        }
     }
 
     /** The first part that differs from {@code other}, as a sentence; {@code null} when none does. */

@@ -7,21 +7,22 @@ import dev.arus.engine.data.Schema;
  * watermark (if any, with its delay), how many streaming aggregations the plan chains, whether
  * each of them groups by a key that carries the watermark, which is what lets its state be
  * evicted, how many stateful operators it has, whether one of them (one that Spark's correctness
- * check counts) follows an aggregation, and whether the last aggregation groups by a session
- * window.
+ * check counts) follows an aggregation, whether the last aggregation groups by a session
+ * window, and how many joins of two streams it has.
  */
 public record Analysis(Schema schema, String watermarkColumn, long watermarkDelayMicros, int aggregations,
                        boolean aggregationsHaveWatermarkKeys, int statefulOperators,
-                       boolean statefulAfterAggregation, boolean sessionWindowed) {
+                       boolean statefulAfterAggregation, boolean sessionWindowed, int streamJoins) {
 
     /** A plan of stateless steps over {@code schema}, with no watermark. */
     static Analysis of(Schema schema) {
-        return new Analysis(schema, null, 0, 0, true, 0, false, false);
+        return new Analysis(schema, null, 0, 0, true, 0, false, false, 0);
     }
 
     Analysis withSchema(Schema next, String nextWatermarkColumn) {
         return new Analysis(next, nextWatermarkColumn, watermarkDelayMicros, aggregations,
-                aggregationsHaveWatermarkKeys, statefulOperators, statefulAfterAggregation, sessionWindowed);
+                aggregationsHaveWatermarkKeys, statefulOperators, statefulAfterAggregation, sessionWindowed,
+                streamJoins);
     }
 
     /**
@@ -31,7 +32,7 @@ public record Analysis(Schema schema, String watermarkColumn, long watermarkDela
     Analysis withStatefulOperator(boolean checked) {
         return new Analysis(schema, watermarkColumn, watermarkDelayMicros, aggregations,
                 aggregationsHaveWatermarkKeys, statefulOperators + 1,
-                statefulAfterAggregation || (checked && aggregates()), sessionWindowed);
+                statefulAfterAggregation || (checked && aggregates()), sessionWindowed, streamJoins);
     }
 
     boolean aggregates() {

@@ -3,6 +3,7 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,11 @@ public sealed interface LogicalPlan {
     default List<StreamSource> streamSources() {
         if (this instanceof StreamSource source) {
             return List.of(source);
+        }
+        if (this instanceof StreamJoin join) {
+            List<StreamSource> both = new ArrayList<>(join.left().streamSources());
+            both.addAll(join.right().streamSources());
+            return both;
         }
         return ((Unary) this).child().streamSources();
     }
@@ -56,6 +62,23 @@ public sealed interface LogicalPlan {
             implements Unary {
         public StaticJoin {
             using = using == null ? null : List.copyOf(using);
+        }
+    }
+
+    /**
+     * Two streams joined, Spark's stream-stream join: on the columns {@code using} that both have,
+     * or on {@code condition} (exactly one of them is null).
+     */
+    record StreamJoin(LogicalPlan left, LogicalPlan right, JoinType type, List<String> using, Expression condition)
+            implements LogicalPlan {
+        public StreamJoin {
+            using = using == null ? null : List.copyOf(using);
+        }
+
+        /** The join type and what it joins on, in Spark's words: {@code LeftOuter on using k, time}. */
+        public String describe() {
+            return type.sparkName() + " on " + (using != null ? "using " + String.join(", ", using)
+                    : condition != null ? condition.sql() : "nothing");
         }
     }
 

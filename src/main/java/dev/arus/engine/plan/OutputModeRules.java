@@ -25,6 +25,11 @@ public final class OutputModeRules {
         if (!analysis.aggregates() && mode == OutputMode.COMPLETE) {
             throw unsupported(mode, "no streaming aggregations");
         }
+        if (analysis.streamJoins() > 0 && mode != OutputMode.APPEND) {
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Join between two streaming "
+                    + "DataFrames/Datasets is not supported in " + (mode == OutputMode.UPDATE ? "Update" : "Complete")
+                    + " output mode, only in Append output mode");
+        }
         if (analysis.statefulAfterAggregation() && mode != OutputMode.APPEND) {
             // Spark's checkStreamingQueryGlobalWatermarkLimit, word for word.
             throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Detected pattern of possible 'correctness'"

@@ -11,6 +11,7 @@ import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.exec.dedup.StreamingDeduplication;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.exec.join.StaticJoinOperator;
+import dev.arus.engine.exec.join.StreamStreamJoin;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
@@ -78,6 +79,10 @@ final class PlanWiring {
             QueryPlanner.Stage stage = chain.get(i);
             if (stage instanceof QueryPlanner.AggregateStage || stage instanceof QueryPlanner.DeduplicateStage) {
                 ids.put(stage, next[0]++);
+            } else if (stage instanceof QueryPlanner.StreamJoinStage join) {
+                ids.put(stage, next[0]++);
+                numberFromTheSink(join.left(), ids, next);
+                numberFromTheSink(join.right(), ids, next);
             }
         }
     }
@@ -99,7 +104,15 @@ final class PlanWiring {
                 continue;
             }
             StatefulOperator operator = null;
-            if (stage instanceof QueryPlanner.AggregateStage aggregate) {
+            if (stage instanceof QueryPlanner.StreamJoinStage join) {
+                List<QueryPlanner.StreamJoinStage> joins = perSlot.stream()
+                        .map(QueryPlanner.StreamJoinStage.class::cast).toList();
+                create(joins.stream().map(QueryPlanner.StreamJoinStage::left).toList(), ids);
+                create(joins.stream().map(QueryPlanner.StreamJoinStage::right).toList(), ids);
+                operator = new StreamStreamJoin(ids.get(stage), settings.shufflePartitions(),
+                        joins.stream().map(QueryPlanner.StreamJoinStage::spec).toList(), join.binding(),
+                        settings.maxStateRows());
+            } else if (stage instanceof QueryPlanner.AggregateStage aggregate) {
                 List<AggregationSpec> specs = perSlot.stream()
                         .map(slotStage -> ((QueryPlanner.AggregateStage) slotStage).spec()).toList();
                 operator = new StreamingAggregation(ids.get(stage), settings.shufflePartitions(), mode, specs,
@@ -116,7 +129,10 @@ final class PlanWiring {
         }
     }
 
-    /** Wires one slot's chain, from the sink side down to its source, whose head is registered. */
+    /**
+     * Wires one slot's chain, from the sink side down to its source, whose head is registered; a
+     * join's chain ends at the join, whose two sides are wired as chains of their own.
+     */
     private void wire(List<QueryPlanner.Stage> chain, Operator downstream, int slot) {
         Operator next = downstream;
         for (int i = chain.size() - 1; i >= 0; i--) {
@@ -136,6 +152,11 @@ final class PlanWiring {
             } else {
                 int operator = operatorOf.get(stage);
                 downstreams.get(operator).add(next);
+                if (stage instanceof QueryPlanner.StreamJoinStage join) {
+                    wire(join.left(), operators.get(operator).input(slot, 0), slot);
+                    wire(join.right(), operators.get(operator).input(slot, 1), slot);
+                    return;
+                }
                 next = operators.get(operator).input(slot);
             }
         }

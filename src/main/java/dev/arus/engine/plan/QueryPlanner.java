@@ -7,6 +7,7 @@ import dev.arus.engine.data.StructType;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
 import dev.arus.engine.exec.dedup.DeduplicationSpec;
 import dev.arus.engine.exec.join.StaticJoinSpec;
+import dev.arus.engine.exec.join.StreamJoinSpec;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
@@ -81,6 +82,9 @@ public final class QueryPlanner {
         if (plan instanceof LogicalPlan.StaticJoin join) {
             return StaticJoins.resolve(join, resolve(join.child()));
         }
+        if (plan instanceof LogicalPlan.StreamJoin join) {
+            return StreamJoins.resolve(join, resolve(join.left()), resolve(join.right()));
+        }
         if (plan instanceof LogicalPlan.SubqueryAlias alias) {
             Resolved input = resolve(alias.child());
             Schema schema = input.analysis().schema();
@@ -152,7 +156,7 @@ public final class QueryPlanner {
         Analysis before = input.analysis();
         return input.then(new WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(),
                 watermark.delayMicros(), before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
-                before.statefulAfterAggregation(), before.sessionWindowed()));
+                before.statefulAfterAggregation(), before.sessionWindowed(), before.streamJoins()));
     }
 
     /**
@@ -206,7 +210,7 @@ public final class QueryPlanner {
         return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
-                        counted.statefulAfterAggregation(), sessionWindowed));
+                        counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins()));
     }
 
     private static BoundExpression timeColumn(GroupingKey key) {
@@ -268,7 +272,7 @@ public final class QueryPlanner {
 
     /** One step of a slot's operator chain, as resolution finds it; the joins' resolution (in this package) adds its own. */
     sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage,
-            DeduplicateStage, StaticJoinStage {
+            DeduplicateStage, StaticJoinStage, StreamJoinStage {
     }
 
     record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
@@ -288,6 +292,14 @@ public final class QueryPlanner {
 
     /** A stream-static join: the slot's binding, and the table to read once per run with its keys. */
     record StaticJoinStage(StaticJoinSpec spec, StaticTableRead table) implements Stage {
+    }
+
+    /**
+     * A join of two streams, the first stage of its chain: the chains of its two sides, the
+     * slot's binding of the join, and fresh bindings for its state partitions.
+     */
+    record StreamJoinStage(List<Stage> left, List<Stage> right, StreamJoinSpec spec, Supplier<StreamJoinSpec> binding)
+            implements Stage {
     }
 
     /** The stages so far, from the source on, and what is known of their output. */

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.swagger.v3.oas.annotations.media.Schema;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -31,11 +30,6 @@ import org.jspecify.annotations.Nullable;
         @JsonSubTypes.Type(value = Step.Alias.class, name = "alias"),
         @JsonSubTypes.Type(value = Step.Join.class, name = "join")})
 public sealed interface Step {
-
-    /** The keys that name the kinds of step, in the order the API documents them. */
-    static List<String> kinds() {
-        return Arrays.stream(Step.class.getAnnotation(JsonSubTypes.class).value()).map(JsonSubTypes.Type::name).toList();
-    }
 
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
     String key();

@@ -1,7 +1,8 @@
 package dev.arus.server.web;
 
-import dev.arus.server.query.Step;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import dev.arus.server.storage.StorageException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,7 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
         }
         if (binding instanceof InvalidTypeIdException step) {
             return "Unknown step '" + step.getTypeId() + "' at " + at
-                    + ". Known steps: " + String.join(", ", Step.kinds());
+                    + ". Known steps: " + String.join(", ", subtypeNames(step.getBaseType().getRawClass()));
         }
         if (binding instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return "Wrong type at " + at + ": expected " + jsonType(mismatch.getTargetType());
@@ -154,5 +155,11 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
                     : JsonPointer.of(reference.getIndex()));
         }
         return pointer.toString();
+    }
+
+    /** The names a polymorphic type's subtypes are written with, in the order it declares them. */
+    private static List<String> subtypeNames(Class<?> type) {
+        JsonSubTypes subtypes = type.getAnnotation(JsonSubTypes.class);
+        return subtypes == null ? List.of() : Arrays.stream(subtypes.value()).map(JsonSubTypes.Type::name).toList();
     }
 }

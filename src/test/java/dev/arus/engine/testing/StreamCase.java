@@ -15,11 +15,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A query over a stream of the event log whose rows a test chooses batch by batch, as Spark's
+ * A query over streams of the event log whose rows a test chooses batch by batch, as Spark's
  * suites feed a {@code MemoryStream}: {@link #feed} appends one batch's rows and runs the batch
- * that reads them, then every no-data batch a moving watermark asks for. Each batch's output rows
- * (as text) and progress are kept. With {@code restart}, the query is stopped and started again
- * from its checkpoint after every batch.
+ * that reads them, then every no-data batch a moving watermark asks for ({@link #add} then
+ * {@link #run} put rows of several streams in one batch). Each batch's output rows (as text) and
+ * progress are kept. With {@code restart}, the query is stopped and started again from its
+ * checkpoint after every batch.
  */
 public final class StreamCase implements AutoCloseable {
 
@@ -28,7 +29,7 @@ public final class StreamCase implements AutoCloseable {
     }
 
     private final QueryTestDriver driver;
-    private final LogStream stream;
+    private final List<LogStream> streams = new ArrayList<>();
     private final List<Batch> batches = new ArrayList<>();
 
     /**
@@ -39,15 +40,31 @@ public final class StreamCase implements AutoCloseable {
      */
     public StreamCase(Path directory, String schema, boolean restart, Function<StreamFrame, StreamFrame> query,
                       Function<DataStreamWriter, DataStreamWriter> writer) {
+        this(directory, List.of(schema), restart, inputs -> query.apply(inputs.get(0)), writer);
+    }
+
+    /**
+     * A query over several input streams, {@code input0}, {@code input1} and so on.
+     *
+     * @param schemas each input stream's columns as DDL
+     * @param query   the query over the streams, each read from its earliest offset
+     */
+    public StreamCase(Path directory, List<String> schemas, boolean restart,
+                      Function<List<StreamFrame>, StreamFrame> query,
+                      Function<DataStreamWriter, DataStreamWriter> writer) {
         driver = new QueryTestDriver(Instant.parse("2026-12-01T10:00:00Z"), 1,
                 clock -> EventLog.open(directory.resolve("log"), clock, EventLog.DEFAULT_SEGMENT_BYTES));
-        stream = driver.eventLog().create(StreamDefinition.of("input", schema, 1, null, null));
+        List<StreamFrame> inputs = new ArrayList<>();
+        for (int i = 0; i < schemas.size(); i++) {
+            String name = schemas.size() == 1 ? "input" : "input" + i;
+            streams.add(driver.eventLog().create(StreamDefinition.of(name, schemas.get(i), 1, null, null)));
+            inputs.add(driver.session().readStream().format("stream").option("stream", name)
+                    .option("startingOffsets", "earliest").load());
+        }
         if (restart) {
             driver.restartAfterEachBatch();
         }
-        StreamFrame frame = query.apply(driver.session().readStream().format("stream").option("stream", "input")
-                .option("startingOffsets", "earliest").load());
-        driver.startRecording(frame, w -> writer.apply(w)
+        driver.startRecording(query.apply(inputs), w -> writer.apply(w)
                 .option("checkpointLocation", directory.resolve("checkpoint").toString()));
     }
 
@@ -57,6 +74,17 @@ public final class StreamCase implements AutoCloseable {
 
     /** Appends {@code rows} (each the values of one row) and runs the batch that reads them, then every no-data batch. */
     public StreamCase feed(Object[]... rows) {
+        return feed(0, rows);
+    }
+
+    /** {@link #feed} to input stream {@code input}. */
+    public StreamCase feed(int input, Object[]... rows) {
+        return add(input, rows).run();
+    }
+
+    /** Appends {@code rows} to input stream {@code input}, for the next {@link #run}. */
+    public StreamCase add(int input, Object[]... rows) {
+        LogStream stream = streams.get(input);
         ColumnarBatch batch = ColumnarBatch.allocate(stream.definition().schema(), Math.max(1, rows.length));
         for (int r = 0; r < rows.length; r++) {
             for (int c = 0; c < rows[r].length; c++) {
@@ -65,6 +93,11 @@ public final class StreamCase implements AutoCloseable {
         }
         batch.setSize(rows.length);
         stream.append(batch).join();
+        return this;
+    }
+
+    /** Runs the batch that reads what was added, then every no-data batch. */
+    public StreamCase run() {
         for (StreamingQueryProgress progress = driver.runTrigger(); progress != null; progress = driver.runTrigger()) {
             batches.add(new Batch(driver.rowsOf(progress.batchId()).stream().map(Row::toString).toList(), progress));
         }

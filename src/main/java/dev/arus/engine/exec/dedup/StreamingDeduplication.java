@@ -35,10 +35,9 @@ public final class StreamingDeduplication implements StatefulOperator {
         this.operatorId = operatorId;
         this.name = spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe";
         this.maxStateRows = maxStateRows;
-        KeyPartitioner partitioner = new KeyPartitioner(spec.keyColumns(), partitionCount);
         this.inputs = new DeduplicationInput[slots];
         for (int s = 0; s < slots; s++) {
-            inputs[s] = new DeduplicationInput(spec.input(), partitioner);
+            inputs[s] = new DeduplicationInput(spec.input(), new KeyPartitioner(spec.keyColumns(), partitionCount));
         }
         this.partitions = new DeduplicationPartition[partitionCount];
         for (int p = 0; p < partitionCount; p++) {

@@ -1,0 +1,373 @@
+package dev.arus.engine.exec.join;
+
+import dev.arus.engine.data.BooleanVector;
+import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StructVector;
+import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.expr.BoundExpression;
+import dev.arus.engine.expr.EvaluationContext;
+import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.state.StateStore;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One state partition of a stream-stream join, Spark's {@code StreamingSymmetricHashJoinExec}
+ * in one task: per batch, the left side's new rows (late ones dropped and counted; those failing
+ * the left side's own condition emitted at once with NULLs when the left side is outer) are
+ * joined with the right side's stored rows and stored, then the right side's new rows with the
+ * left side's stored rows (this batch's included), then the rows this batch's watermark evicts
+ * leave the state: those of an outer side that never matched come out with NULLs. A left semi
+ * join emits a left row once, when it first matches. {@link #commit} hands the store what
+ * changed. Used by one thread at a time.
+ */
+final class JoinPartition {
+
+    static final int LEFT = 0;
+    static final int RIGHT = 1;
+
+    private static final EvaluationContext KEY_CONTEXT = new EvaluationContext(0, ZoneOffset.UTC);
+
+    private final StreamJoinSpec spec;
+    private final JoinKeyEncoder encoder;
+    private final JoinSideState[] states;
+    private final long[] probe;
+    private final ColumnarBatch pairs;
+    private final ColumnarBatch output;
+    private final StateBuffer delta = new StateBuffer();
+    private StateStore store = StateStore.inMemory();
+    private int outputCount;
+    private long late;
+    private long added;
+    private long removed;
+
+    JoinPartition(StreamJoinSpec spec) {
+        this.spec = spec;
+        this.encoder = new JoinKeyEncoder(spec.left().keys().stream().map(BoundExpression::dataType).toList());
+        this.states = new JoinSideState[] {new JoinSideState(spec.left().schema(), encoder.width()),
+                new JoinSideState(spec.right().schema(), encoder.width())};
+        this.probe = new long[encoder.width()];
+        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.CHUNK_SIZE);
+        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.CHUNK_SIZE);
+    }
+
+    long stored() {
+        return states[LEFT].live() + states[RIGHT].live();
+    }
+
+    long memoryBytes() {
+        return states[LEFT].memoryBytes() + states[RIGHT].memoryBytes();
+    }
+
+    /** This batch's figures, then cleared: rows dropped as late, added to the state, removed from it. */
+    long[] takeStats() {
+        long[] stats = {late, added, removed};
+        late = 0;
+        added = 0;
+        removed = 0;
+        return stats;
+    }
+
+    private StreamJoinSpec.Side side(int side) {
+        return side == LEFT ? spec.left() : spec.right();
+    }
+
+    private boolean outer(int side) {
+        JoinType type = spec.type();
+        return type == JoinType.FULL_OUTER || (side == LEFT ? type == JoinType.LEFT_OUTER : type == JoinType.RIGHT_OUTER);
+    }
+
+    /** Joins one slot's new rows of {@code side} with the other side's state, then stores them. */
+    void process(int side, RowBuffer buffered, BatchContext context, Operator downstream) {
+        ColumnarBatch rows = buffered.rows();
+        int size = rows.size();
+        if (size == 0) {
+            return;
+        }
+        StreamJoinSpec.Side me = side(side);
+        JoinSideState mine = states[side];
+        JoinSideState theirs = states[1 - side];
+        LongVector times = me.eventTimeColumn() < 0 ? null : (LongVector) rows.column(me.eventTimeColumn());
+        ColumnVector[] keys = evaluate(me.keys(), rows, context.evaluation());
+        ColumnVector alone = me.alone() == null ? null : me.alone().evaluate(rows, context.evaluation());
+        long lateBefore = context.watermarkForLateRowsMicros();
+        int[] firstPair = new int[size + 1];
+        int[] pairRow = new int[Math.max(16, size)];
+        int[] pairSlot = new int[pairRow.length];
+        boolean[] keyed = new boolean[size];
+        long[][] rowKeys = new long[size][];
+        boolean[] kept = new boolean[size];
+        int count = 0;
+        for (int row = 0; row < size; row++) {
+            firstPair[row] = count;
+            if (times != null && !times.isNull(row) && times.values()[row] <= lateBefore) {
+                late++;
+                continue;
+            }
+            if (alone != null && (alone.isNull(row) || !((BooleanVector) alone).values()[row])) {
+                if (outer(side)) {
+                    emit(side, rows, row, null, -1, context, downstream);
+                }
+                continue;
+            }
+            kept[row] = true;
+            if (!encoder.encode(keys, row, probe)) {
+                continue;
+            }
+            keyed[row] = true;
+            rowKeys[row] = probe.clone();
+            int[] found = {count};
+            int[][] arrays = {pairRow, pairSlot};
+            int current = row;
+            theirs.forEachWithKey(probe, slot -> {
+                if (found[0] == arrays[0].length) {
+                    arrays[0] = Arrays.copyOf(arrays[0], found[0] * 2);
+                    arrays[1] = Arrays.copyOf(arrays[1], found[0] * 2);
+                }
+                arrays[0][found[0]] = current;
+                arrays[1][found[0]] = slot;
+                found[0]++;
+            });
+            pairRow = arrays[0];
+            pairSlot = arrays[1];
+            count = found[0];
+        }
+        firstPair[size] = count;
+        boolean[] passes = bothSides(side, rows, pairRow, pairSlot, count, context);
+        long leaveAt = context.watermarkForEvictionMicros() + offset(me);
+        for (int row = 0; row < size; row++) {
+            if (!kept[row]) {
+                continue;
+            }
+            boolean matched = false;
+            for (int pair = firstPair[row]; pair < firstPair[row + 1]; pair++) {
+                if (!passes[pair]) {
+                    continue;
+                }
+                int slot = pairSlot[pair];
+                if (spec.type() == JoinType.LEFT_SEMI) {
+                    if (side == RIGHT && !theirs.matched(slot)) {
+                        emit(LEFT, theirs.rows(), slot, null, -1, context, downstream);
+                    }
+                } else if (side == LEFT) {
+                    emit(LEFT, rows, row, theirs.rows(), slot, context, downstream);
+                } else {
+                    emit(LEFT, theirs.rows(), slot, rows, row, context, downstream);
+                }
+                theirs.markMatched(slot);
+                matched = true;
+            }
+            if (spec.type() == JoinType.LEFT_SEMI && side == LEFT && matched) {
+                emit(LEFT, rows, row, null, -1, context, downstream);
+                continue;
+            }
+            long time = time(me, keys, times, row);
+            if (time > leaveAt) {
+                mine.add(rows, row, keyed[row] ? rowKeys[row] : null, matched, time);
+                added++;
+            } else if (outer(side) && !matched) {
+                emit(side, rows, row, null, -1, context, downstream);
+            }
+        }
+        flush(context, downstream);
+    }
+
+    /** The part of the condition over both sides, for every candidate pair: true where it holds. */
+    private boolean[] bothSides(int side, ColumnarBatch rows, int[] pairRow, int[] pairSlot, int count,
+                                BatchContext context) {
+        boolean[] passes = new boolean[count];
+        if (spec.bothSides() == null) {
+            Arrays.fill(passes, true);
+            return passes;
+        }
+        ColumnarBatch stored = states[1 - side].rows();
+        int leftWidth = spec.left().schema().size();
+        for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
+            int slice = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
+            int[] newRows = Arrays.copyOfRange(pairRow, from, from + slice);
+            int[] storedRows = Arrays.copyOfRange(pairSlot, from, from + slice);
+            int[] leftRows = side == LEFT ? newRows : storedRows;
+            int[] rightRows = side == LEFT ? storedRows : newRows;
+            ColumnarBatch leftSource = side == LEFT ? rows : stored;
+            ColumnarBatch rightSource = side == LEFT ? stored : rows;
+            for (int c = 0; c < spec.pairs().size(); c++) {
+                pairs.column(c).resetNulls();
+                if (c < leftWidth) {
+                    pairs.column(c).gather(leftSource.column(c), leftRows, slice, 0);
+                } else {
+                    pairs.column(c).gather(rightSource.column(c - leftWidth), rightRows, slice, 0);
+                }
+            }
+            pairs.setSize(slice);
+            ColumnVector holds = spec.bothSides().evaluate(pairs, context.evaluation());
+            boolean[] values = ((BooleanVector) holds).values();
+            for (int i = 0; i < slice; i++) {
+                passes[from + i] = !holds.isNull(i) && values[i];
+            }
+        }
+        return passes;
+    }
+
+    /**
+     * Ends the batch: the outer sides' rows that this batch's watermark evicts leave, those that
+     * never matched emitted with NULLs; then the other sides' evicted rows leave. As in Spark, only
+     * the latter count as removed.
+     */
+    void finish(BatchContext context, Operator downstream) {
+        long evictBefore = context.watermarkForEvictionMicros();
+        for (int side = LEFT; side <= RIGHT; side++) {
+            StreamJoinSpec.Side me = side(side);
+            JoinSideState state = states[side];
+            if (!me.bound().evicts() || !outer(side)) {
+                continue;
+            }
+            int which = side;
+            long leaveAt = evictBefore + offset(me);
+            state.evict(slot -> state.time(slot) <= leaveAt, slot -> {
+                if (!state.matched(slot)) {
+                    emit(which, state.rows(), slot, null, -1, context, downstream);
+                }
+            });
+        }
+        for (int side = LEFT; side <= RIGHT; side++) {
+            StreamJoinSpec.Side me = side(side);
+            JoinSideState state = states[side];
+            if (me.bound().evicts() && !outer(side) && spec.type() != JoinType.FULL_OUTER) {
+                long leaveAt = evictBefore + offset(me);
+                removed += state.evict(slot -> state.time(slot) <= leaveAt, slot -> { });
+            }
+        }
+        flush(context, downstream);
+    }
+
+    /** How far before the watermark a side's rows leave: a range condition's bound; none for a key that carries the watermark. */
+    private static long offset(StreamJoinSpec.Side side) {
+        return side.bound().byEventTime() ? side.bound().offsetMicros() : 0;
+    }
+
+    /**
+     * When row {@code row} leaves the state: its key's time (a timestamp, or a window's end) when
+     * a key carries the watermark, else its event time when a range condition bounds it, else
+     * never ({@link Long#MAX_VALUE}, as for a NULL time).
+     */
+    private static long time(StreamJoinSpec.Side side, ColumnVector[] keys, LongVector times, int row) {
+        StreamJoinSpec.StateBound bound = side.bound();
+        if (bound.keyIndex() >= 0) {
+            ColumnVector key = keys[bound.keyIndex()];
+            if (key.isNull(row)) {
+                return Long.MAX_VALUE;
+            }
+            ColumnVector time = bound.keyIsWindow() ? ((StructVector) key).child(1) : key;
+            return time.isNull(row) ? Long.MAX_VALUE : ((LongVector) time).values()[row];
+        }
+        if (bound.byEventTime() && times != null && !times.isNull(row)) {
+            return times.values()[row];
+        }
+        return Long.MAX_VALUE;
+    }
+
+    private static ColumnVector[] evaluate(List<BoundExpression> expressions, ColumnarBatch rows,
+                                           EvaluationContext context) {
+        ColumnVector[] values = new ColumnVector[expressions.size()];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = expressions.get(k).evaluate(rows, context);
+        }
+        return values;
+    }
+
+    /**
+     * Adds an output row: the left side's row {@code row} of {@code first} with the right side's
+     * row {@code otherRow} of {@code other}; or, with {@code other} null, side {@code side}'s row
+     * with NULLs for the other side.
+     */
+    private void emit(int side, ColumnarBatch first, int row, ColumnarBatch other, int otherRow, BatchContext context,
+                      Operator downstream) {
+        ColumnarBatch left = other != null || side == LEFT ? first : null;
+        int leftRow = other != null || side == LEFT ? row : -1;
+        ColumnarBatch right = other != null ? other : side == RIGHT ? first : null;
+        int rightRow = other != null ? otherRow : side == RIGHT ? row : -1;
+        int at = outputCount++;
+        for (int c = 0; c < spec.output().size(); c++) {
+            ColumnVector target = output.column(c);
+            int fromLeft = spec.outputFromLeft()[c];
+            int fromRight = spec.outputFromRight()[c];
+            if (fromLeft >= 0 && left != null && !left.column(fromLeft).isNull(leftRow)) {
+                left.column(fromLeft).copyRow(leftRow, target, at);
+            } else if (fromRight >= 0 && right != null) {
+                right.column(fromRight).copyRow(rightRow, target, at);
+            } else {
+                target.setNull(at);
+            }
+        }
+        if (outputCount == ColumnarBatch.CHUNK_SIZE) {
+            flush(context, downstream);
+        }
+    }
+
+    private void flush(BatchContext context, Operator downstream) {
+        if (outputCount > 0) {
+            output.setSize(outputCount);
+            outputCount = 0;
+            downstream.process(output, context);
+            for (int c = 0; c < spec.output().size(); c++) {
+                output.column(c).resetNulls();
+            }
+        }
+    }
+
+    void load(StateStore stateStore, long version) {
+        this.store = stateStore;
+        reload(version);
+    }
+
+    private void reload(long version) {
+        states[LEFT].clear();
+        states[RIGHT].clear();
+        store.load(version, in -> {
+            states[LEFT].read(in);
+            states[RIGHT].read(in);
+        });
+        for (int side = LEFT; side <= RIGHT; side++) {
+            StreamJoinSpec.Side me = side(side);
+            ColumnarBatch[] evaluatedFor = {null};
+            ColumnVector[][] evaluated = {null};
+            states[side].reindex((rows, row, out) -> {
+                if (evaluatedFor[0] != rows) {
+                    evaluated[0] = evaluate(me.keys(), rows, KEY_CONTEXT);
+                    evaluatedFor[0] = rows;
+                }
+                return encoder.encode(evaluated[0], row, out);
+            }, (rows, row) -> time(me, evaluated[0], me.eventTimeColumn() < 0 ? null
+                    : (LongVector) rows.column(me.eventTimeColumn()), row));
+        }
+    }
+
+    void commit(long batchId) {
+        if (!store.durable()) {
+            states[LEFT].forgetChanges();
+            states[RIGHT].forgetChanges();
+            store.commit(null, null, batchId);
+            return;
+        }
+        delta.reset();
+        states[LEFT].writeDelta(delta);
+        states[RIGHT].writeDelta(delta);
+        store.commit(delta, out -> {
+            states[LEFT].writeSnapshot(out);
+            states[RIGHT].writeSnapshot(out);
+        }, batchId);
+    }
+
+    void abort() {
+        takeStats();
+        outputCount = 0;
+        if (store.durable()) {
+            reload(store.version());
+        }
+    }
+}

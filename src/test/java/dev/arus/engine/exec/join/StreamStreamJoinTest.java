@@ -1,0 +1,313 @@
+package dev.arus.engine.exec.join;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.testing.StreamCase.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.testing.StreamCase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Spark's stream-stream join batch by batch, on the golden cases of its
+ * {@code StreamingJoinSuite}: which batch emits each pair and each outer row, the no-data batches a
+ * moving watermark runs, the rows each side keeps and when they leave, and the state figures. The
+ * two sides are two streams of the event log, a batch's worth appended before each trigger. Cases
+ * also run restarted from their checkpoint after every batch; as in Spark, a restart keeps the
+ * global watermark but forgets each input's own, so an input without rows since holds it back.
+ */
+class StreamStreamJoinTest {
+
+    private static final String PAIRS = "k INT, t BIGINT";
+
+    @TempDir
+    Path directory;
+
+    private final List<StreamCase> cases = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        cases.forEach(StreamCase::close);
+    }
+
+    private StreamCase query(boolean restart, Function<List<StreamFrame>, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), List.of(PAIRS, PAIRS), restart,
+                query, w -> w.outputMode("append"));
+        cases.add(run);
+        return run;
+    }
+
+    /** A side of Spark's range-condition cases: key, event time from seconds, key times {@code multiplier}, watermarked. */
+    private static StreamFrame side(StreamFrame input, String prefix, int multiplier, String delay) {
+        return input.select(col("k").as(prefix + "Key"), expr("timestamp_seconds(t)").as(prefix + "Time"),
+                        expr("k * " + multiplier).as(prefix + "Value"))
+                .withWatermark(prefix + "Time", delay);
+    }
+
+    private static Object[][] keyed(int key, long... times) {
+        return IntStream.range(0, times.length).mapToObj(i -> row(key, times[i])).toArray(Object[][]::new);
+    }
+
+    private static StateOperatorProgress state(StreamCase.Batch batch) {
+        return batch.progress().stateOperators().get(0);
+    }
+
+    private static List<List<String>> sortedRows(List<StreamCase.Batch> batches) {
+        return batches.stream().map(batch -> batch.rows().stream().sorted().toList()).toList();
+    }
+
+    /**
+     * SJS "stream stream inner join with time range - with watermark - two side conditions": left
+     * rows wait 10 s behind the watermark, right rows 5 s, each side's rows are late behind the
+     * one global watermark, the least of the two sides' (20 s and 30 s delays).
+     */
+    @Test
+    void innerJoinWithATwoSidedTimeRangeEvictsEachSideByItsBound() {
+        List<StreamCase.Batch> batches = query(false, in -> side(in.get(0), "left", 2, "20 seconds")
+                .join(side(in.get(1), "right", 3, "30 seconds"), expr("leftKey = rightKey AND leftTime >= "
+                        + "rightTime - INTERVAL 10 SECONDS AND leftTime <= rightTime + INTERVAL 5 SECONDS"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")))
+                .feed(0, keyed(1, 20))
+                .feed(1, keyed(1, 14, 15, 25, 26, 30, 31))
+                .feed(1, keyed(1, 60))
+                .feed(0, keyed(1, 49, 50, 65, 66))
+                .feed(0, keyed(1, 30, 31))
+                .feed(1, keyed(1, 80))
+                .feed(1, keyed(1, 46, 50))
+                .batches();
+
+        assertThat(sortedRows(batches)).containsExactly(
+                List.of(),
+                List.of("[1,20,15]", "[1,20,25]", "[1,20,26]", "[1,20,30]"),
+                List.of(),
+                List.of("[1,50,60]", "[1,65,60]"),
+                List.of(), // no-data: the watermark reached 30 s, right rows at or before 24.999 s leave
+                List.of("[1,31,26]", "[1,31,30]", "[1,31,31]"), // 30 is late
+                List.of(),
+                List.of(), // no-data at 46 s: left rows up to 35.999 s, right up to 40.999 s leave
+                List.of("[1,49,50]", "[1,50,50]")); // 46 is late
+        assertThat(batches).extracting(b -> state(b).operatorName()).containsOnly("symmetricHashJoin");
+        assertThat(batches).extracting(b -> b.progress().numInputRows()).containsExactly(1L, 6L, 1L, 4L, 0L, 2L, 1L,
+                0L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(1L, 7L, 8L, 12L, 10L, 11L, 12L,
+                6L, 7L);
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(1L, 6L, 1L, 4L, 0L, 1L, 1L,
+                0L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).containsExactly(0L, 0L, 0L, 0L, 2L, 0L, 0L,
+                6L, 0L);
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark()).containsExactly(0L, 0L, 0L, 0L, 0L,
+                1L, 0L, 0L, 1L);
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z",
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:30.000Z", "1970-01-01T00:00:30.000Z",
+                "1970-01-01T00:00:30.000Z", "1970-01-01T00:00:46.000Z", "1970-01-01T00:00:46.000Z");
+        assertThat(state(batches.get(0)).numStateStoreInstances()).isEqualTo(4L * state(batches.get(0))
+                .numShufflePartitions());
+    }
+
+    private List<StreamCase.Batch> rangeOuterJoin(boolean restart, String type) {
+        return query(restart, in -> side(in.get(0), "left", 2, "10 seconds")
+                .join(side(in.get(1), "right", 3, "10 seconds"), expr("leftKey = rightKey AND leftTime >= "
+                        + "rightTime - INTERVAL 5 SECONDS AND leftTime <= rightTime + INTERVAL 5 SECONDS"), type)
+                .select(col("leftKey"), col("rightKey"), expr("CAST(leftTime AS INT)"),
+                        expr("CAST(rightTime AS INT)")))
+                .feed(0, row(1, 5L), row(3, 5L))
+                .feed(1, row(1, 10L), row(2, 5L))
+                .feed(1, row(1, 11L))
+                .feed(0, row(1, 7L), row(1, 30L))
+                .feed(1, row(0, 30L))
+                .batches();
+    }
+
+    /**
+     * SJS "left outer with watermark range condition": a left row that never matched comes out
+     * with nulls in the batch whose watermark evicts it, the no-data batch after the watermark
+     * passed its time plus the range; matched rows leave silently.
+     */
+    @Test
+    void leftOuterJoinEmitsAnUnmatchedLeftRowWhenTheWatermarkEvictsIt() {
+        List<StreamCase.Batch> batches = rangeOuterJoin(false, "left_outer");
+
+        assertThat(sortedRows(batches)).containsExactly(
+                List.of(),
+                List.of("[1,1,5,10]"),
+                List.of(),
+                List.of("[1,1,7,10]", "[1,1,7,11]"),
+                List.of(), // no-data at 1 s: nothing at or before -4.001 s
+                List.of(),
+                List.of("[3,null,5,null]")); // no-data at 20 s
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 4L, 5L, 7L, 7L, 8L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(2L, 2L, 1L, 2L, 0L, 1L, 0L);
+        // Spark counts only the cleanup of the inner side; the evicted outer rows are not "removed".
+        assertThat(state(batches.get(6)).numRowsRemoved()).isEqualTo(3L);
+    }
+
+    /** SJS's right outer variant of the same inputs: the right side's unmatched (2, 5) comes out. */
+    @Test
+    void rightOuterJoinEmitsAnUnmatchedRightRowWhenTheWatermarkEvictsIt() {
+        List<StreamCase.Batch> batches = rangeOuterJoin(false, "right_outer");
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,1,5,10]"), List.of(),
+                List.of("[1,1,7,10]", "[1,1,7,11]"), List.of(), List.of(), List.of("[null,2,null,5]"));
+    }
+
+    /**
+     * The left outer case restarted after every batch: the watermark never leaves 0, since after
+     * each restart the side without rows counts as 0 under the {@code min} policy (Spark's
+     * {@code WatermarkTracker} keeps no input's watermark across runs), so (3, 5) never comes out.
+     */
+    @Test
+    void aRestartForgetsEachInputsOwnWatermarkAsSparkDoes() {
+        List<StreamCase.Batch> batches = rangeOuterJoin(true, "left_outer");
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,1,5,10]"), List.of(),
+                List.of("[1,1,7,10]", "[1,1,7,11]"), List.of());
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark"))
+                .containsOnly("1970-01-01T00:00:00.000Z");
+        assertThat(state(batches.get(4)).numRowsTotal()).isEqualTo(8L);
+    }
+
+    /** Full outer does both sides: (3, 5) from the left and (2, 5) from the right. */
+    @Test
+    void fullOuterJoinEmitsTheUnmatchedRowsOfBothSides() {
+        List<StreamCase.Batch> batches = rangeOuterJoin(false, "full_outer");
+
+        assertThat(batches.get(6).rows()).containsExactlyInAnyOrder("[3,null,5,null]", "[null,2,null,5]");
+        assertThat(state(batches.get(6)).numRowsRemoved()).isZero();
+    }
+
+    /** Left semi: each left row at most once, when its first match arrives, however many follow. */
+    @Test
+    void leftSemiJoinEmitsEachLeftRowOnceAtItsFirstMatch() {
+        List<StreamCase.Batch> batches = query(false, in -> side(in.get(0), "left", 2, "10 seconds")
+                .join(side(in.get(1), "right", 3, "10 seconds"), expr("leftKey = rightKey AND leftTime >= "
+                        + "rightTime - INTERVAL 5 SECONDS AND leftTime <= rightTime + INTERVAL 5 SECONDS"), "left_semi")
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), col("leftValue")))
+                .feed(0, row(1, 5L), row(3, 5L))
+                .feed(1, row(1, 10L), row(2, 5L))
+                .feed(1, row(1, 11L))
+                .feed(0, row(1, 7L), row(1, 30L))
+                .feed(1, row(0, 30L))
+                .batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,5,2]"), List.of(), List.of("[1,7,2]"),
+                List.of(), List.of(), List.of());
+        // (1, 7) matched on arrival, so it is not kept.
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 4L, 5L, 6L, 6L, 7L, 2L);
+    }
+
+    /**
+     * SJS "windowed left outer join", with the event time itself as the key that carries the
+     * watermark (Arus has no {@code window} outside a grouping): rows of both sides leave once
+     * their key is at or before the watermark, and unmatched left rows come out with nulls then.
+     * Both sides' first rows arrive in one batch, and pair within it. Restarted, the state carries
+     * over; only the last no-data batch does not run, as the right side had no rows since the
+     * restart.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void aJoinKeyThatCarriesTheWatermarkEvictsBothSides(boolean restart) {
+        StreamCase run = query(restart, in -> in.get(0)
+                .select(col("k"), expr("timestamp_seconds(t)").as("time"), expr("k * 2").as("leftValue"))
+                .withWatermark("time", "10 seconds")
+                .join(in.get(1).select(col("k"), expr("timestamp_seconds(t)").as("time"),
+                        expr("k * 3").as("rightValue")).withWatermark("time", "10 seconds"),
+                        List.of("k", "time"), "left_outer")
+                .select(col("k"), expr("CAST(time AS BIGINT)"), col("leftValue"), col("rightValue")));
+        run.add(0, IntStream.rangeClosed(1, 5).mapToObj(v -> row(v, (long) v)).toArray(Object[][]::new))
+                .add(1, IntStream.rangeClosed(3, 7).mapToObj(v -> row(v, (long) v)).toArray(Object[][]::new))
+                .run();
+        run.add(0, row(21, 21L)).add(1, row(22, 22L)).run();
+        run.feed(0, row(22, 22L));
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(sortedRows(batches).subList(0, 4)).containsExactly(
+                List.of("[3,3,6,9]", "[4,4,8,12]", "[5,5,10,15]"),
+                List.of(),
+                List.of("[1,1,2,null]", "[2,2,4,null]"), // no-data at 11 s
+                List.of("[22,22,44,66]"));
+        assertThat(batches).hasSize(restart ? 4 : 5); // straight, a no-data batch at 12 s evicts nothing
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).startsWith(10L, 12L, 2L, 3L);
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).startsWith(10L, 2L, 0L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).startsWith(0L, 0L, 5L, 0L);
+    }
+
+    /** An inner join needs no watermark; then nothing ever leaves the state, and no no-data batch runs. */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void anInnerJoinWithoutWatermarksKeepsEveryRow(boolean restart) {
+        List<StreamCase.Batch> batches = query(restart, in -> in.get(0).alias("a")
+                .join(in.get(1).alias("b"), expr("a.k = b.k"))
+                .select(expr("a.k"), expr("a.t AS at"), expr("b.t AS bt")))
+                .feed(0, row(1, 1L), row(2, 2L))
+                .feed(1, row(1, 10L), row(1, 11L))
+                .feed(0, row(1, 3L))
+                .batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,1,10]", "[1,1,11]"),
+                List.of("[1,3,10]", "[1,3,11]"));
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 4L, 5L);
+    }
+
+    @Test
+    void refusesWhatSparkRefuses() {
+        assertThat(refusal("left_outer", "a.k = b.k", false)).hasMessage("Stream-stream LeftOuter join between two "
+                + "streaming DataFrame/Datasets is not supported without a watermark in the join keys, or a watermark "
+                + "on the nullable side and an appropriate range condition");
+        assertThat(refusal("right_outer", "a.k = b.k AND a.time >= b.time", true)).hasMessageContaining(
+                "Stream-stream RightOuter join");
+        assertThat(refusal("left_anti", "a.k = b.k", true)).hasMessage("LeftAnti joins with a streaming "
+                + "DataFrame/Dataset on the right are not supported");
+        assertThat(refusal("inner", "a.k < b.k", true)).hasMessage("Stream-stream join without equality predicate "
+                + "is not supported.");
+        assertThat(refusal("left_outer", "a.k = b.k", false).errorClass())
+                .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+        assertThat(refusal("inner", "a.k < b.k", true).errorClass()).isEqualTo("_LEGACY_ERROR_TEMP_1181");
+    }
+
+    @Test
+    void refusesUpdateMode() {
+        List<StreamFrame> in = sides(true);
+        StreamFrame joined = in.get(0).alias("a").join(in.get(1).alias("b"), expr("a.k = b.k"));
+
+        assertThatThrownBy(() -> joined.writeStream().outputMode("update").format("noop").start())
+                .isInstanceOf(AnalysisException.class).hasMessage("Join between two streaming DataFrames/Datasets is "
+                        + "not supported in Update output mode, only in Append output mode");
+    }
+
+    private AnalysisException refusal(String type, String condition, boolean watermarks) {
+        List<StreamFrame> in = sides(watermarks);
+        try {
+            in.get(0).alias("a").join(in.get(1).alias("b"), expr(condition), type);
+        } catch (AnalysisException refused) {
+            return refused;
+        }
+        throw new AssertionError("the " + type + " join on " + condition + " was not refused");
+    }
+
+    /** The two sides of a query, each {@code (k, time)}, with a watermark of 10 s or none. */
+    private List<StreamFrame> sides(boolean watermarks) {
+        List<StreamFrame> sides = new ArrayList<>();
+        query(false, in -> {
+            for (StreamFrame input : in) {
+                StreamFrame side = input.select(col("k"), expr("timestamp_seconds(t)").as("time"));
+                sides.add(watermarks ? side.withWatermark("time", "10 seconds") : side);
+            }
+            return in.get(0);
+        });
+        return sides;
+    }
+}
