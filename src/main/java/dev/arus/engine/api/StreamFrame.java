@@ -188,6 +188,12 @@ public final class StreamFrame {
         return join(right, condition, "inner");
     }
 
+    /** Spark's {@code crossJoin} of two streams, which Spark refuses: a join of streams needs an equality. */
+    public StreamFrame crossJoin(StreamFrame right) {
+        return new StreamFrame(session, new LogicalPlan.StreamJoin(plan, sameSession(right).plan, JoinType.CROSS, null,
+                null));
+    }
+
     private StreamFrame sameSession(StreamFrame other) {
         if (other.session != session) {
             throw new IllegalArgumentException("both sides of a join must come from the same ArusSession");

@@ -18,7 +18,6 @@ import java.util.Map;
  */
 final class EngineProblems {
 
-    private static final String SOURCE_OPTIONS = "/source/options";
     private static final String SINK_OPTIONS = "/sink/options";
 
     /** A class (and its subclasses) and the problem it is; {@code pointer} is null when no field is at fault. */
@@ -55,15 +54,15 @@ final class EngineProblems {
         return problem(ProblemType.INVALID_SPEC, null, error);
     }
 
-    /** The engine refused a source of {@code options}: an option's value, or its format. */
-    static ProblemException ofSource(ArusException error, Map<String, String> options) {
+    /** The engine refused the source at {@code pointer}, of {@code options}: an option's value, or its format. */
+    static ProblemException ofSource(ArusException error, String pointer, Map<String, String> options) {
         if (error instanceof InvalidOptionException invalid) {
-            return option(SOURCE_OPTIONS, options, invalid);
+            return option(pointer + "/options", options, invalid);
         }
         if (error.is("DATA_SOURCE_NOT_FOUND")) {
-            return problem(ProblemType.UNKNOWN_FORMAT, "/source/format", error);
+            return problem(ProblemType.UNKNOWN_FORMAT, pointer + "/format", error);
         }
-        return problem(ProblemType.INVALID_SPEC, "/source", error);
+        return problem(ProblemType.INVALID_SPEC, pointer, error);
     }
 
     /** A checkpoint the engine cannot start on, as the problem of the spec's {@code checkpointLocation}. */

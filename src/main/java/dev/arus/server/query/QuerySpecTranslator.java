@@ -75,11 +75,7 @@ class QuerySpecTranslator {
     /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
-        StreamFrame frame = source(required(spec.source(), "/source"));
-        List<Step> steps = spec.steps() == null ? List.of() : spec.steps();
-        for (int i = 0; i < steps.size(); i++) {
-            frame = apply(frame, required(steps.get(i), JsonPointer.of("steps", i)), JsonPointer.of("steps", i));
-        }
+        StreamFrame frame = stream(spec.source(), spec.steps(), "");
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -119,16 +115,27 @@ class QuerySpecTranslator {
         }
     }
 
-    private StreamFrame source(SourceSpec source) {
+    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec. */
+    private StreamFrame stream(SourceSpec source, List<Step> steps, String base) {
+        StreamFrame frame = source(required(source, base + "/source"), base + "/source");
+        List<Step> chain = steps == null ? List.of() : steps;
+        for (int i = 0; i < chain.size(); i++) {
+            String at = JsonPointer.append(base + "/steps", i);
+            frame = apply(frame, required(chain.get(i), at), at);
+        }
+        return frame;
+    }
+
+    private StreamFrame source(SourceSpec source, String pointer) {
         SourceProviders sources = SourceProviders.installed();
-        String format = knownFormat(source.format(), "/source/format", sources.formats(), "source");
-        Map<String, String> options = options(source.options(), "/source/options", format,
+        String format = knownFormat(source.format(), pointer + "/format", sources.formats(), "source");
+        Map<String, String> options = options(source.options(), pointer + "/options", format,
                 sources.of(format).options());
-        Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options));
+        Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options, pointer + "/options"));
         try {
             return session.readStream().format(format).options(options).load();
         } catch (ArusException invalid) {
-            throw EngineProblems.ofSource(invalid, options);
+            throw EngineProblems.ofSource(invalid, pointer, options);
         }
     }
 
@@ -203,57 +210,74 @@ class QuerySpecTranslator {
     }
 
     /**
-     * A join with a static table under the data directory (which must exist now; it is read when
-     * the query starts), on column names or a condition.
+     * A join with another stream (its own source and steps), or with a static table under the
+     * data directory, on column names or a condition.
      */
     private StreamFrame join(StreamFrame frame, Step.Join join, String base) {
         Step.JoinWith with = required(join.with(), base + "/with");
-        String tablePointer = base + "/with/static";
-        Step.StaticTable table = required(with.table(), tablePointer);
-        String format = knownFormat(table.format(), tablePointer + "/format", List.of("csv", "json"), "static table");
-        Map<String, String> options = options(table.options(), tablePointer + "/options", format,
+        String withPointer = base + "/with";
+        if ((with.table() == null) == (with.source() == null)) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer, "A join is with either a 'source' (and "
+                    + "its 'steps'), another stream, or a 'static' table");
+        }
+        if (with.table() != null && with.steps() != null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer + "/steps", "A static table has no "
+                    + "steps; only a stream ('source') does");
+        }
+        String how = join.how() == null ? "inner" : join.how();
+        Object on = join.on();
+        try {
+            if (with.source() != null) {
+                StreamFrame other = stream(with.source(), with.steps(), withPointer);
+                return on == null ? frame.crossJoin(other) : on instanceof String condition
+                        ? frame.join(other, parse(condition, base + "/on"), how)
+                        : frame.join(other, columnNames(on, base + "/on"), how);
+            }
+            StaticFrame table = staticTable(with.table(), withPointer + "/static");
+            return on == null ? frame.crossJoin(table) : on instanceof String condition
+                    ? frame.join(table, parse(condition, base + "/on"), how)
+                    : frame.join(table, columnNames(on, base + "/on"), how);
+        } catch (AnalysisException invalid) {
+            if (invalid.is("_LEGACY_ERROR_TEMP_1181")) {
+                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/on", invalid.getMessage());
+            }
+            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION) || invalid.is("UNSUPPORTED_JOIN_TYPE")) {
+                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/how", invalid.getMessage());
+            }
+            throw expressionProblem(base + "/on", invalid);
+        }
+    }
+
+    private static List<String> columnNames(Object on, String pointer) {
+        if (on instanceof List<?> columns && columns.stream().allMatch(String.class::isInstance)) {
+            return columns.stream().map(String.class::cast).toList();
+        }
+        throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
+                "'on' is a list of column names both sides have, or a condition");
+    }
+
+    /** A static table under the data directory, which must exist now; it is read when the query starts. */
+    private StaticFrame staticTable(Step.StaticTable table, String pointer) {
+        String format = knownFormat(table.format(), pointer + "/format", List.of("csv", "json"), "static table");
+        Map<String, String> options = options(table.options(), pointer + "/options", format,
                 format.equals("csv") ? StaticTableReader.CSV_OPTIONS : StaticTableReader.JSON_OPTIONS);
         Optional<String> pathKey = options.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
-        String pathPointer = tablePointer + "/options/" + pathKey.orElse(PATH_OPTION);
+        String pathPointer = pointer + "/options/" + pathKey.orElse(PATH_OPTION);
         Path path = location(requireText(pathKey.map(options::get).orElse(null), pathPointer), pathPointer);
         if (!Files.exists(path)) {
             throw ProblemException.at(ProblemType.INVALID_PATH, pathPointer, "No file or directory at '"
                     + options.get(pathKey.orElse(PATH_OPTION)) + "' in the data directory");
         }
         options.put(pathKey.orElse(PATH_OPTION), path.toString());
-        StaticFrame right;
+        StaticFrame frame;
         try {
-            right = session.read().format(format).schema(requireText(table.schema(), tablePointer + "/schema"))
+            frame = session.read().format(format).schema(requireText(table.schema(), pointer + "/schema"))
                     .options(options).load();
         } catch (ArusException invalid) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, tablePointer + "/schema", invalid.getMessage())
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
                     .causedBy(invalid);
         }
-        if (table.alias() != null) {
-            right = right.alias(requireText(table.alias(), tablePointer + "/alias"));
-        }
-        StaticFrame side = right;
-        String how = join.how() == null ? "inner" : join.how();
-        Object on = join.on();
-        try {
-            if (on == null) {
-                return frame.crossJoin(side);
-            }
-            if (on instanceof String condition) {
-                Column parsed = parse(condition, base + "/on");
-                return frame.join(side, parsed, how);
-            }
-            if (on instanceof List<?> columns && columns.stream().allMatch(String.class::isInstance)) {
-                return frame.join(side, columns.stream().map(String.class::cast).toList(), how);
-            }
-            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/on",
-                    "'on' is a list of column names both sides have, or a condition");
-        } catch (AnalysisException invalid) {
-            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION) || invalid.is("UNSUPPORTED_JOIN_TYPE")) {
-                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/how", invalid.getMessage());
-            }
-            throw expressionProblem(base + "/on", invalid);
-        }
+        return table.alias() == null ? frame : frame.alias(requireText(table.alias(), pointer + "/alias"));
     }
 
     /** A deduplication Spark refuses on a stream (no watermark) is an unsupported operation; an unknown column, an expression's problem. */
@@ -456,10 +480,10 @@ class QuerySpecTranslator {
     /** The configured maximum of the option that sets how many rows a rate source makes. */
     private record RateLimit(String option, long maximum, String property) {
 
-        void check(Map<String, String> options) {
+        void check(Map<String, String> options, String pointer) {
             options.forEach((key, value) -> {
                 if (key.equalsIgnoreCase(option) && exceeds(value)) {
-                    throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.of("source", "options", key),
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.append(pointer, key),
                             "Invalid value '" + value + "'. The option '" + option + "' must be at most " + maximum
                                     + " (" + property + ")");
                 }

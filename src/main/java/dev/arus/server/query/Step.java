@@ -152,8 +152,9 @@ public sealed interface Step {
      * join) or a Spark SQL condition, absent for a cross join; {@code how} is Spark's join type,
      * {@code inner} when absent.
      */
-    @Schema(name = "JoinStep", description = "Joins the stream with a static table: Dataset.join(other, on, how); "
-            + "on is column names both sides have, or a condition (absent for a cross join); how is inner when absent",
+    @Schema(name = "JoinStep", description = "Joins the stream with another stream (its source and steps) or a "
+            + "static table: Dataset.join(other, on, how); on is column names both sides have, or a condition (absent "
+            + "for a cross join with a table); how is inner when absent",
             example = "{\"join\": {\"with\": {\"static\": {\"format\": \"csv\", \"schema\": \"sku STRING, "
                     + "price DOUBLE\", \"options\": {\"path\": \"tables/prices.csv\", \"header\": \"true\"}}}, "
                     + "\"on\": [\"sku\"], \"how\": \"left_outer\"}}")
@@ -168,8 +169,13 @@ public sealed interface Step {
         }
     }
 
-    /** The other side of a join: a static table, read from files under the data directory when the query starts. */
-    record JoinWith(@JsonProperty("static") StaticTable table) {
+    /**
+     * The other side of a join: another stream, its {@code source} and {@code steps} as a query's,
+     * or a static table, read from files under the data directory when the query starts.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record JoinWith(@JsonProperty("static") @Nullable StaticTable table, QuerySpec.@Nullable SourceSpec source,
+                    @Nullable List<Step> steps) {
     }
 
     /**

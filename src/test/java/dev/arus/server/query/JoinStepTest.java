@@ -93,4 +93,71 @@ class JoinStepTest {
         assertThat(unknown.json().path("type").asString()).endsWith("/invalid-expression");
         assertThat(unknown.json().path("pointer").asString()).isEqualTo("/steps/2/join/on");
     }
+
+    private static String clicksQuery(String impressionSteps, String how, String outputMode) {
+        return """
+                {"name": "attributed", "source": {"format": "stream", "options": {"stream": "impressions",
+                  "startingOffsets": "earliest"}},
+                 "steps": [%s {"alias": "i"},
+                   {"join": {"with": {"source": {"format": "stream", "options": {"stream": "clicks",
+                       "startingOffsets": "earliest"}},
+                     "steps": [{"withWatermark": {"column": "click_time", "delay": "20 seconds"}}, {"alias": "c"}]},
+                     "on": "i.ad_id = c.ad_id AND c.click_time >= i.impression_time AND c.click_time <= i.impression_time + INTERVAL 1 MINUTE",
+                     "how": "%s"}},
+                   {"selectExpr": ["i.ad_id", "impression_time", "click_time"]}],
+                 "outputMode": "%s",
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}"""
+                .formatted(impressionSteps, how, outputMode);
+    }
+
+    private static final String IMPRESSION_WATERMARK =
+            "{\"withWatermark\": {\"column\": \"impression_time\", \"delay\": \"10 seconds\"}},";
+
+    @Test
+    void clicksPostedToOneStreamAreJoinedWithTheImpressionsOfAnother() {
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
+        api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
+        String id = api.create(clicksQuery(IMPRESSION_WATERMARK, "inner", "append"));
+        api.post("/api/streams/impressions/events", "[{\"ad_id\": \"a\", \"impression_time\": \"2026-12-01T10:00:00Z\"}, "
+                + "{\"ad_id\": \"b\", \"impression_time\": \"2026-12-01T10:00:05Z\"}]");
+        api.post("/api/streams/clicks/events", "[{\"ad_id\": \"a\", \"click_time\": \"2026-12-01T10:00:30Z\"}, "
+                + "{\"ad_id\": \"b\", \"click_time\": \"2026-12-01T10:02:00Z\"}]");
+
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 1);
+        JsonNode rows = api.get("/api/queries/" + id + "/table").json().path("rows");
+        assertThat(rows.toString()).contains("\"ad_id\":\"a\"").doesNotContain("\"ad_id\":\"b\"");
+        JsonNode progress = api.get("/api/queries/" + id).json().path("lastProgress");
+        assertThat(progress.path("sources")).hasSize(2);
+        assertThat(progress.path("stateOperators").get(0).path("operatorName").asString()).isEqualTo("symmetricHashJoin");
+    }
+
+    @Test
+    void joinsOfStreamsThatSparkRefusesArePointedAt() {
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
+        api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
+
+        ApiClient.Response outer = api.post("/api/queries", clicksQuery("", "left_outer", "append"));
+        assertThat(outer.status()).as(outer.body()).isEqualTo(400);
+        assertThat(outer.json().path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(outer.json().path("pointer").asString()).isEqualTo("/steps/1/join/how");
+        assertThat(outer.json().path("detail").asString()).startsWith("Stream-stream LeftOuter join between two "
+                + "streaming DataFrame/Datasets is not supported without a watermark");
+
+        ApiClient.Response update = api.post("/api/queries", clicksQuery(IMPRESSION_WATERMARK, "inner", "update"));
+        assertThat(update.status()).as(update.body()).isEqualTo(400);
+        assertThat(update.json().path("pointer").asString()).isEqualTo("/outputMode");
+
+        ApiClient.Response inside = api.post("/api/queries", clicksQuery(IMPRESSION_WATERMARK, "inner", "append")
+                .replace("\"column\": \"click_time\"", "\"column\": \"clicktime\""));
+        assertThat(inside.status()).as(inside.body()).isEqualTo(400);
+        assertThat(inside.json().path("pointer").asString()).isEqualTo("/steps/2/join/with/steps/0/withWatermark/column");
+
+        ApiClient.Response both = api.post("/api/queries", clicksQuery(IMPRESSION_WATERMARK, "inner", "append")
+                .replace("\"with\": {", "\"with\": {\"static\": {\"format\": \"csv\"}, "));
+        assertThat(both.status()).as(both.body()).isEqualTo(400);
+        assertThat(both.json().path("pointer").asString()).isEqualTo("/steps/2/join/with");
+    }
 }
