@@ -42,7 +42,8 @@ class ArchitectureTest {
         allow("engine.streaming", "engine.data");
         allow("engine.expr", "engine.data", "engine.streaming");
         allow("engine.state", "engine.checkpoint", "engine.streaming");
-        allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming");
+        allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming",
+                "engine.time");
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
         allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");

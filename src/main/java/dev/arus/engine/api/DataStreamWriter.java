@@ -1,13 +1,14 @@
 package dev.arus.engine.api;
 
-import dev.arus.engine.streaming.BatchFunction;
-import dev.arus.engine.streaming.OutputMode;
-import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.checkpoint.Checkpoint;
 import dev.arus.engine.runtime.QueryDefinition;
 import dev.arus.engine.sink.ForeachBatchSinkProvider;
+import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.time.WatermarkTracker;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,10 +110,12 @@ public final class DataStreamWriter {
     }
 
     /**
-     * Starts the query. Two options are the query's, not the sink's: {@code checkpointLocation}
-     * (see {@link dev.arus.engine.checkpoint.Checkpoint}) and {@code spark.sql.shuffle.partitions},
-     * the number of state partitions (the session's by default; a checkpoint keeps the number it
-     * was started with).
+     * Starts the query. Three options are the query's, not the sink's: {@code checkpointLocation}
+     * (see {@link dev.arus.engine.checkpoint.Checkpoint}), {@code spark.sql.shuffle.partitions},
+     * the number of state partitions (the session's by default), and
+     * {@code spark.sql.streaming.multipleWatermarkPolicy}, {@code min} (the default) or
+     * {@code max}, how several watermarks make the query's one; a checkpoint keeps both as they
+     * were when it was started.
      *
      * @throws ArusException when the plan does not allow the output mode, for an unknown sink or
      *         option, or a name already in use
@@ -121,11 +124,13 @@ public final class DataStreamWriter {
         Map<String, String> sinkOptions = new LinkedHashMap<>(options);
         String checkpoint = removeIgnoringCase(sinkOptions, CHECKPOINT_LOCATION);
         String partitions = removeIgnoringCase(sinkOptions, Checkpoint.SHUFFLE_PARTITIONS);
+        String policy = removeIgnoringCase(sinkOptions, Checkpoint.MULTIPLE_WATERMARK_POLICY);
         QueryDefinition query = new QueryDefinition(frame.plan(),
                 foreachBatch != null ? ForeachBatchSinkProvider.FORMAT : format, sinkOptions, outputMode, trigger,
                 queryName, foreachBatch, observer, observerRows, queryId,
                 checkpoint == null ? null : Path.of(checkpoint),
-                partitions == null ? null : shufflePartitions(partitions));
+                partitions == null ? null : shufflePartitions(partitions),
+                policy == null ? null : watermarkPolicy(policy));
         return frame.session().streams().start(query);
     }
 
@@ -140,6 +145,15 @@ public final class DataStreamWriter {
         }
         throw new InvalidOptionException(Checkpoint.SHUFFLE_PARTITIONS, "Invalid value '" + value + "'. The option '"
                 + Checkpoint.SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+    }
+
+    private static WatermarkTracker.Policy watermarkPolicy(String value) {
+        try {
+            return WatermarkTracker.Policy.of(value);
+        } catch (IllegalArgumentException unknown) {
+            throw new InvalidOptionException(Checkpoint.MULTIPLE_WATERMARK_POLICY, unknown.getMessage()
+                    + ". The option '" + Checkpoint.MULTIPLE_WATERMARK_POLICY + "' is min or max");
+        }
     }
 
     private static String removeIgnoringCase(Map<String, String> options, String key) {

@@ -4,6 +4,7 @@ import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.time.WatermarkTracker;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,8 @@ import java.util.UUID;
  * Arus's description of the plan), {@code offsets/<batchId>}, {@code commits/<batchId>},
  * {@code state/<operator>/<partition>/<version>.delta|.snapshot} and {@code sources/<n>/0}. An
  * offsets entry carries, as Spark's, the settings a query must keep for its whole life in
- * {@code conf}: {@value #SHUFFLE_PARTITIONS}, the number of state partitions.
+ * {@code conf}: {@value #SHUFFLE_PARTITIONS}, the number of state partitions, and
+ * {@value #MULTIPLE_WATERMARK_POLICY}, how several watermarks make one.
  * A batch is <em>planned</em> when its offsets entry exists and <em>committed</em> when its
  * commit entry exists; at most the last planned batch is uncommitted.
  *
@@ -62,6 +64,9 @@ public final class Checkpoint {
 
     /** Spark's setting for the number of state partitions, kept in every offsets entry's {@code conf}. */
     public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+
+    /** Spark's setting for how a query's several watermarks make its one, kept in {@code conf} as Spark keeps it. */
+    public static final String MULTIPLE_WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private final Path root;
     private final BatchLog offsets;
@@ -330,6 +335,27 @@ public final class Checkpoint {
             } catch (NumberFormatException e) {
                 throw CheckpointException.damaged(file, "its conf has no positive number '" + SHUFFLE_PARTITIONS
                         + "'");
+            }
+        }
+
+        /**
+         * The watermark policy the query was started with, from the last offsets entry's
+         * {@code conf}; empty for a query that has run no batch, and {@code min} for a checkpoint
+         * written before Arus kept it, as Spark reads its own old checkpoints.
+         */
+        public Optional<WatermarkTracker.Policy> watermarkPolicy() {
+            if (lastBatchId == null) {
+                return Optional.empty();
+            }
+            Path file = checkpoint.offsets.fileOf(lastBatchId);
+            Object conf = offsetMetadata(file, lastOffsets).get("conf");
+            Object policy = conf instanceof Map<?, ?> settings ? settings.get(MULTIPLE_WATERMARK_POLICY) : null;
+            try {
+                return Optional.of(policy == null ? WatermarkTracker.Policy.MIN
+                        : WatermarkTracker.Policy.of(String.valueOf(policy)));
+            } catch (IllegalArgumentException unknown) {
+                throw CheckpointException.damaged(file, "its conf has an unknown '" + MULTIPLE_WATERMARK_POLICY
+                        + "': " + policy);
             }
         }
 

@@ -67,7 +67,7 @@ final class PlanWiring {
             wire(slots.get(s), collector, s);
         }
         WatermarkTracker tracker = watermarkDelays.isEmpty() ? null : new WatermarkTracker(
-                watermarkDelays.stream().mapToLong(Long::longValue).toArray(), WatermarkTracker.Policy.MIN);
+                watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
         return new PhysicalPlan(sources, heads, operators, downstreams, collectors, observers, tracker, mode,
                 analysis.schema());
     }

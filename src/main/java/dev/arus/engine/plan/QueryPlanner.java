@@ -17,6 +17,7 @@ import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.time.WatermarkTracker;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -39,10 +40,11 @@ public final class QueryPlanner {
 
     /**
      * How one run is to be laid out: its task slots, state partitions, the most groups a state may
-     * hold, how many of a batch's rows the sink looks at, and the most a batch may keep.
+     * hold, how many of a batch's rows the sink looks at, the most a batch may keep, and how its
+     * watermarks make one.
      */
     public record Settings(int slots, int shufflePartitions, int maxStateRows, long rowsToKeep, long maxOutputRows,
-                           ZoneId timeZone) {
+                           ZoneId timeZone, WatermarkTracker.Policy watermarkPolicy) {
     }
 
     /** Resolves the plan and describes its output; throws {@link AnalysisException} on a mistake. */

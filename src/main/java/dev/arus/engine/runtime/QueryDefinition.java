@@ -4,6 +4,7 @@ import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.time.WatermarkTracker;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
@@ -14,12 +15,13 @@ import java.util.UUID;
  * trigger and name (may be null). {@code observer} sees every batch after the sink (may be null),
  * and looks at {@code observerRows} of its rows;
  * {@code requestedId} is the lasting id the caller wants (null: the checkpoint's, or a new one);
- * {@code checkpointLocation} may be null; {@code shufflePartitions} null means the session's.
+ * {@code checkpointLocation} may be null; {@code shufflePartitions} null means the session's;
+ * {@code watermarkPolicy} null means Spark's default, {@code min}.
  */
 public record QueryDefinition(LogicalPlan plan, String sinkFormat, Map<String, String> sinkOptions,
                               OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch,
                               BatchFunction observer, long observerRows, UUID requestedId, Path checkpointLocation,
-                              Integer shufflePartitions) {
+                              Integer shufflePartitions, WatermarkTracker.Policy watermarkPolicy) {
 
     public QueryDefinition {
         sinkOptions = Map.copyOf(sinkOptions);

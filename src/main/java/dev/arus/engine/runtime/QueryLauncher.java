@@ -26,8 +26,10 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
+import dev.arus.engine.time.WatermarkTracker;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -121,12 +123,17 @@ public final class QueryLauncher {
                 sources.get(0).readOnly(read);
             }
         }
+        WatermarkTracker.Policy policy = recovery != null && recovery.watermarkPolicy().isPresent()
+                ? recovery.watermarkPolicy().get()
+                : query.watermarkPolicy() != null ? query.watermarkPolicy() : WatermarkTracker.Policy.MIN;
         PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), sources,
                 new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
                         environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
-                        environment.timeZone()));
-        Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point,
-                Map.of(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions)),
+                        environment.timeZone(), policy));
+        Map<String, String> conf = new LinkedHashMap<>();
+        conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
+        conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
+        Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
                 () -> restore(plan, point, recovery));
         MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
         return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),

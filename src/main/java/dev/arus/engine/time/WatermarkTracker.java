@@ -17,6 +17,11 @@ public final class WatermarkTracker {
     public enum Policy {
         MIN, MAX;
 
+        /** The setting's value naming this policy: {@code min} or {@code max}. */
+        public String sparkName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
         /** The policy a setting names ({@code min} or {@code max}, in any case). */
         public static Policy of(String name) {
             return switch (name.trim().toLowerCase(Locale.ROOT)) {

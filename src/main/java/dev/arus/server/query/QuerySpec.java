@@ -31,8 +31,10 @@ public record QuerySpec(
                 example = "checkpoints/visits")
         @Nullable String checkpointLocation,
         @Schema(description = "Spark settings of this query alone: spark.sql.shuffle.partitions, the number of "
-                + "state partitions (arus.engine.shuffle-partitions by default; a checkpoint keeps the number it "
-                + "was started with)", example = "{\"spark.sql.shuffle.partitions\": 4}")
+                + "state partitions (arus.engine.shuffle-partitions by default), and "
+                + "spark.sql.streaming.multipleWatermarkPolicy, min (default) or max, how the watermarks of several "
+                + "inputs make the query's one; a checkpoint keeps both as they were when it was started",
+                example = "{\"spark.sql.shuffle.partitions\": 4}")
         @Nullable Map<String, Object> conf) {
 
     /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */

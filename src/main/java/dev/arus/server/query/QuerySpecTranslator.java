@@ -49,8 +49,10 @@ class QuerySpecTranslator {
     static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
-    /** The one Spark setting a spec's {@code conf} may give: the query's number of state partitions. */
+    /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    /** ... and how its several watermarks make one. */
+    private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     /** The longest query name, in characters (code points). */
     private static final int MAX_NAME_LENGTH = 100;
@@ -375,7 +377,10 @@ class QuerySpecTranslator {
         }
     }
 
-    /** The query's own Spark settings: only {@value #SHUFFLE_PARTITIONS}, a whole number of at least 1. */
+    /**
+     * The query's own Spark settings: {@value #SHUFFLE_PARTITIONS}, a whole number of at least 1,
+     * and {@value #WATERMARK_POLICY}, {@code min} or {@code max}.
+     */
     private static Map<String, String> conf(Map<String, Object> given) {
         Map<String, String> conf = new LinkedHashMap<>();
         if (given == null) {
@@ -383,14 +388,20 @@ class QuerySpecTranslator {
         }
         given.forEach((key, value) -> {
             String at = JsonPointer.of("conf", key);
-            if (!SHUFFLE_PARTITIONS.equals(key)) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
-                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS);
-            }
             String text = String.valueOf(value);
-            if (!(value instanceof String || value instanceof Number) || !text.matches("[1-9][0-9]{0,8}")) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text + "'. The setting '"
-                        + SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+            if (SHUFFLE_PARTITIONS.equals(key)) {
+                if (!(value instanceof String || value instanceof Number) || !text.matches("[1-9][0-9]{0,8}")) {
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
+                            + "'. The setting '" + SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+                }
+            } else if (WATERMARK_POLICY.equals(key)) {
+                if (!(value instanceof String) || !text.trim().matches("(?i)min|max")) {
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
+                            + "'. The setting '" + WATERMARK_POLICY + "' is min or max");
+                }
+            } else {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
+                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS + ", " + WATERMARK_POLICY);
             }
             conf.put(key, text);
         });

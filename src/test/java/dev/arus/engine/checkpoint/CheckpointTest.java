@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.Trigger;
@@ -167,6 +168,28 @@ class CheckpointTest {
         for (Row row : rows) {
             long value = (Long) row.get("value");
             assertThat((Instant) row.get("timestamp")).isEqualTo(START.plusMillis(value * 500));
+        }
+    }
+
+    /** As Spark pins the watermark policy in its offset log, a restart asking for another keeps the first. */
+    @Test
+    void keepsTheWatermarkPolicyItWasStartedWith() throws IOException {
+        String policy = "spark.sql.streaming.multipleWatermarkPolicy";
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), w -> update().apply(w).option(policy, "MAX"));
+            driver.runBatches(2);
+        }
+        assertThat(Files.readString(checkpoint.resolve("offsets/1"))).contains("\"" + policy + "\":\"max\"");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), w -> update().apply(w).option(policy, "min"));
+            driver.runBatches(1);
+        }
+        assertThat(Files.readString(checkpoint.resolve("offsets/2"))).contains("\"" + policy + "\":\"max\"");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            assertThatThrownBy(() -> driver.startRecording(keyedCounts(driver, "10 seconds"),
+                    w -> update().apply(w).option(policy, "median")))
+                    .isInstanceOf(InvalidOptionException.class)
+                    .hasMessageContaining("Could not recognize watermark policy 'median'");
         }
     }
 

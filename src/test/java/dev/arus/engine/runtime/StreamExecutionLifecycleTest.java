@@ -20,6 +20,7 @@ import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.ManualTriggerScheduler;
 import dev.arus.engine.testing.QueryTestDriver;
 import dev.arus.engine.time.ManualClock;
+import dev.arus.engine.time.WatermarkTracker;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -222,7 +223,7 @@ class StreamExecutionLifecycleTest {
                 System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),
-                        new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC)),
+                        new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC, WatermarkTracker.Policy.MIN)),
                 new NoopSink(), environment, new Resumption(null, ResumePoint.fresh(1), Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });

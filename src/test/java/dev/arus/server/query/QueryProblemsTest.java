@@ -73,6 +73,9 @@ class QueryProblemsTest {
                 bad("state partitions below one", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
                         + "\"sink\": {\"format\": \"noop\"}, \"conf\": {\"spark.sql.shuffle.partitions\": 0}"),
                         400, "invalid-option", "/conf/spark.sql.shuffle.partitions"),
+                bad("unknown watermark policy", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"noop\"}, \"conf\": {\"spark.sql.streaming.multipleWatermarkPolicy\": "
+                        + "\"median\"}"), 400, "invalid-option", "/conf/spark.sql.streaming.multipleWatermarkPolicy"),
                 bad("bad trigger interval", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
                         + "\"trigger\": {\"processingTime\": \"4 secs\"}, \"sink\": {\"format\": \"noop\"}"),
                         400, "invalid-interval", "/trigger/processingTime"),

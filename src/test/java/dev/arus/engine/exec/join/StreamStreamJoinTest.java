@@ -180,6 +180,40 @@ class StreamStreamJoinTest {
         assertThat(state(batches.get(4)).numRowsTotal()).isEqualTo(8L);
     }
 
+    /**
+     * The left outer case under {@code multipleWatermarkPolicy} {@code max}: the query's watermark
+     * follows the faster input (and a side's own negative watermark does not hold it back), so the
+     * no-data batches come earlier and (3, 5) comes out two batches sooner.
+     */
+    @Test
+    void theMaxPolicyFollowsTheFasterInput() {
+        StreamCase run = new StreamCase(directory.resolve("max"), List.of(PAIRS, PAIRS), false,
+                in -> side(in.get(0), "left", 2, "10 seconds")
+                        .join(side(in.get(1), "right", 3, "10 seconds"), expr("leftKey = rightKey AND leftTime >= "
+                                + "rightTime - INTERVAL 5 SECONDS AND leftTime <= rightTime + INTERVAL 5 SECONDS"),
+                                "left_outer")
+                        .select(col("leftKey"), col("rightKey"), expr("CAST(leftTime AS INT)"),
+                                expr("CAST(rightTime AS INT)")),
+                w -> w.outputMode("append").option("spark.sql.streaming.multipleWatermarkPolicy", "max"));
+        cases.add(run);
+        List<StreamCase.Batch> batches = run.feed(0, row(1, 5L), row(3, 5L))
+                .feed(1, row(1, 10L), row(2, 5L))
+                .feed(1, row(1, 11L))
+                .feed(0, row(1, 7L), row(1, 30L))
+                .feed(1, row(0, 30L))
+                .batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,1,5,10]"), List.of(),
+                List.of(), // no-data at 1 s: the right side's 1 s beats the left's -5 s
+                List.of("[1,1,7,10]", "[1,1,7,11]"),
+                List.of("[3,null,5,null]"), // no-data at 20 s, the left side's
+                List.of());
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z",
+                "1970-01-01T00:00:01.000Z", "1970-01-01T00:00:01.000Z", "1970-01-01T00:00:20.000Z",
+                "1970-01-01T00:00:20.000Z");
+    }
+
     /** Full outer does both sides: (3, 5) from the left and (2, 5) from the right. */
     @Test
     void fullOuterJoinEmitsTheUnmatchedRowsOfBothSides() {
