@@ -66,7 +66,7 @@ class ShufflePartitionsTest {
             assertThat(partitions.map(p -> p.getFileName().toString()).sorted()).containsExactly("0", "1", "2");
         }
         assertThat(Files.readString(checkpoint.resolve("offsets/2")))
-                .contains("\"conf\":{\"spark.sql.shuffle.partitions\":\"3\"}");
+                .contains("\"spark.sql.shuffle.partitions\":\"3\"");
     }
 
     /** Each batch's rows sorted by key, and each batch's state figures. */
