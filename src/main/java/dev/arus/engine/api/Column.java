@@ -1,14 +1,11 @@
 package dev.arus.engine.api;
 
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.BinaryOperator;
+import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.TypeNames;
-import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Spark's Java {@code Column}: an unresolved expression built in code. Methods taking an
@@ -105,15 +102,12 @@ public final class Column {
         return new Column(new Expression.In(expression, Arrays.stream(values).map(Column::toExpression).toList(), -1));
     }
 
-    /** Casts to a Spark type name: timestamp, bigint, long, int, integer, double, string, binary, boolean. */
+    /**
+     * Casts to a type written as Spark's DDL: {@code timestamp}, {@code bigint}, {@code decimal(10,2)},
+     * {@code date}; an unknown or unsupported type is refused with UNSUPPORTED_DATATYPE.
+     */
     public Column cast(String typeName) {
-        AtomicType type = TypeNames.parse(typeName);
-        if (type == null) {
-            throw new AnalysisException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
-                    + typeName.toUpperCase(Locale.ROOT) + "\"; supported: timestamp, bigint, long, int,"
-                    + " integer, double, string, binary, boolean", -1, null);
-        }
-        return new Column(new Expression.Cast(expression, type, -1));
+        return new Column(new Expression.Cast(expression, DataTypeParser.parseDataType(typeName.trim()), -1));
     }
 
     public Column alias(String name) {

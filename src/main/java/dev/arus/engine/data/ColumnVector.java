@@ -10,8 +10,8 @@ import java.util.Arrays;
  * {@link #resetNulls()} empties for the next chunk.
  */
 public abstract sealed class ColumnVector
-        permits LongVector, DoubleVector, BooleanVector, StringVector, BinaryVector, StructVector, ArrayVector,
-        MapVector {
+        permits LongVector, DoubleVector, BigDecimalVector, BooleanVector, StringVector, BinaryVector, StructVector,
+        ArrayVector, MapVector {
 
     private final DataType type;
     private boolean[] nulls;
@@ -36,12 +36,18 @@ public abstract sealed class ColumnVector
         if (type instanceof MapType map) {
             return new MapVector(map, capacity);
         }
+        if (type.isLongBacked()) {
+            return new LongVector(type, capacity);
+        }
+        if (type instanceof DecimalType wide) {
+            return new BigDecimalVector(wide, capacity);
+        }
         return switch ((AtomicType) type) {
-            case INT, LONG, TIMESTAMP -> new LongVector(type, capacity);
-            case DOUBLE -> new DoubleVector(capacity);
+            case FLOAT, DOUBLE -> new DoubleVector(type, capacity);
             case BOOLEAN -> new BooleanVector(capacity);
-            case STRING, NULL -> new StringVector(type, capacity);
             case BINARY -> new BinaryVector(capacity);
+            case STRING, NULL -> new StringVector(type, capacity);
+            default -> throw new IllegalStateException(type + " is held in a long vector");
         };
     }
 
@@ -105,9 +111,11 @@ public abstract sealed class ColumnVector
     }
 
     /**
-     * The value of a row as an object: {@code Integer}, {@code Long}, {@code Double},
+     * The value of a row as an object: {@code Byte}, {@code Short}, {@code Integer}, {@code Long},
+     * {@code Float}, {@code Double}, {@code java.math.BigDecimal} (of the type's scale),
      * {@code Boolean}, {@code String}, {@code byte[]} for binary (not copied: do not modify it),
-     * {@code java.time.Instant} for timestamps, a {@link Row} for structs, an unmodifiable
+     * {@code java.time.LocalDate} for dates, {@code java.time.Instant} for timestamps,
+     * {@code java.time.Duration} for day-time intervals, a {@link Row} for structs, an unmodifiable
      * {@code java.util.List} for arrays, an unmodifiable insertion-ordered {@code java.util.Map}
      * for maps, or {@code null}. For sinks and tests, not for the per-row path.
      */

@@ -2,13 +2,23 @@ package dev.arus.engine.data;
 
 import java.util.Arrays;
 
-/** A vector of {@code double} values. */
+/**
+ * A vector of {@code double} or {@code float} values. A float is held as the double of the same
+ * value, so that arithmetic on it is double arithmetic rounded back to a float.
+ */
 public final class DoubleVector extends ColumnVector {
 
     private double[] values;
 
     public DoubleVector(int capacity) {
-        super(AtomicType.DOUBLE);
+        this(AtomicType.DOUBLE, capacity);
+    }
+
+    public DoubleVector(DataType type, int capacity) {
+        super(type);
+        if (!type.isFloatingPoint()) {
+            throw new IllegalArgumentException("a double vector holds no " + type.simpleString());
+        }
         this.values = new double[capacity];
     }
 
@@ -28,12 +38,16 @@ public final class DoubleVector extends ColumnVector {
 
     @Override
     public Object getObject(int row) {
-        return isNull(row) ? null : values[row];
+        if (isNull(row)) {
+            return null;
+        }
+        return type() == AtomicType.FLOAT ? (Object) (float) values[row] : (Object) values[row];
     }
 
     @Override
     protected void setValue(int row, Object value) {
-        values[row] = ((Number) value).doubleValue();
+        double number = ((Number) value).doubleValue();
+        values[row] = type() == AtomicType.FLOAT ? (float) number : number;
     }
 
     /** Without NULLs on either side, a plain indexed copy. */

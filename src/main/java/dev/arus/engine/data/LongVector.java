@@ -1,9 +1,16 @@
 package dev.arus.engine.data;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Arrays;
 
-/** A vector of {@code int}, {@code bigint} or {@code timestamp} (microseconds) values. */
+/**
+ * A vector of integers of any width, dates (days since the epoch), timestamps (microseconds),
+ * day-time intervals (microseconds) or decimals of at most 18 digits (unscaled: {@code 3.30} of
+ * a {@code decimal(5,2)} is 330). Which one the type says; a value always fits its type.
+ */
 public final class LongVector extends ColumnVector {
 
     private long[] values;
@@ -34,20 +41,43 @@ public final class LongVector extends ColumnVector {
             return null;
         }
         long value = values[row];
-        if (type() == AtomicType.INT) {
-            return (int) value;
+        DataType type = type();
+        if (type instanceof DecimalType decimal) {
+            return BigDecimal.valueOf(value, decimal.scale());
         }
-        if (type() == AtomicType.TIMESTAMP) {
-            return Instant.EPOCH.plusNanos(Math.multiplyExact(value, 1000L));
+        if (type instanceof DayTimeIntervalType) {
+            return Duration.ofSeconds(Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1000L);
         }
-        return value;
+        return switch ((AtomicType) type) {
+            case BYTE -> (byte) value;
+            case SHORT -> (short) value;
+            case INT -> (int) value;
+            case DATE -> LocalDate.ofEpochDay(value);
+            case TIMESTAMP -> Instant.EPOCH.plusNanos(Math.multiplyExact(value, 1000L));
+            default -> value;
+        };
     }
 
+    /**
+     * Takes what {@link #getObject} gives for the type; a number for an integer, a {@code BigDecimal}
+     * of any scale for a decimal (rounded half up to the type's scale, and refused when it then
+     * needs more digits than the type has).
+     */
     @Override
     protected void setValue(int row, Object value) {
-        values[row] = value instanceof Instant instant
-                ? Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000)
-                : ((Number) value).longValue();
+        if (value instanceof Instant instant) {
+            values[row] = Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
+                    instant.getNano() / 1000);
+        } else if (value instanceof LocalDate date) {
+            values[row] = date.toEpochDay();
+        } else if (value instanceof Duration duration) {
+            values[row] = Math.addExact(Math.multiplyExact(duration.getSeconds(), 1_000_000L),
+                    duration.getNano() / 1000);
+        } else if (value instanceof BigDecimal decimal) {
+            values[row] = Decimals.unscaledLong(decimal, (DecimalType) type());
+        } else {
+            values[row] = ((Number) value).longValue();
+        }
     }
 
     /** Without NULLs on either side, a plain indexed copy. */

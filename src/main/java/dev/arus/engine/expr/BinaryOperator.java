@@ -6,6 +6,7 @@ public enum BinaryOperator {
     SUBTRACT("-"),
     MULTIPLY("*"),
     DIVIDE("/"),
+    INTEGRAL_DIVIDE("div"),
     REMAINDER("%"),
     EQUAL("="),
     NULL_SAFE_EQUAL("<=>"),

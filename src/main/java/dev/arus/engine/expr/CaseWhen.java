@@ -1,5 +1,6 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
@@ -27,6 +28,30 @@ final class CaseWhen extends BoundNode {
         this.conditions = conditions.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
         this.values = values.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
         this.elseValue = new SelectiveEvaluation(elseValue);
+    }
+
+    /**
+     * {@code if(c, a, b)}, a CASE of one branch: {@code c} a BOOLEAN (a NULL one is read as
+     * such), {@code a} and {@code b} brought to their wider type as Spark's {@code IfCoercion}
+     * brings them.
+     */
+    static BoundExpression bindIf(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression condition = arguments.get(0);
+        List<BoundExpression> values = arguments.subList(1, 3);
+        String sql = SqlText.ifThenElse(condition.sql(), values.get(0).sql(), values.get(1).sql());
+        if (condition.dataType() == AtomicType.NULL) {
+            condition = TypeCoercion.implicitCast(condition, AtomicType.BOOLEAN);
+        } else if (condition.dataType() != AtomicType.BOOLEAN) {
+            // Spark's If takes no implicit cast: a string condition is refused too
+            throw binder.unexpectedType(sql, call.position(), "first", "\"BOOLEAN\"", condition);
+        }
+        DataType type = binder.commonType(values, "if", sql, call.position(), ExpressionBinder.TypeListing.LIST);
+        // as for CASE, a column of NULLs is a STRING one
+        DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;
+        return new CaseWhen(List.of(condition), List.of(TypeCoercion.implicitCast(values.get(0), resultType)),
+                TypeCoercion.implicitCast(values.get(1), resultType), resultType,
+                values.stream().anyMatch(BoundExpression::nullable), sql);
     }
 
     @Override

@@ -22,7 +22,8 @@ final class Coalesce extends BoundNode {
     static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
         String sql = FunctionBinder.sql("coalesce", arguments);
-        DataType type = binder.commonType(arguments, "coalesce", sql, call.position());
+        DataType type = binder.commonType(arguments, "coalesce", sql, call.position(),
+                ExpressionBinder.TypeListing.ALTERNATIVES);
         DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;
         return new Coalesce(arguments.stream().map(a -> TypeCoercion.implicitCast(a, resultType)).toList(),
                 resultType, sql);

@@ -1,6 +1,7 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
@@ -8,6 +9,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import java.math.BigDecimal;
 import java.util.Arrays;
 
 /**
@@ -105,24 +107,34 @@ final class Comparison extends BoundNode {
         };
     }
 
-    /** Compares one row of two non-long vectors of the same kind; null rows give any answer. */
+    /** Compares one row of two vectors of the same kind; null rows give any answer. */
     static int compareRow(ColumnVector left, ColumnVector right, int row) {
+        return compareRows(left, row, right, row);
+    }
+
+    /** Compares row {@code leftRow} of {@code left} with row {@code rightRow} of a vector of the same kind. */
+    static int compareRows(ColumnVector left, int leftRow, ColumnVector right, int rightRow) {
         if (left instanceof DoubleVector doubles) {
-            return compareDoubles(doubles.values()[row], ((DoubleVector) right).values()[row]);
+            return compareDoubles(doubles.values()[leftRow], ((DoubleVector) right).values()[rightRow]);
         }
         if (left instanceof LongVector longs) {
-            return Long.compare(longs.values()[row], ((LongVector) right).values()[row]);
+            return Long.compare(longs.values()[leftRow], ((LongVector) right).values()[rightRow]);
         }
         if (left instanceof StringVector strings) {
-            String a = strings.values()[row];
-            String b = ((StringVector) right).values()[row];
+            String a = strings.values()[leftRow];
+            String b = ((StringVector) right).values()[rightRow];
             return a == null || b == null ? 0 : a.compareTo(b);
         }
         if (left instanceof BooleanVector booleans) {
-            return Boolean.compare(booleans.values()[row], ((BooleanVector) right).values()[row]);
+            return Boolean.compare(booleans.values()[leftRow], ((BooleanVector) right).values()[rightRow]);
         }
-        byte[] a = ((BinaryVector) left).values()[row];
-        byte[] b = ((BinaryVector) right).values()[row];
+        if (left instanceof BigDecimalVector decimals) {
+            BigDecimal a = decimals.values()[leftRow];
+            BigDecimal b = ((BigDecimalVector) right).values()[rightRow];
+            return a == null || b == null ? 0 : a.compareTo(b);
+        }
+        byte[] a = ((BinaryVector) left).values()[leftRow];
+        byte[] b = ((BinaryVector) right).values()[rightRow];
         // Spark orders binary values byte by byte, unsigned (ByteArray.compareBinary)
         return a == null || b == null ? 0 : Arrays.compareUnsigned(a, b);
     }

@@ -1,14 +1,9 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.ArrayVector;
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BinaryVector;
-import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
-import dev.arus.engine.data.DoubleVector;
-import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.MapVector;
-import dev.arus.engine.data.StringVector;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import java.nio.charset.StandardCharsets;
@@ -61,17 +56,10 @@ final class ComplexValueText {
                 element(map.values(), start + i, true, zone);
             }
             text.append('}');
-        } else if (vector instanceof LongVector longs) {
-            long value = longs.values()[row];
-            text.append(longs.type() == AtomicType.TIMESTAMP ? DateTimeFormats.format(value, zone) : value);
-        } else if (vector instanceof DoubleVector doubles) {
-            text.append(doubles.values()[row]);
-        } else if (vector instanceof BooleanVector booleans) {
-            text.append(booleans.values()[row]);
         } else if (vector instanceof BinaryVector binaries) {
             text.append(new String(binaries.values()[row], StandardCharsets.UTF_8));
         } else {
-            text.append(((StringVector) vector).values()[row]);
+            ValueText.append(text, vector, row, zone);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
@@ -21,18 +22,24 @@ final class Constant extends BoundNode {
     private int filledRows;
 
     /**
-     * {@code value} as its type's vector holds it: Long for INT/BIGINT/TIMESTAMP, Double, String,
-     * Boolean, byte[]; or null, of any type.
+     * {@code value} as {@code ColumnVector.getObject} gives it for {@code type} (Integer, BigDecimal,
+     * LocalDate...), or null.
      */
     Constant(Object value, DataType type, String sql) {
         super(type, value == null, sql);
         this.value = value;
     }
 
+    /** The value, as {@code ColumnVector.getObject} gives it; null for NULL. */
+    Object value() {
+        return value;
+    }
+
     /** The value of a non-null integer constant, seen through widening; otherwise {@code null}. */
     static Long longValueOf(BoundExpression expression) {
         BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
-        return unwrapped instanceof Constant constant && constant.value instanceof Long value ? value : null;
+        return unwrapped instanceof Constant constant && unwrapped.dataType().isIntegral()
+                && constant.value instanceof Number number ? number.longValue() : null;
     }
 
     @Override
@@ -53,16 +60,19 @@ final class Constant extends BoundNode {
             }
             return;
         }
+        vector.setObject(0, value);
         if (vector instanceof LongVector longs) {
-            Arrays.fill(longs.values(), 0, rows, (Long) value);
+            Arrays.fill(longs.values(), 1, rows, longs.values()[0]);
         } else if (vector instanceof DoubleVector doubles) {
-            Arrays.fill(doubles.values(), 0, rows, (Double) value);
+            Arrays.fill(doubles.values(), 1, rows, doubles.values()[0]);
         } else if (vector instanceof BooleanVector booleans) {
-            Arrays.fill(booleans.values(), 0, rows, (Boolean) value);
+            Arrays.fill(booleans.values(), 1, rows, booleans.values()[0]);
         } else if (vector instanceof BinaryVector binaries) {
-            Arrays.fill(binaries.values(), 0, rows, (byte[]) value);
+            Arrays.fill(binaries.values(), 1, rows, binaries.values()[0]);
+        } else if (vector instanceof BigDecimalVector decimals) {
+            Arrays.fill(decimals.values(), 1, rows, decimals.values()[0]);
         } else {
-            Arrays.fill(((StringVector) vector).values(), 0, rows, (String) value);
+            Arrays.fill(((StringVector) vector).values(), 1, rows, ((StringVector) vector).values()[0]);
         }
     }
 }

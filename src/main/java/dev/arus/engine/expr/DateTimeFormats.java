@@ -2,6 +2,7 @@ package dev.arus.engine.expr;
 
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.YearMonth;
 import java.time.ZoneId;
@@ -35,7 +36,53 @@ final class DateTimeFormats {
             + "(?:[ T](\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{0,9}))?)?)?)?)?)?"
             + "\\s*(Z|[+-]\\d{1,2}(?::?\\d{2})?|(?:UTC|GMT)(?:[+-]\\d{1,2}(?::?\\d{2})?)?|[A-Za-z]+/[A-Za-z_/+-]+)?");
 
+    /** What Spark's string-to-date cast accepts: a year, a month and a day, anything after a space or T ignored. */
+    private static final Pattern DATE = Pattern.compile("([+-]?\\d{4,7})(?:-(\\d{1,2})(?:-(\\d{1,2})(?:[ T].*)?)?)?");
+
     private DateTimeFormats() {
+    }
+
+    /**
+     * Days since the epoch of text as Spark's {@code CAST(string AS DATE)} reads it:
+     * {@code 2026}, {@code 2026-12}, {@code 2026-12-1}, {@code 2026-12-01 10:00}; null when it is
+     * not a date.
+     */
+    static Long parseDate(String text) {
+        Matcher match = DATE.matcher(text.trim());
+        if (!match.matches()) {
+            return null;
+        }
+        try {
+            return LocalDate.of(Integer.parseInt(match.group(1)), number(match.group(2), 1),
+                    number(match.group(3), 1)).toEpochDay();
+        } catch (DateTimeException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A TIMESTAMP literal's value: an {@code Instant} when the text names a zone or offset, else
+     * the {@code LocalDateTime} it writes, which the session zone places; null when it is not a
+     * timestamp. Text that names its zone reads the same in any session zone, which tells the two
+     * kinds apart.
+     */
+    static Object parseTimestampLiteral(String text) {
+        Long inUtc = parseCastFormat(text, ZoneOffset.UTC);
+        if (inUtc == null) {
+            return null;
+        }
+        Long elsewhere = parseCastFormat(text, ZoneOffset.ofHours(1));
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(inUtc, MICROS_PER_SECOND),
+                Math.floorMod(inUtc, MICROS_PER_SECOND) * 1000);
+        return inUtc.equals(elsewhere) ? instant : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    /** The text of a TIMESTAMP literal's value: a local time as written, an instant in UTC. */
+    static String formatLiteral(Object value) {
+        LocalDateTime local = value instanceof Instant instant ? LocalDateTime.ofInstant(instant, ZoneOffset.UTC)
+                : (LocalDateTime) value;
+        return format(local.toEpochSecond(ZoneOffset.UTC) * MICROS_PER_SECOND + local.getNano() / 1000,
+                ZoneOffset.UTC);
     }
 
     /** {@code 2024-01-01 10:00:00.5}: the fraction without trailing zeros, as Spark casts to string. */

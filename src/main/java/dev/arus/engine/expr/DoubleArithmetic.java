@@ -2,11 +2,14 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DoubleVector;
 
 /**
- * {@code + - * / %} on DOUBLE operands. Under Spark 4's ANSI default a zero divisor raises
- * DIVIDE_BY_ZERO even for doubles, instead of giving infinity or NULL.
+ * {@code + - * / %} on DOUBLE operands, or FLOAT ones: a float is held as a double, so float
+ * arithmetic is the double result rounded to a float, which is exactly what float arithmetic
+ * gives. Under Spark 4's ANSI default a zero divisor raises DIVIDE_BY_ZERO even for doubles,
+ * instead of giving infinity or NULL.
  */
 final class DoubleArithmetic extends BoundNode {
 
@@ -14,8 +17,9 @@ final class DoubleArithmetic extends BoundNode {
     private final BoundExpression left;
     private final BoundExpression right;
 
-    DoubleArithmetic(BinaryOperator operator, BoundExpression left, BoundExpression right, String sql) {
-        super(AtomicType.DOUBLE, left.nullable() || right.nullable(), sql);
+    DoubleArithmetic(BinaryOperator operator, BoundExpression left, BoundExpression right, DataType type,
+            String sql) {
+        super(type, left.nullable() || right.nullable(), sql);
         this.operator = operator;
         this.left = left;
         this.right = right;
@@ -50,6 +54,11 @@ final class DoubleArithmetic extends BoundNode {
             case DIVIDE -> divide(a, b, out, result, nulls, size, false);
             case REMAINDER -> divide(a, b, out, result, nulls, size, true);
             default -> throw new IllegalStateException("not a DOUBLE operator: " + operator);
+        }
+        if (dataType() == AtomicType.FLOAT) {
+            for (int i = 0; i < size; i++) {
+                out[i] = (float) out[i];
+            }
         }
         return result;
     }

@@ -44,6 +44,44 @@ public final class EvaluationException extends ArusException {
                 + " overflow and return NULL instead." + ANSI_HINT + " SQLSTATE: 22003");
     }
 
+    /** A decimal result or cast that needs more digits than its type has; {@code value} in plain digits. */
+    static EvaluationException numericValueOutOfRange(String value, int precision, int scale) {
+        return new EvaluationException("NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION", " " + value
+                + " cannot be represented as Decimal(" + precision + ", " + scale + "). If necessary set"
+                + " \"spark.sql.ansi.enabled\" to \"false\" to bypass this error, and return NULL instead."
+                + " SQLSTATE: 22003");
+    }
+
+    /** Text with more than 38 integral digits cast to a decimal. */
+    static EvaluationException numericOutOfSupportedRange(String value) {
+        return new EvaluationException("NUMERIC_OUT_OF_SUPPORTED_RANGE", "The value " + value
+                + " cannot be interpreted as a numeric since it has more than 38 digits. SQLSTATE: 22003");
+    }
+
+    /** A TINYINT or SMALLINT result out of its type: {@code 100Y + 100Y caused overflow}. */
+    static EvaluationException binaryArithmeticOverflow(String left, String symbol, String right,
+            String tryFunction) {
+        return new EvaluationException("BINARY_ARITHMETIC_OVERFLOW", left + " " + symbol + " " + right
+                + " caused overflow. Use " + tryFunction + " to ignore overflow problem and return NULL."
+                + " SQLSTATE: 22003");
+    }
+
+    static EvaluationException intervalDividedByZero() {
+        return new EvaluationException("INTERVAL_DIVIDED_BY_ZERO", "Division by zero. Use `try_divide` to"
+                + " tolerate divisor being 0 and return NULL instead. SQLSTATE: 22012");
+    }
+
+    static EvaluationException invalidArrayIndex(long index, int size) {
+        return new EvaluationException("INVALID_ARRAY_INDEX", "The index " + index + " is out of bounds. The"
+                + " array has " + size + " elements. Use the SQL function `get()` to tolerate accessing element at"
+                + " invalid index and return NULL instead." + ANSI_HINT + " SQLSTATE: 22003");
+    }
+
+    /** A LIKE or RLIKE pattern that is not one, read when a row supplies it. */
+    static EvaluationException invalidLikePattern(String errorClass, String detail) {
+        return new EvaluationException(errorClass, detail);
+    }
+
     static EvaluationException cannotParseTimestamp(String detail) {
         return new EvaluationException("CANNOT_PARSE_TIMESTAMP", detail + ". Use `try_to_timestamp` to tolerate"
                 + " invalid input string and return NULL instead. SQLSTATE: 22007");

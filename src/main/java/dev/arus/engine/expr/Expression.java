@@ -1,9 +1,14 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DecimalType;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -39,50 +44,37 @@ public sealed interface Expression {
     }
 
     /**
-     * A constant. {@code value} is an {@code Integer}, {@code Long}, {@code Double},
-     * {@code String}, {@code Boolean} or null (of type {@code NULL}); {@code text} is how Spark
-     * prints it in column names: {@code 1}, {@code a} for {@code 'a'}, {@code true}, {@code NULL}.
+     * A constant. {@code value} is what {@code ColumnVector.getObject} gives for {@code type}
+     * ({@code Integer}, {@code BigDecimal}, {@code LocalDate}, {@code Duration}, ...) or null, of
+     * type {@code NULL}; a TIMESTAMP literal written without a zone holds a {@code LocalDateTime}
+     * in the session zone, which only evaluation knows. {@code text} is how Spark prints it in
+     * column names: {@code 1}, {@code a} for {@code 'a'}, {@code 1.50}, {@code DATE '2026-12-01'}.
      */
-    record Literal(Object value, AtomicType type, String text, int position) implements Expression {
+    record Literal(Object value, DataType type, String text, int position) implements Expression {
+
+        /** A literal of a Java value, as {@code functions.lit} makes one. */
         public static Literal of(Object value, int position) {
             if (value == null) {
                 return new Literal(null, AtomicType.NULL, "NULL", position);
             }
-            Object normalised = value instanceof Float f ? Double.valueOf(f)
-                    : value instanceof Short || value instanceof Byte ? ((Number) value).intValue()
-                    : value;
-            return new Literal(normalised, typeOf(normalised), normalised.toString(), position);
-        }
-
-        private static AtomicType typeOf(Object value) {
-            if (value instanceof Integer) {
-                return AtomicType.INT;
-            } else if (value instanceof Long) {
-                return AtomicType.LONG;
-            } else if (value instanceof Double) {
-                return AtomicType.DOUBLE;
-            } else if (value instanceof String) {
-                return AtomicType.STRING;
-            } else if (value instanceof Boolean) {
-                return AtomicType.BOOLEAN;
+            if (value instanceof BigDecimal decimal) {
+                BigDecimal normalised = LiteralValues.normalise(decimal);
+                DecimalType type = LiteralValues.decimalType(normalised);
+                return new Literal(normalised, type, SqlText.literal(normalised, type), position);
             }
-            throw new IllegalArgumentException(
-                    "unsupported literal type " + value.getClass().getName() + " (" + value + ")");
+            DataType type = LiteralValues.typeOf(value);
+            return new Literal(value, type, SqlText.literal(value, type), position);
         }
 
-        @Override
-        public String sql() {
-            return text;
+        /** The value in microseconds, as a vector holds it, when this is a day-time interval. */
+        public OptionalLong intervalMicros() {
+            return value instanceof Duration duration ? OptionalLong.of(micros(duration)) : OptionalLong.empty();
         }
 
-        @Override
-        public List<Expression> children() {
-            return List.of();
+        static long micros(Duration duration) {
+            return Math.addExact(Math.multiplyExact(duration.getSeconds(), 1_000_000L), duration.getNano() / 1000);
         }
-    }
 
-    /** A day-time interval constant, such as {@code INTERVAL '4' SECOND}, in microseconds. */
-    record IntervalLiteral(long micros, String text, int position) implements Expression {
         @Override
         public String sql() {
             return text;
@@ -196,7 +188,7 @@ public sealed interface Expression {
     record WhenClause(Expression condition, Expression value) {
     }
 
-    record Cast(Expression child, AtomicType target, int position) implements Expression {
+    record Cast(Expression child, DataType target, int position) implements Expression {
         @Override
         public String sql() {
             return SqlText.cast(child.sql(), target);
@@ -227,6 +219,32 @@ public sealed interface Expression {
         @Override
         public List<Expression> children() {
             return arguments;
+        }
+    }
+
+    /** An element of an array, {@code a[0]}, or the value of a map's key, {@code m['k']}. */
+    record Subscript(Expression child, Expression index, int position) implements Expression {
+        @Override
+        public String sql() {
+            return child.sql() + "[" + index.sql() + "]";
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(child, index);
+        }
+    }
+
+    /** {@code extract(YEAR FROM ts)}: a field of a date, timestamp or interval, named as written. */
+    record Extract(String field, Expression source, int position) implements Expression {
+        @Override
+        public String sql() {
+            return SqlText.extract(field, source.sql());
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(source);
         }
     }
 

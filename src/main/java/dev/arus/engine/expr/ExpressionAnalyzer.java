@@ -2,6 +2,8 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
@@ -74,7 +76,7 @@ public final class ExpressionAnalyzer {
             // (InsertMapSortInGroupingExpressions); Arus keys groups by primitive values only.
             throw new AnalysisException("UNSUPPORTED_FEATURE", "[UNSUPPORTED_FEATURE] Grouping by \""
                     + bound.sql() + "\" of the type \"" + type.sql() + "\" is not supported yet: Arus groups by"
-                    + " atomic values (numbers, strings, binary, booleans, timestamps) and windows."
+                    + " atomic values (numbers, strings, binary, booleans, dates, timestamps, intervals) and windows."
                     + (expression.position() >= 0 ? " (at position " + expression.position() + ")" : ""),
                     expression.position(), expression.sql());
         }
@@ -113,19 +115,34 @@ public final class ExpressionAnalyzer {
         return new AggregateCall(function, argument, name, resultType(binder, function, argument, prettyName, call));
     }
 
+    /**
+     * Spark's result types of sum and avg: a sum of integers is a BIGINT, of floats or doubles a
+     * DOUBLE, of decimals {@code decimal(p+10,s)}, of intervals an interval; an average a DOUBLE,
+     * of decimals {@code decimal(p+4,s+4)}.
+     */
+    private static DataType aggregateType(AggregateFunction function, DataType type) {
+        if (type instanceof DecimalType decimal) {
+            return function == AggregateFunction.SUM ? DecimalResults.sumType(decimal)
+                    : DecimalResults.averageType(decimal);
+        }
+        if (function == AggregateFunction.AVG || type.isFloatingPoint()) {
+            return AtomicType.DOUBLE;
+        }
+        return type instanceof DayTimeIntervalType ? type : AtomicType.LONG;
+    }
+
     private static DataType resultType(ExpressionBinder binder, AggregateFunction function, BoundExpression argument,
             String sql, FunctionCall call) {
         DataType type = argument.dataType();
         return switch (function) {
             case SUM, AVG -> {
-                if (!type.isNumeric()) {
+                if (!type.isNumeric() && !(function == AggregateFunction.SUM && type instanceof DayTimeIntervalType)) {
                     throw binder.unexpectedType(sql, call.position(), "first", "\"NUMERIC\"", argument);
                 }
-                yield function == AggregateFunction.AVG || type == AtomicType.DOUBLE ? AtomicType.DOUBLE
-                        : AtomicType.LONG;
+                yield aggregateType(function, type);
             }
             default -> {
-                if (!(type instanceof AtomicType) || type == AtomicType.NULL) {
+                if (type.isComplex() || type == AtomicType.NULL) {
                     throw binder.unexpectedType(sql, call.position(), "first", "orderable", argument);
                 }
                 if (type == AtomicType.BINARY) {

@@ -2,23 +2,30 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.streaming.AnalysisException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * Turns one unresolved expression tree into bound nodes against an input schema: resolves names,
  * applies {@link TypeCoercion}, checks operand types and builds each node's pretty SQL from its
- * resolved children. Function calls are delegated to {@link FunctionBinder}.
+ * resolved children. Arithmetic goes to {@link ArithmeticBinder}, comparisons to
+ * {@link ComparisonBinder}, function calls to {@link FunctionBinder}.
  */
 final class ExpressionBinder {
+
+    /** What unary minus and plus accept, as Spark words it. */
+    private static final String NUMERIC_OR_INTERVAL =
+            "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\" or \"INTERVAL\")";
 
     private final Schema schema;
     private final String rootSql;
@@ -50,8 +57,7 @@ final class ExpressionBinder {
             BoundExpression child = requireBoolean(not, bind(not.child()), "first");
             return new Negation(child, SqlText.not(child.sql()));
         } else if (expression instanceof Expression.Negate negate) {
-            BoundExpression child = requireNumeric(negate, bind(negate.child()));
-            return new UnaryMath(UnaryMath.Operation.NEGATE, child, SqlText.negate(child.sql()));
+            return negate(negate);
         } else if (expression instanceof Expression.IsNull isNull) {
             BoundExpression child = bind(isNull.child());
             return new NullTest(child, isNull.negated(), SqlText.isNull(child.sql(), isNull.negated()));
@@ -65,11 +71,12 @@ final class ExpressionBinder {
             return FunctionBinder.bind(this, call);
         } else if (expression instanceof Expression.FieldAccess access) {
             return field(bind(access.child()), access.field(), access.position());
-        } else if (expression instanceof Expression.Alias alias) {
-            return bind(alias.child());
+        } else if (expression instanceof Expression.Subscript subscript) {
+            return ElementAt.bind(this, subscript);
+        } else if (expression instanceof Expression.Extract extract) {
+            return DatePart.bind(this, extract);
         }
-        throw error("UNSUPPORTED_FEATURE", "interval literals are only supported in timestamp +/- interval: "
-                + expression.sql(), expression.position());
+        return bind(((Expression.Alias) expression).child());
     }
 
     /**
@@ -147,8 +154,10 @@ final class ExpressionBinder {
     }
 
     private static BoundExpression literal(Expression.Literal literal) {
-        Object value = literal.value() instanceof Integer i ? Long.valueOf(i) : literal.value();
-        return new Constant(value, literal.type(), literal.text());
+        if (literal.value() instanceof LocalDateTime local) {
+            return new LocalTimestampConstant(local, literal.text());
+        }
+        return new Constant(literal.value(), literal.type(), literal.text());
     }
 
     private BoundExpression binary(Binary binary) {
@@ -159,68 +168,34 @@ final class ExpressionBinder {
             return new Conjunction(operator == BinaryOperator.AND, left, right,
                     SqlText.binary(operator, left.sql(), right.sql()));
         }
-        if (operator.isArithmetic() && (binary.right() instanceof Expression.IntervalLiteral
-                || binary.left() instanceof Expression.IntervalLiteral)) {
-            return timestampPlusInterval(binary);
-        }
         BoundExpression left = bind(binary.left());
         BoundExpression right = bind(binary.right());
-        String sql = SqlText.binary(operator, left.sql(), right.sql());
-        if (operator.isComparison()) {
-            DataType type = TypeCoercion.comparisonType(left.dataType(), right.dataType());
-            if (type == null || type.isComplex()) {
-                throw differentTypes(binary, sql, left, right);
-            }
-            return new Comparison(operator, TypeCoercion.implicitCast(left, type),
-                    TypeCoercion.implicitCast(right, type), sql);
-        }
-        AtomicType type = TypeCoercion.widerNumeric(left.dataType(), right.dataType());
-        if (type == null) {
-            throw differentTypes(binary, sql, left, right);
-        }
-        if (operator == BinaryOperator.DIVIDE || type == AtomicType.DOUBLE || type == AtomicType.NULL) {
-            return new DoubleArithmetic(operator, TypeCoercion.implicitCast(left, AtomicType.DOUBLE),
-                    TypeCoercion.implicitCast(right, AtomicType.DOUBLE), sql);
-        }
-        return new LongArithmetic(operator, TypeCoercion.implicitCast(left, type),
-                TypeCoercion.implicitCast(right, type), type, sql);
+        return operator.isComparison() ? ComparisonBinder.bind(this, binary, left, right)
+                : ArithmeticBinder.bind(this, binary, left, right);
     }
 
-    private BoundExpression timestampPlusInterval(Binary binary) {
-        boolean intervalOnRight = binary.right() instanceof Expression.IntervalLiteral;
-        Expression.IntervalLiteral interval = (Expression.IntervalLiteral) (intervalOnRight ? binary.right() : binary.left());
-        BoundExpression timestamp = bind(intervalOnRight ? binary.left() : binary.right());
-        String sql = intervalOnRight ? SqlText.binary(binary.operator(), timestamp.sql(), interval.sql())
-                : SqlText.binary(binary.operator(), interval.sql(), timestamp.sql());
-        boolean subtract = binary.operator() == BinaryOperator.SUBTRACT;
-        if (timestamp.dataType() == AtomicType.STRING) {
-            timestamp = TypeCoercion.implicitCast(timestamp, AtomicType.TIMESTAMP);
+    /** {@code -x}: a number or an interval; a string is read as a DOUBLE, as Spark's ANSI coercion does. */
+    private BoundExpression negate(Expression.Negate negate) {
+        BoundExpression child = bind(negate.child());
+        String sql = SqlText.negate(child.sql());
+        DataType type = child.dataType();
+        if (type == AtomicType.STRING || type == AtomicType.NULL) {
+            child = TypeCoercion.implicitCast(child, AtomicType.DOUBLE);
+        } else if (!type.isNumeric() && !(type instanceof DayTimeIntervalType)) {
+            throw unexpectedType(sql, negate.position(), "first", NUMERIC_OR_INTERVAL, child);
         }
-        if (timestamp.dataType() != AtomicType.TIMESTAMP || (subtract && !intervalOnRight)
-                || !(subtract || binary.operator() == BinaryOperator.ADD)) {
-            throw mismatch("BINARY_OP_WRONG_TYPE", sql, "only timestamp + interval, interval + timestamp and"
-                    + " timestamp - interval are supported, not \"" + typeName(timestamp.dataType()) + "\" "
-                    + binary.operator().symbol() + " interval.", binary.position());
-        }
-        return new TimestampAddInterval(timestamp, subtract ? -interval.micros() : interval.micros(), sql);
+        return new UnaryMath(UnaryMath.Operation.NEGATE, child, sql);
     }
 
     private BoundExpression in(Expression.In in) {
         BoundExpression value = bind(in.value());
         List<BoundExpression> items = in.list().stream().map(this::bind).toList();
         String sql = SqlText.in(value.sql(), items.stream().map(BoundExpression::sql).toList());
-        DataType type = value.dataType();
-        for (BoundExpression item : items) {
-            DataType next = TypeCoercion.comparisonType(type, item.dataType());
-            if (next == null || next.isComplex()) {
-                throw mismatch("DATA_DIFF_TYPES", sql, "Input to `in` should all be the same type, but it's ("
-                        + Stream.concat(Stream.of(value), items.stream())
-                                .map(i -> "\"" + typeName(i.dataType()) + "\"").reduce((a, b) -> a + " or " + b)
-                                .orElse("") + ").", in.position());
-            }
-            type = next;
+        List<BoundExpression> all = Stream.concat(Stream.of(value), items.stream()).toList();
+        DataType common = commonType(all, "in", sql, in.position(), TypeListing.LIST);
+        if (common.isComplex()) {
+            throw differentTypes("in", sql, TypeListing.LIST.of(all), in.position());
         }
-        DataType common = type;
         return new InList(TypeCoercion.implicitCast(value, common),
                 items.stream().map(i -> TypeCoercion.implicitCast(i, common)).toList(), sql);
     }
@@ -243,7 +218,7 @@ final class ExpressionBinder {
         if (elseValue != null) {
             results.add(elseValue);
         }
-        DataType type = commonType(results, "CASE", sql, caseWhen.position());
+        DataType type = commonType(results, "casewhen", sql, caseWhen.position(), TypeListing.LIST);
         if (type == AtomicType.NULL) {
             type = AtomicType.STRING;
         }
@@ -255,28 +230,59 @@ final class ExpressionBinder {
                 otherwise, resultType, nullable, sql);
     }
 
-    /** The type all of {@code expressions} can be cast to, or a DATA_DIFF_TYPES error. */
-    DataType commonType(List<BoundExpression> expressions, String function, String sql, int position) {
-        DataType type = AtomicType.NULL;
-        for (BoundExpression expression : expressions) {
-            type = type == null ? null : TypeCoercion.commonType(type, expression.dataType());
+    /**
+     * How a DATA_DIFF_TYPES error lists the types: coalesce and the like as
+     * {@code TypeUtils.checkForSameTypeInputExpr} does, {@code ("INT" or "DATE")}; CASE, IF and IN
+     * as {@code ["INT", "DATE"]}.
+     */
+    enum TypeListing {
+        ALTERNATIVES(" or ", "(", ")"), LIST(", ", "[", "]");
+
+        private final String separator;
+        private final String open;
+        private final String close;
+
+        TypeListing(String separator, String open, String close) {
+            this.separator = separator;
+            this.open = open;
+            this.close = close;
         }
+
+        String of(List<BoundExpression> expressions) {
+            return expressions.stream().map(e -> "\"" + typeName(e.dataType()) + "\"")
+                    .collect(Collectors.joining(separator, open, close));
+        }
+    }
+
+    /** Spark's {@code findWiderCommonType} of {@code expressions}, or a DATA_DIFF_TYPES error. */
+    DataType commonType(List<BoundExpression> expressions, String function, String sql, int position,
+            TypeListing listing) {
+        DataType type = TypeCoercion.widerCommonType(expressions.stream().map(BoundExpression::dataType).toList());
         if (type == null) {
-            throw mismatch("DATA_DIFF_TYPES", sql, "Input to `" + function.toLowerCase(Locale.ROOT)
-                    + "` should all be the same type, but it's (" + expressions.stream()
-                            .map(e -> "\"" + typeName(e.dataType()) + "\"").reduce((a, b) -> a + " or " + b)
-                            .orElse("") + ").", position);
+            throw differentTypes(function, sql, listing.of(expressions), position);
         }
         return type;
     }
 
+    private AnalysisException differentTypes(String function, String sql, String types, int position) {
+        return mismatch("DATA_DIFF_TYPES", sql, "Input to `" + function + "` should all be the same type, but it's "
+                + types + ".", position);
+    }
+
     private BoundExpression cast(Expression.Cast cast) {
         BoundExpression child = bind(cast.child());
-        String sql = SqlText.cast(child.sql(), cast.target());
-        if (!TypeCoercion.canCast(child.dataType(), cast.target())) {
+        DataType target = cast.target();
+        String sql = SqlText.cast(child.sql(), target);
+        if (!CastRules.canCast(child.dataType(), target)) {
             String from = typeName(child.dataType());
-            String to = SqlText.typeName(cast.target());
-            if (!TypeCoercion.canCastWithoutAnsi(child.dataType(), cast.target())) {
+            String to = typeName(target);
+            String functions = CastRules.functionsInstead(child.dataType(), target);
+            if (functions != null) {
+                throw mismatch("CAST_WITH_FUNC_SUGGESTION", sql, "cannot cast \"" + from + "\" to \"" + to
+                        + "\". To convert values from \"" + from + "\" to \"" + to + "\", you can use the functions "
+                        + functions + " instead.", cast.position());
+            }
+            if (!CastRules.canCastWithoutAnsi(child.dataType(), target)) {
                 throw mismatch("CAST_WITHOUT_SUGGESTION", sql, "cannot cast \"" + from + "\" to \"" + to + "\".",
                         cast.position());
             }
@@ -284,30 +290,30 @@ final class ExpressionBinder {
                     + "\" with ANSI mode on. If you have to cast \"" + from + "\" to \"" + to
                     + "\", you can set \"spark.sql.ansi.enabled\" as \"false\".", cast.position());
         }
-        if (child.dataType().equals(cast.target())) {
+        if (child.dataType().equals(target)) {
             return new Renamed(child, sql);
         }
-        return TypeCoercion.castNode(child, cast.target(), sql);
+        return Casts.cast(child, target, sql);
     }
 
     BoundExpression requireBoolean(Expression node, BoundExpression operand, String ordinal) {
-        if (operand.dataType() == AtomicType.BOOLEAN) {
-            return operand;
-        }
-        if (operand.dataType() == AtomicType.NULL) {
-            return TypeCoercion.implicitCast(operand, AtomicType.BOOLEAN);
-        }
-        throw unexpectedType(node.sql(), node.position(), ordinal, "\"BOOLEAN\"", operand);
+        return require(node.sql(), node.position(), ordinal, operand, InputType.BOOLEAN);
     }
 
     BoundExpression requireNumeric(Expression node, BoundExpression operand) {
-        if (operand.dataType().isNumeric()) {
-            return operand;
+        return require(node.sql(), node.position(), "first", operand, InputType.NUMERIC);
+    }
+
+    /**
+     * {@code operand} brought to what a parameter accepts by Spark's ANSI implicit cast, or an
+     * UNEXPECTED_INPUT_TYPE error naming it; NULL takes the accepted type.
+     */
+    BoundExpression require(String sql, int position, String ordinal, BoundExpression operand, InputType accepted) {
+        BoundExpression cast = TypeCoercion.implicitCast(operand, accepted);
+        if (cast == null) {
+            throw unexpectedType(sql, position, ordinal, accepted.describe(), operand);
         }
-        if (operand.dataType() == AtomicType.NULL) {
-            return TypeCoercion.implicitCast(operand, AtomicType.DOUBLE);
-        }
-        throw unexpectedType(node.sql(), node.position(), "first", "\"NUMERIC\"", operand);
+        return cast;
     }
 
     AnalysisException unexpectedType(String sql, int position, String ordinal, String required,
@@ -315,12 +321,6 @@ final class ExpressionBinder {
         return mismatch("UNEXPECTED_INPUT_TYPE", sql, "The " + ordinal + " parameter requires the " + required
                 + " type, however \"" + operand.sql() + "\" has the type \"" + typeName(operand.dataType()) + "\".",
                 position);
-    }
-
-    private AnalysisException differentTypes(Binary binary, String sql, BoundExpression left, BoundExpression right) {
-        return mismatch("BINARY_OP_DIFF_TYPES", sql, "the left and right operands of the binary operator have"
-                + " incompatible types (\"" + typeName(left.dataType()) + "\" and \"" + typeName(right.dataType())
-                + "\").", binary.position());
     }
 
     /** Spark's {@code [DATATYPE_MISMATCH.*] Cannot resolve "sql" due to data type mismatch: ...}. */

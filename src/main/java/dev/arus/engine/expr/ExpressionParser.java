@@ -1,23 +1,32 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.expr.Expression.ColumnReference;
 import dev.arus.engine.expr.Expression.Literal;
 import dev.arus.engine.streaming.ArusException;
-import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.ParseException;
+import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * A recursive-descent parser with precedence climbing for Spark SQL expressions. Precedence, from
- * loosest to tightest, follows Spark's grammar: OR, AND, NOT, predicates (IS NULL, IN), comparison,
- * {@code + -}, {@code * / %}, unary minus, field access. Binary operators are left-associative.
+ * loosest to tightest, follows Spark's grammar: OR, AND, NOT, predicates (IS NULL, IN, BETWEEN,
+ * LIKE, ILIKE, RLIKE), comparison, {@code + - ||}, {@code * / % div}, unary minus, then what
+ * follows an operand: {@code .field}, {@code [index]}, {@code ::type}. Binary operators are
+ * left-associative. Literals are typed as Spark types them (see {@link LiteralValues}), typed
+ * literals ({@code DATE '...'}, {@code TIMESTAMP '...'}, {@code X'...'}, {@code INTERVAL ...})
+ * included.
  *
  * <p>Text longer than {@link #MAX_LENGTH} characters and trees deeper than {@link #MAX_DEPTH}
  * levels are syntax errors, so that no text a client sends can make the parser, the analyser or
@@ -44,7 +53,16 @@ public final class ExpressionParser {
 
     /** Words that end an operand, so they cannot name a column unless back-quoted. */
     private static final Set<String> RESERVED = Set.of("and", "or", "not", "is", "in", "null", "true",
-            "false", "case", "when", "then", "else", "end", "as", "cast", "interval", "between", "div");
+            "false", "case", "when", "then", "else", "end", "as", "cast", "interval", "between", "div", "like",
+            "ilike", "rlike", "regexp");
+
+    /** Operator keywords that also name functions: {@code between(x, 1, 2)}, {@code like(s, 'a%')}. */
+    private static final Set<String> CALLABLE_KEYWORDS = Set.of("between", "like", "ilike", "rlike");
+
+    /** The units an interval literal's values take, singular or plural. */
+    private static final Set<String> INTERVAL_UNITS = Set.of("year", "years", "month", "months", "week", "weeks",
+            "day", "days", "hour", "hours", "minute", "minutes", "second", "seconds", "millisecond", "milliseconds",
+            "microsecond", "microseconds");
 
     private final String text;
     private final List<Token> tokens;
@@ -98,7 +116,7 @@ public final class ExpressionParser {
             throw tooDeep(peek().position());
         }
         try {
-            Expression left = prefix();
+            Expression left = postfix(prefix());
             while (true) {
                 Token token = peek();
                 int precedence = infixPrecedence(token);
@@ -125,56 +143,12 @@ public final class ExpressionParser {
             if (level > MAX_DEPTH) {
                 throw tooDeep(Math.max(0, node.position()));
             }
-            for (Expression child : children(node)) {
-                if (child != null) {
-                    nodes.push(child);
-                    levels.push(level + 1);
-                }
+            for (Expression child : node.children()) {
+                nodes.push(child);
+                levels.push(level + 1);
             }
         }
         return expression;
-    }
-
-    private static List<Expression> children(Expression node) {
-        if (node instanceof Binary binary) {
-            return List.of(binary.left(), binary.right());
-        }
-        if (node instanceof Expression.Negate negate) {
-            return List.of(negate.child());
-        }
-        if (node instanceof Expression.Not not) {
-            return List.of(not.child());
-        }
-        if (node instanceof Expression.IsNull isNull) {
-            return List.of(isNull.child());
-        }
-        if (node instanceof Expression.Cast cast) {
-            return List.of(cast.child());
-        }
-        if (node instanceof Expression.FieldAccess access) {
-            return List.of(access.child());
-        }
-        if (node instanceof Expression.Alias alias) {
-            return List.of(alias.child());
-        }
-        if (node instanceof Expression.FunctionCall call) {
-            return call.arguments();
-        }
-        if (node instanceof Expression.In in) {
-            List<Expression> all = new ArrayList<>(in.list());
-            all.add(in.value());
-            return all;
-        }
-        if (node instanceof Expression.CaseWhen caseWhen) {
-            List<Expression> all = new ArrayList<>();
-            caseWhen.branches().forEach(branch -> {
-                all.add(branch.condition());
-                all.add(branch.value());
-            });
-            all.add(caseWhen.elseValue());
-            return all;
-        }
-        return List.of();
     }
 
     private ParseException tooDeep(int position) {
@@ -186,7 +160,7 @@ public final class ExpressionParser {
         if (token.kind() == Token.Kind.SYMBOL) {
             return switch (token.text()) {
                 case "=", "==", "!=", "<>", "<", "<=", ">", ">=", "<=>" -> COMPARISON;
-                case "+", "-" -> ADDITIVE;
+                case "+", "-", "||" -> ADDITIVE;
                 case "*", "/", "%" -> MULTIPLICATIVE;
                 default -> 0;
             };
@@ -197,7 +171,8 @@ public final class ExpressionParser {
         return switch (token.text().toLowerCase(Locale.ROOT)) {
             case "or" -> OR;
             case "and" -> AND;
-            case "is", "in", "not" -> PREDICATE;
+            case "is", "in", "not", "between", "like", "ilike", "rlike", "regexp" -> PREDICATE;
+            case "div" -> MULTIPLICATIVE;
             default -> 0;
         };
     }
@@ -205,12 +180,14 @@ public final class ExpressionParser {
     private Expression infix(Expression left, Token operator, int precedence) {
         int at = left.position() >= 0 ? left.position() : operator.position();
         if (operator.kind() == Token.Kind.IDENTIFIER) {
-            return switch (operator.text().toLowerCase(Locale.ROOT)) {
+            String word = operator.text().toLowerCase(Locale.ROOT);
+            return switch (word) {
                 case "or" -> new Binary(BinaryOperator.OR, left, expression(precedence + 1), at);
                 case "and" -> new Binary(BinaryOperator.AND, left, expression(precedence + 1), at);
+                case "div" -> new Binary(BinaryOperator.INTEGRAL_DIVIDE, left, expression(precedence + 1), at);
                 case "is" -> isNull(left, at);
-                case "in" -> in(left, at);
-                default -> notIn(left, at);
+                case "not" -> new Expression.Not(predicate(left, next(), at), at);
+                default -> predicate(left, operator, at);
             };
         }
         Expression right = expression(precedence + 1);
@@ -224,6 +201,8 @@ public final class ExpressionParser {
             case ">=" -> new Binary(BinaryOperator.GREATER_THAN_OR_EQUAL, left, right, at);
             case "+" -> new Binary(BinaryOperator.ADD, left, right, at);
             case "-" -> new Binary(BinaryOperator.SUBTRACT, left, right, at);
+            // Spark's CONCAT_PIPE is concat(left, right)
+            case "||" -> new Expression.FunctionCall("concat", List.of(left, right), false, at);
             case "*" -> new Binary(BinaryOperator.MULTIPLY, left, right, at);
             case "/" -> new Binary(BinaryOperator.DIVIDE, left, right, at);
             default -> new Binary(BinaryOperator.REMAINDER, left, right, at);
@@ -236,9 +215,49 @@ public final class ExpressionParser {
         return new Expression.IsNull(left, negated, at);
     }
 
-    private Expression notIn(Expression left, int at) {
-        expectKeyword("in", "IN after NOT");
-        return new Expression.Not(in(left, at), at);
+    /**
+     * {@code IN}, {@code BETWEEN}, {@code LIKE}, {@code ILIKE}, {@code RLIKE} or {@code REGEXP}
+     * after their left operand, as Spark's {@code withPredicate} builds them: {@code BETWEEN} is a
+     * call of {@code between} (Spark 4), the pattern matchers calls of {@code like}, {@code ilike}
+     * and {@code rlike}, so that SQL text and function calls name and bind alike.
+     */
+    private Expression predicate(Expression left, Token keyword, int at) {
+        String word = keyword.kind() == Token.Kind.IDENTIFIER ? keyword.text().toLowerCase(Locale.ROOT) : "";
+        switch (word) {
+            case "in":
+                return in(left, at);
+            case "between": {
+                Expression lower = expression(COMPARISON);
+                expectKeyword("and", "AND");
+                Expression upper = expression(COMPARISON);
+                return new Expression.FunctionCall("between", List.of(left, lower, upper), false, at);
+            }
+            case "like", "ilike": {
+                Expression pattern = expression(COMPARISON);
+                List<Expression> arguments = new ArrayList<>(List.of(left, pattern));
+                if (acceptKeyword("escape")) {
+                    arguments.add(escapeCharacter());
+                }
+                return new Expression.FunctionCall(word, arguments, false, at);
+            }
+            case "rlike", "regexp":
+                return new Expression.FunctionCall("rlike", List.of(left, expression(COMPARISON)), false, at);
+            default:
+                throw error(keyword, "expected IN, BETWEEN, LIKE, ILIKE, RLIKE or REGEXP after NOT");
+        }
+    }
+
+    /** {@code ESCAPE '/'}: one character, as Spark's INVALID_ESC says. */
+    private Expression escapeCharacter() {
+        Token escape = next();
+        if (escape.kind() != Token.Kind.STRING) {
+            throw error(escape, "expected a string literal after ESCAPE");
+        }
+        if (escape.text().length() != 1) {
+            throw new ParseException("INVALID_ESC", "[INVALID_ESC] Found an invalid escape string: " + escape.text()
+                    + ". The escape string must contain only one character. SQLSTATE: 42604", escape.position(), text);
+        }
+        return new Literal(escape.text(), AtomicType.STRING, escape.text(), escape.position());
     }
 
     private Expression in(Expression left, int at) {
@@ -258,7 +277,7 @@ public final class ExpressionParser {
             case NUMBER:
                 return number(token.text(), at);
             case STRING:
-                return new Literal(token.text(), AtomicType.STRING, token.text(), at);
+                return stringLiteral(token);
             case QUOTED_IDENTIFIER:
                 return columnReference(token.text(), at);
             case SYMBOL:
@@ -270,13 +289,40 @@ public final class ExpressionParser {
         }
     }
 
+    /** Adjacent string literals are one, as in Spark: {@code 'a' 'b'} is {@code 'ab'}. */
+    private Expression stringLiteral(Token first) {
+        StringBuilder value = new StringBuilder(first.text());
+        while (peek().kind() == Token.Kind.STRING) {
+            value.append(next().text());
+        }
+        return new Literal(value.toString(), AtomicType.STRING, value.toString(), first.position());
+    }
+
+    /** What may follow an operand: {@code .field}, {@code [index]} and {@code ::type}, left to right. */
+    private Expression postfix(Expression base) {
+        Expression result = base;
+        while (true) {
+            if (acceptSymbol(".")) {
+                result = new Expression.FieldAccess(result, fieldName(), base.position());
+            } else if (acceptSymbol("[")) {
+                Expression index = expression(OR);
+                expectSymbol("]");
+                result = new Expression.Subscript(result, index, base.position());
+            } else if (acceptSymbol("::")) {
+                result = new Expression.Cast(result, dataType(), base.position());
+            } else {
+                return result;
+            }
+        }
+    }
+
     private Expression prefixSymbol(Token token) {
         int at = token.position();
         switch (token.text()) {
             case "(":
                 Expression inner = expression(OR);
                 expectSymbol(")");
-                return fieldAccesses(inner);
+                return inner;
             case "-":
                 if (peek().kind() == Token.Kind.NUMBER) {
                     return number("-" + next().text(), at);
@@ -308,38 +354,122 @@ public final class ExpressionParser {
             case "interval":
                 return interval(at);
             default:
-                if (RESERVED.contains(word)) {
+                if (RESERVED.contains(word) && !(CALLABLE_KEYWORDS.contains(word) && peek().isSymbol("("))) {
                     throw error(token, "expected an expression");
+                }
+                if (peek().kind() == Token.Kind.STRING) {
+                    return typedLiteral(token);
                 }
                 if (peek().isSymbol("(")) {
                     index++;
-                    return fieldAccesses(functionCall(token.text(), at));
+                    return special(word, at).orElseGet(() -> functionCall(token.text(), at));
                 }
                 return columnReference(token.text(), at);
         }
     }
 
+    /** The calls with keywords inside their parentheses: {@code extract(f FROM x)}, {@code trim(BOTH c FROM s)}. */
+    private Optional<Expression> special(String word, int at) {
+        if (word.equals("extract")) {
+            Token field = next();
+            if (field.kind() != Token.Kind.IDENTIFIER && field.kind() != Token.Kind.STRING) {
+                throw error(field, "expected a field such as YEAR");
+            }
+            expectKeyword("from", "FROM");
+            Expression source = expression(OR);
+            expectSymbol(")");
+            return Optional.of(new Expression.Extract(field.text(), source, at));
+        }
+        if (word.equals("trim")) {
+            return trim(at);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Spark's {@code trim([BOTH | LEADING | TRAILING] [chars] FROM str)}, a call of {@code trim},
+     * {@code ltrim} or {@code rtrim} with the characters first; without FROM an ordinary call.
+     */
+    private Optional<Expression> trim(int at) {
+        int start = index;
+        String function = acceptKeyword("leading") ? "ltrim" : acceptKeyword("trailing") ? "rtrim"
+                : acceptKeyword("both") ? "trim" : null;
+        Expression characters = peek().isKeyword("from") ? null : expression(OR);
+        if (!acceptKeyword("from")) {
+            if (function != null) {
+                throw error(peek(), "expected FROM");
+            }
+            index = start;
+            return Optional.empty();
+        }
+        Expression source = expression(OR);
+        expectSymbol(")");
+        String name = function == null ? "trim" : function;
+        return Optional.of(new Expression.FunctionCall(name,
+                characters == null ? List.of(source) : List.of(characters, source), false, at));
+    }
+
+    /** {@code DATE '2026-12-01'}, {@code TIMESTAMP '2026-12-01 10:00:00'}, {@code X'0A'}. */
+    private Expression typedLiteral(Token type) {
+        Token value = next();
+        String name = type.text().toUpperCase(Locale.ROOT);
+        int at = type.position();
+        switch (name) {
+            case "DATE": {
+                Long days = DateTimeFormats.parseDate(value.text());
+                if (days == null) {
+                    throw invalidTypedLiteral(name, value.text(), at);
+                }
+                LocalDate date = LocalDate.ofEpochDay(days);
+                return new Literal(date, AtomicType.DATE, SqlText.literal(date, AtomicType.DATE), at);
+            }
+            case "TIMESTAMP", "TIMESTAMP_LTZ": {
+                Object timestamp = DateTimeFormats.parseTimestampLiteral(value.text());
+                if (timestamp == null) {
+                    throw invalidTypedLiteral(name, value.text(), at);
+                }
+                return new Literal(timestamp, AtomicType.TIMESTAMP, SqlText.literal(timestamp, AtomicType.TIMESTAMP),
+                        at);
+            }
+            case "X": {
+                String hex = value.text().length() % 2 == 1 ? "0" + value.text() : value.text();
+                try {
+                    byte[] bytes = HexFormat.of().parseHex(hex);
+                    return new Literal(bytes, AtomicType.BINARY, SqlText.literal(bytes, AtomicType.BINARY), at);
+                } catch (IllegalArgumentException e) {
+                    throw invalidTypedLiteral(name, value.text(), at);
+                }
+            }
+            default:
+                throw new ParseException("UNSUPPORTED_TYPED_LITERAL", "[UNSUPPORTED_TYPED_LITERAL] Literals of the"
+                        + " type \"" + name + "\" are not supported. Supported types are \"DATE\","
+                        + " \"TIMESTAMP_LTZ\", \"TIMESTAMP\", \"INTERVAL\", \"X\". SQLSTATE: 0A000", at, text);
+        }
+    }
+
+    private ParseException invalidTypedLiteral(String type, String value, int at) {
+        return new ParseException("INVALID_TYPED_LITERAL", "[INVALID_TYPED_LITERAL] The value of the typed literal \""
+                + type + "\" is invalid: '" + value + "'. SQLSTATE: 42604", at, text);
+    }
+
     /** A column name, then any {@code .field} parts that follow it. */
     private Expression columnReference(String first, int at) {
         List<String> parts = new ArrayList<>(List.of(first));
-        while (acceptSymbol(".")) {
+        while (peek().isSymbol(".") && index + 1 < tokens.size() && isFieldName(tokens.get(index + 1))) {
+            index++;
             parts.add(fieldName());
         }
         return new ColumnReference(parts, at);
     }
 
-    private Expression fieldAccesses(Expression base) {
-        Expression result = base;
-        while (acceptSymbol(".")) {
-            result = new Expression.FieldAccess(result, fieldName(), base.position());
-        }
-        return result;
+    private static boolean isFieldName(Token token) {
+        return token.kind() == Token.Kind.IDENTIFIER || token.kind() == Token.Kind.QUOTED_IDENTIFIER;
     }
 
     /** After a dot any word names a field, even a keyword: {@code window.end}. */
     private String fieldName() {
         Token token = next();
-        if (token.kind() != Token.Kind.IDENTIFIER && token.kind() != Token.Kind.QUOTED_IDENTIFIER) {
+        if (!isFieldName(token)) {
             throw error(token, "expected a field name after '.'");
         }
         return token.text();
@@ -389,96 +519,92 @@ public final class ExpressionParser {
         expectSymbol("(");
         Expression child = expression(OR);
         expectKeyword("as", "AS");
-        Token typeToken = next();
-        AtomicType target = typeToken.kind() == Token.Kind.IDENTIFIER ? TypeNames.parse(typeToken.text()) : null;
-        if (target == null) {
-            String name = typeToken.text().toUpperCase(Locale.ROOT);
-            if (typeToken.kind() == Token.Kind.IDENTIFIER && (DataTypeParser.isNotYetSupported(name)
-                    || name.equals("ARRAY") || name.equals("MAP") || name.equals("STRUCT"))) {
-                throw new ParseException("UNSUPPORTED_DATATYPE", "[UNSUPPORTED_DATATYPE] Unsupported data type \""
-                        + name + "\" at position " + typeToken.position() + ": Arus does not support casts to it yet."
-                        + " SQLSTATE: 0A000", typeToken.position(), text);
-            }
-            throw error(typeToken, "expected a type name (" + TypeNames.SUPPORTED + ")");
-        }
+        DataType target = dataType();
         expectSymbol(")");
         return new Expression.Cast(child, target, at);
     }
 
-    /** {@code INTERVAL '4' SECOND}, {@code INTERVAL '4 seconds'} or {@code INTERVAL 4 SECONDS 2 MINUTES}. */
-    private Expression interval(int at) {
-        StringBuilder source = new StringBuilder();
-        if (peek().kind() == Token.Kind.STRING) {
-            source.append(next().text());
-            if (peek().kind() == Token.Kind.IDENTIFIER && !RESERVED.contains(peek().text().toLowerCase(Locale.ROOT))) {
-                source.append(' ').append(next().text());
-            }
-        } else {
-            while (peek().kind() == Token.Kind.NUMBER || peek().isSymbol("-")) {
-                Token number = next();
-                String value = number.isSymbol("-") ? "-" + expectNumber().text() : number.text();
-                Token unit = next();
-                if (unit.kind() != Token.Kind.IDENTIFIER) {
-                    throw error(unit, "expected an interval unit such as SECONDS");
-                }
-                source.append(source.length() == 0 ? "" : " ").append(value).append(' ').append(unit.text());
-            }
-        }
-        if (source.length() == 0) {
-            throw error(peek(), "expected an interval such as INTERVAL '4' SECOND");
-        }
-        try {
-            long micros = IntervalParser.parseMicros(source.toString());
-            return new Expression.IntervalLiteral(micros, intervalText(source.toString()), at);
-        } catch (ArusException e) {
-            throw new ParseException(e.errorClass(), e.getMessage(), at, text);
-        }
-    }
-
-    /** Spark prints a one-unit interval as {@code INTERVAL '4' SECOND}. */
-    private static String intervalText(String source) {
-        String[] words = source.trim().split("\\s+");
-        if (words.length == 2) {
-            String unit = words[1].toUpperCase(Locale.ROOT);
-            unit = unit.endsWith("S") ? unit.substring(0, unit.length() - 1) : unit;
-            return "INTERVAL '" + words[0] + "' " + unit;
-        }
-        return "INTERVAL '" + source + "'";
-    }
-
-    private Token expectNumber() {
-        Token token = next();
-        if (token.kind() != Token.Kind.NUMBER) {
-            throw error(token, "expected a number");
-        }
-        return token;
+    /** A type in Spark's DDL, read by the type parser from this parser's tokens. */
+    private DataType dataType() {
+        DataTypeParser.Parsed parsed = DataTypeParser.parseAt(text, tokens, index);
+        index = parsed.next();
+        return parsed.type();
     }
 
     /**
-     * Spark's literal typing: an integer is INT when it fits, else BIGINT; {@code L} forces
-     * BIGINT; an exponent or {@code D} makes a DOUBLE. A plain decimal such as {@code 1.5} is a
-     * DECIMAL in Spark; Arus has no decimal type and approximates it as DOUBLE, keeping the text
-     * as written for the column name.
+     * Spark's interval literals: {@code INTERVAL '4' SECOND}, {@code INTERVAL 4 SECONDS 2 MINUTES},
+     * {@code INTERVAL '1 day 2 hours'}, {@code INTERVAL '1 02:00' DAY TO MINUTE}, with a minus
+     * before a string value allowed. See {@link IntervalLiterals}.
      */
-    private Expression number(String digits, int at) {
-        char last = Character.toUpperCase(digits.charAt(digits.length() - 1));
-        String body = last == 'L' || last == 'D' ? digits.substring(0, digits.length() - 1) : digits;
+    private Expression interval(int at) {
         try {
-            if (last == 'D' || body.contains("e") || body.contains("E")) {
-                double value = Double.parseDouble(body);
-                return new Literal(value, AtomicType.DOUBLE, Double.toString(value), at);
+            IntervalLiterals.Value value = intervalValue();
+            Duration duration = Duration.ofSeconds(Math.floorDiv(value.micros(), 1_000_000L),
+                    Math.floorMod(value.micros(), 1_000_000L) * 1000);
+            return new Literal(duration, value.type(), SqlText.literal(duration, value.type()), at);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new ParseException("INVALID_INTERVAL_FORMAT", "[INVALID_INTERVAL_FORMAT] Error parsing the interval"
+                    + " at position " + at + ": " + e.getMessage() + ". SQLSTATE: 22006", at, text);
+        }
+    }
+
+    private IntervalLiterals.Value intervalValue() {
+        List<IntervalLiterals.Part> parts = new ArrayList<>();
+        while (true) {
+            int start = index;
+            boolean negated = acceptSymbol("-");
+            Token value = peek();
+            if (value.kind() != Token.Kind.NUMBER && value.kind() != Token.Kind.STRING) {
+                if (parts.isEmpty()) {
+                    throw error(value, "expected an interval such as INTERVAL '4' SECOND");
+                }
+                index = start;
+                return IntervalLiterals.ofParts(parts);
             }
-            if (body.contains(".")) {
-                return new Literal(Double.parseDouble(body), AtomicType.DOUBLE, body, at);
+            index++;
+            Token unit = peek();
+            if (value.kind() == Token.Kind.STRING && parts.isEmpty() && !isIntervalUnit(unit)) {
+                if (negated) {
+                    throw error(unit, "expected an interval unit after -'...'");
+                }
+                return IntervalLiterals.ofText(value.text());
             }
-            long value = Long.parseLong(body);
-            if (last != 'L' && value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE) {
-                return new Literal((int) value, AtomicType.INT, Long.toString(value), at);
+            index++;
+            if (!isIntervalUnit(unit)) {
+                throw error(unit, "expected an interval unit such as SECONDS");
             }
-            return new Literal(value, AtomicType.LONG, Long.toString(value), at);
-        } catch (NumberFormatException e) {
-            throw new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at or near '" + digits + "' at position "
-                    + at + ": the number is out of range for BIGINT", at, text);
+            if (value.kind() == Token.Kind.STRING && peek().isKeyword("to")) {
+                index++;
+                return IntervalLiterals.ofFields(value.text(), negated, field(unit), field(next()));
+            }
+            if (value.kind() == Token.Kind.STRING && value.text().chars().anyMatch(Character::isLetter)) {
+                throw new IllegalArgumentException("'" + value.text() + "' cannot have a unit inside it");
+            }
+            parts.add(new IntervalLiterals.Part((negated ? "-" : "") + value.text(), unit.text()));
+        }
+    }
+
+    private static boolean isIntervalUnit(Token token) {
+        return token.kind() == Token.Kind.IDENTIFIER && INTERVAL_UNITS.contains(token.text().toLowerCase(Locale.ROOT));
+    }
+
+    private DayTimeIntervalType.IntervalField field(Token token) {
+        String name = token.text().toUpperCase(Locale.ROOT);
+        for (DayTimeIntervalType.IntervalField field : DayTimeIntervalType.IntervalField.values()) {
+            if (field.name().equals(name)) {
+                return field;
+            }
+        }
+        throw new IllegalArgumentException("'" + token.text() + "' is not a day-time interval field (DAY, HOUR,"
+                + " MINUTE or SECOND)");
+    }
+
+    /** Spark's number literals; see {@link LiteralValues#number}. */
+    private Expression number(String digits, int at) {
+        try {
+            return LiteralValues.number(digits, at);
+        } catch (ArusException e) {
+            throw new ParseException(e.errorClass(), e.getMessage() + " (at position " + at + ")", at, text);
         }
     }
 

@@ -16,17 +16,25 @@ final class FunctionRegistry {
 
     private static final Map<String, ScalarFunction> FUNCTIONS = index(
             new ScalarFunction("abs", 1, 1, UnaryMath::bindAbs),
+            new ScalarFunction("between", 3, 3, ComparisonBinder::bindBetween),
             new ScalarFunction("coalesce", 1, ANY, Coalesce::bind),
             new ScalarFunction("concat", 1, ANY, Concat::bind),
             new ScalarFunction("current_timestamp", 0, 0, CurrentTimestamp::bind),
             new ScalarFunction("date_format", 2, 2, DateFormat::bind),
             new ScalarFunction("from_json", 2, 2, JsonToStruct::bind),
             new ScalarFunction("get_json_object", 2, 2, GetJsonObject::bind),
+            new ScalarFunction("if", 3, 3, CaseWhen::bindIf),
+            new ScalarFunction("ilike", 2, 3, PatternMatch::bindILike),
+            new ScalarFunction("like", 2, 3, PatternMatch::bindLike),
+            new ScalarFunction("ltrim", 1, 2, StringTrim::bindLeading),
             new ScalarFunction("named_struct", 0, ANY, CreateStruct::bindNamed),
+            new ScalarFunction("rlike", 2, 2, PatternMatch::bindRLike),
+            new ScalarFunction("rtrim", 1, 2, StringTrim::bindTrailing),
             new ScalarFunction("struct", 0, ANY, CreateStruct::bind),
             new ScalarFunction("timestamp_seconds", 1, 1, SecondsToTimestamp::bind),
             new ScalarFunction("to_json", 1, 1, StructToJson::bind),
             new ScalarFunction("to_timestamp", 1, 2, ParseTimestamp::bindToTimestamp),
+            new ScalarFunction("trim", 1, 2, StringTrim::bindTrim),
             new ScalarFunction("unix_timestamp", 0, 2, ParseTimestamp::bindUnixTimestamp),
             new ScalarFunction("window_time", 1, 1, WindowTime::bind));
 

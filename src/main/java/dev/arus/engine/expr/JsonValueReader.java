@@ -3,10 +3,13 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.ArrayVector;
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DecimalType;
+import dev.arus.engine.data.Decimals;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
@@ -15,6 +18,7 @@ import dev.arus.engine.data.MapVector;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
+import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +45,10 @@ import tools.jackson.core.json.JsonReadFeature;
  *   <li>a STRING field takes any JSON value, a non-string one as its exact text
  *       ({@code spark.sql.json.enableExactStringParsing}); a TIMESTAMP field takes text as
  *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone, or an integer as seconds;
- *       a DOUBLE field also takes {@code "NaN"} and {@code "Infinity"}; BINARY takes base64 text.</li>
+ *       a DATE field text as {@code CAST(text AS DATE)} reads it; a DECIMAL field a number or
+ *       text holding one, rounded half up to its scale; a DOUBLE or FLOAT field also takes
+ *       {@code "NaN"} and {@code "Infinity"}; integers must be within their type; BINARY takes
+ *       base64 text; intervals are not read yet, so they are NULL.</li>
  * </ul>
  * Text after the first JSON value is ignored, as Spark ignores it. Not thread-safe.
  */
@@ -164,8 +171,32 @@ final class JsonValueReader {
         } else if (type instanceof MapType map) {
             require(token == JsonToken.START_OBJECT);
             readMap(parser, map, (MapVector) out, row);
+        } else if (type instanceof DecimalType decimal) {
+            out.setNotNull(row);
+            BigDecimal value = Decimals.toType(readDecimal(parser, token), decimal);
+            require(value != null);
+            if (out instanceof LongVector longs) {
+                longs.values()[row] = value.unscaledValue().longValue();
+            } else {
+                ((BigDecimalVector) out).values()[row] = value;
+            }
         } else {
+            // Spark reads intervals from their ANSI text; Arus does not yet, so they do not fit
+            require(type instanceof AtomicType);
             readAtomic(parser, token, (AtomicType) type, out, row);
+        }
+    }
+
+    /** A JSON number, or text holding one, as Spark's {@code JacksonParser} reads a decimal. */
+    private static BigDecimal readDecimal(JsonParser parser, JsonToken token) {
+        if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
+            return parser.getDecimalValue();
+        }
+        require(token == JsonToken.VALUE_STRING);
+        try {
+            return new BigDecimal(parser.getString().trim());
+        } catch (NumberFormatException e) {
+            throw ConversionFailure.INSTANCE;
         }
     }
 
@@ -206,15 +237,24 @@ final class JsonValueReader {
                 require(token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE);
                 ((BooleanVector) out).values()[row] = token == JsonToken.VALUE_TRUE;
             }
-            case INT -> {
+            case BYTE, SHORT, INT, LONG -> {
                 require(token == JsonToken.VALUE_NUMBER_INT);
-                ((LongVector) out).values()[row] = coerced(parser, true);
-            }
-            case LONG -> {
-                require(token == JsonToken.VALUE_NUMBER_INT);
-                ((LongVector) out).values()[row] = coerced(parser, false);
+                long value = coerced(parser);
+                require(value >= IntegralTypes.min(type) && value <= IntegralTypes.max(type));
+                ((LongVector) out).values()[row] = value;
             }
             case DOUBLE -> ((DoubleVector) out).values()[row] = readDouble(parser, token);
+            case FLOAT -> {
+                double value = readDouble(parser, token);
+                require(Double.isNaN(value) || Double.isInfinite(value) || Math.abs(value) <= Float.MAX_VALUE);
+                ((DoubleVector) out).values()[row] = (float) value;
+            }
+            case DATE -> {
+                require(token == JsonToken.VALUE_STRING);
+                Long days = DateTimeFormats.parseDate(parser.getString());
+                require(days != null);
+                ((LongVector) out).values()[row] = days;
+            }
             case STRING -> ((StringVector) out).values()[row] = token == JsonToken.VALUE_STRING ? parser.getString()
                     : exactText(parser, token);
             case BINARY -> {
@@ -233,9 +273,9 @@ final class JsonValueReader {
         }
     }
 
-    private static long coerced(JsonParser parser, boolean toInt) {
+    private static long coerced(JsonParser parser) {
         try {
-            return toInt ? parser.getIntValue() : parser.getLongValue();
+            return parser.getLongValue();
         } catch (InputCoercionException e) {
             throw ConversionFailure.INSTANCE;
         }
@@ -257,7 +297,7 @@ final class JsonValueReader {
     private long readTimestamp(JsonParser parser, JsonToken token) {
         if (token == JsonToken.VALUE_NUMBER_INT) {
             // Spark multiplies without an overflow check
-            return coerced(parser, false) * 1_000_000L;
+            return coerced(parser) * 1_000_000L;
         }
         require(token == JsonToken.VALUE_STRING);
         Long micros = DateTimeFormats.parseCastFormat(parser.getString(), zone);

@@ -1,13 +1,19 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.ArrayVector;
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.MapVector;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.StringVector;
@@ -15,7 +21,10 @@ import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -29,9 +38,11 @@ import tools.jackson.core.json.JsonFactory;
  * Writes values as Spark's {@code JacksonGenerator} does for {@code to_json} and the JSON file
  * sink: compact, struct fields in order with NULL fields left out, NULL array elements and map
  * values written as {@code null}, timestamps as {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the
- * session zone, binary as base64, doubles as Java prints them ({@code NaN} and {@code Infinity}
- * quoted), strings escaped as Jackson 2 escapes them. One generator and buffer are reused from
- * value to value, and {@code to_json} reads the vectors directly. Not thread-safe.
+ * session zone, dates as {@code yyyy-MM-dd}, day-time intervals as their ANSI text, decimals as
+ * numbers with every digit of their scale, binary as base64, doubles as Java prints them
+ * ({@code NaN} and {@code Infinity} quoted), strings escaped as Jackson 2 escapes them. One
+ * generator and buffer are reused from value to value, and {@code to_json} reads the vectors
+ * directly. Not thread-safe.
  */
 public final class JsonValueWriter {
 
@@ -100,14 +111,11 @@ public final class JsonValueWriter {
             }
             generator.writeEndObject();
         } else if (vector instanceof LongVector longs) {
-            long value = longs.values()[row];
-            if (longs.type() == AtomicType.TIMESTAMP) {
-                generator.writeString(timestamps.format(instant(value)));
-            } else {
-                generator.writeNumber(value);
-            }
+            writeLong(longs.values()[row], longs.type());
         } else if (vector instanceof DoubleVector doubles) {
-            generator.writeNumber(doubles.values()[row]);
+            writeDouble(doubles.values()[row], doubles.type());
+        } else if (vector instanceof BigDecimalVector decimals) {
+            generator.writeNumber(decimals.values()[row]);
         } else if (vector instanceof BooleanVector booleans) {
             generator.writeBoolean(booleans.values()[row]);
         } else if (vector instanceof BinaryVector binaries) {
@@ -116,6 +124,29 @@ public final class JsonValueWriter {
             generator.writeNull();
         } else {
             generator.writeString(((StringVector) vector).values()[row]);
+        }
+    }
+
+    /** A value held in a long: a timestamp, date or interval as text, a decimal or an integer as a number. */
+    private void writeLong(long value, DataType type) {
+        if (type == AtomicType.TIMESTAMP) {
+            generator.writeString(timestamps.format(instant(value)));
+        } else if (type == AtomicType.DATE) {
+            generator.writeString(ValueText.date(value));
+        } else if (type instanceof DayTimeIntervalType interval) {
+            generator.writeString(ValueText.interval(value, interval));
+        } else if (type instanceof DecimalType decimal) {
+            generator.writeNumber(BigDecimal.valueOf(value, decimal.scale()));
+        } else {
+            generator.writeNumber(value);
+        }
+    }
+
+    private void writeDouble(double value, DataType type) {
+        if (type == AtomicType.FLOAT) {
+            generator.writeNumber((float) value);
+        } else {
+            generator.writeNumber(value);
         }
     }
 
@@ -133,14 +164,14 @@ public final class JsonValueWriter {
             Object value = row.get(i);
             if (value != null) {
                 generator.writeName(row.schema().field(i).name());
-                writeObject(value);
+                writeObject(value, row.schema().field(i).type());
             }
         }
         generator.writeEndObject();
     }
 
-    /** A value as {@code ColumnVector.getObject} gives it. */
-    private void writeObject(Object value) {
+    /** A value of {@code type} as {@code ColumnVector.getObject} gives it. */
+    private void writeObject(Object value, DataType type) {
         if (value == null) {
             generator.writeNull();
         } else if (value instanceof Row struct) {
@@ -148,22 +179,28 @@ public final class JsonValueWriter {
         } else if (value instanceof List<?> list) {
             generator.writeStartArray();
             for (Object element : list) {
-                writeObject(element);
+                writeObject(element, ((ArrayType) type).elementType());
             }
             generator.writeEndArray();
         } else if (value instanceof Map<?, ?> map) {
             generator.writeStartObject();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 generator.writeName(keyText(entry.getKey()));
-                writeObject(entry.getValue());
+                writeObject(entry.getValue(), ((MapType) type).valueType());
             }
             generator.writeEndObject();
         } else if (value instanceof Instant instant) {
             generator.writeString(timestamps.format(instant));
-        } else if (value instanceof Integer || value instanceof Long) {
-            generator.writeNumber(((Number) value).longValue());
+        } else if (value instanceof LocalDate || value instanceof Duration) {
+            generator.writeString(ValueText.of(value, type, zone));
+        } else if (value instanceof BigDecimal decimal) {
+            generator.writeNumber(decimal);
+        } else if (value instanceof Float number) {
+            generator.writeNumber(number);
         } else if (value instanceof Double number) {
             generator.writeNumber(number.doubleValue());
+        } else if (value instanceof Number integer) {
+            generator.writeNumber(integer.longValue());
         } else if (value instanceof Boolean flag) {
             generator.writeBoolean(flag);
         } else if (value instanceof byte[] bytes) {

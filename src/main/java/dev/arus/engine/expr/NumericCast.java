@@ -6,11 +6,13 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
+import java.time.ZoneOffset;
 
 /**
- * Casts among INT, BIGINT, DOUBLE, BOOLEAN and TIMESTAMP with Spark 4's ANSI rules: a number as a
- * timestamp is seconds since the epoch (a fraction kept to the microsecond); a timestamp as an
- * integer is whole seconds, rounded down; values out of the target's range raise CAST_OVERFLOW.
+ * Casts among the integers, FLOAT, DOUBLE, BOOLEAN and TIMESTAMP with Spark 4's ANSI rules: a
+ * number as a timestamp is seconds since the epoch (a fraction kept to the microsecond); a
+ * timestamp as a number is seconds, rounded down for an integer; a fraction becomes an integer
+ * by truncation; values out of the target's range, NaN among them, raise CAST_OVERFLOW.
  */
 final class NumericCast extends BoundNode {
 
@@ -44,11 +46,13 @@ final class NumericCast extends BoundNode {
     }
 
     private void fromLongs(long[] in, ColumnVector result, int size) {
-        if (target == AtomicType.DOUBLE) {
-            double[] out = ((DoubleVector) result).values();
+        if (result instanceof DoubleVector doubles) {
+            double[] out = doubles.values();
             double scale = source == AtomicType.TIMESTAMP ? MICROS_PER_SECOND : 1d;
+            boolean toFloat = target == AtomicType.FLOAT;
             for (int i = 0; i < size; i++) {
-                out[i] = in[i] / scale;
+                double value = in[i] / scale;
+                out[i] = toFloat ? (float) value : value;
             }
         } else if (target == AtomicType.BOOLEAN) {
             boolean[] out = ((BooleanVector) result).values();
@@ -77,10 +81,15 @@ final class NumericCast extends BoundNode {
         } else {
             System.arraycopy(in, 0, out, 0, size);
         }
-        if (target == AtomicType.INT) {
+        if (target != AtomicType.LONG && target != AtomicType.TIMESTAMP) {
+            long min = IntegralTypes.min(target);
+            long max = IntegralTypes.max(target);
             for (int i = 0; i < size; i++) {
-                if (out[i] != (int) out[i] && !result.isNull(i)) {
-                    throw EvaluationException.castOverflow(in[i] + "L", source.simpleString().toUpperCase(), "INT");
+                if ((out[i] < min || out[i] > max) && !result.isNull(i)) {
+                    String value = source == AtomicType.TIMESTAMP
+                            ? "TIMESTAMP '" + DateTimeFormats.format(in[i], ZoneOffset.UTC) + "'"
+                            : IntegralTypes.sqlValue(in[i], source);
+                    throw EvaluationException.castOverflow(value, source.sql(), target.sql());
                 }
             }
         }
@@ -102,17 +111,28 @@ final class NumericCast extends BoundNode {
             }
             return;
         }
+        if (result instanceof DoubleVector doubles) {
+            // DOUBLE to FLOAT rounds; FLOAT to DOUBLE keeps the value as it is held
+            double[] out = doubles.values();
+            boolean toFloat = target == AtomicType.FLOAT;
+            for (int i = 0; i < size; i++) {
+                out[i] = toFloat ? (float) in[i] : in[i];
+            }
+            return;
+        }
         long[] out = ((LongVector) result).values();
-        double low = target == AtomicType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
-        double high = target == AtomicType.INT ? Integer.MAX_VALUE : Long.MAX_VALUE;
-        double scale = target == AtomicType.TIMESTAMP ? MICROS_PER_SECOND : 1d;
+        boolean toTimestamp = target == AtomicType.TIMESTAMP;
+        double low = toTimestamp ? Long.MIN_VALUE : IntegralTypes.min(target);
+        double high = toTimestamp ? Long.MAX_VALUE : IntegralTypes.max(target);
+        double scale = toTimestamp ? MICROS_PER_SECOND : 1d;
         for (int i = 0; i < size; i++) {
             if (result.isNull(i)) {
                 continue;
             }
             double value = in[i] * scale;
             if (Double.isNaN(value) || Math.floor(value) > high || Math.ceil(value) < low) {
-                throw EvaluationException.castOverflow(in[i] + "D", "DOUBLE", SqlText.typeName(target));
+                String written = source == AtomicType.FLOAT ? (float) in[i] + "F" : in[i] + "D";
+                throw EvaluationException.castOverflow(written, source.sql(), target.sql());
             }
             out[i] = (long) value;
         }

@@ -38,7 +38,7 @@ final class ParseTimestamp extends BoundNode {
             throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"STRING\" or \"TIMESTAMP\")", value);
         }
         if (arguments.size() == 1) {
-            return new StringCast(value, AtomicType.TIMESTAMP, sql);
+            return new FromStringCast(value, AtomicType.TIMESTAMP, sql);
         }
         return new ParseTimestamp(value, FunctionBinder.pattern(binder, call, 1), false, sql);
     }

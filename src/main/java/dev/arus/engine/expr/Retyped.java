@@ -5,17 +5,20 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
 
 /**
- * The implicit widening of INT to BIGINT: both live in a LongVector with the same values, so the
- * child's vector is used as is and only the reported type changes.
+ * A cast that keeps every value as it is held, such as INT to BIGINT or FLOAT to DOUBLE (see
+ * {@link Casts#keepsRepresentation}), or a struct, array or map to the same shape with looser
+ * nullability: the child's vector is used as is and only the reported type changes.
  */
 final class Retyped implements BoundExpression {
 
     private final BoundExpression child;
     private final DataType type;
+    private final String sql;
 
-    Retyped(BoundExpression child, DataType type) {
+    Retyped(BoundExpression child, DataType type, String sql) {
         this.child = child;
         this.type = type;
+        this.sql = sql;
     }
 
     BoundExpression child() {
@@ -34,12 +37,12 @@ final class Retyped implements BoundExpression {
 
     @Override
     public String name() {
-        return child.name();
+        return sql;
     }
 
     @Override
     public String sql() {
-        return child.sql();
+        return sql;
     }
 
     @Override

@@ -42,8 +42,8 @@ final class SessionWindowBinder {
     }
 
     private static GroupingKey.SessionKey.Gap gap(ExpressionBinder binder, Expression argument) {
-        if (argument instanceof Expression.IntervalLiteral interval) {
-            return fixed(binder, argument, interval.micros(), interval.text());
+        if (argument instanceof Expression.Literal literal && literal.intervalMicros().isPresent()) {
+            return fixed(binder, argument, literal.intervalMicros().getAsLong(), literal.text());
         }
         if (argument instanceof Expression.Literal literal && literal.value() instanceof String text) {
             try {

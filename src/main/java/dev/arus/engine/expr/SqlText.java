@@ -1,8 +1,11 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Spark's pretty SQL form of expressions ({@code toPrettySQL}), the one place that formats it so
@@ -34,8 +37,37 @@ final class SqlText {
         return "(" + value + " IN (" + String.join(", ", list) + "))";
     }
 
-    static String cast(String child, AtomicType target) {
-        return "CAST(" + child + " AS " + typeName(target) + ")";
+    static String cast(String child, DataType target) {
+        return "CAST(" + child + " AS " + target.sql() + ")";
+    }
+
+    /** {@code extract(YEAR FROM ts)}, the field as written. */
+    static String extract(String field, String source) {
+        return "extract(" + field + " FROM " + source + ")";
+    }
+
+    /**
+     * A literal as Spark's {@code toPrettySQL} prints it: numbers, strings and booleans bare
+     * ({@code 1.50}, {@code a}), dates and timestamps typed ({@code DATE '2026-12-01'}), intervals
+     * in the ANSI style, binary in hex ({@code X'0A'}).
+     */
+    static String literal(Object value, DataType type) {
+        if (value == null) {
+            return "NULL";
+        }
+        if (type == AtomicType.DATE) {
+            return "DATE '" + value + "'";
+        }
+        if (type == AtomicType.TIMESTAMP) {
+            return "TIMESTAMP '" + DateTimeFormats.formatLiteral(value) + "'";
+        }
+        if (type instanceof DayTimeIntervalType interval) {
+            return ValueText.interval(Expression.Literal.micros((Duration) value), interval);
+        }
+        if (value instanceof byte[] bytes) {
+            return "X'" + HexFormat.of().withUpperCase().formatHex(bytes) + "'";
+        }
+        return value.toString();
     }
 
     static String function(String name, List<String> arguments) {
@@ -55,8 +87,9 @@ final class SqlText {
         return text.append(" END").toString();
     }
 
-    /** The SQL name of a type as Spark prints it in a CAST: {@code BIGINT}, {@code TIMESTAMP}. */
-    static String typeName(AtomicType type) {
-        return type.simpleString().toUpperCase(Locale.ROOT);
+    /** Spark's {@code If.sql}: {@code (IF(c, a, b))}. */
+    static String ifThenElse(String condition, String value, String elseValue) {
+        return "(IF(" + condition + ", " + value + ", " + elseValue + "))";
     }
+
 }

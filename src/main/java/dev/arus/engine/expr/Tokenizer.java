@@ -6,15 +6,17 @@ import java.util.List;
 
 /**
  * Splits expression text (and DDL type text, see {@link DataTypeParser}) into {@link Token}s,
- * ending with an {@code END} token. Strings take
- * single or double quotes with Spark's backslash escapes; identifiers may be back-quoted, with
- * {@code ``} standing for a back-quote inside.
+ * ending with an {@code END} token. Strings take single or double quotes with Spark's backslash
+ * escapes, a doubled quote standing for one ({@code 'it''s'}); a raw string ({@code r'\d+'})
+ * keeps every character as written. Identifiers may be back-quoted, with {@code ``} standing for
+ * a back-quote inside. A number keeps Spark's type suffix ({@code 10L}, {@code 1.5BD}) for the
+ * parser to read.
  */
 final class Tokenizer {
 
     private static final String[] SYMBOLS = {
-        "<=>", "==", "!=", "<>", "<=", ">=", "||", "(", ")", ",", ".", "*", "+", "-", "/", "%",
-        "=", "<", ">", "!", ":"
+        "<=>", "==", "!=", "<>", "<=", ">=", "||", "::", "(", ")", "[", "]", ",", ".", "*", "+", "-", "/",
+        "%", "=", "<", ">", "!", ":"
     };
 
     private final String text;
@@ -77,10 +79,16 @@ final class Tokenizer {
                 && (Character.isLetterOrDigit(text.charAt(position)) || text.charAt(position) == '_')) {
             position++;
         }
-        tokens.add(new Token(Token.Kind.IDENTIFIER, text.substring(start, position), start));
+        String word = text.substring(start, position);
+        if (word.equalsIgnoreCase("r") && position < text.length()
+                && (text.charAt(position) == '\'' || text.charAt(position) == '"')) {
+            readRawString(start);
+            return;
+        }
+        tokens.add(new Token(Token.Kind.IDENTIFIER, word, start));
     }
 
-    /** Digits with an optional fraction, exponent and Spark's {@code L}/{@code D} suffix. */
+    /** Digits with an optional fraction, exponent and Spark's type suffix: Y, S, L, F, D or BD. */
     private void readNumber() {
         int start = position;
         digits();
@@ -98,7 +106,9 @@ final class Tokenizer {
             }
             digits();
         }
-        if (position < text.length() && "LlDd".indexOf(text.charAt(position)) >= 0
+        if (text.regionMatches(true, position, "BD", 0, 2) && !continuesIdentifier(position + 2)) {
+            position += 2;
+        } else if (position < text.length() && "YySsLlFfDd".indexOf(text.charAt(position)) >= 0
                 && !continuesIdentifier(position + 1)) {
             position++;
         }
@@ -123,17 +133,30 @@ final class Tokenizer {
         StringBuilder value = new StringBuilder();
         while (position < text.length()) {
             char c = text.charAt(position++);
-            if (c == quote) {
+            if (c == quote && position < text.length() && text.charAt(position) == quote) {
+                value.append(quote);
+                position++;
+            } else if (c == quote) {
                 tokens.add(new Token(Token.Kind.STRING, value.toString(), start));
                 return;
-            }
-            if (c == '\\' && position < text.length()) {
+            } else if (c == '\\' && position < text.length()) {
                 appendEscape(value, text.charAt(position++));
             } else {
                 value.append(c);
             }
         }
         throw error("unclosed string literal", start);
+    }
+
+    /** {@code r'...'}: no escapes, so a regular expression or a path reads as written. */
+    private void readRawString(int start) {
+        char quote = text.charAt(position++);
+        int end = text.indexOf(quote, position);
+        if (end < 0) {
+            throw error("unclosed string literal", start);
+        }
+        tokens.add(new Token(Token.Kind.STRING, text.substring(position, end), start));
+        position = end + 1;
     }
 
     /** Spark's {@code unescapeSQLString}: {@code \%} and {@code \_} keep their backslash. */

@@ -3,6 +3,8 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.StructType;
@@ -10,63 +12,146 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Spark's implicit casts, limited to Arus's types: numbers widen INT → BIGINT → DOUBLE, an
- * untyped NULL takes the other side's type, and a string compared with a timestamp or a number
- * is cast to that type. Implicit casts keep their child's SQL text, because Spark leaves them out
- * of column names. Structs, arrays and maps cast only to STRING, binary only to and from STRING.
+ * Spark 4's ANSI type coercion ({@code AnsiTypeCoercion}, {@code AnsiStringPromotionTypeCoercion},
+ * {@code DecimalPrecision}) for Arus's types. Numbers widen along TINYINT, SMALLINT, INT, BIGINT,
+ * FLOAT, DOUBLE (an integer meeting a FLOAT becomes a DOUBLE); a decimal meets an integer as the
+ * decimal holding both, and a float or double as a DOUBLE; a DATE meets a TIMESTAMP as a
+ * TIMESTAMP; a string next to another type is read as that type, except that it is read as a
+ * BIGINT next to an integer and as a DOUBLE next to a fraction; an untyped NULL takes the other
+ * side's type. Implicit casts keep their child's SQL text, because Spark leaves them out of column
+ * names. Structs, arrays and maps meet only their own shape, with looser nullability. Stateless.
  */
 final class TypeCoercion {
 
     private TypeCoercion() {
     }
 
-    /** The wider of two numeric (or NULL) types, or null when they have none. */
-    static AtomicType widerNumeric(DataType left, DataType right) {
-        if (!(left.isNumeric() || left == AtomicType.NULL) || !(right.isNumeric() || right == AtomicType.NULL)) {
-            return null;
-        }
-        if (left == AtomicType.DOUBLE || right == AtomicType.DOUBLE) {
-            return AtomicType.DOUBLE;
-        }
-        if (left == AtomicType.LONG || right == AtomicType.LONG) {
-            return AtomicType.LONG;
-        }
-        return left == AtomicType.NULL && right == AtomicType.NULL ? AtomicType.NULL : AtomicType.INT;
-    }
-
-    /** The type values of both types can be brought to for CASE, coalesce and IN, or null. */
-    static DataType commonType(DataType left, DataType right) {
-        if (left.equals(right)) {
+    /** Spark's {@code findTightestCommonType}: the narrowest type both widen to without loss, or null. */
+    static DataType tightestCommonType(DataType left, DataType right) {
+        if (left.equals(right) || right == AtomicType.NULL) {
             return left;
         }
         if (left == AtomicType.NULL) {
             return right;
         }
-        if (right == AtomicType.NULL) {
-            return left;
+        if (left.isIntegral() && right instanceof DecimalType decimal) {
+            return DecimalPrecision.holdsEvery(decimal, left) ? decimal : null;
         }
-        if (left.isComplex() || right.isComplex()) {
-            return mergeNullability(left, right);
+        if (right.isIntegral() && left instanceof DecimalType decimal) {
+            return DecimalPrecision.holdsEvery(decimal, right) ? decimal : null;
         }
-        return widerNumeric(left, right);
+        if (left.isNumeric() && right.isNumeric() && !(left instanceof DecimalType)
+                && !(right instanceof DecimalType)) {
+            AtomicType wider = ((AtomicType) left).compareTo((AtomicType) right) > 0 ? (AtomicType) left
+                    : (AtomicType) right;
+            // an integer and a float meet as a double, so that the integer loses no digits
+            return wider == AtomicType.FLOAT ? AtomicType.DOUBLE : wider;
+        }
+        if (isDateTime(left) && isDateTime(right)) {
+            return AtomicType.TIMESTAMP;
+        }
+        if (left instanceof DayTimeIntervalType a && right instanceof DayTimeIntervalType b) {
+            return new DayTimeIntervalType(a.startField().compareTo(b.startField()) < 0 ? a.startField()
+                    : b.startField(), a.endField().compareTo(b.endField()) > 0 ? a.endField() : b.endField());
+        }
+        return left.isComplex() || right.isComplex() ? mergeNullability(left, right) : null;
     }
 
-    /** The type both sides of a comparison are cast to, or null when they cannot be compared. */
+    /**
+     * The type values of {@code left} and {@code right} are compared as ({@code a = b}), or null
+     * when they cannot be: a string read as the other side's type ({@link #stringPromotion}),
+     * decimals as {@link #decimalOperandType} widens them, else the tightest common type. An
+     * integer literal next to a decimal counts only its own digits, so comparisons cast it first.
+     */
     static DataType comparisonType(DataType left, DataType right) {
-        DataType common = commonType(left, right);
-        if (common != null) {
-            return common;
+        DataType promoted = stringPromotion(left, right);
+        if (promoted != null) {
+            return promoted;
         }
-        if (left == AtomicType.STRING || right == AtomicType.STRING) {
-            DataType other = left == AtomicType.STRING ? right : left;
-            if (other == AtomicType.TIMESTAMP || other == AtomicType.DOUBLE || other == AtomicType.BOOLEAN) {
-                return other;
+        if (left instanceof DecimalType || right instanceof DecimalType) {
+            DataType a = decimalOperandType(left, right);
+            DataType b = decimalOperandType(right, left);
+            if (a instanceof DecimalType x && b instanceof DecimalType y) {
+                return DecimalPrecision.wider(x, y);
             }
-            if (other.isNumeric()) {
-                return AtomicType.LONG;
-            }
+            return tightestCommonType(a, b);
         }
-        return null;
+        return tightestCommonType(left, right);
+    }
+
+    /**
+     * Spark's {@code DecimalPrecision} for an operand of {@code type} next to one of {@code other},
+     * one of them a decimal: an integer becomes the decimal that holds its type, a float, or a
+     * decimal next to one, a DOUBLE; a NULL takes the other side's type.
+     */
+    static DataType decimalOperandType(DataType type, DataType other) {
+        if (type.isIntegral()) {
+            return DecimalPrecision.forType(type);
+        }
+        if (type.isFloatingPoint() || type instanceof DecimalType && other.isFloatingPoint()) {
+            return AtomicType.DOUBLE;
+        }
+        if (type == AtomicType.NULL) {
+            return other.isFloatingPoint() ? AtomicType.DOUBLE : other;
+        }
+        return type;
+    }
+
+    /** Spark's {@code findWiderTypeForTwo}: the tightest common type, else a decimal or string widening, or null. */
+    static DataType widerType(DataType left, DataType right) {
+        DataType tightest = tightestCommonType(left, right);
+        if (tightest != null) {
+            return tightest;
+        }
+        DataType decimal = widerDecimalType(left, right);
+        return decimal != null ? decimal : stringPromotion(left, right);
+    }
+
+    /** Spark's {@code findWiderCommonType}: the wider type of all, or null. */
+    static DataType widerCommonType(List<DataType> types) {
+        DataType common = AtomicType.NULL;
+        for (DataType type : types) {
+            common = common == null ? null : widerType(common, type);
+        }
+        return common;
+    }
+
+    /** Spark's {@code findWiderTypeForDecimal}. */
+    static DataType widerDecimalType(DataType left, DataType right) {
+        if (!(left instanceof DecimalType) && !(right instanceof DecimalType)) {
+            return null;
+        }
+        DataType other = left instanceof DecimalType ? right : left;
+        DecimalType decimal = (DecimalType) (left instanceof DecimalType ? left : right);
+        if (other instanceof DecimalType || other.isIntegral()) {
+            return DecimalPrecision.wider(decimal, DecimalPrecision.forType(other));
+        }
+        return other.isFloatingPoint() ? AtomicType.DOUBLE : null;
+    }
+
+    /**
+     * Spark's {@code findWiderTypeForString}: the type a string is read as next to {@code other}
+     * in an operator, or null when there is none (an interval's fields cannot be guessed).
+     */
+    static DataType stringPromotion(DataType left, DataType right) {
+        if (left != AtomicType.STRING && right != AtomicType.STRING) {
+            return null;
+        }
+        DataType other = left == AtomicType.STRING ? right : left;
+        if (other.isIntegral()) {
+            return AtomicType.LONG;
+        }
+        if (other.isFloatingPoint() || other instanceof DecimalType) {
+            return AtomicType.DOUBLE;
+        }
+        if (other == AtomicType.NULL) {
+            return AtomicType.STRING;
+        }
+        return other instanceof AtomicType ? other : null;
+    }
+
+    private static boolean isDateTime(DataType type) {
+        return type == AtomicType.DATE || type == AtomicType.TIMESTAMP;
     }
 
     /**
@@ -111,64 +196,56 @@ final class TypeCoercion {
         if (source.equals(target)) {
             return expression;
         }
-        if (source.isComplex()) {
-            // same shape, only nullability differs: the vectors are alike, only the type reported changes
-            return new Retyped(expression, target);
+        if (source.isComplex() || Casts.keepsRepresentation(source, target)) {
+            // the vectors are alike (for structs, arrays and maps only nullability differs)
+            return new Retyped(expression, target, expression.sql());
         }
-        if (source == AtomicType.NULL) {
-            return new Constant(null, target, expression.sql());
-        }
-        if (source == AtomicType.INT && target == AtomicType.LONG) {
-            return new Retyped(expression, target);
-        }
-        return castNode(expression, (AtomicType) target, expression.sql());
-    }
-
-    /** The node converting {@code expression} to {@code target}; the caller has checked it is allowed. */
-    static BoundExpression castNode(BoundExpression expression, AtomicType target, String sql) {
-        DataType source = expression.dataType();
-        if (source == AtomicType.NULL) {
-            return new Constant(null, target, sql);
-        }
-        if (source == AtomicType.STRING || target == AtomicType.STRING || source == AtomicType.BINARY
-                || target == AtomicType.BINARY) {
-            return new StringCast(expression, target, sql);
-        }
-        return new NumericCast(expression, target, sql);
-    }
-
-    /** Spark 4's ANSI cast rules ({@code Cast.canAnsiCast}) for Arus's types. */
-    static boolean canCast(DataType source, AtomicType target) {
-        if (target == AtomicType.NULL) {
-            return false;
-        }
-        if (source.equals(target) || source == AtomicType.NULL || target == AtomicType.STRING) {
-            return true;
-        }
-        if (source == AtomicType.STRING) {
-            return true;
-        }
-        if (source == AtomicType.BINARY || target == AtomicType.BINARY || source.isComplex()) {
-            return false;
-        }
-        boolean sourceNumeric = source.isNumeric();
-        boolean targetNumeric = target.isNumeric();
-        return sourceNumeric && (targetNumeric || target == AtomicType.BOOLEAN || target == AtomicType.TIMESTAMP)
-                || source == AtomicType.BOOLEAN && targetNumeric
-                || source == AtomicType.TIMESTAMP && targetNumeric;
+        return Casts.cast(expression, target, expression.sql());
     }
 
     /**
-     * Spark's non-ANSI rules ({@code Cast.canCast}): a cast they allow and ANSI mode refuses is
-     * reported with the hint to turn ANSI mode off, as Spark does; any other, without.
+     * Spark's ANSI {@code implicitCast} to what a function argument accepts: the argument itself
+     * when it fits, else cast to the type it may become, else null.
      */
-    static boolean canCastWithoutAnsi(DataType source, AtomicType target) {
-        if (canCast(source, target)) {
-            return true;
+    static BoundExpression implicitCast(BoundExpression expression, InputType expected) {
+        DataType target = implicitTarget(expression.dataType(), expected);
+        return target == null ? null : implicitCast(expression, target);
+    }
+
+    private static DataType implicitTarget(DataType source, InputType expected) {
+        if (expected.accepts(source)) {
+            return source;
         }
-        if (target == AtomicType.BINARY) {
-            return source == AtomicType.INT || source == AtomicType.LONG;
+        if (source.isNumeric() && expected == InputType.DECIMAL) {
+            return DecimalPrecision.forType(source);
         }
-        return !source.isComplex() && source != AtomicType.BINARY && target != AtomicType.NULL;
+        if (source.isFloatingPoint() && expected == InputType.INTEGRAL
+                || source instanceof DecimalType && expected == InputType.INTEGRAL) {
+            return null;
+        }
+        if (expected instanceof InputType.AnyOf any) {
+            for (InputType option : any.types()) {
+                DataType target = implicitTarget(source, option);
+                if (target != null) {
+                    return target;
+                }
+            }
+            return null;
+        }
+        DataType target = expected.defaultType();
+        // Spark reads a string as any concrete atomic type, a number or a decimal, but not as "an integer"
+        if (source == AtomicType.STRING && expected != InputType.INTEGRAL && !target.isComplex()
+                && !(target instanceof DayTimeIntervalType)) {
+            return target;
+        }
+        return canStoreAssign(source, target) ? target : null;
+    }
+
+    /** Spark's {@code Cast.canANSIStoreAssign}: the casts that never lose a value's meaning. */
+    static boolean canStoreAssign(DataType source, DataType target) {
+        return source.equals(target) || source == AtomicType.NULL
+                || source.isNumeric() && target.isNumeric()
+                || !source.isComplex() && target == AtomicType.STRING
+                || isDateTime(source) && isDateTime(target);
     }
 }

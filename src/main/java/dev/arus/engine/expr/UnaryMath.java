@@ -1,15 +1,19 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * Unary minus and {@code abs} on INT, BIGINT or DOUBLE. As in Spark 4's ANSI mode, negating the
- * smallest INT or BIGINT overflows and raises an error instead of wrapping.
+ * Unary minus and {@code abs} on numbers and day-time intervals, of their operand's type. As in
+ * Spark 4's ANSI mode, negating the smallest value of an integer type or of an interval overflows
+ * and raises ARITHMETIC_OVERFLOW instead of wrapping; decimals and floating point never overflow.
  */
 final class UnaryMath extends BoundNode {
 
@@ -17,14 +21,18 @@ final class UnaryMath extends BoundNode {
 
     private final Operation operation;
     private final BoundExpression child;
+    /** The value whose negation overflows: the type's smallest; none for decimals (whose range is symmetric). */
+    private final long smallest;
 
     UnaryMath(Operation operation, BoundExpression child, String sql) {
         super(child.dataType(), child.nullable(), sql);
         this.operation = operation;
         this.child = child;
+        this.smallest = child.dataType().isIntegral() ? IntegralTypes.min(child.dataType())
+                : child.dataType() instanceof DecimalType ? 0 : Long.MIN_VALUE;
     }
 
-    /** {@code abs(x)} of a number. */
+    /** {@code abs(x)} of a number; a string is read as a DOUBLE. */
     static BoundExpression bindAbs(Expression.FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
         BoundExpression child = binder.requireNumeric(call, arguments.get(0));
@@ -43,19 +51,35 @@ final class UnaryMath extends BoundNode {
             for (int i = 0; i < size; i++) {
                 out[i] = operation == Operation.NEGATE ? -in[i] : Math.abs(in[i]);
             }
-            return result;
+        } else if (values instanceof BigDecimalVector decimals) {
+            BigDecimal[] in = decimals.values();
+            BigDecimal[] out = ((BigDecimalVector) result).values();
+            for (int i = 0; i < size; i++) {
+                out[i] = result.isNull(i) ? null : operation == Operation.NEGATE ? in[i].negate() : in[i].abs();
+            }
+        } else {
+            longs(((LongVector) values).values(), ((LongVector) result).values(), result, size);
         }
-        long[] in = ((LongVector) values).values();
-        long[] out = ((LongVector) result).values();
-        long smallest = dataType() == AtomicType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        return result;
+    }
+
+    private void longs(long[] in, long[] out, ColumnVector result, int size) {
         for (int i = 0; i < size; i++) {
             long value = in[i];
-            if (value == smallest && !result.isNull(i)) {
-                throw EvaluationException.overflow(
-                        dataType() == AtomicType.INT ? "integer overflow" : "long overflow", null);
+            if (value == smallest && smallest != 0 && !result.isNull(i)) {
+                throw EvaluationException.overflow(overflowWord(), null);
             }
             out[i] = operation == Operation.NEGATE || value < 0 ? -value : value;
         }
-        return result;
+    }
+
+    private String overflowWord() {
+        if (dataType() == AtomicType.INT) {
+            return "integer overflow";
+        }
+        if (dataType() == AtomicType.BYTE || dataType() == AtomicType.SHORT) {
+            return dataType().simpleString() + " overflow";
+        }
+        return "long overflow";
     }
 }

@@ -54,8 +54,8 @@ final class WindowBinder {
     }
 
     private static long duration(ExpressionBinder binder, Expression argument, String what) {
-        if (argument instanceof Expression.IntervalLiteral interval) {
-            return interval.micros();
+        if (argument instanceof Expression.Literal literal && literal.intervalMicros().isPresent()) {
+            return literal.intervalMicros().getAsLong();
         }
         if (argument instanceof Expression.Literal literal && literal.value() instanceof String text) {
             try {

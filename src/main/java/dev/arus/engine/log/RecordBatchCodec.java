@@ -1,15 +1,19 @@
 package dev.arus.engine.log;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -28,9 +32,11 @@ import java.util.zip.CRC32C;
  *   long base offset, int record count, long ingest time (microseconds),
  *   long, long the producer's id (0, 0: none), long the producer's sequence number (-1: none),
  *   payload: per column, in schema order: a null byte (0 none, 1 a bitmap of count bits
- *   follows), then the values: 8 bytes per long, timestamp or double, 4 per int, 1 per boolean;
- *   strings and binaries as their bytes' total length (4 bytes), count lengths (4 bytes each),
- *   then their bytes (UTF-8 for strings), so that a reader skips a column it does not need at once.
+ *   follows), then the values (see {@link Layout}): 8 bytes per bigint, timestamp, double or
+ *   decimal of up to 18 digits (unscaled), 4 per int, date or float, 2 per smallint, 1 per tinyint
+ *   or boolean; strings, binaries and wider decimals (the two's-complement bytes of the unscaled
+ *   value) as their bytes' total length (4 bytes), count lengths (4 bytes each), then their bytes
+ *   (UTF-8 for strings), so that a reader skips a column it does not need at once.
  * </pre>
  * A record's offset is the base offset plus its index in the batch. The producer, when there is
  * one, lets a writer that retries a batch after a crash find that it was written already. Stateless.
@@ -156,8 +162,8 @@ final class RecordBatchCodec {
                 }
             }
         }
-        switch ((AtomicType) type) {
-            case LONG, TIMESTAMP -> {
+        switch (Layout.of(type)) {
+            case LONG -> {
                 out = ensure(out, 8 * count);
                 out.asLongBuffer().put(((LongVector) vector).values(), from, count);
                 out.position(out.position() + 8 * count);
@@ -169,10 +175,31 @@ final class RecordBatchCodec {
                     out.putInt((int) values[from + i]);
                 }
             }
+            case SHORT -> {
+                out = ensure(out, 2 * count);
+                long[] values = ((LongVector) vector).values();
+                for (int i = 0; i < count; i++) {
+                    out.putShort((short) values[from + i]);
+                }
+            }
+            case BYTE -> {
+                out = ensure(out, count);
+                long[] values = ((LongVector) vector).values();
+                for (int i = 0; i < count; i++) {
+                    out.put((byte) values[from + i]);
+                }
+            }
             case DOUBLE -> {
                 out = ensure(out, 8 * count);
                 out.asDoubleBuffer().put(((DoubleVector) vector).values(), from, count);
                 out.position(out.position() + 8 * count);
+            }
+            case FLOAT -> {
+                out = ensure(out, 4 * count);
+                double[] values = ((DoubleVector) vector).values();
+                for (int i = 0; i < count; i++) {
+                    out.putFloat((float) values[from + i]);
+                }
             }
             case BOOLEAN -> {
                 out = ensure(out, count);
@@ -181,25 +208,54 @@ final class RecordBatchCodec {
                     out.put(values[from + i] ? (byte) 1 : 0);
                 }
             }
-            case STRING -> {
-                String[] values = ((StringVector) vector).values();
+            case BYTES -> {
                 byte[][] bytes = new byte[count][];
                 for (int i = 0; i < count; i++) {
-                    bytes[i] = vector.isNull(from + i) ? new byte[0] : values[from + i].getBytes(StandardCharsets.UTF_8);
+                    bytes[i] = vector.isNull(from + i) ? new byte[0] : bytesOf(vector, from + i);
                 }
                 out = encodeBytes(bytes, out);
             }
-            case BINARY -> {
-                byte[][] values = ((BinaryVector) vector).values();
-                byte[][] bytes = new byte[count][];
-                for (int i = 0; i < count; i++) {
-                    bytes[i] = vector.isNull(from + i) ? new byte[0] : values[from + i];
-                }
-                out = encodeBytes(bytes, out);
-            }
-            default -> throw new IllegalArgumentException("a stream cannot hold values of type " + type.simpleString());
         }
         return out;
+    }
+
+    /** A string's UTF-8 bytes, a binary value, or a wide decimal's unscaled value in two's complement. */
+    private static byte[] bytesOf(ColumnVector vector, int row) {
+        if (vector instanceof StringVector strings) {
+            return strings.values()[row].getBytes(StandardCharsets.UTF_8);
+        }
+        if (vector instanceof BigDecimalVector decimals) {
+            return decimals.values()[row].unscaledValue().toByteArray();
+        }
+        return ((BinaryVector) vector).values()[row];
+    }
+
+    /** How a column's values are laid out, by the width of what is stored per value. */
+    enum Layout {
+        LONG(8), INT(4), SHORT(2), BYTE(1), DOUBLE(8), FLOAT(4), BOOLEAN(1), BYTES(0);
+
+        private final int width;
+
+        Layout(int width) {
+            this.width = width;
+        }
+
+        static Layout of(DataType type) {
+            if (type instanceof DecimalType decimal) {
+                return decimal.isCompact() ? LONG : BYTES;
+            }
+            return switch ((AtomicType) type) {
+                case LONG, TIMESTAMP -> LONG;
+                case INT, DATE -> INT;
+                case SHORT -> SHORT;
+                case BYTE -> BYTE;
+                case DOUBLE -> DOUBLE;
+                case FLOAT -> FLOAT;
+                case BOOLEAN -> BOOLEAN;
+                case STRING, BINARY -> BYTES;
+                case NULL -> throw new IllegalArgumentException("a stream cannot hold values of type void");
+            };
+        }
     }
 
     private static ByteBuffer encodeBytes(byte[][] values, ByteBuffer out) {
@@ -255,27 +311,15 @@ final class RecordBatchCodec {
                 boolean nulls = in.get(at++) == 1;
                 nullsAt[c] = nulls ? at : -1;
                 at += nulls ? (count + 7) / 8 : 0;
-                switch ((AtomicType) schema.field(c).type()) {
-                    case LONG, TIMESTAMP, DOUBLE -> {
-                        valuesAt[c] = at;
-                        at += 8 * count;
-                    }
-                    case INT -> {
-                        valuesAt[c] = at;
-                        at += 4 * count;
-                    }
-                    case BOOLEAN -> {
-                        valuesAt[c] = at;
-                        at += count;
-                    }
-                    case STRING, BINARY -> {
-                        int total = in.getInt(at);
-                        valuesAt[c] = at + 4;
-                        bytesAt[c] = at + 4 + 4 * count;
-                        at += 4 + 4 * count + total;
-                    }
-                    default -> throw new IllegalArgumentException("a stream cannot hold values of type "
-                            + schema.field(c).type().simpleString());
+                Layout layout = Layout.of(schema.field(c).type());
+                if (layout == Layout.BYTES) {
+                    int total = in.getInt(at);
+                    valuesAt[c] = at + 4;
+                    bytesAt[c] = at + 4 + 4 * count;
+                    at += 4 + 4 * count + total;
+                } else {
+                    valuesAt[c] = at;
+                    at += layout.width * count;
                 }
             }
         }
@@ -314,44 +358,66 @@ final class RecordBatchCodec {
 
         private void readValues(int column, int from, int rows, ColumnVector vector) {
             int at = valuesAt[column];
-            switch ((AtomicType) schema.field(column).type()) {
-                case LONG, TIMESTAMP -> at(at + 8 * from).asLongBuffer().get(((LongVector) vector).values(), 0, rows);
+            switch (Layout.of(schema.field(column).type())) {
+                case LONG -> at(at + 8 * from).asLongBuffer().get(((LongVector) vector).values(), 0, rows);
                 case INT -> {
                     long[] values = ((LongVector) vector).values();
                     for (int i = 0; i < rows; i++) {
                         values[i] = in.getInt(at + 4 * (from + i));
                     }
                 }
+                case SHORT -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = in.getShort(at + 2 * (from + i));
+                    }
+                }
+                case BYTE -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = in.get(at + from + i);
+                    }
+                }
                 case DOUBLE -> at(at + 8 * from).asDoubleBuffer().get(((DoubleVector) vector).values(), 0, rows);
+                case FLOAT -> {
+                    double[] values = ((DoubleVector) vector).values();
+                    for (int i = 0; i < rows; i++) {
+                        values[i] = in.getFloat(at + 4 * (from + i));
+                    }
+                }
                 case BOOLEAN -> {
                     boolean[] values = ((BooleanVector) vector).values();
                     for (int i = 0; i < rows; i++) {
                         values[i] = in.get(at + from + i) != 0;
                     }
                 }
-                case STRING -> {
-                    String[] values = ((StringVector) vector).values();
-                    int start = bytesFrom(column, from);
-                    for (int i = 0; i < rows; i++) {
-                        int length = in.getInt(at + 4 * (from + i));
-                        values[i] = new String(in.array(), in.arrayOffset() + start, length, StandardCharsets.UTF_8);
-                        start += length;
-                    }
-                    bytesAt[column] = start;
-                }
-                case BINARY -> {
-                    byte[][] values = ((BinaryVector) vector).values();
-                    int start = bytesFrom(column, from);
-                    for (int i = 0; i < rows; i++) {
-                        int length = in.getInt(at + 4 * (from + i));
-                        values[i] = new byte[length];
-                        in.get(start, values[i]);
-                        start += length;
-                    }
-                    bytesAt[column] = start;
-                }
-                default -> throw new IllegalStateException("unreachable");
+                case BYTES -> readBytes(column, from, rows, vector);
             }
+        }
+
+        /** Strings, binaries and wide decimals, whose bytes follow their lengths. */
+        private void readBytes(int column, int from, int rows, ColumnVector vector) {
+            int lengths = valuesAt[column];
+            int start = bytesFrom(column, from);
+            for (int i = 0; i < rows; i++) {
+                int length = in.getInt(lengths + 4 * (from + i));
+                if (vector instanceof StringVector strings) {
+                    strings.values()[i] = new String(in.array(), in.arrayOffset() + start, length,
+                            StandardCharsets.UTF_8);
+                } else {
+                    byte[] bytes = new byte[length];
+                    in.get(start, bytes);
+                    if (vector instanceof BigDecimalVector decimals) {
+                        // a NULL row has no bytes, and its value is never read
+                        decimals.values()[i] = length == 0 ? null : new BigDecimal(new BigInteger(bytes),
+                                decimals.decimalType().scale());
+                    } else {
+                        ((BinaryVector) vector).values()[i] = bytes;
+                    }
+                }
+                start += length;
+            }
+            bytesAt[column] = start;
         }
 
         /** The batch's bytes from {@code position} on, little-endian. */

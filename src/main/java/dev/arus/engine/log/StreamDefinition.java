@@ -1,6 +1,7 @@
 package dev.arus.engine.log;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.DataTypeParser;
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
  * What a stream is: its name (letters, digits, {@code _} and {@code -}, at most 64), its
  * declared schema as DDL and parsed, its number of partitions, the field that chooses a record's
  * partition (null: a request's records go to the partitions in turn) and its retention. Atomic
- * column types only: a record is stored column by column.
+ * column types and decimals only, no intervals: a record is stored column by column.
  */
 public record StreamDefinition(String name, String schemaDdl, Schema schema, int partitions, String keyField,
                                Retention retention) {
@@ -36,10 +37,11 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
         }
         Schema schema = DataTypeParser.parseSchema(schemaDdl);
         for (Field field : schema.fields()) {
-            if (!(field.type() instanceof AtomicType) || field.type() == AtomicType.NULL) {
+            if (!(field.type() instanceof AtomicType || field.type() instanceof DecimalType)
+                    || field.type() == AtomicType.NULL) {
                 throw new AnalysisException("UNSUPPORTED_STREAM_COLUMN_TYPE", "Column '" + field.name() + "' of type "
-                        + field.type().simpleString() + " cannot be stored in a stream: use boolean, int, bigint, "
-                        + "double, string, binary or timestamp columns");
+                        + field.type().simpleString() + " cannot be stored in a stream: use boolean, tinyint, smallint,"
+                        + " int, bigint, float, double, decimal(p,s), string, binary, date or timestamp columns");
             }
             if (field.name().equalsIgnoreCase(INGEST_TIME)) {
                 throw new AnalysisException("INVALID_STREAM_SCHEMA", "Column '" + INGEST_TIME + "' is every stream's"

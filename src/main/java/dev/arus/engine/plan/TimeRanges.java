@@ -75,8 +75,8 @@ final class TimeRanges {
 
     /** The expression as a linear form of the two event times, or null when it is not one. */
     private static Linear linear(Expression expression, Schema pairs, int leftTime, int rightTime) {
-        if (expression instanceof Expression.IntervalLiteral interval) {
-            return new Linear(0, 0, interval.micros());
+        if (expression instanceof Expression.Literal literal && literal.intervalMicros().isPresent()) {
+            return new Linear(0, 0, literal.intervalMicros().getAsLong());
         }
         if (expression instanceof Expression.ColumnReference) {
             OptionalInt column = column(expression, pairs);

@@ -5,15 +5,18 @@ import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.JsonValueWriter;
+import dev.arus.engine.expr.ValueText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
@@ -161,7 +164,8 @@ public final class FileSink implements Sink {
             } else {
                 for (int i = 0; i < row.size(); i++) {
                     Object value = row.get(i);
-                    out.append(i == 0 ? "" : separator).append(value == null ? "" : csvValue(text(value)));
+                    out.append(i == 0 ? "" : separator)
+                            .append(value == null ? "" : csvValue(text(value, schema.field(i).type())));
                 }
             }
             out.append('\n');
@@ -169,10 +173,17 @@ public final class FileSink implements Sink {
         return out.toString();
     }
 
-    /** A CSV cell as Spark's UnivocityGenerator writes it: binary as hex bytes, {@code [41 42]}. */
-    private String text(Object value) {
+    /**
+     * A CSV cell as Spark's UnivocityGenerator writes it: binary as hex bytes, {@code [41 42]},
+     * timestamps in the default format, intervals in the ANSI style, decimals as
+     * {@code BigDecimal.toString}, dates as {@code yyyy-MM-dd}.
+     */
+    private String text(Object value, DataType type) {
         if (value instanceof byte[] bytes) {
             return "[" + HEX.formatHex(bytes) + "]";
+        }
+        if (value instanceof Duration) {
+            return ValueText.of(value, type, timestamps.getZone());
         }
         return value instanceof Instant instant ? timestamps.format(instant) : String.valueOf(value);
     }

@@ -6,14 +6,10 @@ import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.StructType;
-import java.time.Instant;
+import dev.arus.engine.expr.ValueText;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.temporal.ChronoField;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,9 +17,11 @@ import java.util.Map;
  * {@code ToPrettyString} (a cast to string that prints {@code NULL} for nulls, at the top and
  * nested, {@code {a, b}} for structs, {@code [1, 2]} for arrays, {@code {a -> 1}} for maps and
  * binary as upper-case hex bytes, {@code [41 42]}, Spark's default {@code binaryOutputStyle}).
- * Timestamps are printed in the session time zone as {@code yyyy-MM-dd HH:mm:ss} followed by the
- * fraction of a second only when it is not zero, trailing zeros dropped; doubles as Java's
- * {@code Double.toString} ({@code 2.0}, {@code 1.0E7}). Immutable and thread-safe.
+ * Other values as {@link ValueText} casts them to text: timestamps in the session time zone as
+ * {@code yyyy-MM-dd HH:mm:ss} followed by the fraction of a second only when it is not zero,
+ * dates as {@code 2026-12-01}, decimals with every digit of their scale ({@code 3.30}), intervals
+ * as {@code INTERVAL '01' HOUR}, doubles as Java's {@code Double.toString} ({@code 2.0},
+ * {@code 1.0E7}). Immutable and thread-safe.
  */
 public final class PrettyStringFormatter {
 
@@ -32,22 +30,10 @@ public final class PrettyStringFormatter {
 
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
-    /** Spark's {@code DateTimeFormatterHelper.fractionFormatter}. */
-    private static final DateTimeFormatter FRACTION_FORMATTER = new DateTimeFormatterBuilder()
-            .append(DateTimeFormatter.ISO_LOCAL_DATE)
-            .appendLiteral(' ')
-            .appendValue(ChronoField.HOUR_OF_DAY, 2).appendLiteral(':')
-            .appendValue(ChronoField.MINUTE_OF_HOUR, 2).appendLiteral(':')
-            .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-            .toFormatter(Locale.US);
-
     private final ZoneId zone;
-    private final DateTimeFormatter timestampFormatter;
 
     public PrettyStringFormatter(ZoneId zone) {
         this.zone = zone;
-        this.timestampFormatter = FRACTION_FORMATTER.withZone(zone);
     }
 
     public ZoneId zone() {
@@ -56,8 +42,8 @@ public final class PrettyStringFormatter {
 
     /**
      * The text of {@code value}, of the kind {@code ColumnVector.getObject} returns for
-     * {@code type} ({@code Instant} or microseconds as {@code Long} for timestamps, {@link Row}
-     * for structs, {@code List} for arrays, {@code Map} for maps, {@code byte[]} for binary).
+     * {@code type} ({@link Row} for structs, {@code List} for arrays, {@code Map} for maps,
+     * {@code byte[]} for binary, {@code Instant}, {@code LocalDate}, {@code BigDecimal}...).
      */
     public String format(Object value, DataType type) {
         StringBuilder text = new StringBuilder();
@@ -104,22 +90,8 @@ public final class PrettyStringFormatter {
         } else if (type == AtomicType.BINARY) {
             // Spark's SparkStringUtils.getHexString
             text.append('[').append(HEX.formatHex((byte[]) value)).append(']');
-        } else if (type == AtomicType.TIMESTAMP) {
-            text.append(formatTimestamp(value));
         } else {
-            // int, bigint, double, boolean and string print as Java's String.valueOf, as in Spark
-            text.append(value);
+            text.append(ValueText.of(value, type, zone));
         }
-    }
-
-    private String formatTimestamp(Object value) {
-        Instant instant;
-        if (value instanceof Instant given) {
-            instant = given;
-        } else {
-            long micros = ((Number) value).longValue();
-            instant = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
-        }
-        return timestampFormatter.format(instant);
     }
 }

@@ -3,6 +3,7 @@ package dev.arus.engine.sink;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
@@ -74,10 +75,13 @@ final class StreamSink implements Sink {
         return -1;
     }
 
+    /** Whether every value of an output column is a value of the stream's column: the same type or a wider one. */
     private static boolean fits(DataType value, DataType column) {
         return value.equals(column) || value == AtomicType.NULL
-                || (column == AtomicType.LONG && value == AtomicType.INT)
-                || (column == AtomicType.DOUBLE && (value == AtomicType.INT || value == AtomicType.LONG));
+                || value.isIntegral() && column.isIntegral() && ((AtomicType) value).compareTo((AtomicType) column) <= 0
+                || (value.isIntegral() || value == AtomicType.FLOAT) && column == AtomicType.DOUBLE
+                || value instanceof DecimalType from && column instanceof DecimalType to
+                        && to.scale() >= from.scale() && to.integralDigits() >= from.integralDigits();
     }
 
     private static AnalysisException mismatch(String message) {
@@ -100,7 +104,8 @@ final class StreamSink implements Sink {
             Row row = batch.rows().get(r);
             for (int c = 0; c < declared.size(); c++) {
                 Object value = outputColumnOf[c] < 0 ? null : row.get(outputColumnOf[c]);
-                rows.column(c).setObject(r, widen(value, declared.field(c).type()));
+                // a column vector takes any number of a narrower type, and a decimal of a smaller scale
+                rows.column(c).setObject(r, value);
             }
         }
         rows.setSize(batch.rows().size());
@@ -112,15 +117,5 @@ final class StreamSink implements Sink {
                     : new ArusException("EVENT_LOG_WRITE_FAILED", "Cannot write batch " + batchId + " to stream '"
                             + stream.name() + "': " + cause.getMessage(), cause);
         }
-    }
-
-    private static Object widen(Object value, DataType column) {
-        if (value instanceof Integer small && column == AtomicType.LONG) {
-            return small.longValue();
-        }
-        if (value instanceof Number number && !(value instanceof Double) && column == AtomicType.DOUBLE) {
-            return number.doubleValue();
-        }
-        return value;
     }
 }

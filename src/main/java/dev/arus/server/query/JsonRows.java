@@ -2,7 +2,9 @@ package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,8 +12,10 @@ import java.util.Map;
 
 /**
  * A batch's rows as JSON objects keyed by column name: timestamps as {@link Timestamps} writes
- * them, structs (such as a window, {@code {start, end}}) and maps as nested objects, arrays as
- * arrays; binary values are left to the JSON writer (base64).
+ * them, dates as {@code 2026-12-01}, day-time intervals as ISO-8601 durations ({@code PT1H30M}),
+ * decimals as JSON numbers with every digit of their scale, structs (such as a window,
+ * {@code {start, end}}) and maps as nested objects, arrays as arrays; binary values are left to
+ * the JSON writer (base64).
  */
 final class JsonRows {
 
@@ -39,6 +43,9 @@ final class JsonRows {
     private static Object value(Object value) {
         if (value instanceof Instant instant) {
             return Timestamps.format(instant);
+        }
+        if (value instanceof LocalDate || value instanceof Duration) {
+            return value.toString();
         }
         if (value instanceof Row struct) {
             return object(struct);

@@ -6,15 +6,20 @@ import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.DecimalType;
+import dev.arus.engine.data.Decimals;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
+import dev.arus.engine.expr.DateText;
 import dev.arus.engine.expr.TimestampText;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -32,11 +37,14 @@ import tools.jackson.core.json.JsonFactory;
  * Reads posted events into the columns of a stream, as Spark's JSON reader reads into a schema,
  * but strictly: every event is an object whose fields are columns of the stream; a field absent
  * or null is NULL, refused for a NOT NULL column; a value must be of its column's JSON kind
- * (a number of the column's range for {@code int}, {@code bigint} and {@code double}, a string
- * for {@code string}, base64 text for {@code binary}); a timestamp is text as Spark's cast reads
- * it ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it names none) or a number of
- * seconds since the epoch, as Spark's JSON reader takes it, within years 1 to 9999; a field is
- * given once. The first bad event refuses the whole request, with its index and field. Not thread-safe: one per request.
+ * (a number of the column's range for the integers, {@code float} and {@code double}, a number
+ * for a {@code decimal}, rounded half up to its scale and within its precision, a string for
+ * {@code string}, base64 text for {@code binary}); a date is text as Spark's cast reads it
+ * ({@code 2026-12-01}); a timestamp is text as Spark's cast reads it
+ * ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it names none) or a number of
+ * seconds since the epoch, as Spark's JSON reader takes it; both within years 1 to 9999; a field is
+ * given once. The first bad event refuses the whole request, with its index and field. Not
+ * thread-safe: one per request.
  */
 final class EventDecoder {
 
@@ -53,6 +61,8 @@ final class EventDecoder {
     private static final long MIN_MICROS = Instant.parse("0001-01-01T00:00:00Z").getEpochSecond() * 1_000_000L;
     private static final long MAX_MICROS = Instant.parse("9999-12-31T23:59:59.999999Z").getEpochSecond() * 1_000_000L
             + 999_999L;
+    private static final long MIN_DAY = LocalDate.of(1, 1, 1).toEpochDay();
+    private static final long MAX_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
     /** Beyond any timestamp's seconds, small enough that its microseconds fit a long. */
     private static final double MAX_SECONDS = 1e12;
 
@@ -149,26 +159,41 @@ final class EventDecoder {
             vector.setNull(row);
             return;
         }
+        if (field.type() instanceof DecimalType decimal) {
+            if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
+                throw wrongKind(row, field, layout, parser, token, "a number");
+            }
+            // rounded half up to the scale, as Spark's JSON reader rounds
+            BigDecimal value = Decimals.toType(parser.getDecimalValue(), decimal);
+            if (value == null) {
+                throw outOfRange(row, field, layout, parser);
+            }
+            vector.setObject(row, value);
+            return;
+        }
         AtomicType type = (AtomicType) field.type();
         switch (type) {
-            case INT, LONG -> {
+            case BYTE, SHORT, INT, LONG -> {
                 if (token != JsonToken.VALUE_NUMBER_INT) {
                     throw wrongKind(row, field, layout, parser, token, "a whole number");
                 }
-                JsonParser.NumberType size = parser.getNumberType();
-                if (size == JsonParser.NumberType.BIG_INTEGER
-                        || (type == AtomicType.INT && size != JsonParser.NumberType.INT)) {
-                    throw invalid(row, field.name(), layout, parser, parser.getString() + " is out of the range of "
-                            + type.simpleString().toUpperCase(Locale.ROOT));
+                if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                        || !fitsIntegral(parser.getLongValue(), type)) {
+                    throw outOfRange(row, field, layout, parser);
                 }
                 ((LongVector) vector).values()[row] = parser.getLongValue();
             }
-            case DOUBLE -> {
+            case FLOAT, DOUBLE -> {
                 if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
                     throw wrongKind(row, field, layout, parser, token, "a number");
                 }
-                ((DoubleVector) vector).values()[row] = parser.getDoubleValue();
+                double value = parser.getDoubleValue();
+                if (Double.isInfinite(value) || type == AtomicType.FLOAT && Math.abs(value) > Float.MAX_VALUE) {
+                    throw outOfRange(row, field, layout, parser);
+                }
+                ((DoubleVector) vector).values()[row] = type == AtomicType.FLOAT ? (float) value : value;
             }
+            case DATE -> ((LongVector) vector).values()[row] = date(parser, token, row, field, layout);
             case BOOLEAN -> {
                 if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
                     throw wrongKind(row, field, layout, parser, token, "true or false");
@@ -194,6 +219,36 @@ final class EventDecoder {
             case TIMESTAMP -> ((LongVector) vector).values()[row] = timestamp(parser, token, row, field, layout);
             default -> throw new IllegalStateException("a stream holds no column of type " + type);
         }
+    }
+
+    private static boolean fitsIntegral(long value, AtomicType type) {
+        return switch (type) {
+            case BYTE -> value == (byte) value;
+            case SHORT -> value == (short) value;
+            case INT -> value == (int) value;
+            default -> true;
+        };
+    }
+
+    private ProblemException outOfRange(int row, Field field, Layout layout, JsonParser parser) {
+        return invalid(row, field.name(), layout, parser, parser.getString() + " is out of the range of "
+                + field.type().sql());
+    }
+
+    /** A date is text as Spark's cast reads it ({@code 2026-12-01}), within years 1 to 9999. */
+    private long date(JsonParser parser, JsonToken token, int row, Field field, Layout layout) {
+        if (token != JsonToken.VALUE_STRING) {
+            throw wrongKind(row, field, layout, parser, token, "a date as text, such as 2026-12-01");
+        }
+        Long days = DateText.parse(parser.getString());
+        if (days == null) {
+            throw invalid(row, field.name(), layout, parser, "'" + parser.getString() + "' is not a date: write"
+                    + " 2026-12-01");
+        }
+        if (days < MIN_DAY || days > MAX_DAY) {
+            throw invalid(row, field.name(), layout, parser, "is out of the range of DATE (years 1 to 9999)");
+        }
+        return days;
     }
 
     private long timestamp(JsonParser parser, JsonToken token, int row, Field field, Layout layout) {

@@ -10,7 +10,7 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.ExpressionAnalyzer;
-import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ParseException;
 import org.junit.jupiter.api.Test;
 
 class ColumnTest {
@@ -47,9 +47,9 @@ class ColumnTest {
 
     @Test
     void rejectsUnknownTypeNames() {
-        assertThatThrownBy(() -> col("value").cast("decimal"))
-                .isInstanceOf(AnalysisException.class)
-                .hasMessageStartingWith("[UNSUPPORTED_DATATYPE] Unsupported data type \"DECIMAL\"");
+        assertThatThrownBy(() -> col("value").cast("varchar(10)"))
+                .isInstanceOf(ParseException.class)
+                .hasMessageStartingWith("[UNSUPPORTED_DATATYPE] Unsupported data type \"VARCHAR(10)\"");
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -57,7 +58,7 @@ class BoundExpressionTest {
         ColumnarBatch rows = batch(row(2, null, 5_000_000_000L, 0.5, null, null, null, null));
         assertThat(evaluate("a + big", rows)).containsExactly(5_000_000_002L);
         assertThat(evaluate("a * d", rows)).containsExactly(1.0);
-        assertThat(evaluate("a + 1.5", rows)).containsExactly(3.5);
+        assertThat(evaluate("a + 1.5", rows)).containsExactly(new BigDecimal("3.5"));
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
@@ -32,6 +34,10 @@ class DataTypeParserTest {
         "end TIMESTAMP, timestamp STRING, comment INT|struct<end:timestamp,timestamp:string,comment:int>",
         "a INT NOT NULL COMMENT 'the id', b STRING COMMENT \"text\"|struct<a:int,b:string>",
         "v VOID|struct<v:void>",
+        "a TINYINT, b BYTE, c SMALLINT, d SHORT|struct<a:tinyint,b:tinyint,c:smallint,d:smallint>",
+        "f FLOAT, r REAL, d DATE|struct<f:float,r:float,d:date>",
+        "a DECIMAL(10, 2), b DEC(5), c NUMERIC, d decimal(38,38)|struct<a:decimal(10,2),b:decimal(5,0),c:decimal(10,0),d:decimal(38,38)>",
+        "a INTERVAL DAY, b INTERVAL HOUR TO SECOND|struct<a:interval day,b:interval hour to second>",
     })
     void readsColumnListsAsSparkDoes(String ddl, String simpleString) {
         assertThat(DataTypeParser.parseTableSchema(ddl).simpleString()).isEqualTo(simpleString);
@@ -46,6 +52,9 @@ class DataTypeParserTest {
         "MAP<STRING,INT>|map<string,int>",
         "STRUCT<a: INT, b: STRING>|struct<a:int,b:string>",
         "struct<a INT>|struct<a:int>",
+        "decimal(10,2)|decimal(10,2)",
+        "interval day to second|interval day to second",
+        "ARRAY<DECIMAL(5, 1)>|array<decimal(5,1)>",
     })
     void readsOneTypeAsSparkDoes(String ddl, String simpleString) {
         assertThat(DataTypeParser.parseDataType(ddl).simpleString()).isEqualTo(simpleString);
@@ -72,9 +81,13 @@ class DataTypeParserTest {
         "a STRUCT<x INT,>|15|PARSE_SYNTAX_ERROR|expected a field name",
         "a INT NOT 5|10|PARSE_SYNTAX_ERROR|expected NULL after NOT",
         "a INT COMMENT x|14|PARSE_SYNTAX_ERROR|expected a string literal",
-        "a DECIMAL(10, 2)|2|UNSUPPORTED_DATATYPE|Unsupported data type \"DECIMAL(10,2)\" at position 2: Arus does not support it yet",
-        "a DATE|2|UNSUPPORTED_DATATYPE|\"DATE\"",
-        "a float|2|UNSUPPORTED_DATATYPE|\"FLOAT\"",
+        "a DECIMAL(39, 2)|2|DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION|Decimal precision 39 exceeds max precision 38",
+        "a DECIMAL(5, 6)|2|INVALID_DECIMAL_TYPE|DECIMAL(5,6) at position 2 is not a decimal type",
+        "a DECIMAL(1, 2, 3)|2|UNSUPPORTED_DATATYPE|\"DECIMAL(1,2,3)\" at position 2: the type takes a precision and a scale at most",
+        "a DECIMAL(1.5)|10|PARSE_SYNTAX_ERROR|expected an integer type parameter",
+        "a INTERVAL YEAR|11|UNSUPPORTED_DATATYPE|Arus has day-time intervals only",
+        "a INTERVAL SECOND TO DAY|21|PARSE_SYNTAX_ERROR|expected an interval field smaller than SECOND",
+        "a TIMESTAMP_NTZ|2|UNSUPPORTED_DATATYPE|Unsupported data type \"TIMESTAMP_NTZ\" at position 2: Arus does not support it yet",
         "a ARRAY<TIMESTAMP_NTZ>|8|UNSUPPORTED_DATATYPE|\"TIMESTAMP_NTZ\"",
         "a VARCHAR(10)|2|UNSUPPORTED_DATATYPE|\"VARCHAR(10)\"",
         "a FOO|2|UNSUPPORTED_DATATYPE|Unsupported data type \"FOO\" at position 2: it is not a Spark SQL type",
@@ -102,9 +115,10 @@ class DataTypeParserTest {
     }
 
     @Test
-    void readsTheNamesCastAccepts() {
-        assertThat(TypeNames.parse("binary")).isEqualTo(AtomicType.BINARY);
-        assertThat(TypeNames.parse(" Long ")).isEqualTo(AtomicType.LONG);
-        assertThat(TypeNames.parse("decimal")).isNull();
+    void readsTypesThatHoldTheirParameters() {
+        assertThat(DataTypeParser.parseDataType("DECIMAL(10, 2)")).isEqualTo(new DecimalType(10, 2));
+        assertThat(DataTypeParser.parseDataType("Long")).isEqualTo(AtomicType.LONG);
+        assertThat(DataTypeParser.parseDataType("INTERVAL HOUR")).isEqualTo(new DayTimeIntervalType(
+                DayTimeIntervalType.IntervalField.HOUR, DayTimeIntervalType.IntervalField.HOUR));
     }
 }

@@ -3,10 +3,13 @@ package dev.arus.engine.expr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.expr.Expression.Binary;
 import dev.arus.engine.expr.Expression.Literal;
+import dev.arus.engine.streaming.ParseException;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,8 +46,8 @@ class ExpressionParserTest {
         "CAST(x AS integer)|CAST(x AS INT)",
         "CASE WHEN a > 1 THEN 'big' ELSE 'small' END|CASE WHEN (a > 1) THEN big ELSE small END",
         "CASE x WHEN 1 THEN 'one' END|CASE WHEN (x = 1) THEN one END",
-        "ts + INTERVAL '4' SECOND|(ts + INTERVAL '4' SECOND)",
-        "ts - INTERVAL 4 SECONDS|(ts - INTERVAL '4' SECOND)",
+        "ts + INTERVAL '4' SECOND|(ts + INTERVAL '04' SECOND)",
+        "ts - INTERVAL 4 SECONDS|(ts - INTERVAL '04' SECOND)",
         "concat(a, '-', b)|concat(a, -, b)",
     })
     void parsesWithSparkPrecedenceAndPrintsSparkPrettySql(String text, String sql) {
@@ -60,8 +63,9 @@ class ExpressionParserTest {
     }
 
     @Test
-    void typesDecimalsAndExponentsAsDoubleKeepingDecimalTextForNames() {
-        assertThat(literal("1.50").value()).isEqualTo(1.5);
+    void typesDecimalsAsDecimalsAndExponentsAsDoubles() {
+        assertThat(literal("1.50").value()).isEqualTo(new BigDecimal("1.50"));
+        assertThat(literal("1.50").type()).isEqualTo(new DecimalType(3, 2));
         assertThat(literal("1.50").sql()).isEqualTo("1.50");
         // Spark prints a double literal with Scala's Double.toString: 1e3 -> 1000.0.
         assertThat(literal("1e3").sql()).isEqualTo("1000.0");
@@ -86,7 +90,8 @@ class ExpressionParserTest {
     @Test
     void parsesIntervalLiteralsToMicroseconds() {
         Binary sum = (Binary) ExpressionParser.parse("ts + INTERVAL '10 minutes 30 seconds'");
-        assertThat(((Expression.IntervalLiteral) sum.right()).micros()).isEqualTo(630_000_000L);
+        assertThat(((Literal) sum.right()).value()).isEqualTo(Duration.ofSeconds(630));
+        assertThat(((Literal) sum.right()).type().simpleString()).isEqualTo("interval minute to second");
     }
 
     @Test
@@ -116,22 +121,23 @@ class ExpressionParserTest {
         assertThatThrownBy(() -> ExpressionParser.parse("a b"))
                 .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near 'b' at position 2: expected end of input");
         assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS dat)"))
-                .hasMessageContaining("at or near 'dat' at position 10: expected a type name");
-        assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS date)"))
+                .hasMessageContaining("Unsupported data type \"DAT\" at position 10: it is not a Spark SQL type");
+        assertThatThrownBy(() -> ExpressionParser.parse("CAST(a AS varchar(3))"))
                 .isInstanceOfSatisfying(ParseException.class, e -> {
                     assertThat(e.errorClass()).isEqualTo("UNSUPPORTED_DATATYPE");
                     assertThat(e.position()).isEqualTo(10);
                 })
-                .hasMessageContaining("Unsupported data type \"DATE\" at position 10");
+                .hasMessageContaining("Unsupported data type \"VARCHAR(3)\" at position 10");
         assertThatThrownBy(() -> ExpressionParser.parse("'open"))
                 .hasMessageContaining("unclosed string literal");
     }
 
     @Test
     void rejectsBadIntervalLiteralsWithTheIntervalMessage() {
-        assertThatThrownBy(() -> ExpressionParser.parse("ts + INTERVAL '4' SECS"))
+        assertThatThrownBy(() -> ExpressionParser.parse("ts + INTERVAL '4 secs'"))
                 .isInstanceOf(ParseException.class)
-                .hasMessageContaining("Invalid unit 'secs'");
+                .hasMessageStartingWith("[INVALID_INTERVAL_FORMAT] Error parsing the interval at position 5:"
+                        + " invalid unit 'secs'");
     }
 
     private static Literal literal(String text) {

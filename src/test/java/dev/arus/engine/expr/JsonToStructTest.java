@@ -10,8 +10,10 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.AnalysisException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +83,23 @@ class JsonToStructTest {
                         + " \"d\": \"soon\", \"e\": 1.5}"));
         assertThat(values).containsExactly(Instant.parse("2024-01-01T10:00:00.500Z"),
                 Instant.parse("2024-01-01T09:00:00Z"), Instant.ofEpochSecond(1_700_000_000L), null, null);
+    }
+
+    @Test
+    void readsDecimalsFromNumbersOrTextRoundedHalfUpToTheirScale() {
+        assertThat(fields(parse("a DECIMAL(5,2), b DECIMAL(5,2), c DECIMAL(3,1), d DECIMAL(30,2), e DECIMAL(5,2)",
+                "{\"a\": 1.005, \"b\": \"2.5\", \"c\": 123.4, \"d\": 12345678901234567890.125,"
+                        + " \"e\": \"x\"}")))
+                .containsExactly(new BigDecimal("1.01"), new BigDecimal("2.50"), null,
+                        new BigDecimal("12345678901234567890.13"), null);
+    }
+
+    @Test
+    void readsDatesFloatsAndNarrowIntegersWithinTheirTypes() {
+        assertThat(fields(parse("a DATE, b DATE, c FLOAT, d TINYINT, e SMALLINT, f SMALLINT",
+                "{\"a\": \"2026-12-01\", \"b\": \"December\", \"c\": 1.5, \"d\": 127, \"e\": 40000,"
+                        + " \"f\": -300}")))
+                .containsExactly(LocalDate.parse("2026-12-01"), null, 1.5f, (byte) 127, null, (short) -300);
     }
 
     @Test
@@ -181,7 +200,7 @@ class JsonToStructTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "from_json(j, j)|INVALID_SCHEMA.NON_STRING_LITERAL|13|must be a string literal",
         "from_json(j, 'a INT,')|PARSE_SYNTAX_ERROR|20|expected a column name",
-        "from_json(j, 'a DECIMAL(5,2)')|UNSUPPORTED_DATATYPE|16|\"DECIMAL(5,2)\"",
+        "from_json(j, 'a VARCHAR(5)')|UNSUPPORTED_DATATYPE|16|\"VARCHAR(5)\"",
         "from_json(j, 'INT')|DATATYPE_MISMATCH.INVALID_JSON_SCHEMA|13|Input schema \"INT\" must be a struct",
         "from_json(j, 'm MAP<INT, INT>')|DATATYPE_MISMATCH.INVALID_JSON_MAP_KEY_TYPE|13|\"STRUCT<m: MAP<INT, INT>>\"",
         "from_json(k, 'a INT')|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|0|requires the \"STRING\" type, however \"k\" has the type \"BINARY\"",

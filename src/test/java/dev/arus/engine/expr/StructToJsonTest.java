@@ -46,6 +46,11 @@ class StructToJsonTest {
         "to_json(from_json(j, 'm MAP<STRING, INT>').m)|{\"k\":null,\"v\":2}",
         "to_json(struct(struct(a) AS inner))|{\"inner\":{\"a\":1}}",
         "to_json(named_struct())|{}",
+        "to_json(named_struct('p', 1.50, 'w', CAST(2 AS DECIMAL(30,3)), 'f', 1.5F, 'b', 10Y))"
+                + "|{\"p\":1.50,\"w\":2.000,\"f\":1.5,\"b\":10}",
+        "to_json(named_struct('day', DATE '2026-12-01', 'i', INTERVAL '1:30' HOUR TO MINUTE))"
+                + "|`{\"day\":\"2026-12-01\",\"i\":\"INTERVAL '01:30' HOUR TO MINUTE\"}`",
+        "to_json(from_json('{\"a\": [1.5]}', 'a ARRAY<DECIMAL(4,2)>'))|{\"a\":[1.50]}",
     })
     void writesCompactJsonAsSpark(String expression, String expected) {
         assertThat(json(expression)).isEqualTo(expected);

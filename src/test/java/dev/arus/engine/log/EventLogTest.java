@@ -12,10 +12,12 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -102,6 +104,33 @@ class EventLogTest {
         // A range starting and ending inside batches, spanning chunk boundaries.
         assertThat(read(stream, 0, 2, 9_001)).isEqualTo(expected.subList(2, 9_001));
         assertThat(stream.readSchema().names()).endsWith("note", "ingest_time");
+    }
+
+    @Test
+    void decimalsDatesFloatsAndNarrowIntegersReadBackAsWritten() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = log.create(StreamDefinition.of("sales", "price DECIMAL(10,2), total DECIMAL(30,4),"
+                + " day DATE, ratio FLOAT, tiny TINYINT, small SMALLINT", 1, null, null));
+        List<List<Object>> rows = IntStream.range(0, 5_000).mapToObj(i -> Arrays.<Object>asList(
+                i % 4 == 0 ? null : BigDecimal.valueOf(i * 101L - 20_000, 2),
+                i % 3 == 0 ? null : new BigDecimal("1234567890123456789012.5678").multiply(BigDecimal.valueOf(i - 7)),
+                i % 5 == 0 ? null : LocalDate.of(2026, 12, 1).plusDays(i - 2_500),
+                i % 6 == 0 ? null : i / 8f - 100,
+                i % 7 == 0 ? null : (byte) (i % 256 - 128),
+                i % 9 == 0 ? null : (short) (i * 13 - 30_000))).toList();
+        append(stream, batch(stream.definition().schema(), rows));
+
+        assertThat(readAll(stream, 0)).isEqualTo(asRead(rows, T0));
+        BitSet dayOnly = new BitSet();
+        dayOnly.set(2);
+        ColumnarBatch chunk = ColumnarBatch.allocate(stream.readSchema(), ColumnarBatch.CHUNK_SIZE);
+        List<Object> days = new ArrayList<>();
+        stream.read(0, 10, 4_990, dayOnly, chunk, read -> {
+            for (int r = 0; r < read.size(); r++) {
+                days.add(read.column(2).getObject(r));
+            }
+        });
+        assertThat(days).isEqualTo(rows.subList(10, 4_990).stream().map(row -> row.get(2)).toList());
     }
 
     @Test
@@ -373,6 +402,8 @@ class EventLogTest {
         assertThatThrownBy(() -> StreamDefinition.of("a/b", "x INT", 1, null, null))
                 .isInstanceOfSatisfying(AnalysisException.class, ofClass("INVALID_STREAM_NAME"));
         assertThatThrownBy(() -> StreamDefinition.of("s", "x ARRAY<INT>", 1, null, null))
+                .isInstanceOfSatisfying(AnalysisException.class, ofClass("UNSUPPORTED_STREAM_COLUMN_TYPE"));
+        assertThatThrownBy(() -> StreamDefinition.of("s", "x INTERVAL DAY", 1, null, null))
                 .isInstanceOfSatisfying(AnalysisException.class, ofClass("UNSUPPORTED_STREAM_COLUMN_TYPE"));
         assertThatThrownBy(() -> StreamDefinition.of("s", "ingest_time TIMESTAMP", 1, null, null))
                 .isInstanceOfSatisfying(AnalysisException.class, ofClass("INVALID_STREAM_SCHEMA"));

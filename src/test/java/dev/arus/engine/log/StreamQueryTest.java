@@ -279,6 +279,30 @@ class StreamQueryTest {
     }
 
     @Test
+    void theStreamSinkTakesNarrowerNumbersAndDecimalsWithFewerDigits() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        LogStream totals = driver.eventLog().create(StreamDefinition.of("totals",
+                "day DATE, category STRING NOT NULL, revenue DECIMAL(20,3), orders BIGINT", 1, null, null));
+        StreamFrame narrow = revenuePerMinute(driver, Map.of("startingOffsets", "earliest")).selectExpr(
+                "CAST(window.start AS DATE) AS day", "category", "CAST(revenue AS DECIMAL(10,2)) AS revenue",
+                "CAST(orders AS SMALLINT) AS orders");
+        append(stream, 0, 30);
+        append(stream, 100, 3);
+        driver.start(narrow, w -> w.format("stream").option("stream", "totals").outputMode("append"));
+
+        driver.runBatches(2);
+
+        assertThat(LogRows.readAll(totals, 0)).extracting(row -> row.subList(0, 4).toString()).containsExactlyInAnyOrder(
+                "[2026-12-01, books, 100.000, 10]", "[2026-12-01, games, 100.000, 10]",
+                "[2026-12-01, music, 100.000, 10]");
+        assertThatThrownBy(() -> driver.start(narrow.selectExpr("day", "category",
+                "CAST(revenue AS DECIMAL(20,2)) AS revenue", "orders"),
+                w -> w.format("stream").option("stream", "totals").outputMode("append")))
+                .hasMessageContaining("Column 'revenue' of the query's output is decimal(20,2)");
+    }
+
+    @Test
     void theStreamSinkRefusesOutputThatDoesNotFitTheStream() {
         QueryTestDriver driver = driver();
         orders(driver, 1, null);

@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
@@ -20,10 +22,13 @@ import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -154,6 +159,34 @@ class FileSinkTest {
                 new Row(schema, new Object[] {new byte[] {0x41, (byte) 0xC0}, 1}), new Row(schema, new Object[] {null, 2}))));
 
         assertThat(FileSinkLogReader.read(out).get(0L)).containsExactly("[41 C0],1", ",2");
+    }
+
+    private static final Schema SCALARS = Schema.of(new Field("price", new DecimalType(5, 2), true),
+            new Field("total", new DecimalType(30, 3), true), new Field("day", AtomicType.DATE, true),
+            new Field("ratio", AtomicType.FLOAT, true), new Field("level", AtomicType.BYTE, true),
+            new Field("wait", DayTimeIntervalType.DAY_TO_SECOND, true));
+
+    private static final Row SCALAR_ROW = new Row(SCALARS, new Object[] {new BigDecimal("3.30"),
+            new BigDecimal("12345678901234567890.500"), LocalDate.parse("2026-12-01"), 1.5f, (byte) 7,
+            Duration.ofMinutes(90)});
+
+    @Test
+    void writesDecimalsDatesFloatsAndIntervalsAsSparksJsonWriter() {
+        Path out = directory.resolve("out");
+        create("json", out, SCALARS).addBatch(0, new ResultBatch(SCALARS, List.of(SCALAR_ROW)));
+
+        assertThat(FileSinkLogReader.read(out).get(0L)).containsExactly("{\"price\":3.30,"
+                + "\"total\":12345678901234567890.500,\"day\":\"2026-12-01\",\"ratio\":1.5,\"level\":7,"
+                + "\"wait\":\"INTERVAL '0 01:30:00' DAY TO SECOND\"}");
+    }
+
+    @Test
+    void csvWritesDecimalsDatesFloatsAndIntervalsAsSpark() {
+        Path out = directory.resolve("out");
+        create("csv", out, SCALARS).addBatch(0, new ResultBatch(SCALARS, List.of(SCALAR_ROW)));
+
+        assertThat(FileSinkLogReader.read(out).get(0L)).containsExactly(
+                "3.30,12345678901234567890.500,2026-12-01,1.5,7,INTERVAL '0 01:30:00' DAY TO SECOND");
     }
 
     @Test

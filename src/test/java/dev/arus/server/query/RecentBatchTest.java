@@ -3,12 +3,17 @@ package dev.arus.server.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.streaming.ResultBatch;
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,6 +35,19 @@ class RecentBatchTest {
                 "window", Map.of("start", "2026-10-16T13:29:20.000Z", "end", "2026-10-16T13:29:28.000Z"),
                 "count", 26L));
         assertThat(batch.omittedRows()).isZero();
+    }
+
+    @Test
+    void writesDecimalsAsNumbersAndDatesAndIntervalsAsIsoText() {
+        Schema schema = Schema.of(new Field("price", new DecimalType(5, 2), true), new Field("day", AtomicType.DATE, true),
+                new Field("wait", DayTimeIntervalType.DAY_TO_SECOND, true), new Field("ratio", AtomicType.FLOAT, true));
+        Row row = new Row(schema, new Object[] {new BigDecimal("3.30"), LocalDate.parse("2026-12-01"),
+                Duration.ofMinutes(90), 1.5f});
+
+        RecentBatch batch = RecentBatch.of(0, START, new ResultBatch(schema, List.of(row)), 10);
+
+        assertThat(batch.rows()).containsExactly(Map.of(
+                "price", new BigDecimal("3.30"), "day", "2026-12-01", "wait", "PT1H30M", "ratio", 1.5f));
     }
 
     @Test

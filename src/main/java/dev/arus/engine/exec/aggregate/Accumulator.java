@@ -1,6 +1,7 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
@@ -22,10 +23,13 @@ abstract class Accumulator {
     }
 
     private static Accumulator forCall(AggregateCall call) {
+        boolean decimal = call.argument() != null && call.argument().dataType() instanceof DecimalType;
         return switch (call.function()) {
             case COUNT -> new CountAccumulator();
-            case SUM -> call.resultType().isLongBacked() ? new LongSumAccumulator() : new DoubleSumAccumulator(false);
-            case AVG -> new DoubleSumAccumulator(true);
+            case SUM -> decimal ? new DecimalSumAccumulator((DecimalType) call.argument().dataType(), false)
+                    : call.resultType().isLongBacked() ? new LongSumAccumulator() : new DoubleSumAccumulator(false);
+            case AVG -> decimal ? new DecimalSumAccumulator((DecimalType) call.argument().dataType(), true)
+                    : new DoubleSumAccumulator(true);
             case MIN -> new ExtremumAccumulator(false, ColumnVector.allocate(call.resultType(), 16));
             case MAX -> new ExtremumAccumulator(true, ColumnVector.allocate(call.resultType(), 16));
         };

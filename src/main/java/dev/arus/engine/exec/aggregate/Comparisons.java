@@ -1,5 +1,6 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DoubleVector;
@@ -27,6 +28,9 @@ final class Comparisons {
         }
         if (left instanceof StringVector s) {
             return compareUtf8(s.values()[leftRow], ((StringVector) right).values()[rightRow]);
+        }
+        if (left instanceof BigDecimalVector d) {
+            return d.values()[leftRow].compareTo(((BigDecimalVector) right).values()[rightRow]);
         }
         throw new IllegalArgumentException("values of type " + left.type().simpleString() + " cannot be ordered");
     }

@@ -1,5 +1,6 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DoubleVector;
@@ -8,11 +9,13 @@ import dev.arus.engine.data.StringVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.Arrays;
 
 /**
- * {@code min} or {@code max} of any orderable type. Numeric and timestamp values are compared
- * as primitives; strings and booleans go through {@link ColumnVector#getObject}, which is rarer.
+ * {@code min} or {@code max} of any orderable type. Values held in longs or doubles (numbers,
+ * dates, timestamps, intervals, compact decimals) are compared as primitives; strings, booleans
+ * and wide decimals as their objects.
  */
 final class ExtremumAccumulator extends Accumulator {
 
@@ -99,6 +102,8 @@ final class ExtremumAccumulator extends Accumulator {
             out.writeDouble(doubles.values()[group]);
         } else if (bestValues instanceof BooleanVector booleans) {
             out.writeBoolean(booleans.values()[group]);
+        } else if (bestValues instanceof BigDecimalVector decimals) {
+            out.writeString(decimals.values()[group].toPlainString());
         } else {
             out.writeString(((StringVector) bestValues).values()[group]);
         }
@@ -117,6 +122,8 @@ final class ExtremumAccumulator extends Accumulator {
             doubles.values()[group] = in.readDouble();
         } else if (bestValues instanceof BooleanVector booleans) {
             booleans.values()[group] = in.readBoolean();
+        } else if (bestValues instanceof BigDecimalVector decimals) {
+            decimals.values()[group] = new BigDecimal(StateBuffer.readString(in));
         } else {
             ((StringVector) bestValues).values()[group] = StateBuffer.readString(in);
         }

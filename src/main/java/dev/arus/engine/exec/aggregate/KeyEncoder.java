@@ -1,13 +1,16 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,18 +20,20 @@ import java.util.Map;
 
 /**
  * Turns one non-window grouping key's values into longs, so that a group key is a tuple of
- * primitives: integers and timestamps as they are, doubles by their normalised bits, booleans as
- * 0/1, and strings and binary values by an id in a dictionary that only grows with new distinct
- * values. Dictionary ids are per run, so state files hold the values as text ({@link #string}):
- * binary values as ISO-8859-1 text, one character per byte.
+ * primitives: whatever a long vector holds (integers, dates, timestamps, intervals, decimals of up
+ * to 18 digits) as it is, doubles and floats by their normalised bits, booleans as 0/1, and
+ * strings, binary values and wider decimals by an id in a dictionary that only grows with new
+ * distinct values. Dictionary ids are per run, so state files hold the values as text
+ * ({@link #string}): binary values as ISO-8859-1 text, one character per byte, decimals as their
+ * plain digits.
  */
 final class KeyEncoder {
 
     private final DataType type;
-    private final Map<String, Long> stringIds = new HashMap<>();
-    private final List<String> strings = new ArrayList<>();
-    private final Map<Bytes, Long> binaryIds = new HashMap<>();
-    private final List<byte[]> binaries = new ArrayList<>();
+    private final boolean usesDictionary;
+    // distinct values numbered in order of arrival: Strings, Bytes or BigDecimals, by the type
+    private final Map<Object, Long> ids = new HashMap<>();
+    private final List<Object> values = new ArrayList<>();
     // looks binary values up without allocating; a key is copied only when it is new
     private final Bytes probe = new Bytes(null);
 
@@ -52,10 +57,12 @@ final class KeyEncoder {
     }
 
     KeyEncoder(DataType type) {
-        if (!(type instanceof AtomicType)) {
+        if (type.isComplex()) {
             throw new IllegalArgumentException("grouping by a value of type " + type.simpleString() + " is not supported");
         }
         this.type = type;
+        this.usesDictionary = type == AtomicType.STRING || type == AtomicType.BINARY
+                || type instanceof DecimalType decimal && !decimal.isCompact();
     }
 
     DataType type() {
@@ -75,42 +82,44 @@ final class KeyEncoder {
         if (vector instanceof BooleanVector booleans) {
             return booleans.values()[row] ? 1 : 0;
         }
-        if (!(vector instanceof StringVector text)) {
-            return encodeBinary(((BinaryVector) vector).values()[row]);
+        if (vector instanceof StringVector text) {
+            return idOf(text.values()[row]);
         }
-        String value = text.values()[row];
-        Long id = stringIds.get(value);
-        if (id == null) {
-            id = (long) strings.size();
-            strings.add(value);
-            stringIds.put(value, id);
+        if (vector instanceof BigDecimalVector wide) {
+            return idOf(wide.values()[row]);
         }
-        return id;
+        return encodeBinary(((BinaryVector) vector).values()[row]);
+    }
+
+    private long idOf(Object value) {
+        Long id = ids.get(value);
+        if (id != null) {
+            return id;
+        }
+        long added = values.size();
+        values.add(value);
+        ids.put(value, added);
+        return added;
     }
 
     private long encodeBinary(byte[] value) {
         probe.bytes = value;
-        Long id = binaryIds.get(probe);
-        if (id == null) {
-            id = (long) binaries.size();
-            byte[] copy = value.clone();
-            binaries.add(copy);
-            binaryIds.put(new Bytes(copy), id);
-        }
-        return id;
+        Long id = ids.get(probe);
+        return id != null ? id : idOf(new Bytes(value.clone()));
     }
 
     /** Whether values are dictionary ids, which state files must hold as {@link #string} text. */
     boolean usesDictionary() {
-        return type == AtomicType.STRING || type == AtomicType.BINARY;
+        return usesDictionary;
     }
 
     /** The text of a dictionary id, for serialising state. */
     String string(long id) {
-        if (type == AtomicType.BINARY) {
-            return new String(binaries.get((int) id), StandardCharsets.ISO_8859_1);
+        Object value = values.get((int) id);
+        if (value instanceof Bytes binary) {
+            return new String(binary.bytes, StandardCharsets.ISO_8859_1);
         }
-        return strings.get((int) id);
+        return value instanceof BigDecimal decimal ? decimal.toPlainString() : (String) value;
     }
 
     /** The dictionary id of a value given as {@link #string} text, adding it if new; for loading state. */
@@ -118,13 +127,7 @@ final class KeyEncoder {
         if (type == AtomicType.BINARY) {
             return encodeBinary(value.getBytes(StandardCharsets.ISO_8859_1));
         }
-        Long id = stringIds.get(value);
-        if (id == null) {
-            id = (long) strings.size();
-            strings.add(value);
-            stringIds.put(value, id);
-        }
-        return id;
+        return idOf(type instanceof DecimalType ? new BigDecimal(value) : value);
     }
 
     /**
@@ -132,18 +135,12 @@ final class KeyEncoder {
      * its own) as this encoder encodes it.
      */
     long translate(long encoded, KeyEncoder other) {
-        if (type == AtomicType.BINARY) {
-            return encodeBinary(other.binaries.get((int) encoded));
-        }
-        return type == AtomicType.STRING ? encodeString(other.string(encoded)) : encoded;
+        return usesDictionary ? idOf(other.values.get((int) encoded)) : encoded;
     }
 
     /** A hash of the value, the same whichever encoder's dictionary holds it. */
     long contentHash(long encoded) {
-        if (type == AtomicType.BINARY) {
-            return Arrays.hashCode(binaries.get((int) encoded));
-        }
-        return type == AtomicType.STRING ? strings.get((int) encoded).hashCode() : encoded;
+        return usesDictionary ? values.get((int) encoded).hashCode() : encoded;
     }
 
     /** Writes an encoded value back as a column value. */
@@ -156,23 +153,28 @@ final class KeyEncoder {
         } else if (output instanceof BooleanVector booleans) {
             booleans.values()[row] = encoded == 1;
         } else if (output instanceof BinaryVector binary) {
-            binary.values()[row] = binaries.get((int) encoded);
+            binary.values()[row] = ((Bytes) values.get((int) encoded)).bytes;
+        } else if (output instanceof BigDecimalVector wide) {
+            wide.values()[row] = (BigDecimal) values.get((int) encoded);
         } else {
-            ((StringVector) output).values()[row] = strings.get((int) encoded);
+            ((StringVector) output).values()[row] = (String) values.get((int) encoded);
         }
     }
 
     /** Orders two encoded values as their decoded values order. */
     int compare(long a, long b) {
-        if (type == AtomicType.DOUBLE) {
+        if (type.isFloatingPoint()) {
             return Double.compare(Double.longBitsToDouble(a), Double.longBitsToDouble(b));
         }
-        if (type == AtomicType.STRING) {
-            return Comparisons.compareUtf8(strings.get((int) a), strings.get((int) b));
+        if (!usesDictionary) {
+            return Long.compare(a, b);
         }
-        if (type == AtomicType.BINARY) {
-            return Arrays.compareUnsigned(binaries.get((int) a), binaries.get((int) b));
+        Object left = values.get((int) a);
+        Object right = values.get((int) b);
+        if (left instanceof Bytes binary) {
+            return Arrays.compareUnsigned(binary.bytes, ((Bytes) right).bytes);
         }
-        return Long.compare(a, b);
+        return left instanceof BigDecimal decimal ? decimal.compareTo((BigDecimal) right)
+                : Comparisons.compareUtf8((String) left, (String) right);
     }
 }
