@@ -55,6 +55,17 @@ final class JoinConditions {
             all.addAll(conjuncts(binary.right()));
             return all;
         }
+        // Spark's optimizer replaces BETWEEN by its two comparisons before the join sees them, so a
+        // time range written with BETWEEN bounds the join's state as the two comparisons would.
+        if (condition instanceof Expression.FunctionCall call && call.name().equalsIgnoreCase("between")
+                && call.arguments().size() == 3) {
+            Expression value = call.arguments().get(0);
+            Expression lower = call.arguments().get(1);
+            Expression upper = call.arguments().get(2);
+            int at = call.position();
+            return List.of(new Expression.Binary(BinaryOperator.GREATER_THAN_OR_EQUAL, value, lower, at),
+                    new Expression.Binary(BinaryOperator.LESS_THAN_OR_EQUAL, value, upper, at));
+        }
         return List.of(condition);
     }
 
@@ -103,7 +114,7 @@ final class JoinConditions {
     /** {@code key} as {@code type}: cast unless it is that type already. */
     static Expression castTo(Expression key, Schema side, DataType type) {
         DataType own = ExpressionAnalyzer.bind(key, side).dataType();
-        return own.equals(type) ? key : new Expression.Cast(key, (AtomicType) type, 0);
+        return own.equals(type) ? key : new Expression.Cast(key, type, 0);
     }
 
     static BoundExpression condition(Expression residual, Schema pairs) {
