@@ -1,9 +1,5 @@
 package dev.arus.crash;
 
-import static dev.arus.engine.api.functions.col;
-import static dev.arus.engine.api.functions.expr;
-import static dev.arus.engine.api.functions.window;
-
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -15,11 +11,12 @@ import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The process the crash test kills: a windowed count over {@code rate-micro-batch} written to a
- * {@code json} file sink with a checkpoint, run until batch {@code lastBatch} is committed. With
- * {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints {@code PAUSED} and waits to be killed when
- * that batch reaches that protocol step. It prints {@code BATCH <id>} after each batch. Arguments: checkpoint directory, sink directory,
- * last batch id, trigger interval in ms.
+ * The process the crash test kills: one of the {@link CrashQuery} queries over
+ * {@code rate-micro-batch} written to a {@code json} file sink with a checkpoint, run until batch
+ * {@code lastBatch} is committed. With {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints
+ * {@code PAUSED} and waits to be killed when that batch reaches that protocol step. It prints
+ * {@code BATCH <id>} after each batch. Arguments: the query, checkpoint directory, sink
+ * directory, last batch id, trigger interval in ms.
  */
 public final class CrashChild {
 
@@ -49,14 +46,16 @@ public final class CrashChild {
                 }
             });
         }
-        run(Path.of(args[0]), Path.of(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]));
+        run(CrashQuery.valueOf(args[0]), Path.of(args[1]), Path.of(args[2]), Long.parseLong(args[3]),
+                Long.parseLong(args[4]));
         System.out.println("DONE");
         System.out.flush();
         System.exit(0);
     }
 
     /** Runs the query until batch {@code lastBatch} is committed (at once if it already is). */
-    public static void run(Path checkpoint, Path sink, long lastBatch, long intervalMs) throws Exception {
+    public static void run(CrashQuery crashQuery, Path checkpoint, Path sink, long lastBatch, long intervalMs)
+            throws Exception {
         if (Files.exists(checkpoint.resolve("commits").resolve(Long.toString(lastBatch)))) {
             return;
         }
@@ -72,14 +71,7 @@ public final class CrashChild {
                     }
                 }
             });
-            query[0] = session.readStream().format("rate-micro-batch")
-                    .option("rowsPerBatch", 50).option("numPartitions", 2)
-                    .option("startTimestamp", 1_792_157_400_000L).option("advanceMillisPerBatch", 1000)
-                    .load()
-                    .withColumn("event_time", expr("CAST(unix_timestamp(timestamp) - value % 4 AS TIMESTAMP)"))
-                    .withWatermark("event_time", "2 seconds")
-                    .groupBy(window(col("event_time"), "5 seconds"), expr("value % 3 AS key"))
-                    .agg("count(*) AS count", "sum(value) AS total", "max(value) AS top")
+            query[0] = crashQuery.build(session)
                     .writeStream()
                     .format("json")
                     .option("path", sink.toString())

@@ -1,0 +1,63 @@
+package dev.arus.crash;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
+
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamFrame;
+
+/**
+ * The stateful queries the crash test kills, each over {@code rate-micro-batch} rows whose event
+ * times run up to 3 s behind the batch's timestamp, so that every one of them keeps state across
+ * batches and evicts it by the watermark.
+ */
+enum CrashQuery {
+
+    /** A windowed count, sum and max per key: the aggregation's state store. */
+    AGGREGATE {
+        @Override
+        StreamFrame build(ArusSession session) {
+            return events(session, 50)
+                    .groupBy(window(col("event_time"), "5 seconds"), expr("value % 3 AS key"))
+                    .agg("count(*) AS count", "sum(value) AS total", "max(value) AS top");
+        }
+    },
+
+    /** A deduplication on a key and the event time: most rows are duplicates of earlier ones. */
+    DEDUPLICATE {
+        @Override
+        StreamFrame build(ArusSession session) {
+            return events(session, 50).withColumn("key", expr("value % 5")).dropDuplicates("key", "event_time")
+                    .select(col("key"), col("event_time"), col("value"));
+        }
+    },
+
+    /**
+     * A left outer stream-stream join within 2 s of event time: both sides' state, matches in
+     * the batch and unmatched left rows when the watermark evicts them.
+     */
+    JOIN {
+        @Override
+        StreamFrame build(ArusSession session) {
+            StreamFrame left = events(session, 20).select(expr("value % 10 AS leftKey"),
+                    col("event_time").as("leftTime"), col("value").as("leftValue"));
+            StreamFrame right = events(session, 7).select(expr("value % 10 AS rightKey"),
+                    col("event_time").as("rightTime"), col("value").as("rightValue"));
+            return left.join(right, expr("leftKey = rightKey AND leftTime BETWEEN rightTime - INTERVAL 2 SECONDS"
+                    + " AND rightTime + INTERVAL 2 SECONDS"), "left_outer");
+        }
+    };
+
+    abstract StreamFrame build(ArusSession session);
+
+    /** Rows with an {@code event_time} up to 3 s late, watermarked 2 s behind. */
+    private static StreamFrame events(ArusSession session, int rowsPerBatch) {
+        return session.readStream().format("rate-micro-batch")
+                .option("rowsPerBatch", rowsPerBatch).option("numPartitions", 2)
+                .option("startTimestamp", 1_792_157_400_000L).option("advanceMillisPerBatch", 1000)
+                .load()
+                .withColumn("event_time", expr("CAST(unix_timestamp(timestamp) - value % 4 AS TIMESTAMP)"))
+                .withWatermark("event_time", "2 seconds");
+    }
+}
