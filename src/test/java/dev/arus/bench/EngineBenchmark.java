@@ -1,9 +1,5 @@
 package dev.arus.bench;
 
-import static dev.arus.engine.api.functions.col;
-import static dev.arus.engine.api.functions.unix_timestamp;
-import static dev.arus.engine.api.functions.window;
-
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -16,9 +12,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The engine's speed on the chapter's query shape over {@code rate-micro-batch} with a
+ * The engine's speed on the chapter's query shape, and on a deduplication, a stream-static join
+ * and a stream-stream join ({@link BenchQuery}), over {@code rate-micro-batch} with a
  * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
@@ -38,34 +36,45 @@ public final class EngineBenchmark {
     public static void main(String[] args) {
         // 300 warm-up batches: on 2 cores the JIT's compiler threads compete with a parallel run's
         // second task thread for a while, which fewer would measure instead of the engine.
-        double[] large = measure(1_000_000, 300, 60, Layout.SINGLE_THREAD);
+        double[] large = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, Layout.SINGLE_THREAD);
         double medianLargeNanos = median(large);
         print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
         print("throughput-batch", medianLargeNanos / 1e6, "ms");
 
         int cores = Runtime.getRuntime().availableProcessors();
-        double[] parallel = measure(1_000_000, 300, 60, new Layout(cores, null));
+        double[] parallel = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, new Layout(cores, null));
         System.out.println(String.format(Locale.ROOT, "BENCH throughput-parallel %.1f rows/s %d threads",
                 1_000_000 / (median(parallel) / 1e9), cores));
 
-        double[] small = measure(20, 20_000, 50_000, Layout.SINGLE_THREAD);
+        double[] small = measure(BenchQuery.CHAPTER, 20, 20_000, 50_000, Layout.SINGLE_THREAD);
         print("small-batch", median(small) / 1e3, "us");
 
         // With a checkpoint on local disk: offsets, state delta and commit written and synced per batch.
         Path checkpoint = BenchFiles.temporaryDirectory("arus-bench-checkpoint");
-        double[] checkpointed = measure(20, 300, 2_000, new Layout(1, checkpoint));
+        double[] checkpointed = measure(BenchQuery.CHAPTER, 20, 300, 2_000, new Layout(1, checkpoint));
         print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
         print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
         BenchFiles.delete(checkpoint);
+
+        // The stream-stream join holds a few batches of both sides: a smaller batch keeps it in cache.
+        for (BenchQuery query : List.of(BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN, BenchQuery.STREAM_JOIN)) {
+            int rows = query == BenchQuery.STREAM_JOIN ? 100_000 : 1_000_000;
+            print(query.figure("throughput"), rows / (median(measure(query, rows, 200, 60, Layout.SINGLE_THREAD))
+                    / 1e9), "rows/s");
+            print(query.figure("small-batch"), median(measure(query, 20, 20_000, 50_000, Layout.SINGLE_THREAD))
+                    / 1e3, "us");
+        }
 
         print("stream-source", StreamSourceBenchmark.rowsPerSecond(1), "rows/s");
         System.out.println(String.format(Locale.ROOT, "BENCH stream-source-parallel %.1f rows/s %d threads",
                 StreamSourceBenchmark.rowsPerSecond(cores), cores));
     }
 
-    /** Wall time of each measured trigger, after {@code warmup} unmeasured ones. */
-    private static double[] measure(int rowsPerBatch, int warmup, int batches, Layout layout) {
+    /** Wall time of each measured trigger of {@code query}, after {@code warmup} unmeasured ones. */
+    private static double[] measure(BenchQuery benchQuery, int rowsPerBatch, int warmup, int batches,
+            Layout layout) {
         Path checkpoint = layout.checkpoint();
+        Path files = BenchFiles.temporaryDirectory("arus-bench-input");
         ManualClock clock = new ManualClock(1_760_000_000_000L);
         ManualTriggerScheduler scheduler = new ManualTriggerScheduler(clock);
         List<StreamingQueryProgress> progress = new ArrayList<>();
@@ -80,22 +89,13 @@ public final class EngineBenchmark {
                     }
                 }
             });
-            StreamingQuery query = session.readStream()
-                    .format("rate-micro-batch")
-                    .option("rowsPerBatch", rowsPerBatch)
-                    .option("numPartitions", layout.threads())
-                    .option("startTimestamp", clock.millis())
-                    .load()
-                    .withColumn("event_time",
-                            unix_timestamp(col("timestamp")).minus(col("value").mod(3)).cast("timestamp"))
-                    .withWatermark("event_time", "4 seconds")
-                    .groupBy(window(col("event_time"), "8 seconds"))
-                    .count()
+            BenchQuery.Input input = new BenchQuery.Input(session, layout.threads(), clock.millis(),
+                    BenchQuery.Input.writeCatalogue(files));
+            StreamingQuery query = benchQuery.build(input, rowsPerBatch)
                     .writeStream()
                     .format("noop")
                     .outputMode("append")
-                    .options(checkpoint == null ? java.util.Map.of()
-                            : java.util.Map.of("checkpointLocation", checkpoint.toString()))
+                    .options(checkpoint == null ? Map.of() : Map.of("checkpointLocation", checkpoint.toString()))
                     .start();
             for (int i = 0; i < warmup; i++) {
                 scheduler.runNext();
@@ -111,6 +111,8 @@ public final class EngineBenchmark {
                 throw new IllegalStateException("the benchmark query did not read its rows: " + progress);
             }
             return nanos;
+        } finally {
+            BenchFiles.delete(files);
         }
     }
 
