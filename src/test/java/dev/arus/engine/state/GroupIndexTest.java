@@ -76,4 +76,28 @@ class GroupIndexTest {
         assertThat(index.find(new long[] {7})).isEqualTo(-1);
         assertThat(index.findOrInsert(8L)).isZero();
     }
+
+    /** A block of keys side by side, looked up by offset and hash after touch, finds the same groups. */
+    @Test
+    void keysLookedUpInABlockAreTheGroupsOfTheSameKeysOneByOne() {
+        GroupIndex index = new GroupIndex(2);
+        index.findOrInsert(new long[] {1, 10});
+        index.findOrInsert(new long[] {2, 20});
+        long[] block = {2, 20, 3, 30, 1, 10, 3, 30};
+        int[] hashes = new int[4];
+        for (int i = 0; i < 4; i++) {
+            hashes[i] = index.hash(block, 2 * i);
+        }
+
+        index.touch(hashes, 4);
+
+        assertThat(hashes[1]).isEqualTo(hashes[3]).isEqualTo(index.hash(new long[] {3, 30}, 0));
+        int[] groups = new int[4];
+        for (int i = 0; i < 4; i++) {
+            groups[i] = index.findOrInsert(block, 2 * i, hashes[i]);
+        }
+        assertThat(groups).containsExactly(1, 2, 0, 2);
+        assertThat(index.find(new long[] {3, 30})).isEqualTo(2);
+        assertThat(index.size()).isEqualTo(3);
+    }
 }

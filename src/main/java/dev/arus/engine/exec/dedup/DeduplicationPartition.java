@@ -26,6 +26,8 @@ import java.util.Arrays;
  */
 final class DeduplicationPartition {
 
+    private static final int LOOKAHEAD = 64;
+
     /** One batch's figures of a partition. */
     record Stats(long keys, long added, long evicted, long late, long duplicates, long memoryBytes) {
         static final Stats NONE = new Stats(0, 0, 0, 0, 0, 0);
@@ -39,6 +41,10 @@ final class DeduplicationPartition {
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
     private int[] selected = new int[ColumnarBatch.CHUNK_SIZE];
+    // One block of keys looked up together, so that their cache misses overlap (GroupIndex.touch).
+    private final long[] blockKeys;
+    private final int[] blockHashes = new int[LOOKAHEAD];
+    private final int[] blockRows = new int[LOOKAHEAD];
     private ColumnarBatch output;
     private int removalCount;
     private long late;
@@ -50,6 +56,7 @@ final class DeduplicationPartition {
         this.spec = spec;
         this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
         this.keys = new GroupIndex(layout.width());
+        this.blockKeys = new long[LOOKAHEAD * layout.width()];
         this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.CHUNK_SIZE);
     }
 
@@ -77,34 +84,55 @@ final class DeduplicationPartition {
         layout.evaluateKeys(rows, context);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
         long lateBefore = context.watermarkForLateRowsMicros();
-        long[] probe = layout.probe();
         int before = keys.size();
         int kept = 0;
-        for (int row = 0; row < size; row++) {
-            boolean timed = times != null && !times.isNull(row);
-            if (timed && times.values()[row] <= lateBefore) {
+        for (int from = 0; from < size; from += LOOKAHEAD) {
+            int to = Math.min(size, from + LOOKAHEAD);
+            int count = encodeBlock(rows, from, to, times, lateBefore);
+            keys.touch(blockHashes, count);
+            for (int i = 0; i < count; i++) {
+                int row = blockRows[i];
+                int known = keys.size();
+                int key = keys.findOrInsert(blockKeys, i * layout.width(), blockHashes[i]);
+                if (key < known) {
+                    duplicates++;
+                    continue;
+                }
+                if (key >= expiresAt.length) {
+                    int capacity = Math.max(key + 1, expiresAt.length * 2);
+                    expiresAt = Arrays.copyOf(expiresAt, capacity);
+                    addedInBatch = Arrays.copyOf(addedInBatch, capacity);
+                }
+                boolean timed = times != null && !times.isNull(row);
+                expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
+                        : Long.MAX_VALUE;
+                addedInBatch[key] = stamp;
+                selected[kept++] = row;
+            }
+        }
+        emit(rows, kept, context, downstream);
+        return keys.size() - before;
+    }
+
+    /**
+     * Encodes the keys of rows {@code [from, to)} that are not late into {@code blockKeys}, with
+     * their rows and hashes; returns how many. Late rows are counted and left out.
+     */
+    private int encodeBlock(ColumnarBatch rows, int from, int to, LongVector times, long lateBefore) {
+        long[] probe = layout.probe();
+        int width = layout.width();
+        int count = 0;
+        for (int row = from; row < to; row++) {
+            if (times != null && !times.isNull(row) && times.values()[row] <= lateBefore) {
                 late++;
                 continue;
             }
             layout.encode(row, 0);
-            int known = keys.size();
-            int key = keys.findOrInsert(probe);
-            if (key < known) {
-                duplicates++;
-                continue;
-            }
-            if (key >= expiresAt.length) {
-                int capacity = Math.max(key + 1, expiresAt.length * 2);
-                expiresAt = Arrays.copyOf(expiresAt, capacity);
-                addedInBatch = Arrays.copyOf(addedInBatch, capacity);
-            }
-            expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
-                    : Long.MAX_VALUE;
-            addedInBatch[key] = stamp;
-            selected[kept++] = row;
+            System.arraycopy(probe, 0, blockKeys, count * width, width);
+            blockHashes[count] = keys.hash(blockKeys, count * width);
+            blockRows[count++] = row;
         }
-        emit(rows, kept, context, downstream);
-        return keys.size() - before;
+        return count;
     }
 
     private void emit(ColumnarBatch rows, int count, BatchContext context, Operator downstream) {
