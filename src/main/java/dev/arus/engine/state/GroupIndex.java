@@ -10,6 +10,10 @@ import java.util.Arrays;
 public final class GroupIndex {
 
     private static final int EMPTY = -1;
+    /** Above this many groups a rehash sorts them by home slot first: below, they fit in cache anyway. */
+    private static final int SORTED_REHASH_ABOVE = 1 << 15;
+    private static final int RADIX_BITS = 11;
+    private static final int RADIX_MASK = (1 << RADIX_BITS) - 1;
 
     private final int width;
     private long[] keys;
@@ -164,17 +168,59 @@ public final class GroupIndex {
         rehash();
     }
 
-    /** Refills the slots from the keys of groups {@code [0, size)}. */
+    /**
+     * Refills the slots from the keys of groups {@code [0, size)}. With many groups, placing them
+     * in id order writes all over the slots, a cache miss each; placed in the order of their home
+     * slots, the writes sweep the slots once, and linear probing finds them all the same.
+     */
     private void rehash() {
         Arrays.fill(slots, EMPTY);
-        for (int group = 0; group < size; group++) {
-            int slot = hash(keys, group * width) & mask;
-            while (slots[slot] != EMPTY) {
-                slot = (slot + 1) & mask;
+        if (size <= SORTED_REHASH_ABOVE) {
+            for (int group = 0; group < size; group++) {
+                place(group, hash(keys, group * width) & mask);
             }
-            slots[slot] = group;
+            return;
+        }
+        long[] homesAndGroups = new long[size];
+        for (int group = 0; group < size; group++) {
+            homesAndGroups[group] = (long) (hash(keys, group * width) & mask) << 32 | group;
+        }
+        for (long homeAndGroup : sortByHome(homesAndGroups, Integer.numberOfTrailingZeros(slots.length))) {
+            place((int) homeAndGroup, (int) (homeAndGroup >>> 32));
         }
     }
+
+    private void place(int group, int home) {
+        int slot = home;
+        while (slots[slot] != EMPTY) {
+            slot = (slot + 1) & mask;
+        }
+        slots[slot] = group;
+    }
+
+    /** {@code homesAndGroups} sorted by their upper halves, the home slots: a radix sort, 11 bits a pass. */
+    private static long[] sortByHome(long[] homesAndGroups, int homeBits) {
+        long[] from = homesAndGroups;
+        long[] to = new long[from.length];
+        int[] starts = new int[(1 << RADIX_BITS) + 1];
+        for (int shift = 32; shift < 32 + homeBits; shift += RADIX_BITS) {
+            Arrays.fill(starts, 0);
+            for (long value : from) {
+                starts[((int) (value >>> shift) & RADIX_MASK) + 1]++;
+            }
+            for (int digit = 0; digit < RADIX_MASK + 1; digit++) {
+                starts[digit + 1] += starts[digit];
+            }
+            for (long value : from) {
+                to[starts[(int) (value >>> shift) & RADIX_MASK]++] = value;
+            }
+            long[] sorted = to;
+            to = from;
+            from = sorted;
+        }
+        return from;
+    }
+
     private boolean equalsAt(int group, long[] source, int offset) {
         int base = group * width;
         for (int i = 0; i < width; i++) {

@@ -100,4 +100,27 @@ class GroupIndexTest {
         assertThat(index.find(new long[] {3, 30})).isEqualTo(2);
         assertThat(index.size()).isEqualTo(3);
     }
+
+    /** Past the size where a rehash places groups in the order of their home slots, retain still finds every survivor. */
+    @Test
+    void retainsManyGroupsAndFindsEachSurvivorUnderItsNewId() {
+        GroupIndex index = new GroupIndex(2);
+        int keys = 200_000;
+        boolean[] keep = new boolean[keys];
+        for (int i = 0; i < keys; i++) {
+            index.findOrInsert(new long[] {i, i * 1_000_000L});
+            keep[i] = i % 3 == 0;
+        }
+
+        int[] survivors = index.retain(keep);
+
+        assertThat(index.size()).isEqualTo(survivors.length).isEqualTo((keys + 2) / 3);
+        for (int group = 0; group < survivors.length; group++) {
+            long old = survivors[group];
+            assertThat(old % 3).isZero();
+            assertThat(index.find(new long[] {old, old * 1_000_000L})).isEqualTo(group);
+        }
+        assertThat(index.find(new long[] {1, 1_000_000L})).isEqualTo(-1);
+        assertThat(index.findOrInsert(new long[] {1, 1_000_000L})).isEqualTo(survivors.length);
+    }
 }
