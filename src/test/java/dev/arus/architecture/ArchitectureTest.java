@@ -45,7 +45,8 @@ class ArchitectureTest {
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming",
                 "engine.time");
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming",
+                "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");

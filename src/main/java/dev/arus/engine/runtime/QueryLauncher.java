@@ -109,7 +109,8 @@ public final class QueryLauncher {
                                    List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
         ResumePoint point = recovery == null ? ResumePoint.fresh(sources.size()) : recovery.resume(sources);
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
-                identity, recovery != null, analysis.schema(), environment.timeZone(), environment.console(),
+                identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
+                environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());

@@ -1,9 +1,5 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.streaming.AnalysisException;
-import dev.arus.engine.streaming.InvalidOptionException;
-import dev.arus.engine.streaming.OutputMode;
-import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.checkpoint.AtomicFiles;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
@@ -11,6 +7,11 @@ import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.JsonValueWriter;
 import dev.arus.engine.expr.ValueText;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.time.Clock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,10 +20,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Spark's file sink ({@code FileStreamSink}) for {@code json} and {@code csv}: each batch's rows
@@ -35,7 +36,8 @@ import java.util.stream.Stream;
  *   <li>write the rows to {@code part-00000-b<batchId>-c000.<format>} (none for an empty batch),
  *       atomically; a re-run replaces a part file that a crash left unlisted;</li>
  *   <li>write the log entry {@code _spark_metadata/<batchId>}: {@code v1}, then one JSON line per
- *       file, atomically. This is the moment the batch becomes visible.</li>
+ *       file, atomically. This is the moment the batch becomes visible. Every tenth batch
+ *       compacts the log as Spark's does ({@link FileSinkLog}).</li>
  * </ol>
  * Only append mode is allowed, as in Spark. Timestamps are written in Spark's default format,
  * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}, in the session time zone. JSON lines are written as
@@ -59,7 +61,9 @@ public final class FileSink implements Sink {
     private final String separator;
     private final DateTimeFormatter timestamps;
     private final JsonValueWriter json;
-    private long latestLoggedBatch = Long.MIN_VALUE;
+    private final Clock clock;
+    private FileSinkLog sinkLog;
+    private long latestLoggedBatch;
 
     FileSink(String format, SinkContext context) {
         this.format = format;
@@ -93,6 +97,7 @@ public final class FileSink implements Sink {
         this.timestamps = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", Locale.ROOT)
                 .withZone(context.timeZone());
         this.json = format.equals(JSON) ? new JsonValueWriter(context.timeZone()) : null;
+        this.clock = context.clock();
     }
 
     public Path path() {
@@ -107,14 +112,15 @@ public final class FileSink implements Sink {
 
     @Override
     public void addBatch(long batchId, ResultBatch batch) {
-        if (latestLoggedBatch == Long.MIN_VALUE) {
-            AtomicFiles.createDirectories(log);
-            latestLoggedBatch = latestLogged();
+        if (sinkLog == null) {
+            sinkLog = new FileSinkLog(log, clock, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
+                    FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
+            latestLoggedBatch = sinkLog.latestBatchId();
         }
         if (batchId <= latestLoggedBatch) {
             return;
         }
-        StringBuilder entry = new StringBuilder("v1\n");
+        List<String> entries = new ArrayList<>();
         if (!batch.rows().isEmpty()) {
             Path part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
             byte[] bytes = render(batch).getBytes(StandardCharsets.UTF_8);
@@ -125,28 +131,12 @@ public final class FileSink implements Sink {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            entry.append("{\"path\":\"").append(part.toAbsolutePath().toUri()).append("\",\"size\":")
-                    .append(bytes.length).append(",\"isDir\":false,\"modificationTime\":").append(modified)
-                    .append(",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}\n");
+            entries.add("{\"path\":\"" + part.toAbsolutePath().toUri() + "\",\"size\":" + bytes.length
+                    + ",\"isDir\":false,\"modificationTime\":" + modified
+                    + ",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}");
         }
-        byte[] bytes = entry.toString().getBytes(StandardCharsets.UTF_8);
-        AtomicFiles.write(log.resolve(Long.toString(batchId)), bytes, bytes.length);
+        sinkLog.add(batchId, entries);
         latestLoggedBatch = batchId;
-    }
-
-    private long latestLogged() {
-        long latest = -1;
-        try (Stream<Path> files = Files.list(log)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                String name = file.getFileName().toString();
-                if (!AtomicFiles.isTemporary(file) && name.chars().allMatch(Character::isDigit)) {
-                    latest = Math.max(latest, Long.parseLong(name));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return latest;
     }
 
     private String render(ResultBatch batch) {

@@ -9,6 +9,7 @@ import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.time.SystemClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
@@ -26,7 +27,8 @@ class SinkProvidersTest {
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
         return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND,
-                new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), ZoneOffset.UTC,
+                new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), SystemClock.INSTANCE,
+                ZoneOffset.UTC,
                 console, tables, null, function));
     }
 
