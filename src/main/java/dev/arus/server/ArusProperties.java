@@ -114,12 +114,19 @@ public record ArusProperties(
      *                          0 means one per core
      * @param shufflePartitions the state partitions of a query whose spec sets none in its
      *                          {@code conf}; 0 means one per core
+     * @param recentProgress    how many progress reports each query keeps (Spark keeps
+     *                          {@code spark.sql.streaming.numRecentProgressUpdates}, 100)
      */
-    public record Engine(@DefaultValue("0") int taskThreads, @DefaultValue("0") int shufflePartitions) {
+    public record Engine(@DefaultValue("0") int taskThreads, @DefaultValue("0") int shufflePartitions,
+                         @DefaultValue("100") int recentProgress) {
         public Engine {
             if (taskThreads < 0 || shufflePartitions < 0) {
                 throw new IllegalArgumentException("arus.engine.task-threads and arus.engine.shuffle-partitions "
                         + "must not be negative, were " + taskThreads + " and " + shufflePartitions);
+            }
+            if (recentProgress < 1) {
+                throw new IllegalArgumentException("arus.engine.recent-progress must be at least 1, was "
+                        + recentProgress);
             }
         }
     }

@@ -21,13 +21,6 @@ class EngineConfiguration {
     }
 
     /**
-     * Each query's buffers are bounded: its state by {@code arus.limits.max-state-rows}, its memory
-     * table by {@code max-memory-table-rows}, a batch's rows by {@code max-output-rows-per-batch};
-     * batches run
-     * on {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
-     * partitions unless a query says otherwise (0: one per core, the engine's own default).
-     */
-    /**
      * The streams of {@code arus.data-dir/streams}, recovered at startup; closed after the session,
      * which needs it, so that every append in flight completes first.
      */
@@ -37,6 +30,13 @@ class EngineConfiguration {
                 properties.streams().segmentSize().toBytes());
     }
 
+    /**
+     * Each query's buffers are bounded: its state by {@code arus.limits.max-state-rows}, its memory
+     * table by {@code max-memory-table-rows}, a batch's rows by {@code max-output-rows-per-batch},
+     * its progress history by {@code arus.engine.recent-progress}; batches run on
+     * {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
+     * partitions unless a query says otherwise (0: one per core, the engine's own default).
+     */
     @Bean(destroyMethod = "close")
     ArusSession arusSession(Clock clock, EventLog eventLog, ArusProperties properties) {
         ArusProperties.Limits limits = properties.limits();
@@ -45,6 +45,7 @@ class EngineConfiguration {
                 .maxMemoryTableRows(limits.maxMemoryTableRows())
                 .maxBatchOutputRows(limits.maxOutputRowsPerBatch());
         ArusProperties.Engine engine = properties.engine();
+        session.recentProgress(engine.recentProgress());
         if (engine.taskThreads() > 0) {
             session.parallelism(engine.taskThreads());
         }

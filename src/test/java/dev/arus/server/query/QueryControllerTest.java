@@ -159,6 +159,23 @@ class QueryControllerTest {
     }
 
     @Test
+    void keepsAsManyProgressReportsAsConfigured() {
+        ApiClient api = api();
+        String id = api.create(Specs.chapterOverMicroBatches("bounded-progress"));
+        String path = "/api/queries/" + id + "/progress";
+        await().atMost(DEADLINE).until(() -> batchIds(api.get(path + "?limit=1").json()).get(0)
+                >= StartedService.RECENT_PROGRESS + 5);
+        api.post("/api/queries/" + id + "/stop", "");
+
+        List<Long> kept = batchIds(api.get(path + "?limit=1000").json());
+
+        long latest = kept.get(kept.size() - 1);
+        assertThat(kept).containsExactly(LongStream.rangeClosed(latest - StartedService.RECENT_PROGRESS + 1, latest)
+                .boxed().toArray(Long[]::new));
+        api.delete("/api/queries/" + id);
+    }
+
+    @Test
     void splitsTheStateIntoThePartitionsItsConfAsksFor() {
         ApiClient api = api();
         String spec = Specs.chapterOverMicroBatches("partitioned").replace("\"sink\": {\"format\": \"noop\"}}",

@@ -8,8 +8,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 /**
  * The service started empty on a random port, with a small query limit, a memory table limit of
- * {@value #MAX_MEMORY_TABLE_ROWS} rows and a data directory of its own under the temporary directory; one context shared by the test classes that use it, so
- * each test leaves the registry as it found it.
+ * {@value #MAX_MEMORY_TABLE_ROWS} rows, {@value #RECENT_PROGRESS} progress reports kept per query
+ * and a data directory of its own under the temporary directory; one context shared by the test
+ * classes that use it, so each test leaves the registry as it found it.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -17,10 +18,13 @@ import org.springframework.boot.test.context.SpringBootTest;
         properties = {"arus.demo.enabled=false", "arus.max-queries=" + StartedService.MAX_QUERIES,
                 "arus.limits.mutating-requests-per-minute=1000000",
                 "arus.limits.max-memory-table-rows=" + StartedService.MAX_MEMORY_TABLE_ROWS,
+                "arus.engine.recent-progress=" + StartedService.RECENT_PROGRESS,
                 "arus.data-dir=${java.io.tmpdir}/arus-started-service-${random.uuid}"})
 @interface StartedService {
 
     int MAX_QUERIES = 20;
 
     int MAX_MEMORY_TABLE_ROWS = 1000;
+
+    int RECENT_PROGRESS = 30;
 }
