@@ -3,7 +3,8 @@
 //   ARUS_BASE_URL=http://localhost:8080 node e2e/operators.e2e.mjs
 // Creates a query from the session-window template and finds its sessions as bars on the
 // event-time axis, then one from the stream-stream join template and finds its rows in the rows
-// table with the watermark, and the join's state in the state chart.
+// table with the watermark, and the join's state in the state chart; last, a deduplication with an
+// aggregation after it, whose state chart has a line for each of the two operators.
 import { baseUrl, runInBrowser, screenshot, step } from './browser.mjs';
 
 /** Creates a query from the create form's template `id` as the form fills it in; returns its name. */
@@ -64,5 +65,27 @@ await runInBrowser(async ({ page }) => {
   await page.locator('[data-table="rows"] td.cell-watermark', { hasText: /^\d\d:\d\d:\d\d$/ }).first().waitFor();
   await page.waitForFunction(() => document.querySelector('[data-chart="State rows"]')?.getAttribute('data-lines') === 'symmetricHashJoin');
   await screenshot(page, process.env.ARUS_SCREENSHOT_ROWS);
+  await stopAndDelete(page);
+
+  step('a deduplication followed by an aggregation: a state line per operator');
+  const start = Math.floor(Date.now() / 60_000) * 60_000;
+  const created = await page.request.post(`${baseUrl}/api/queries`, { data: {
+    name: `e2e-dedup-then-count-${Date.now() % 100000}`,
+    source: { format: 'rate-micro-batch', options: { rowsPerBatch: 10, advanceMillisPerBatch: 1000, startTimestamp: start } },
+    steps: [{ selectExpr: ['value DIV 2 AS order_id', 'timestamp AS event_time'] },
+      { withWatermark: { column: 'event_time', delay: '2 seconds' } },
+      { dropDuplicatesWithinWatermark: ['order_id'] },
+      { groupBy: { keys: ["window(event_time, '4 seconds')"], aggregations: ['count(*) AS orders'] } }],
+    outputMode: 'append', trigger: { processingTime: '250 milliseconds' }, sink: { format: 'memory' },
+  } });
+  if (created.status() !== 201) throw new Error(`the query was refused: ${await created.text()}`);
+  await page.goto(`${baseUrl}/#/queries/${(await created.json()).id}`);
+  await page.locator('[data-connection="live"]').waitFor();
+  // In Spark's order: the plan's stateful operators from the top, so the aggregation first.
+  await page.waitForFunction(() => document.querySelector('[data-chart="State rows"]')?.getAttribute('data-lines')
+    === 'stateStoreSave,dedupeWithinWatermark', undefined, { timeout: 30_000 }).catch(async (e) => {
+    throw new Error(`state chart lines: ${await attribute(page, '[data-chart="State rows"]', 'data-lines')} (${e.message})`);
+  });
+  await page.locator('[data-chart="results"][data-kind="windows"]').waitFor();
   await stopAndDelete(page);
 });

@@ -27,12 +27,13 @@ describe('event-time markers from progress', () => {
 
 describe('stateOperatorLines', () => {
   it('gives each stateful operator of the latest report a line, in Spark\'s order', () => {
-    const latest = progress(2, {}, { stateOperators: [stateOperator({ operatorName: 'symmetricHashJoin', numRowsTotal: 40 }),
-      stateOperator({ operatorName: 'stateStoreSave', numRowsTotal: 3 })] });
+    // A join with an aggregation after it: Spark lists the plan's operators from the top.
+    const latest = progress(2, {}, { stateOperators: [stateOperator({ operatorName: 'stateStoreSave', numRowsTotal: 3 }),
+      stateOperator({ operatorName: 'symmetricHashJoin', numRowsTotal: 40 })] });
     expect(stateOperatorLines([progress(1), latest])).toEqual([
-      { name: 'symmetricHashJoin', index: 0 }, { name: 'stateStoreSave', index: 1 }]);
-    expect(operatorStateRows(latest, 0)).toBe(40);
-    expect(operatorStateRows(latest, 1)).toBe(3);
+      { name: 'stateStoreSave', index: 0 }, { name: 'symmetricHashJoin', index: 1 }]);
+    expect(operatorStateRows(latest, 0)).toBe(3);
+    expect(operatorStateRows(latest, 1)).toBe(40);
   });
 
   it('numbers the operators of one kind, as a chained aggregation has two', () => {
