@@ -1,6 +1,6 @@
 // End-to-end test of the live view of the new stateful operators in real headless Chromium,
 // against a started service. Run by DashboardBrowserTest under ./mvnw verify, or by hand:
-//   ARUS_BASE_URL=http://localhost:8080 node e2e/operators.e2e.mjs
+//   ARUS_BASE_URL=http://localhost:8080 npm run e2e:operators
 // Creates a query from the session-window template and finds its sessions as bars on the
 // event-time axis, then one from the stream-stream join template and finds its rows in the rows
 // table with the watermark, and the join's state in the state chart; last, a deduplication with an
