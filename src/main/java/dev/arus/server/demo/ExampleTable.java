@@ -41,6 +41,11 @@ class ExampleTable {
 
     @EventListener(ApplicationReadyEvent.class)
     void write() {
+        writeUnlessPresent(file);
+    }
+
+    /** Writes the table at {@code file}, unless something is there already; a failure is logged, never thrown. */
+    static void writeUnlessPresent(Path file) {
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, CSV, StandardOpenOption.CREATE_NEW);
