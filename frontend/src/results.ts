@@ -48,15 +48,34 @@ export function outputColumnOf(expression: string): string | null {
   return bare ? (bare[1] ?? null) : null;
 }
 
+/** The last groupBy of the spec, whose rows are the output (a chained aggregation has two). */
 function groupByOf(spec: QuerySpec | undefined): { keys: string[]; aggregations: string[] } | null {
+  let found: { keys: string[]; aggregations: string[] } | null = null;
   for (const step of spec?.steps ?? []) {
     if (typeof step === 'object' && step !== null && 'groupBy' in step) {
       const groupBy = (step as { groupBy: { keys?: unknown; aggregations?: unknown } }).groupBy;
       const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-      return { keys: strings(groupBy.keys), aggregations: strings(groupBy.aggregations) };
+      found = { keys: strings(groupBy.keys), aggregations: strings(groupBy.aggregations) };
     }
   }
-  return null;
+  return found;
+}
+
+/**
+ * How a query's results are drawn: `windows`, a bar per time window (`window(...)`); `sessions`,
+ * a bar per session of each key (`session_window(...)`), as wide as the session; `rows`, the
+ * output rows as they are, for a query without a window to chart (a join, a deduplication, an
+ * aggregation by plain keys).
+ */
+export type ResultKind = 'windows' | 'sessions' | 'rows';
+
+const SESSION_KEY = /^\s*session_window\s*\(/i;
+const WINDOW_KEY = /^\s*window\s*\(/i;
+
+export function resultKindOf(spec: QuerySpec | undefined): ResultKind {
+  const keys = groupByOf(spec)?.keys ?? [];
+  if (keys.some((k) => SESSION_KEY.test(k))) return 'sessions';
+  return keys.some((k) => WINDOW_KEY.test(k)) ? 'windows' : 'rows';
 }
 
 /**

@@ -1,8 +1,11 @@
+import TEMPLATE_DATA from './templates.json';
 import type { QuerySpec } from './types';
 
-type SourceSpec = QuerySpec['source'];
-
-/** A starting point for the create form: a valid spec (README "Create a query"). */
+/**
+ * A starting point for the create form: a valid spec (README "Create a query"). The templates live
+ * in templates.json, which the service's DashboardTemplatesTest also reads and posts, each to a
+ * started service, so that every one is known to be accepted and to run.
+ */
 export interface Template {
   id: string;
   label: string;
@@ -10,18 +13,11 @@ export interface Template {
   spec: (now: number) => QuerySpec;
 }
 
-const EVENT_TIME = { withColumn: { name: 'event_time', expr: 'CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP)' } };
-const WATERMARK = { withWatermark: { column: 'event_time', delay: '4 seconds' } };
-
-/** The chapter's source: 5 rows a second, wall-clock time. */
-const RATE: SourceSpec = { format: 'rate', options: { rowsPerSecond: 5, numPartitions: 1 } };
-
-/** Simulated time for replays: 10 rows a batch, each batch a second later, starting at this minute. */
-function microBatches(now: number): SourceSpec {
-  return {
-    format: 'rate-micro-batch',
-    options: { rowsPerBatch: 10, advanceMillisPerBatch: 1000, startTimestamp: Math.floor(now / 60_000) * 60_000 },
-  };
+interface TemplateData {
+  id: string;
+  label: string;
+  describe: string;
+  spec: Record<string, unknown>;
 }
 
 /** A short suffix from the clock, so that a template's name is free again next time. */
@@ -29,79 +25,33 @@ function suffix(now: number): string {
   return new Date(now).toISOString().slice(11, 19).replace(/:/g, '');
 }
 
-export const TEMPLATES: Template[] = [
-  {
-    id: 'chapter',
-    label: "The chapter's query (append)",
-    describe: 'Visits per 8-second window, 4-second watermark: a window appears once the watermark passes its end.',
-    spec: (now) => ({
-      name: `visits-per-8s-${suffix(now)}`,
-      source: RATE,
-      steps: [EVENT_TIME, { filter: 'value >= 0' }, { select: ['value', 'event_time'] }, WATERMARK,
-        { groupBy: { keys: ["window(event_time, '8 seconds')"], aggregations: ['count(*) AS count'] } }],
-      outputMode: 'append',
-      trigger: { processingTime: '4 seconds' },
-      sink: { format: 'console', options: { truncate: false } },
-    }),
-  },
-  {
-    id: 'chapter-update',
-    label: "The chapter's query (update)",
-    describe: 'The same windows in update mode: running counts change in place until the watermark closes them.',
-    spec: (now) => ({
-      name: `visits-per-8s-update-${suffix(now)}`,
-      source: RATE,
-      steps: [EVENT_TIME, WATERMARK,
-        { groupBy: { keys: ["window(event_time, '8 seconds')"], aggregations: ['count(*) AS count'] } }],
-      outputMode: 'update',
-      trigger: { processingTime: '4 seconds' },
-      sink: { format: 'memory' },
-    }),
-  },
-  {
-    id: 'chapter-replay',
-    label: "The chapter's query, fast replay",
-    describe: 'rate-micro-batch: each batch is a second of event time, four batches a second.',
-    spec: (now) => ({
-      name: `visits-per-8s-replay-${suffix(now)}`,
-      source: microBatches(now),
-      steps: [EVENT_TIME, WATERMARK,
-        { groupBy: { keys: ["window(event_time, '8 seconds')"], aggregations: ['count(*) AS count'] } }],
-      outputMode: 'append',
-      trigger: { processingTime: '250 milliseconds' },
-      sink: { format: 'memory' },
-    }),
-  },
-  {
-    id: 'sliding',
-    label: 'Sliding window (10 s every 5 s)',
-    describe: 'Each event counts in two overlapping 10-second windows that start every 5 seconds.',
-    spec: (now) => ({
-      name: `visits-sliding-10s-${suffix(now)}`,
-      source: RATE,
-      steps: [EVENT_TIME, WATERMARK,
-        { groupBy: { keys: ["window(event_time, '10 seconds', '5 seconds')"], aggregations: ['count(*) AS count'] } }],
-      outputMode: 'append',
-      trigger: { processingTime: '2 seconds' },
-      sink: { format: 'memory' },
-    }),
-  },
-  {
-    id: 'keyed',
-    label: 'Keyed aggregation: sum and avg per shop',
-    describe: 'Per 10-second window and shop (value % 3): total and mean of the value, in update mode.',
-    spec: (now) => ({
-      name: `sales-per-shop-${suffix(now)}`,
-      source: RATE,
-      steps: [EVENT_TIME, { withColumn: { name: 'shop', expr: 'value % 3' } }, WATERMARK,
-        { groupBy: { keys: ["window(event_time, '10 seconds')", 'shop'],
-          aggregations: ['sum(value) AS total', 'avg(value) AS mean', 'count(*) AS sales'] } }],
-      outputMode: 'update',
-      trigger: { processingTime: '2 seconds' },
-      sink: { format: 'memory' },
-    }),
-  },
-];
+/**
+ * The spec as the form shows it at `now`: the name with a suffix from the clock, and each
+ * rate-micro-batch source (a join's too) starting at this minute, so that a replay's event times
+ * are near the wall clock's; everything else as templates.json has it.
+ */
+export function instantiate(spec: Record<string, unknown>, now: number): QuerySpec {
+  const copy = structuredClone(spec);
+  copy.name = `${String(copy.name)}-${suffix(now)}`;
+  const start = Math.floor(now / 60_000) * 60_000;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (typeof value === 'object' && value !== null) {
+      const source = value as { format?: unknown; options?: Record<string, unknown> };
+      if (source.format === 'rate-micro-batch' && source.options && !('startTimestamp' in source.options)) {
+        source.options.startTimestamp = start;
+      }
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(copy);
+  return copy as unknown as QuerySpec;
+}
+
+export const TEMPLATES: Template[] = (TEMPLATE_DATA as TemplateData[]).map(({ id, label, describe, spec }) => ({
+  id, label, describe, spec: (now: number) => instantiate(spec, now),
+}));
 
 export function templateText(template: Template, now: number): string {
   return JSON.stringify(template.spec(now), null, 2);

@@ -46,3 +46,29 @@ export function stateRows(progress: ProgressView): { total: number; droppedLate:
   }
   return { total, droppedLate };
 }
+
+/** One line of the state chart: a stateful operator by its place in `stateOperators`. */
+export interface StateOperatorLine {
+  /** Spark's operatorName, numbered when the query has two of one kind (`stateStoreSave #2`). */
+  name: string;
+  index: number;
+}
+
+/**
+ * The stateful operators of the latest progress, in Spark's order (its `stateOperators`): a
+ * chained aggregation or a join with an aggregation after it has several, each a line of its own.
+ */
+export function stateOperatorLines(progress: readonly ProgressView[]): StateOperatorLine[] {
+  const operators = progress[progress.length - 1]?.stateOperators ?? [];
+  const names = operators.map((op) => op.operatorName);
+  return names.map((name, index) => {
+    const same = names.filter((n) => n === name).length;
+    const nth = names.slice(0, index + 1).filter((n) => n === name).length;
+    return { name: same > 1 ? `${name} #${nth}` : name, index };
+  });
+}
+
+/** An operator's state rows in one report; null when that report has no operator at that place. */
+export function operatorStateRows(progress: ProgressView, index: number): number | null {
+  return progress.stateOperators?.[index]?.numRowsTotal ?? null;
+}

@@ -63,13 +63,38 @@ describe('syntaxError', () => {
 });
 
 describe('templates', () => {
-  it('are JSON specs with a name, a source, steps ending in a groupBy and a sink', () => {
+  const now = Date.UTC(2026, 9, 16, 13, 29, 7);
+
+  it('are JSON specs with a name from the clock, a rate source, steps and a sink', () => {
     for (const template of TEMPLATES) {
-      const spec = JSON.parse(templateText(template, Date.UTC(2026, 9, 16, 13, 29, 7)));
+      const spec = JSON.parse(templateText(template, now));
       expect(spec.name).toMatch(/-132907$/);
       expect(spec.source.format).toMatch(/^rate(-micro-batch)?$/);
       expect(spec.sink.format).toBeTruthy();
-      expect(Object.keys(spec.steps.at(-1))).toEqual(['groupBy']);
+      expect(spec.steps.length).toBeGreaterThan(0);
     }
+  });
+
+  it('start every rate-micro-batch source, a join\'s too, at the minute of now', () => {
+    const spec = JSON.parse(templateText(TEMPLATES.find((t) => t.id === 'join-stream')!, now));
+    const join = spec.steps.find((s: object) => 'join' in s).join;
+    expect(spec.source.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
+    expect(join.with.source.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
+  });
+
+  it('offer one per new operator: both deduplications, session windows and both joins', () => {
+    const steps = (id: string) => JSON.stringify(TEMPLATES.find((t) => t.id === id)?.spec(now).steps);
+    expect(steps('dedup')).toContain('"dropDuplicates"');
+    expect(steps('dedup')).toContain('"withWatermark"');
+    expect(steps('dedup-within-watermark')).toContain('"dropDuplicatesWithinWatermark"');
+    expect(steps('session')).toContain('session_window(');
+    expect(steps('join-static')).toContain('"static"');
+    expect(steps('join-stream')).toMatch(/BETWEEN i\.impression_time AND i\.impression_time \+ INTERVAL/);
+  });
+
+  it('leave the data they come from as it was', () => {
+    const first = templateText(TEMPLATES[0]!, now);
+    expect(templateText(TEMPLATES[0]!, now + 1000)).not.toBe(first);
+    expect(templateText(TEMPLATES[0]!, now)).toBe(first);
   });
 });

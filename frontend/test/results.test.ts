@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inferShape, outputColumnOf, outputModeOf, ResultSeries } from '../src/results';
+import { inferShape, outputColumnOf, outputModeOf, resultKindOf, ResultSeries } from '../src/results';
 import type { QuerySpec } from '../src/types';
-import { batch, ms, queryView, windowRow } from './fixtures';
+import { batch, iso, ms, queryView, windowRow } from './fixtures';
 
 describe('ResultSeries in append mode', () => {
   it('adds each batch\'s rows as new finalized windows in event-time order', () => {
@@ -100,5 +100,55 @@ describe('inferShape', () => {
     expect(outputColumnOf('count(*) AS count')).toBe('count');
     expect(outputColumnOf('shop')).toBe('shop');
     expect(outputColumnOf("window(event_time, '8 seconds')")).toBeNull();
+  });
+});
+
+describe('resultKindOf', () => {
+  const spec = (...steps: unknown[]) => ({ ...queryView().spec, steps }) as QuerySpec;
+  const groupBy = (...keys: string[]) => ({ groupBy: { keys, aggregations: ['count(*) AS count'] } });
+
+  it('charts time windows, and sessions as sessions', () => {
+    expect(resultKindOf(spec(groupBy("window(event_time, '8 seconds')", 'shop')))).toBe('windows');
+    expect(resultKindOf(spec(groupBy("session_window(event_time, '2 seconds') AS visit", 'user')))).toBe('sessions');
+    expect(resultKindOf(spec(groupBy('user', "SESSION_WINDOW(event_time, '2 seconds')")))).toBe('sessions');
+  });
+
+  it('shows rows for a query without a window: a join, a deduplication, plain keys', () => {
+    expect(resultKindOf(spec({ dropDuplicatesWithinWatermark: ['order_id'] }))).toBe('rows');
+    expect(resultKindOf(spec({ join: { with: { static: {} }, on: ['shop'] } }))).toBe('rows');
+    expect(resultKindOf(spec(groupBy('user')))).toBe('rows');
+    expect(resultKindOf(undefined)).toBe('rows');
+  });
+
+  it('goes by the last groupBy of a chained aggregation', () => {
+    expect(resultKindOf(spec(groupBy("window(event_time, '10 seconds')"),
+      groupBy("window(window_time(window), '1 minute')")))).toBe('windows');
+    expect(resultKindOf(spec(groupBy("window(event_time, '10 seconds')", 'user'), groupBy('user')))).toBe('rows');
+  });
+});
+
+describe('ResultSeries of session windows', () => {
+  const session = (startS: number, endS: number, user: number, clicks: number) =>
+    ({ session_window: { start: iso(startS), end: iso(endS) }, user, clicks });
+  const sessionSpec = {
+    ...queryView().spec,
+    steps: [{ groupBy: { keys: ["session_window(event_time, '2 seconds')", 'user'], aggregations: ['count(*) AS clicks'] } }],
+  } as QuerySpec;
+
+  it('keeps each session as wide as it is, per key', () => {
+    const series = new ResultSeries('append', sessionSpec);
+    series.applyBatch(batch(6, [session(0, 3, 0, 20), session(0, 3, 1, 14)]));
+    series.applyBatch(batch(9, [session(4, 7, 0, 21)]));
+    expect(series.shape).toEqual({ windowColumn: 'session_window', groupColumns: ['user'], measures: ['clicks'] });
+    expect(series.list().map((b) => [b.group, b.end - b.start, b.values.clicks])).toEqual([
+      ['0', 3000, 20], ['1', 3000, 14], ['0', 3000, 21]]);
+    expect(series.groups()).toEqual(['0', '1']);
+  });
+
+  it('in complete mode shows the latest batch\'s sessions, merged ones replacing their parts', () => {
+    const series = new ResultSeries('complete', { ...sessionSpec, outputMode: 'complete' });
+    series.applyBatch(batch(1, [session(0, 2, 0, 5), session(3, 5, 0, 4)]));
+    series.applyBatch(batch(2, [session(0, 5, 0, 10)]));
+    expect(series.list().map((b) => [b.start, b.end])).toEqual([[ms(0), ms(5)]]);
   });
 });

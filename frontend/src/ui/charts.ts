@@ -73,25 +73,7 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
   const times = bars.flatMap((b) => [b.start, b.end]);
   if (markers.watermark !== null) times.push(markers.watermark);
   if (markers.maxEventTime !== null) times.push(markers.maxEventTime);
-  const min = times.length ? Math.min(...times) : undefined;
-  const maxT = times.length ? Math.max(...times) : undefined;
-  const range = min !== undefined && maxT !== undefined ? maxT - min : 0;
-  const pad = Math.max(1000, range * 0.03);
-  const padRight = Math.max(1000, range * 0.05);
-
-  const markLineData: object[] = [];
-  if (markers.watermark !== null) {
-    markLineData.push({ xAxis: markers.watermark, name: 'watermark', lineStyle: { color: WATERMARK_COLOR, type: 'solid', width: 2 },
-      label: { formatter: `watermark ${timeOfDay(markers.watermark)}`, color: WATERMARK_COLOR, position: 'end', align: 'right', distance: 4, fontWeight: 600 } });
-  }
-  if (markers.maxEventTime !== null) {
-    markLineData.push({ xAxis: markers.maxEventTime, name: 'max event time', lineStyle: { color: MAX_EVENT_COLOR, type: 'dashed', width: 2 },
-      label: { formatter: `max event time ${timeOfDay(markers.maxEventTime)}`, color: MAX_EVENT_COLOR, position: 'end', align: 'right', distance: 19, fontWeight: 600 } });
-  }
-  const openFrom = Math.max(lastFinalEnd, markers.watermark ?? Number.NEGATIVE_INFINITY);
-  const markAreaData = markers.maxEventTime !== null && Number.isFinite(openFrom) && markers.maxEventTime > openFrom
-    ? [[{ xAxis: openFrom, name: 'open' }, { xAxis: markers.maxEventTime }]]
-    : [];
+  const markerSeries = markersSeries(markers, lastFinalEnd);
 
   const renderBar = (color: string): CustomSeriesRenderItem => (_params, api) => {
     const start = Number(api.value(0));
@@ -126,13 +108,7 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
       clip: true,
     };
   });
-  // Markers ride on a series of their own, so that they show before the first window does.
-  series.push({
-    type: 'line', name: 'markers', data: [], silent: true, showSymbol: false,
-    markLine: { symbol: ['none', 'none'], silent: true, animation: false, data: markLineData },
-    markArea: { silent: true, itemStyle: { color: 'rgba(107, 87, 201, 0.08)' }, label: { color: MAX_EVENT_COLOR, fontSize: 11, position: 'insideTop' },
-      data: markAreaData },
-  });
+  series.push(markerSeries);
 
   return {
     animation: false,
@@ -147,13 +123,128 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
         return `${timeOfDay(d[0])} – ${timeOfDay(d[5])} UTC<br/>${escapeHtml(p.seriesName ?? '')}: <b>${d[6]}</b> (${state})`;
       },
     },
-    xAxis: {
-      type: 'time', min: min === undefined ? undefined : min - pad, max: maxT === undefined ? undefined : maxT + padRight,
-      axisLabel: { color: TEXT, formatter: (v: number) => timeOfDay(v), hideOverlap: true },
-      axisLine: { lineStyle: { color: '#b8c2cc' } }, splitLine: { show: false },
-    },
+    xAxis: timeAxis(times),
     yAxis: { type: 'value', axisLabel: { color: TEXT }, splitLine: { lineStyle: { color: GRID_LINE } }, minInterval: 1 },
     series,
+  };
+}
+
+/**
+ * The watermark and the highest event time seen as vertical lines, and the span between the last
+ * final end and the highest event time shaded as open. They ride on a series of their own, so
+ * that they show before the first window does.
+ */
+function markersSeries(markers: EventTimeMarkers, lastFinalEnd: number): object {
+  const markLineData: object[] = [];
+  if (markers.watermark !== null) {
+    markLineData.push({ xAxis: markers.watermark, name: 'watermark', lineStyle: { color: WATERMARK_COLOR, type: 'solid', width: 2 },
+      label: { formatter: `watermark ${timeOfDay(markers.watermark)}`, color: WATERMARK_COLOR, position: 'end', align: 'right', distance: 4, fontWeight: 600 } });
+  }
+  if (markers.maxEventTime !== null) {
+    markLineData.push({ xAxis: markers.maxEventTime, name: 'max event time', lineStyle: { color: MAX_EVENT_COLOR, type: 'dashed', width: 2 },
+      label: { formatter: `max event time ${timeOfDay(markers.maxEventTime)}`, color: MAX_EVENT_COLOR, position: 'end', align: 'right', distance: 19, fontWeight: 600 } });
+  }
+  const openFrom = Math.max(lastFinalEnd, markers.watermark ?? Number.NEGATIVE_INFINITY);
+  const markAreaData = markers.maxEventTime !== null && Number.isFinite(openFrom) && markers.maxEventTime > openFrom
+    ? [[{ xAxis: openFrom, name: 'open' }, { xAxis: markers.maxEventTime }]]
+    : [];
+
+  return {
+    type: 'line', name: 'markers', data: [], silent: true, showSymbol: false,
+    markLine: { symbol: ['none', 'none'], silent: true, animation: false, data: markLineData },
+    markArea: { silent: true, itemStyle: { color: 'rgba(107, 87, 201, 0.08)' }, label: { color: MAX_EVENT_COLOR, fontSize: 11, position: 'insideTop' },
+      data: markAreaData },
+  };
+}
+
+/** The event-time axis from the earliest to the latest of `times`, padded. */
+function timeAxis(times: number[]): object {
+  const min = times.length ? Math.min(...times) : undefined;
+  const max = times.length ? Math.max(...times) : undefined;
+  const range = min !== undefined && max !== undefined ? max - min : 0;
+  const pad = Math.max(1000, range * 0.03);
+  const padRight = Math.max(1000, range * 0.05);
+  return {
+    type: 'time', min: min === undefined ? undefined : min - pad, max: max === undefined ? undefined : max + padRight,
+    axisLabel: { color: TEXT, formatter: (v: number) => timeOfDay(v), hideOverlap: true },
+    axisLine: { lineStyle: { color: '#b8c2cc' } }, splitLine: { show: false },
+  };
+}
+
+export interface SessionsChartInput {
+  bars: WindowBar[];
+  /** The keys beside the session window, one lane each. */
+  groups: string[];
+  /** The grouping key columns, for the lanes' names. */
+  groupColumns: string[];
+  measure: string | null;
+  markers: EventTimeMarkers;
+}
+
+/**
+ * The sessions chart: a lane per key, a bar per session from its start to its end on the
+ * event-time axis (as wide as the session, the aggregate written in it), solid once final, pale
+ * and dashed while it may still grow; the watermark and the highest event time as in the
+ * results chart.
+ */
+export function sessionsOption(input: SessionsChartInput): echarts.EChartsCoreOption {
+  const { bars, groups, groupColumns, measure, markers } = input;
+  // The first key's lane on top: a category axis counts from the bottom.
+  const lane = new Map(groups.map((g, i) => [g, i]));
+  const data = bars.map((bar) => {
+    const index = lane.get(bar.group) ?? 0;
+    return [bar.start, bar.end, groups.length - 1 - index, bar.finalized ? 1 : 0,
+      measure === null ? '' : bar.values[measure] ?? '', bar.group, index];
+  });
+  const lastFinalEnd = bars.filter((b) => b.finalized).reduce((m, b) => Math.max(m, b.end), Number.NEGATIVE_INFINITY);
+  const times = bars.flatMap((b) => [b.start, b.end]);
+  if (markers.watermark !== null) times.push(markers.watermark);
+  if (markers.maxEventTime !== null) times.push(markers.maxEventTime);
+  const laneName = (group: string) => (groupColumns.length === 1 ? `${groupColumns[0]} ${group}` : group);
+
+  const renderSession: CustomSeriesRenderItem = (_params, api) => {
+    const laneIndex = Number(api.value(2));
+    const start = api.coord([Number(api.value(0)), laneIndex]) as number[];
+    const end = api.coord([Number(api.value(1)), laneIndex]) as number[];
+    const height = (api.size?.([0, 1]) as number[] | undefined)?.[1] ?? 20;
+    const barHeight = Math.max(6, Math.min(28, height * 0.6));
+    const color = PALETTE[Number(api.value(6)) % PALETTE.length] ?? '#1f8fc9';
+    const finalized = Number(api.value(3)) === 1;
+    const x0 = start[0] ?? 0;
+    const width = Math.max(2, (end[0] ?? 0) - x0 - 1);
+    const y = (start[1] ?? 0) - barHeight / 2;
+    return {
+      type: 'group',
+      children: [
+        { type: 'rect', shape: { x: x0, y, width, height: barHeight, r: 3 },
+          style: finalized ? { fill: color } : { fill: color, opacity: 0.3, stroke: color, lineWidth: 1.5, lineDash: [4, 3] } },
+        { type: 'text', style: { text: String(api.value(4)), x: x0 + 4, y: y + barHeight / 2, verticalAlign: 'middle',
+          fill: finalized ? '#fff' : TEXT, fontSize: 11, width: Math.max(0, width - 6), overflow: 'truncate' } },
+      ],
+    };
+  };
+
+  return {
+    animation: false,
+    grid: { left: 70, right: 20, top: 30, bottom: 28 },
+    legend: { show: false },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { data?: unknown }) => {
+        const d = p.data as (number | string)[] | undefined;
+        if (!Array.isArray(d)) return '';
+        const state = d[3] === 1 ? 'final' : 'may still grow';
+        return `${escapeHtml(laneName(String(d[5])))}: session ${timeOfDay(Number(d[0]))} – ${timeOfDay(Number(d[1]))} UTC<br/>`
+          + `${escapeHtml(measure ?? '')}: <b>${escapeHtml(String(d[4]))}</b> (${state})`;
+      },
+    },
+    xAxis: timeAxis(times),
+    yAxis: { type: 'category', data: groups.map(laneName).reverse(), axisLabel: { color: TEXT },
+      axisTick: { show: false }, splitLine: { show: true, lineStyle: { color: GRID_LINE } } },
+    series: [
+      { type: 'custom', name: 'sessions', renderItem: renderSession, encode: { x: [0, 1], y: 2 }, data, animation: false, clip: true },
+      markersSeries(markers, lastFinalEnd),
+    ],
   };
 }
 

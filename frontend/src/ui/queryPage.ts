@@ -3,9 +3,11 @@ import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
-import { stateRows } from '../timeline';
+import { resultKindOf } from '../results';
+import { recentRows } from '../rows';
+import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
 import type { ProgressView, RecentBatch } from '../types';
-import { Chart, PALETTE, progressOption, resultsOption, type ProgressChartSpec } from './charts';
+import { Chart, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
 import { h, replaceChildren, stateBadge } from './dom';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
@@ -13,9 +15,22 @@ const PROGRESS_CHARTS: ProgressChartSpec[] = [
     { name: 'input', color: PALETTE[0] ?? '', value: (p) => p.inputRowsPerSecond ?? null },
     { name: 'processed', color: PALETTE[1] ?? '', value: (p) => p.processedRowsPerSecond ?? null }] },
   { title: 'Batch duration', unit: 'ms', lines: [{ name: 'duration', color: PALETTE[2] ?? '', value: (p) => p.batchDuration }] },
-  { title: 'State rows', unit: 'rows', lines: [{ name: 'state rows', color: PALETTE[3] ?? '', value: (p) => stateRows(p).total }] },
+  { title: 'State rows', unit: 'rows', lines: [] },
   { title: 'Rows dropped as late', unit: 'rows', lines: [{ name: 'dropped', color: PALETTE[4] ?? '', value: (p) => stateRows(p).droppedLate }] },
 ];
+
+/** The state chart: a line per stateful operator of the latest report, or the total when there is none. */
+function stateChart(progress: ProgressView[]): ProgressChartSpec {
+  const operators = stateOperatorLines(progress);
+  const lines = operators.length === 0
+    ? [{ name: 'state rows', color: PALETTE[3] ?? '', value: (p: ProgressView) => stateRows(p).total }]
+    : operators.map((op, i) => ({ name: op.name, color: PALETTE[(3 + i) % PALETTE.length] ?? '',
+      value: (p: ProgressView) => operatorStateRows(p, op.index) }));
+  return { title: 'State rows', unit: 'rows', lines };
+}
+
+/** The latest output rows shown in the rows table of a query without a window. */
+const TABLE_ROWS = 50;
 
 function wsUrl(id: string): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -36,10 +51,32 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const kpis = h('dl', { class: 'kpis' });
   const measureSelect = h('select', { class: 'measure', 'aria-label': 'Aggregate shown as bar height' });
   const resultsHint = h('span', { class: 'hint' });
+  const resultsTitle = h('h2', {}, 'Results per window');
+  const measureWord = h('span', {}, 'height ');
   const resultsEl = h('div', { class: 'chart chart-results', 'data-chart': 'results' });
+  const keyFinal = h('span', { class: 'key key-final' }, 'final window');
+  const keyRunning = h('span', { class: 'key key-running' }, 'running value');
+  const keyOpen = h('span', { class: 'key key-open' }, 'open windows');
+  const rowsWatermark = h('span', { class: 'rows-watermark', 'data-watermark': '' }, 'watermark –');
+  const rowsHint = h('span', { class: 'hint' });
+  const rowsEl = h('div', { class: 'rows', 'data-table': 'rows' });
   const emptyResults = h('div', { class: 'chart-empty' }, 'No window yet: a window appears once the watermark passes its end.');
   const batchesEl = h('div', { class: 'batches', 'data-table': 'batches' });
   const progressEls = PROGRESS_CHARTS.map((spec) => h('div', { class: 'chart chart-small', 'data-chart': spec.title }));
+
+  const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
+    h('div', { class: 'card-head' }, resultsTitle, resultsHint,
+      h('label', { class: 'measure-label' }, measureWord, measureSelect)),
+    h('div', { class: 'legend-line' },
+      keyFinal,
+      keyRunning,
+      h('span', { class: 'key key-watermark' }, 'watermark'),
+      h('span', { class: 'key key-max' }, 'max event time'),
+      keyOpen),
+    h('div', { class: 'chart-wrap' }, resultsEl, emptyResults));
+  const rowsCard = h('section', { class: 'card', 'data-card': 'rows', hidden: true },
+    h('div', { class: 'card-head' }, h('h2', {}, 'Recent rows'), rowsWatermark, rowsHint),
+    rowsEl);
 
   replaceChildren(root,
     h('section', { class: 'query-head' },
@@ -48,16 +85,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
     notice,
     kpis,
-    h('section', { class: 'card' },
-      h('div', { class: 'card-head' }, h('h2', {}, 'Results per window'), resultsHint,
-        h('label', { class: 'measure-label' }, 'height ', measureSelect)),
-      h('div', { class: 'legend-line' },
-        h('span', { class: 'key key-final' }, 'final window'),
-        h('span', { class: 'key key-running' }, 'running value'),
-        h('span', { class: 'key key-watermark' }, 'watermark'),
-        h('span', { class: 'key key-max' }, 'max event time'),
-        h('span', { class: 'key key-open' }, 'open windows')),
-      h('div', { class: 'chart-wrap' }, resultsEl, emptyResults)),
+    resultsCard,
+    rowsCard,
     h('section', { class: 'progress-grid' },
       ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
     h('section', { class: 'card' },
@@ -149,6 +178,11 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   }
 
   function drawResults(): void {
+    const kind = resultKindOf(model.query?.spec);
+    resultsCard.hidden = kind === 'rows';
+    rowsCard.hidden = kind !== 'rows';
+    if (kind === 'rows') return;
+    const sessions = kind === 'sessions';
     const shape = model.results.shape;
     const measures = shape?.measures ?? [];
     if (measures.join() !== [...measureSelect.options].map((o) => o.value).join()) {
@@ -158,18 +192,64 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (measure !== null) measureSelect.value = measure;
     measureSelect.disabled = measures.length < 2;
     const bars = model.results.list();
+    const finals = bars.filter((b) => b.finalized).length;
+    resultsEl.dataset.kind = kind;
     resultsEl.dataset.windows = String(bars.length);
-    resultsEl.dataset.finalWindows = String(bars.filter((b) => b.finalized).length);
+    resultsEl.dataset.finalWindows = String(finals);
+    resultsEl.dataset.sessions = sessions ? String(bars.length) : '0';
+    resultsEl.dataset.finalSessions = sessions ? String(finals) : '0';
+    const groups = model.results.groups();
+    resultsEl.dataset.lanes = sessions ? String(groups.length) : '0';
+    resultsEl.dataset.sessionSeconds = sessions ? bars.map((b) => (b.end - b.start) / 1000).join(',') : '';
     emptyResults.hidden = bars.length > 0;
+    const what = sessions ? 'session' : 'window';
+    resultsTitle.textContent = sessions ? 'Sessions per key' : 'Results per window';
+    keyFinal.textContent = `final ${what}`;
+    keyOpen.textContent = `open ${what}s`;
+    keyRunning.textContent = sessions ? 'may still grow' : 'running value';
+    measureWord.textContent = sessions ? 'label ' : 'height ';
     if (shape && shape.windowColumn === null) emptyResults.textContent = 'These results have no window column: see the recent batches below.';
-    resultsHint.textContent = model.outputMode === 'append'
-      ? 'append mode: each bar is a finalized window'
-      : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
-    results.chart.setOption(resultsOption({ bars, groups: model.results.groups(), measure, markers: model.markers, mode: model.outputMode }), { notMerge: true });
+    else emptyResults.textContent = `No ${what} yet: a ${what} appears once the watermark passes its end.`;
+    resultsHint.textContent = sessions
+      ? `${model.outputMode} mode: a bar per session of each key, from its first event to its last plus the gap`
+      : model.outputMode === 'append'
+        ? 'append mode: each bar is a finalized window'
+        : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
+    results.chart.setOption(sessions
+      ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers })
+      : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode }), { notMerge: true });
+  }
+
+  /** The rows table of a query without a window: its latest rows, each with its batch's watermark. */
+  function drawRows(): void {
+    if (rowsCard.hidden) return;
+    const watermark = model.markers.watermark;
+    rowsWatermark.textContent = watermark === null ? 'watermark –' : `watermark ${timeOfDay(watermark)} UTC`;
+    rowsWatermark.dataset.watermark = watermark === null ? '' : new Date(watermark).toISOString();
+    const table = recentRows(model.batches, model.progress, TABLE_ROWS);
+    rowsEl.dataset.rows = String(table.rows.length);
+    rowsHint.textContent = table.omitted > 0
+      ? `the latest ${table.rows.length} output rows, newest batch first (${table.omitted} more in the batches below)`
+      : 'the latest output rows, newest batch first';
+    if (table.rows.length === 0) {
+      replaceChildren(rowsEl, h('p', { class: 'batch-empty' }, '(no rows yet)'));
+      return;
+    }
+    const head = h('thead', {}, h('tr', {}, h('th', {}, 'batch'), h('th', {}, 'watermark'), ...table.columns.map((c) => h('th', {}, c))));
+    const body = h('tbody', {}, ...table.rows.map((r) => h('tr', { 'data-batch-id': r.batchId },
+      h('td', {}, String(r.batchId)),
+      h('td', { class: 'cell-watermark' }, r.watermark === null ? '–' : timeOfDay(r.watermark)),
+      ...table.columns.map((c) => h('td', {}, consoleCell(r.row[c]))))));
+    replaceChildren(rowsEl, h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, head, body)));
   }
 
   function drawProgress(): void {
-    PROGRESS_CHARTS.forEach((spec, i) => progressCharts[i]?.chart.setOption(progressOption(spec, model.progress), { notMerge: true }));
+    PROGRESS_CHARTS.forEach((spec, i) => {
+      const drawn = spec.title === 'State rows' ? stateChart(model.progress) : spec;
+      const el = progressEls[i];
+      if (el) el.dataset.lines = drawn.lines.map((l) => l.name).join(',');
+      progressCharts[i]?.chart.setOption(progressOption(drawn, model.progress), { notMerge: true });
+    });
   }
 
   function drawBatches(): void {
@@ -182,6 +262,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.results) drawResults();
     if (changes.progress) drawProgress();
     if (changes.batches) drawBatches();
+    if (changes.batches || changes.progress || changes.query) drawRows();
   }
 
   function showConnection(state: ConnectionState): void {

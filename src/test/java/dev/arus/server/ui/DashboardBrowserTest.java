@@ -17,8 +17,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * frontend/e2e/dashboard.e2e.mjs} picks a step from the editor's completion, types a mistake into an
  * expression and finds the refusal marked in the editor, creates a query over {@code rate-micro-batch},
  * waits for a finalized window in the chart and the table, stops it and deletes it, and saves
- * {@code docs/dashboard.png}. Skipped without Chromium unless {@code ARUS_REQUIRE_BROWSER=1}
- * (see {@link BrowserScenario}).
+ * {@code docs/dashboard.png}; {@code frontend/e2e/operators.e2e.mjs} creates queries from the
+ * session-window and stream-stream join templates and finds the sessions as bars of their own
+ * width, lane by lane, and the join's rows in the rows table with the watermark. Skipped without
+ * Chromium unless {@code ARUS_REQUIRE_BROWSER=1} (see {@link BrowserScenario}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
 class DashboardBrowserTest {
@@ -40,5 +42,10 @@ class DashboardBrowserTest {
 
         scenario.run("http://localhost:" + port, Map.of("ARUS_SCREENSHOT", SCREENSHOT.toAbsolutePath().toString()));
         assertThat(SCREENSHOT).isRegularFile();
+    }
+
+    @Test
+    void showsSessionsAsBarsAndAJoinsRowsWithTheWatermarkInTheBrowser() throws Exception {
+        BrowserScenario.of("operators.e2e.mjs").run("http://localhost:" + port, Map.of());
     }
 }
