@@ -22,6 +22,7 @@ final class FunctionRegistry {
             new ScalarFunction("ceiling", 1, 2, RoundingFunctions::bindCeiling),
             new ScalarFunction("coalesce", 1, ANY, Coalesce::bind),
             new ScalarFunction("concat", 1, ANY, Concat::bind),
+            new ScalarFunction("crc32", 1, 1, Digest::bindCrc32),
             new ScalarFunction("current_timestamp", 0, 0, CurrentTimestamp::bind),
             new ScalarFunction("date_format", 2, 2, DateFormat::bind),
             new ScalarFunction("exp", 1, 1, MathFunctions::bindExp),
@@ -29,6 +30,7 @@ final class FunctionRegistry {
             new ScalarFunction("from_json", 2, 2, JsonToStruct::bind),
             new ScalarFunction("get_json_object", 2, 2, GetJsonObject::bind),
             new ScalarFunction("greatest", 0, ANY, Extremum::bindGreatest),
+            new ScalarFunction("hash", 0, ANY, RowHash::bindHash),
             new ScalarFunction("if", 3, 3, CaseWhen::bindIf),
             new ScalarFunction("ifnull", 2, 2, NullFunctions::bindIfNull),
             new ScalarFunction("ilike", 2, 3, PatternMatch::bindILike),
@@ -41,6 +43,7 @@ final class FunctionRegistry {
             new ScalarFunction("log10", 1, 1, MathFunctions::bindLog10),
             new ScalarFunction("log2", 1, 1, MathFunctions::bindLog2),
             new ScalarFunction("ltrim", 1, 2, StringTrim::bindLeading),
+            new ScalarFunction("md5", 1, 1, Digest::bindMd5),
             new ScalarFunction("named_struct", 0, ANY, CreateStruct::bindNamed),
             new ScalarFunction("nullif", 2, 2, NullFunctions::bindNullIf),
             new ScalarFunction("nvl", 2, 2, NullFunctions::bindNvl),
@@ -50,6 +53,9 @@ final class FunctionRegistry {
             new ScalarFunction("rlike", 2, 2, PatternMatch::bindRLike),
             new ScalarFunction("round", 1, 2, RoundingFunctions::bindRound),
             new ScalarFunction("rtrim", 1, 2, StringTrim::bindTrailing),
+            new ScalarFunction("sha", 1, 1, Digest::bindSha1),
+            new ScalarFunction("sha1", 1, 1, Digest::bindSha1),
+            new ScalarFunction("sha2", 2, 2, Digest::bindSha2),
             new ScalarFunction("sign", 1, 1, MathFunctions::bindSign),
             new ScalarFunction("signum", 1, 1, MathFunctions::bindSignum),
             new ScalarFunction("sqrt", 1, 1, MathFunctions::bindSqrt),
@@ -59,7 +65,8 @@ final class FunctionRegistry {
             new ScalarFunction("to_timestamp", 1, 2, ParseTimestamp::bindToTimestamp),
             new ScalarFunction("trim", 1, 2, StringTrim::bindTrim),
             new ScalarFunction("unix_timestamp", 0, 2, ParseTimestamp::bindUnixTimestamp),
-            new ScalarFunction("window_time", 1, 1, WindowTime::bind));
+            new ScalarFunction("window_time", 1, 1, WindowTime::bind),
+            new ScalarFunction("xxhash64", 0, ANY, RowHash::bindXxHash64));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
     private static final Set<String> BOUND_ELSEWHERE =
