@@ -46,12 +46,21 @@ final class CaseWhen extends BoundNode {
             // Spark's If takes no implicit cast: a string condition is refused too
             throw binder.unexpectedType(sql, call.position(), "first", "\"BOOLEAN\"", condition);
         }
-        DataType type = binder.commonType(values, "if", sql, call.position(), ExpressionBinder.TypeListing.LIST);
+        return ifThenElse(binder, call.position(), condition, values.get(0), values.get(1), sql);
+    }
+
+    /**
+     * Spark's {@code If} of a BOOLEAN condition, {@code a} and {@code b} brought to their wider
+     * type; also what {@code nvl2} and {@code nullif} are rewritten to.
+     */
+    static BoundExpression ifThenElse(ExpressionBinder binder, int position, BoundExpression condition,
+            BoundExpression a, BoundExpression b, String sql) {
+        List<BoundExpression> values = List.of(a, b);
+        DataType type = binder.commonType(values, "if", sql, position, ExpressionBinder.TypeListing.LIST);
         // as for CASE, a column of NULLs is a STRING one
         DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;
-        return new CaseWhen(List.of(condition), List.of(TypeCoercion.implicitCast(values.get(0), resultType)),
-                TypeCoercion.implicitCast(values.get(1), resultType), resultType,
-                values.stream().anyMatch(BoundExpression::nullable), sql);
+        return new CaseWhen(List.of(condition), List.of(TypeCoercion.implicitCast(a, resultType)),
+                TypeCoercion.implicitCast(b, resultType), resultType, a.nullable() || b.nullable(), sql);
     }
 
     @Override

@@ -21,7 +21,13 @@ final class Coalesce extends BoundNode {
     /** {@code coalesce(a, b, ...)}: the arguments brought to their common type. */
     static BoundExpression bind(Expression.FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
-        String sql = FunctionBinder.sql("coalesce", arguments);
+        return bindAs("coalesce", call, arguments, binder);
+    }
+
+    /** A coalesce named as the function that Spark rewrites to one ({@code nvl}, {@code ifnull}). */
+    static BoundExpression bindAs(String name, Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        String sql = FunctionBinder.sql(name, arguments);
         DataType type = binder.commonType(arguments, "coalesce", sql, call.position(),
                 ExpressionBinder.TypeListing.ALTERNATIVES);
         DataType resultType = type == AtomicType.NULL ? AtomicType.STRING : type;

@@ -176,13 +176,17 @@ final class ExpressionBinder {
 
     /** {@code -x}: a number or an interval; a string is read as a DOUBLE, as Spark's ANSI coercion does. */
     private BoundExpression negate(Expression.Negate negate) {
-        BoundExpression child = bind(negate.child());
+        return negate(bind(negate.child()), negate.position());
+    }
+
+    /** {@code -x} of a bound operand; also Spark's {@code negative(x)}. */
+    BoundExpression negate(BoundExpression child, int position) {
         String sql = SqlText.negate(child.sql());
         DataType type = child.dataType();
         if (type == AtomicType.STRING || type == AtomicType.NULL) {
             child = TypeCoercion.implicitCast(child, AtomicType.DOUBLE);
         } else if (!type.isNumeric() && !(type instanceof DayTimeIntervalType)) {
-            throw unexpectedType(sql, negate.position(), "first", NUMERIC_OR_INTERVAL, child);
+            throw unexpectedType(sql, position, "first", NUMERIC_OR_INTERVAL, child);
         }
         return new UnaryMath(UnaryMath.Operation.NEGATE, child, sql);
     }

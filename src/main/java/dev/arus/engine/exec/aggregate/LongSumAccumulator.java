@@ -2,12 +2,17 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.expr.EvaluationException;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
 
-/** {@code sum} of {@code int} or {@code bigint} values, a {@code bigint}; NULL until a non-null value arrives. */
+/**
+ * {@code sum} of integers (a {@code bigint}) or of day-time intervals; NULL until a non-null value
+ * arrives. A sum out of a long's range raises ARITHMETIC_OVERFLOW, as Spark's ANSI {@code Add}
+ * inside {@code Sum} does.
+ */
 final class LongSumAccumulator extends Accumulator {
 
     private long[] sums = new long[16];
@@ -25,7 +30,7 @@ final class LongSumAccumulator extends Accumulator {
         for (int i = 0; i < size; i++) {
             int group = groupIds[i];
             if (group >= 0 && !input.isNull(i)) {
-                sums[group] = Math.addExact(sums[group], values[i]);
+                sums[group] = add(sums[group], values[i]);
                 seen[group] = true;
             }
         }
@@ -35,8 +40,16 @@ final class LongSumAccumulator extends Accumulator {
     void merge(int group, Accumulator partial, int partialGroup) {
         LongSumAccumulator other = (LongSumAccumulator) partial;
         if (other.seen[partialGroup]) {
-            sums[group] = Math.addExact(sums[group], other.sums[partialGroup]);
+            sums[group] = add(sums[group], other.sums[partialGroup]);
             seen[group] = true;
+        }
+    }
+
+    private static long add(long sum, long value) {
+        try {
+            return Math.addExact(sum, value);
+        } catch (ArithmeticException e) {
+            throw EvaluationException.overflow("long overflow", "try_add");
         }
     }
 
