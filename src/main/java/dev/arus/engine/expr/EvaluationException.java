@@ -86,4 +86,9 @@ public final class EvaluationException extends ArusException {
         return new EvaluationException("CANNOT_PARSE_TIMESTAMP", detail + ". Use `try_to_timestamp` to tolerate"
                 + " invalid input string and return NULL instead. SQLSTATE: 22007");
     }
+
+    static EvaluationException illegalDayOfWeek(String name) {
+        return new EvaluationException("ILLEGAL_DAY_OF_WEEK", "Illegal input for day of week: " + name
+                + ". SQLSTATE: 22009");
+    }
 }
