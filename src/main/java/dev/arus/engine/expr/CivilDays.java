@@ -73,6 +73,35 @@ final class CivilDays {
         return (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
     }
 
+    /** The day of a valid civil date: Hinnant's days-from-civil. */
+    static long daysOf(long year, int month, int day) {
+        long y = month <= 2 ? year - 1 : year;
+        long era = Math.floorDiv(y, 400);
+        long yearOfEra = y - era * 400;
+        long dayOfYear = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        long dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * DAYS_PER_ERA + dayOfEra - DAYS_FROM_0000_03_01_TO_EPOCH;
+    }
+
+    static int lengthOfMonth(long year, int month) {
+        return switch (month) {
+            case 2 -> isLeapYear(year) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    static boolean isLeapYear(long year) {
+        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+
+    /** The last day of the month {@code day} falls in. */
+    static long lastDayOfMonth(long day) {
+        int year = year(day);
+        int month = month(day);
+        return daysOf(year, month, lengthOfMonth(year, month));
+    }
+
     /** The day of the first of January of {@code year}. */
     static long firstOfJanuary(long year) {
         long y = year - 1;

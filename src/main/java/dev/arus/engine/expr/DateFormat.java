@@ -27,6 +27,21 @@ final class DateFormat extends BoundNode {
         return new DateFormat(timestamp, pattern, FunctionBinder.sql("date_format", arguments));
     }
 
+    /**
+     * {@code from_unixtime(seconds[, 'pattern'])}: seconds since the epoch (a BIGINT, or what casts
+     * to one) as text in the session zone; Spark names the one-argument form with its default
+     * pattern shown.
+     */
+    static BoundExpression bindFromUnixTime(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        BoundExpression seconds = binder.require(call.sql(), call.position(), "first", arguments.get(0),
+                InputType.of(AtomicType.LONG));
+        String pattern = arguments.size() == 2 ? FunctionBinder.pattern(binder, call, 1)
+                : DateTimeFormats.DEFAULT_PATTERN;
+        String sql = SqlText.function("from_unixtime", List.of(arguments.get(0).sql(), pattern));
+        return new DateFormat(new SecondsToTimestamp(seconds, seconds.sql()), pattern, sql);
+    }
+
     @Override
     public StringVector evaluate(ColumnarBatch input, EvaluationContext context) {
         LongVector times = (LongVector) timestamp.evaluate(input, context);

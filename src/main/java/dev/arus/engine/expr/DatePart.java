@@ -24,7 +24,12 @@ final class DatePart extends BoundNode {
     private static final DecimalType SECONDS = new DecimalType(8, 6);
 
     enum Part {
-        YEAR, YEAROFWEEK, QUARTER, MONTH, WEEK, DAY, DAYOFWEEK, DAYOFWEEK_ISO, DOY, HOUR, MINUTE, SECOND;
+        YEAR, YEAROFWEEK, QUARTER, MONTH, WEEK, DAY, DAYOFWEEK, DAYOFWEEK_ISO, DOY,
+        /** 0 for Monday to 6 for Sunday, the {@code weekday} function's; no extract field. */
+        WEEKDAY,
+        HOUR, MINUTE, SECOND,
+        /** The whole seconds of the minute, the {@code second} function's INT; no extract field. */
+        WHOLE_SECOND;
 
         boolean isClock() {
             return compareTo(HOUR) >= 0;
@@ -89,6 +94,19 @@ final class DatePart extends BoundNode {
         return new DatePart(part, value, part == Part.SECOND ? SECONDS : AtomicType.INT, sql);
     }
 
+    /**
+     * The one-field functions, Spark's {@code GetDateField} and {@code GetTimeField}: an INT named
+     * as called ({@code year(ts)}, {@code day(dt)}). Calendar fields take a DATE and clock fields a
+     * TIMESTAMP, other types cast to it as Spark's implicit casts do.
+     */
+    static ScalarFunction.Binding function(String name, Part part) {
+        InputType wanted = part.isClock() ? InputType.TIMESTAMP : InputType.DATE;
+        return (call, arguments, binder) -> {
+            BoundExpression value = binder.require(call.sql(), call.position(), "first", arguments.get(0), wanted);
+            return new DatePart(part, value, AtomicType.INT, FunctionBinder.sql(name, arguments));
+        };
+    }
+
     private static AnalysisException invalidField(ExpressionBinder binder,
             Expression.Extract extract, BoundExpression source) {
         return binder.error("INVALID_EXTRACT_FIELD", "Cannot extract " + extract.field() + " from " + source.sql()
@@ -130,6 +148,7 @@ final class DatePart extends BoundNode {
             case DAY -> CivilDays.dayOfMonth(day);
             case DAYOFWEEK -> CivilDays.dayOfWeek(day);
             case DAYOFWEEK_ISO -> CivilDays.isoDayOfWeek(day);
+            case WEEKDAY -> CivilDays.isoDayOfWeek(day) - 1;
             default -> CivilDays.dayOfYear(day);
         };
     }
@@ -139,6 +158,7 @@ final class DatePart extends BoundNode {
         return switch (part) {
             case HOUR -> microsOfDay / IntervalField.HOUR.micros();
             case MINUTE -> microsOfDay % IntervalField.HOUR.micros() / IntervalField.MINUTE.micros();
+            case WHOLE_SECOND -> microsOfDay % IntervalField.MINUTE.micros() / LocalDays.MICROS_PER_SECOND;
             default -> microsOfDay % IntervalField.MINUTE.micros();
         };
     }

@@ -86,4 +86,30 @@ public final class EvaluationException extends ArusException {
         return new EvaluationException("CANNOT_PARSE_TIMESTAMP", detail + ". Use `try_to_timestamp` to tolerate"
                 + " invalid input string and return NULL instead. SQLSTATE: 22007");
     }
+
+    static EvaluationException illegalDayOfWeek(String name) {
+        return new EvaluationException("ILLEGAL_DAY_OF_WEEK", "Illegal input for day of week: " + name
+                + ". SQLSTATE: 22009");
+    }
+
+    /** A field of make_date or make_timestamp out of its range; {@code detail} is Java's wording. */
+    static EvaluationException datetimeFieldOutOfBounds(String detail) {
+        return new EvaluationException("DATETIME_FIELD_OUT_OF_BOUNDS", detail + "." + ANSI_HINT
+                + " SQLSTATE: 22023");
+    }
+
+    static EvaluationException invalidFractionOfSecond(String seconds) {
+        return new EvaluationException("INVALID_FRACTION_OF_SECOND", "Valid range for seconds is [0, 60]"
+                + " (inclusive), but the provided value is " + seconds + ". To avoid this error, use"
+                + " `try_make_timestamp`, which returns NULL on error. SQLSTATE: 22023");
+    }
+
+    static EvaluationException invalidTimeZone(String zone) {
+        return new EvaluationException("INVALID_TIMEZONE", "The timezone: " + zone + " is invalid. The timezone"
+                + " must be either a region-based zone ID or a zone offset. Region IDs must have the form"
+                + " 'area/city', such as 'America/Los_Angeles'. Zone offsets must be in the format '(+|-)HH',"
+                + " '(+|-)HH:mm' or '(+|-)HH:mm:ss', e.g '-08' , '+01:00' or '-13:33:33', and must be in the"
+                + " range from -18:00 to +18:00. 'Z' and 'UTC' are accepted as synonyms for '+00:00'."
+                + " SQLSTATE: 22009");
+    }
 }

@@ -107,6 +107,9 @@ final class ExpressionBinder {
                 if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_timestamp")) {
                     return new CurrentTimestamp();
                 }
+                if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_date")) {
+                    return new CurrentDate();
+                }
                 throw ColumnResolver.unresolved("column", String.join(".", parts), schema.names(),
                         reference.position(), rootSql);
             }

@@ -2,6 +2,7 @@ package dev.arus.engine.expr;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.zone.ZoneOffsetTransition;
@@ -62,6 +63,26 @@ final class LocalDays {
         offsetMicros = rules.getOffset(instant).getTotalSeconds() * MICROS_PER_SECOND;
         offsetFrom = previous == null ? Long.MIN_VALUE : previous.toEpochSecond();
         offsetUntil = next == null ? Long.MAX_VALUE : next.toEpochSecond();
+    }
+
+    /**
+     * The timestamp a local wall-clock time (microseconds since the local epoch) names in
+     * {@code zone}, as {@code LocalDateTime.atZone} resolves it: in an overlap the earlier offset,
+     * in a gap the time pushed forward by the gap. Arithmetic unless a transition is within a day.
+     */
+    long instantOf(long localMicros, ZoneId zone) {
+        ZoneOffset fixed = fixedOffset(zone);
+        if (fixed != null) {
+            return localMicros - fixed.getTotalSeconds() * MICROS_PER_SECOND;
+        }
+        long guess = localMicros - (localMicros(localMicros, zone) - localMicros);
+        long second = Math.floorDiv(guess, MICROS_PER_SECOND);
+        if (localMicros(guess, zone) == localMicros && second - offsetFrom >= 86_400 && offsetUntil - second >= 86_400) {
+            return guess;
+        }
+        LocalDateTime local = LocalDateTime.ofEpochSecond(Math.floorDiv(localMicros, MICROS_PER_SECOND), 0,
+                ZoneOffset.UTC);
+        return local.atZone(zone).toEpochSecond() * MICROS_PER_SECOND + Math.floorMod(localMicros, MICROS_PER_SECOND);
     }
 
     /** The day (since the epoch) of a timestamp in {@code zone}. */

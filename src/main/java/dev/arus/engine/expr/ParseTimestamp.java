@@ -43,6 +43,27 @@ final class ParseTimestamp extends BoundNode {
         return new ParseTimestamp(value, FunctionBinder.pattern(binder, call, 1), false, sql);
     }
 
+    /**
+     * {@code to_date(value[, 'pattern'])}: without a pattern Spark's cast to DATE; with one, text
+     * parsed as {@code to_timestamp} parses it and then its day in the session zone. A date or
+     * timestamp ignores the pattern.
+     */
+    static BoundExpression bindToDate(Expression.FunctionCall call, List<BoundExpression> arguments,
+            ExpressionBinder binder) {
+        String sql = FunctionBinder.sql("to_date", arguments);
+        BoundExpression value = binder.require(call.sql(), call.position(), "first", arguments.get(0),
+                InputType.anyOf(InputType.STRING, InputType.DATE, InputType.TIMESTAMP));
+        if (arguments.size() == 1 || value.dataType() != AtomicType.STRING) {
+            if (arguments.size() == 2) {
+                FunctionBinder.pattern(binder, call, 1);
+            }
+            return value.dataType() == AtomicType.DATE ? new Renamed(value, sql)
+                    : Casts.cast(value, AtomicType.DATE, sql);
+        }
+        ParseTimestamp timestamp = new ParseTimestamp(value, FunctionBinder.pattern(binder, call, 1), false, sql);
+        return new DateTimeCast(timestamp, AtomicType.DATE, sql);
+    }
+
     /** {@code unix_timestamp([value[, pattern]])}; Spark names it with the default pattern shown. */
     static BoundExpression bindUnixTimestamp(Expression.FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
