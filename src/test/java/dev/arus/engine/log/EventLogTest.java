@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -286,16 +287,47 @@ class EventLogTest {
         }
         assertThat(offsets).hasSize(1400);
         assertThat(Arrays.stream(stream.durableEnds()).sum()).isEqualTo(1400);
-        assertThat(stream.groupCommits()).isBetween(1L, 200L);
     }
 
+    /**
+     * Appends that come while a group is syncing wait for the next group and share its sync: the
+     * committer is held just before the first group's sync until 50 more appends are queued.
+     */
     @Test
-    void aGroupWhoseSyncFailsIsNeverReadableIsAnsweredAndTheCommitterGoesOn() throws Exception {
-        // The committer reads the clock's nanoTime once a group is written, just before it syncs;
-        // there this clock closes partition 1's files, so that its sync fails after partition 0's
-        // has succeeded, as an fsync error on one file would.
-        AtomicReference<Runnable> beforeSync = new AtomicReference<>();
-        Clock failingSync = new Clock() {
+    void appendsQueuedWhileAGroupSyncsShareOneSync() throws Exception {
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch queued = new CountDownLatch(1);
+        AtomicReference<Runnable> beforeSync = new AtomicReference<>(() -> {
+            holding.countDown();
+            try {
+                queued.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        log = EventLog.open(directory, runningBeforeSync(beforeSync), EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 2, null, null);
+        CompletableFuture<AppendResult> first = stream.append(batch(stream.definition().schema(), orders(0, 5)));
+        assertThat(holding.await(10, TimeUnit.SECONDS)).as("the first group reached its sync").isTrue();
+
+        List<CompletableFuture<AppendResult>> later = new ArrayList<>();
+        for (int i = 1; i <= 50; i++) {
+            later.add(stream.append(batch(stream.definition().schema(), orders(i * 5, 5))));
+        }
+        queued.countDown();
+
+        first.get(10, TimeUnit.SECONDS);
+        CompletableFuture.allOf(later.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+        assertThat(Arrays.stream(stream.durableEnds()).sum()).isEqualTo(255);
+        assertThat(stream.groupCommits()).as("the first group's sync, then one for the 50 queued").isEqualTo(2);
+    }
+
+    /**
+     * {@link #clock}, running what {@code beforeSync} holds (once) when the committer reads the
+     * time just before a sync.
+     */
+    private Clock runningBeforeSync(AtomicReference<Runnable> beforeSync) {
+        return new Clock() {
             @Override
             public long millis() {
                 return clock.millis();
@@ -307,7 +339,15 @@ class EventLogTest {
                 return clock.nanoTime();
             }
         };
-        log = EventLog.open(directory, failingSync, EventLog.DEFAULT_SEGMENT_BYTES);
+    }
+
+    @Test
+    void aGroupWhoseSyncFailsIsNeverReadableIsAnsweredAndTheCommitterGoesOn() throws Exception {
+        // The committer reads the clock's nanoTime once a group is written, just before it syncs;
+        // there this clock closes partition 1's files, so that its sync fails after partition 0's
+        // has succeeded, as an fsync error on one file would.
+        AtomicReference<Runnable> beforeSync = new AtomicReference<>();
+        log = EventLog.open(directory, runningBeforeSync(beforeSync), EventLog.DEFAULT_SEGMENT_BYTES);
         LogStream stream = create("orders", 2, "order_id", null);
         append(stream, batch(stream.definition().schema(), orders(0, 20)));
         long[] before = stream.durableEnds();
