@@ -39,8 +39,9 @@ final class FunctionRegistry {
             new ScalarFunction("window_time", 1, 1, WindowTime::bind));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
-    private static final Set<String> BOUND_ELSEWHERE =
-            Set.of("window", "session_window", "count", "sum", "avg", "min", "max");
+    private static final Set<String> BOUND_ELSEWHERE = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("window", "session_window"), AggregateFunction.allNames())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private FunctionRegistry() {
     }
