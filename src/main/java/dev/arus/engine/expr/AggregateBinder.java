@@ -80,7 +80,7 @@ final class AggregateBinder {
                 yield new AggregateCall(function, argument, name, type);
             }
             case FIRST, LAST -> new AggregateCall(function, storable(binder, argument, sql, call), name,
-                    argument.dataType(), new AggregateCall.Settings(ignoreNulls(binder, function, call)));
+                    argument.dataType(), AggregateCall.Settings.ignoringNulls(ignoreNulls(binder, function, call)));
             case COLLECT_LIST, COLLECT_SET -> new AggregateCall(function, storable(binder, argument, sql, call), name,
                     new ArrayType(argument.dataType(), false));
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> new AggregateCall(function,
@@ -91,11 +91,43 @@ final class AggregateBinder {
             case BOOL_AND, BOOL_OR -> new AggregateCall(function,
                     binder.require(sql, call.position(), "first", argument, InputType.BOOLEAN), name,
                     AtomicType.BOOLEAN);
+            case APPROX_COUNT_DISTINCT -> new AggregateCall(function, storable(binder, argument, sql, call), name,
+                    AtomicType.LONG, AggregateCall.Settings.withRelativeStandardDeviation(
+                            relativeStandardDeviation(binder, call)));
         };
     }
 
     private static int maximumArguments(AggregateFunction function) {
-        return function == AggregateFunction.FIRST || function == AggregateFunction.LAST ? 2 : 1;
+        return switch (function) {
+            case FIRST, LAST, APPROX_COUNT_DISTINCT -> 2;
+            default -> 1;
+        };
+    }
+
+    /**
+     * Spark's {@code approx_count_distinct(x, rsd)}: rsd must be a double or decimal literal, small
+     * enough that HyperLogLog++ gets at least 4 bits of register address.
+     */
+    private static double relativeStandardDeviation(ExpressionBinder binder, FunctionCall call) {
+        if (call.arguments().size() < 2) {
+            return AggregateCall.Settings.NONE.relativeStandardDeviation();
+        }
+        Expression given = call.arguments().get(1);
+        double rsd;
+        if (given instanceof Expression.Literal literal && literal.value() instanceof Double value) {
+            rsd = value;
+        } else if (given instanceof Expression.Literal literal && literal.value() instanceof java.math.BigDecimal value) {
+            rsd = value.doubleValue();
+        } else {
+            throw new AnalysisException("_LEGACY_ERROR_TEMP_1104", "The second argument should be a double literal.",
+                    given.position(), binder.rootSql());
+        }
+        if (Math.ceil(2.0 * Math.log(1.106 / rsd) / Math.log(2.0)) < 4) {
+            // Spark's HyperLogLogPlusPlusHelper fails this requirement when the query runs
+            throw new AnalysisException("INTERNAL_ERROR", "requirement failed: HLL++ requires at least 4 bits for"
+                    + " addressing. Use a lower error, at most 39%.", given.position(), binder.rootSql());
+        }
+        return rsd;
     }
 
     /**

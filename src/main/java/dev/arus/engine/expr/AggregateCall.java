@@ -21,9 +21,21 @@ public record AggregateCall(AggregateFunction function, BoundExpression argument
         return !function.resultNeverNull();
     }
 
-    /** A function's constant parameters, fixed when the query is analysed. */
-    public record Settings(boolean ignoreNulls) {
+    /**
+     * A function's constant parameters, fixed when the query is analysed: whether {@code first}
+     * and {@code last} ignore NULLs, and the relative standard deviation {@code approx_count_distinct}
+     * allows (Spark's default 0.05).
+     */
+    public record Settings(boolean ignoreNulls, double relativeStandardDeviation) {
 
-        public static final Settings NONE = new Settings(false);
+        public static final Settings NONE = new Settings(false, 0.05);
+
+        static Settings ignoringNulls(boolean ignoreNulls) {
+            return new Settings(ignoreNulls, NONE.relativeStandardDeviation);
+        }
+
+        static Settings withRelativeStandardDeviation(double relativeStandardDeviation) {
+            return new Settings(false, relativeStandardDeviation);
+        }
     }
 }

@@ -28,7 +28,8 @@ public enum AggregateFunction {
     VAR_POP("var_pop"),
     COUNT_IF("count_if"),
     BOOL_AND("bool_and", "every"),
-    BOOL_OR("bool_or", "any", "some");
+    BOOL_OR("bool_or", "any", "some"),
+    APPROX_COUNT_DISTINCT("approx_count_distinct");
 
     private static final Map<String, AggregateFunction> BY_NAME = Arrays.stream(values())
             .flatMap(function -> Arrays.stream(function.names).map(name -> Map.entry(name, function)))
@@ -57,6 +58,7 @@ public enum AggregateFunction {
 
     /** Whether the result is never NULL: counts, and collections, which are empty rather than NULL. */
     public boolean resultNeverNull() {
-        return this == COUNT || this == COUNT_IF || this == COLLECT_LIST || this == COLLECT_SET;
+        return this == COUNT || this == COUNT_IF || this == APPROX_COUNT_DISTINCT || this == COLLECT_LIST
+                || this == COLLECT_SET;
     }
 }

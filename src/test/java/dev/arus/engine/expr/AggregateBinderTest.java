@@ -44,6 +44,7 @@ class AggregateBinderTest {
         "bool_or(flag)|BOOL_OR|bool_or(flag)|boolean|false",
         "any(flag)|BOOL_OR|any(flag)|boolean|false",
         "some(s = 'a')|BOOL_OR|some((s = a))|boolean|false",
+        "approx_count_distinct(s, 0.1)|APPROX_COUNT_DISTINCT|approx_count_distinct(s)|bigint|false",
     })
     void bindsWithSparksPrettyNamesAndResultTypes(String text, AggregateFunction function, String name, String type,
             boolean ignoreNulls) {
@@ -62,6 +63,9 @@ class AggregateBinderTest {
         assertThat(aggregate("count_if(flag)").nullable()).isFalse();
         assertThat(aggregate("collect_set(s)").nullable()).isFalse();
         assertThat(aggregate("first(s)").nullable()).isTrue();
+        assertThat(aggregate("approx_count_distinct(s)").nullable()).isFalse();
+        assertThat(aggregate("approx_count_distinct(s, 0.01)").settings().relativeStandardDeviation())
+                .isEqualTo(0.01);
     }
 
     @ParameterizedTest
@@ -75,6 +79,7 @@ class AggregateBinderTest {
         "every(n)|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot"
                 + " resolve \"every(n)\" due to data type mismatch: The first parameter requires the"
                 + " \"BOOLEAN\" type, however \"n\" has the type \"INT\". (at position 0)",
+        "approx_count_distinct(value, 1)|_LEGACY_ERROR_TEMP_1104|The second argument should be a double literal.",
         "first(value, 1)|_LEGACY_ERROR_TEMP_1210|The second argument in first should be a boolean literal.",
         "last_value(value, flag)|_LEGACY_ERROR_TEMP_1210|The second argument in last should be a boolean literal.",
         "first(value, true, 1)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `first`"

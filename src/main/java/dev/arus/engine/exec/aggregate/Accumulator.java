@@ -42,6 +42,8 @@ abstract class Accumulator {
             case STDDEV_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.STDDEV_POP);
             case VAR_SAMP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_SAMP);
             case VAR_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_POP);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
+                    call.settings().relativeStandardDeviation());
         };
     }
 
