@@ -200,11 +200,18 @@ public sealed interface Expression {
         }
     }
 
-    /** A call of a named function; {@code star} is {@code count(*)}. Names are case-insensitive. */
-    record FunctionCall(String name, List<Expression> arguments, boolean star, int position)
+    /**
+     * A call of a named function; {@code star} is {@code count(*)}, {@code distinct} is
+     * {@code count(DISTINCT x)}. Names are case-insensitive.
+     */
+    record FunctionCall(String name, List<Expression> arguments, boolean star, boolean distinct, int position)
             implements Expression {
         public FunctionCall {
             arguments = List.copyOf(arguments);
+        }
+
+        public FunctionCall(String name, List<Expression> arguments, boolean star, int position) {
+            this(name, arguments, star, false, position);
         }
 
         @Override
@@ -212,8 +219,9 @@ public sealed interface Expression {
             if (star) {
                 return name.toLowerCase(Locale.ROOT) + "(1)";
             }
-            return SqlText.function(name.toLowerCase(Locale.ROOT),
+            String sql = SqlText.function(name.toLowerCase(Locale.ROOT),
                     arguments.stream().map(Expression::sql).toList());
+            return distinct ? sql.replaceFirst("\\(", "(DISTINCT ") : sql;
         }
 
         @Override

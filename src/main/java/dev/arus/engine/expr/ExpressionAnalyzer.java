@@ -2,12 +2,9 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
-import dev.arus.engine.data.DayTimeIntervalType;
-import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
-import java.util.Locale;
 
 /**
  * Resolves unresolved expressions against an input schema, for the three places a query uses
@@ -83,74 +80,14 @@ public final class ExpressionAnalyzer {
         return new GroupingKey.ValueKey(bound, bound.name());
     }
 
-    /** An {@code agg} column: count, sum, avg, min or max of an expression, optionally aliased. */
+    /** An {@code agg} column: an aggregate function of an expression, optionally aliased. */
     public static AggregateCall bindAggregate(Expression expression, Schema input) {
+        return AggregateBinder.bind(expression, input);
+    }
+
+    /** Whether an {@code agg} column aggregates distinct values, as {@code count(DISTINCT x)} does. */
+    public static boolean isDistinctAggregate(Expression expression) {
         Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
-        ExpressionBinder binder = new ExpressionBinder(input, expression, true);
-        if (!(inner instanceof FunctionCall call)
-                || !FunctionBinder.AGGREGATES.contains(call.name().toLowerCase(Locale.ROOT))) {
-            throw binder.error("MISSING_AGGREGATION", "The non-aggregating expression \"" + inner.sql()
-                    + "\" is based on columns which are not participating in the GROUP BY clause. Add the columns"
-                    + " or the expression to the GROUP BY, or aggregate the expression.", inner.position());
-        }
-        AggregateFunction function = AggregateFunction.valueOf(call.name().toUpperCase(Locale.ROOT));
-        if (call.star() && function != AggregateFunction.COUNT) {
-            throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + call.sql() + ".",
-                    call.position());
-        }
-        if (!call.star() && call.arguments().size() != 1) {
-            throw binder.error("WRONG_NUM_ARGS.WITHOUT_SUGGESTION", "The `" + function.name().toLowerCase(Locale.ROOT)
-                    + "` requires 1 parameters but the actual number is " + call.arguments().size() + ".",
-                    call.position());
-        }
-        BoundExpression argument = call.star() ? null : binder.bind(call.arguments().get(0));
-        String prettyName = function.name().toLowerCase(Locale.ROOT)
-                + "(" + (argument == null ? "1" : argument.sql()) + ")";
-        String name = expression instanceof Expression.Alias alias ? alias.name() : prettyName;
-        if (function == AggregateFunction.COUNT) {
-            boolean countsEveryRow = argument == null
-                    || call.arguments().get(0) instanceof Expression.Literal literal && literal.value() != null;
-            return new AggregateCall(function, countsEveryRow ? null : argument, name, AtomicType.LONG);
-        }
-        return new AggregateCall(function, argument, name, resultType(binder, function, argument, prettyName, call));
-    }
-
-    /**
-     * Spark's result types of sum and avg: a sum of integers is a BIGINT, of floats or doubles a
-     * DOUBLE, of decimals {@code decimal(p+10,s)}, of intervals an interval; an average a DOUBLE,
-     * of decimals {@code decimal(p+4,s+4)}.
-     */
-    private static DataType aggregateType(AggregateFunction function, DataType type) {
-        if (type instanceof DecimalType decimal) {
-            return function == AggregateFunction.SUM ? DecimalResults.sumType(decimal)
-                    : DecimalResults.averageType(decimal);
-        }
-        if (function == AggregateFunction.AVG || type.isFloatingPoint()) {
-            return AtomicType.DOUBLE;
-        }
-        return type instanceof DayTimeIntervalType ? type : AtomicType.LONG;
-    }
-
-    private static DataType resultType(ExpressionBinder binder, AggregateFunction function, BoundExpression argument,
-            String sql, FunctionCall call) {
-        DataType type = argument.dataType();
-        return switch (function) {
-            case SUM, AVG -> {
-                if (!type.isNumeric() && !(function == AggregateFunction.SUM && type instanceof DayTimeIntervalType)) {
-                    throw binder.unexpectedType(sql, call.position(), "first", "\"NUMERIC\"", argument);
-                }
-                yield aggregateType(function, type);
-            }
-            default -> {
-                if (type.isComplex() || type == AtomicType.NULL) {
-                    throw binder.unexpectedType(sql, call.position(), "first", "orderable", argument);
-                }
-                if (type == AtomicType.BINARY) {
-                    throw binder.error("UNSUPPORTED_FEATURE", function.name().toLowerCase(Locale.ROOT)
-                            + " of a BINARY value is not supported yet: " + sql, call.position());
-                }
-                yield type;
-            }
-        };
+        return inner instanceof FunctionCall call && call.distinct();
     }
 }

@@ -481,10 +481,10 @@ public final class ExpressionParser {
             return new Expression.FunctionCall(name, List.of(), true, at);
         }
         List<Expression> arguments = new ArrayList<>();
+        boolean distinct = false;
         if (!acceptSymbol(")")) {
-            if (peek().isKeyword("distinct")) {
-                throw error(peek(), "DISTINCT aggregates are not supported");
-            }
+            // Spark's grammar takes DISTINCT in any call; analysis refuses it where it does not apply
+            distinct = acceptKeyword("distinct");
             // Spark's grammar gives struct(...) named arguments: struct(a AS x, b)
             boolean named = name.equalsIgnoreCase("struct");
             do {
@@ -493,7 +493,7 @@ public final class ExpressionParser {
             } while (acceptSymbol(","));
             expectSymbol(")");
         }
-        return new Expression.FunctionCall(name, arguments, false, at);
+        return new Expression.FunctionCall(name, arguments, false, distinct, at);
     }
 
     private Expression caseWhen(int at) {

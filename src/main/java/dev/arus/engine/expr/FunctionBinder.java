@@ -6,7 +6,6 @@ import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Binds calls of scalar functions: refuses aggregates and windows out of place, looks the
@@ -15,14 +14,12 @@ import java.util.Set;
  */
 final class FunctionBinder {
 
-    static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max");
-
     private FunctionBinder() {
     }
 
     static BoundExpression bind(ExpressionBinder binder, FunctionCall call) {
         String name = call.name().toLowerCase(Locale.ROOT);
-        if (AGGREGATES.contains(name)) {
+        if (AggregateFunction.named(name) != null) {
             throw misplacedAggregate(binder, call);
         }
         if (name.equals("window") || name.equals("session_window")) {
@@ -37,6 +34,10 @@ final class FunctionBinder {
         if (function == null) {
             throw ColumnResolver.unresolved("function", call.name(), FunctionRegistry.names(), call.position(),
                     call.sql());
+        }
+        if (call.distinct()) {
+            throw binder.error("INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX", "Invalid SQL syntax: The function `"
+                    + name + "` does not support DISTINCT.", call.position());
         }
         List<BoundExpression> arguments = new ArrayList<>();
         for (Expression argument : call.arguments()) {
@@ -90,7 +91,7 @@ final class FunctionBinder {
                 call.position());
     }
 
-    private static void arity(ExpressionBinder binder, FunctionCall call, int minimum, int maximum) {
+    static void arity(ExpressionBinder binder, FunctionCall call, int minimum, int maximum) {
         int actual = call.arguments().size();
         if (actual < minimum || actual > maximum) {
             String expected = minimum == maximum ? Integer.toString(minimum)

@@ -113,8 +113,9 @@ final class FunctionRegistry {
             new ScalarFunction("year", 1, 1, DatePart.function("year", DatePart.Part.YEAR)));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
-    private static final Set<String> BOUND_ELSEWHERE =
-            Set.of("window", "session_window", "count", "sum", "avg", "min", "max");
+    private static final Set<String> BOUND_ELSEWHERE = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("window", "session_window"), AggregateFunction.allNames())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private FunctionRegistry() {
     }

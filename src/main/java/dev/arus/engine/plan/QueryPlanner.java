@@ -9,7 +9,6 @@ import dev.arus.engine.exec.dedup.DeduplicationSpec;
 import dev.arus.engine.exec.join.StaticJoinSpec;
 import dev.arus.engine.exec.join.StreamJoinSpec;
 import dev.arus.engine.expr.AggregateCall;
-import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
@@ -204,7 +203,12 @@ public final class QueryPlanner {
         for (Expression expression : aggregate.aggregates()) {
             AggregateCall call = ExpressionAnalyzer.bindAggregate(expression, schema);
             calls.add(call);
-            fields.add(new Field(call.name(), call.resultType(), call.function() != AggregateFunction.COUNT));
+            fields.add(new Field(call.name(), call.resultType(), call.nullable()));
+        }
+        if (aggregate.aggregates().stream().anyMatch(ExpressionAnalyzer::isDistinctAggregate)) {
+            // Spark's UnsupportedOperationChecker, word for word, once the aggregates have been analysed.
+            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Distinct aggregations are"
+                    + " not supported on streaming DataFrames/Datasets. Consider using approx_count_distinct() instead.");
         }
         Schema output = new Schema(fields);
         String watermarkColumn = watermarkKey < 0 ? null : fields.get(watermarkKey).name();

@@ -3,6 +3,7 @@ package dev.arus.engine.exec.aggregate;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.expr.AggregateCall;
+import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
@@ -25,13 +26,24 @@ abstract class Accumulator {
     private static Accumulator forCall(AggregateCall call) {
         boolean decimal = call.argument() != null && call.argument().dataType() instanceof DecimalType;
         return switch (call.function()) {
-            case COUNT -> new CountAccumulator();
+            case COUNT -> new CountAccumulator(false);
             case SUM -> decimal ? new DecimalSumAccumulator((DecimalType) call.argument().dataType(), false)
                     : call.resultType().isLongBacked() ? new LongSumAccumulator() : new DoubleSumAccumulator(false);
             case AVG -> decimal ? new DecimalSumAccumulator((DecimalType) call.argument().dataType(), true)
                     : new DoubleSumAccumulator(true);
-            case MIN -> new ExtremumAccumulator(false, ColumnVector.allocate(call.resultType(), 16));
-            case MAX -> new ExtremumAccumulator(true, ColumnVector.allocate(call.resultType(), 16));
+            case MIN, BOOL_AND -> new ExtremumAccumulator(false, ColumnVector.allocate(call.resultType(), 16));
+            case MAX, BOOL_OR -> new ExtremumAccumulator(true, ColumnVector.allocate(call.resultType(), 16));
+            case COUNT_IF -> new CountAccumulator(true);
+            case FIRST, LAST -> new FirstLastAccumulator(call.function() == AggregateFunction.LAST,
+                    call.settings().ignoreNulls(), ColumnVector.allocate(call.resultType(), 16));
+            case COLLECT_LIST, COLLECT_SET -> new CollectAccumulator(call.argument().dataType(),
+                    call.function() == AggregateFunction.COLLECT_SET);
+            case STDDEV_SAMP -> new MomentsAccumulator(MomentsAccumulator.Statistic.STDDEV_SAMP);
+            case STDDEV_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.STDDEV_POP);
+            case VAR_SAMP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_SAMP);
+            case VAR_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_POP);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
+                    call.settings().relativeStandardDeviation());
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
@@ -7,10 +8,18 @@ import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
 
-/** {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL. */
+/**
+ * {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL;
+ * {@code count_if(p)} counts rows where {@code p} is true, as Spark's {@code count(nullif(p, false))}.
+ */
 final class CountAccumulator extends Accumulator {
 
+    private final boolean onlyTrue;
     private long[] counts = new long[16];
+
+    CountAccumulator(boolean onlyTrue) {
+        this.onlyTrue = onlyTrue;
+    }
 
     @Override
     void ensureGroups(int groups) {
@@ -20,6 +29,10 @@ final class CountAccumulator extends Accumulator {
     @Override
     void update(int[] groupIds, ColumnVector input, int size) {
         long[] totals = counts;
+        if (onlyTrue) {
+            countTrue(groupIds, (BooleanVector) input, size);
+            return;
+        }
         if (input == null || !input.hasNulls()) {
             // Rows of a group tend to come in runs; adding a run at once spares a chain of
             // read-modify-writes on the same counter.
@@ -45,6 +58,16 @@ final class CountAccumulator extends Accumulator {
             int group = groupIds[i];
             if (group >= 0 && !input.isNull(i)) {
                 totals[group]++;
+            }
+        }
+    }
+
+    private void countTrue(int[] groupIds, BooleanVector input, int size) {
+        boolean[] values = input.values();
+        for (int i = 0; i < size; i++) {
+            int group = groupIds[i];
+            if (group >= 0 && values[i] && !input.isNull(i)) {
+                counts[group]++;
             }
         }
     }

@@ -1,15 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
-import dev.arus.engine.data.BigDecimalVector;
-import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
-import dev.arus.engine.data.DoubleVector;
-import dev.arus.engine.data.LongVector;
-import dev.arus.engine.data.StringVector;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.util.Arrays;
 
 /**
@@ -93,39 +87,16 @@ final class ExtremumAccumulator extends Accumulator {
     @Override
     void write(int group, StateBuffer out) {
         out.writeBoolean(seen[group]);
-        if (!seen[group]) {
-            return;
-        }
-        if (bestValues instanceof LongVector longs) {
-            out.writeLong(longs.values()[group]);
-        } else if (bestValues instanceof DoubleVector doubles) {
-            out.writeDouble(doubles.values()[group]);
-        } else if (bestValues instanceof BooleanVector booleans) {
-            out.writeBoolean(booleans.values()[group]);
-        } else if (bestValues instanceof BigDecimalVector decimals) {
-            out.writeString(decimals.values()[group].toPlainString());
-        } else {
-            out.writeString(((StringVector) bestValues).values()[group]);
+        if (seen[group]) {
+            StateValues.writeValue(bestValues, group, out);
         }
     }
 
     @Override
     void read(int group, DataInput in) throws IOException {
         seen[group] = in.readBoolean();
-        if (!seen[group]) {
-            return;
-        }
-        bestValues.setNotNull(group);
-        if (bestValues instanceof LongVector longs) {
-            longs.values()[group] = in.readLong();
-        } else if (bestValues instanceof DoubleVector doubles) {
-            doubles.values()[group] = in.readDouble();
-        } else if (bestValues instanceof BooleanVector booleans) {
-            booleans.values()[group] = in.readBoolean();
-        } else if (bestValues instanceof BigDecimalVector decimals) {
-            decimals.values()[group] = new BigDecimal(StateBuffer.readString(in));
-        } else {
-            ((StringVector) bestValues).values()[group] = StateBuffer.readString(in);
+        if (seen[group]) {
+            StateValues.readValue(in, bestValues, group);
         }
     }
 }
