@@ -82,6 +82,13 @@ public final class EvaluationException extends ArusException {
         return new EvaluationException(errorClass, detail);
     }
 
+    /** A group of {@code regexp_extract} that its expression has not. */
+    static EvaluationException regexGroupIndex(String function, int groupCount, long index) {
+        return new EvaluationException("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX", "The value of parameter(s)"
+                + " `idx` in `" + function + "` is invalid: Expects group index between 0 and " + groupCount
+                + ", but got " + index + ". SQLSTATE: 22023");
+    }
+
     static EvaluationException cannotParseTimestamp(String detail) {
         return new EvaluationException("CANNOT_PARSE_TIMESTAMP", detail + ". Use `try_to_timestamp` to tolerate"
                 + " invalid input string and return NULL instead. SQLSTATE: 22007");
