@@ -77,7 +77,7 @@ final class FunctionRegistry {
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
     private static final Set<String> BOUND_ELSEWHERE =
-            Set.of("window", "session_window", "count", "sum", "avg", "min", "max");
+            Set.of("window", "session_window", "count", "sum", "avg", "min", "max", "explode");
 
     private FunctionRegistry() {
     }
