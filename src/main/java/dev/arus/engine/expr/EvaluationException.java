@@ -77,9 +77,39 @@ public final class EvaluationException extends ArusException {
                 + " invalid index and return NULL instead." + ANSI_HINT + " SQLSTATE: 22003");
     }
 
+    /** {@code element_at}'s 1-based index beyond either end of the array. */
+    static EvaluationException invalidElementAtIndex(long index, int size) {
+        return new EvaluationException("INVALID_ARRAY_INDEX_IN_ELEMENT_AT", "The index " + index + " is out of"
+                + " bounds. The array has " + size + " elements. Use `try_element_at` to tolerate accessing element"
+                + " at invalid index and return NULL instead." + ANSI_HINT + " SQLSTATE: 22003");
+    }
+
+    static EvaluationException invalidIndexOfZero() {
+        return new EvaluationException("INVALID_INDEX_OF_ZERO", "The index 0 is invalid. An index shall be either"
+                + " < 0 or > 0 (the first element has index 1). SQLSTATE: 22003");
+    }
+
+    static EvaluationException nullMapKey() {
+        return new EvaluationException("NULL_MAP_KEY", "Cannot use null as map key. SQLSTATE: 2200E");
+    }
+
+    static EvaluationException duplicatedMapKey(String key) {
+        return new EvaluationException("DUPLICATED_MAP_KEY", "Duplicate map key " + key + " was found, please"
+                + " check the input data. If you want to remove the duplicated keys, you can set"
+                + " \"spark.sql.mapKeyDedupPolicy\" to \"LAST_WIN\" so that the key inserted at last takes"
+                + " precedence. SQLSTATE: 23505");
+    }
+
     /** A LIKE or RLIKE pattern that is not one, read when a row supplies it. */
     static EvaluationException invalidLikePattern(String errorClass, String detail) {
         return new EvaluationException(errorClass, detail);
+    }
+
+    /** A group of {@code regexp_extract} that its expression has not. */
+    static EvaluationException regexGroupIndex(String function, int groupCount, long index) {
+        return new EvaluationException("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX", "The value of parameter(s)"
+                + " `idx` in `" + function + "` is invalid: Expects group index between 0 and " + groupCount
+                + ", but got " + index + ". SQLSTATE: 22023");
     }
 
     static EvaluationException cannotParseTimestamp(String detail) {

@@ -368,7 +368,10 @@ public final class ExpressionParser {
         }
     }
 
-    /** The calls with keywords inside their parentheses: {@code extract(f FROM x)}, {@code trim(BOTH c FROM s)}. */
+    /**
+     * The calls with keywords inside their parentheses: {@code extract(f FROM x)},
+     * {@code trim(BOTH c FROM s)}, {@code substring(s FROM p FOR l)}.
+     */
     private Optional<Expression> special(String word, int at) {
         if (word.equals("extract")) {
             Token field = next();
@@ -383,7 +386,31 @@ public final class ExpressionParser {
         if (word.equals("trim")) {
             return trim(at);
         }
+        if (word.equals("substring") || word.equals("substr")) {
+            return substring(at);
+        }
         return Optional.empty();
+    }
+
+    /**
+     * Spark's {@code substring(str FROM pos [FOR len])} (or {@code substr}), a call of
+     * {@code substring} as Spark names it; without FROM an ordinary call.
+     */
+    private Optional<Expression> substring(int at) {
+        int start = index;
+        if (peek().isSymbol(")")) {
+            return Optional.empty();
+        }
+        Expression source = expression(OR);
+        if (!acceptKeyword("from")) {
+            index = start;
+            return Optional.empty();
+        }
+        Expression position = expression(OR);
+        Expression length = acceptKeyword("for") ? expression(OR) : null;
+        expectSymbol(")");
+        return Optional.of(new Expression.FunctionCall("substring",
+                length == null ? List.of(source, position) : List.of(source, position, length), false, at));
     }
 
     /**

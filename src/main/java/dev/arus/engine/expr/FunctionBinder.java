@@ -26,6 +26,9 @@ final class FunctionBinder {
             throw binder.error("UNSUPPORTED_EXPR_FOR_OPERATOR", name + "(...) is only supported as a groupBy key: "
                     + call.sql(), call.position());
         }
+        if (name.equals(Generator.NAME)) {
+            throw Generator.nested(binder, call);
+        }
         if (call.star()) {
             throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + name + "(*).",
                     call.position());

@@ -4,6 +4,7 @@ import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.FilterOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
+import dev.arus.engine.exec.GenerateOperator;
 import dev.arus.engine.exec.ProjectOperator;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
@@ -139,6 +140,9 @@ final class PlanWiring {
             QueryPlanner.Stage stage = chain.get(i);
             if (stage instanceof QueryPlanner.ProjectStage project) {
                 next = new ProjectOperator(project.expressions(), project.output(), next);
+            } else if (stage instanceof QueryPlanner.GenerateStage generate) {
+                next = new GenerateOperator(generate.items(), generate.generatorPosition(), generate.generator(),
+                        generate.output(), next);
             } else if (stage instanceof QueryPlanner.FilterStage filter) {
                 next = new FilterOperator(filter.condition(), next);
             } else if (stage instanceof QueryPlanner.WatermarkStage watermark) {

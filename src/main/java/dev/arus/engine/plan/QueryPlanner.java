@@ -12,6 +12,7 @@ import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.Generator;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.AnalysisException;
@@ -100,10 +101,22 @@ public final class QueryPlanner {
     /** A projection keeps the watermark on the first output that is the watermark column, or its {@code window_time}. */
     private static Resolved resolveProject(LogicalPlan.Project project, Resolved input) {
         Schema schema = input.analysis().schema();
+        List<Expression> generators = project.expressions().stream().filter(Generator::isGenerator).toList();
+        if (generators.size() > 1) {
+            throw Generator.multiple(generators);
+        }
         List<BoundExpression> bound = new ArrayList<>();
         List<Field> fields = new ArrayList<>();
         String watermark = null;
+        Generator generator = null;
+        int generatorPosition = -1;
         for (Expression expression : project.expressions()) {
+            if (Generator.isGenerator(expression)) {
+                generator = Generator.bind(expression, schema);
+                generatorPosition = fields.size();
+                fields.addAll(generator.fields());
+                continue;
+            }
             BoundExpression expr = ExpressionAnalyzer.bind(expression, schema);
             bound.add(expr);
             fields.add(new Field(expr.name(), expr.dataType(), expr.nullable(), qualifierOf(expr, schema)));
@@ -112,7 +125,9 @@ public final class QueryPlanner {
             }
         }
         Schema output = new Schema(fields);
-        return input.then(new ProjectStage(bound, output), input.analysis().withSchema(output, watermark));
+        Stage stage = generator == null ? new ProjectStage(bound, output)
+                : new GenerateStage(bound, generatorPosition, generator, output);
+        return input.then(stage, input.analysis().withSchema(output, watermark));
     }
 
     /** A bare column keeps the frame it came from, as Spark's attribute does; anything else, a renamed column too, has none. */
@@ -277,11 +292,16 @@ public final class QueryPlanner {
     }
 
     /** One step of a slot's operator chain, as resolution finds it; the joins' resolution (in this package) adds its own. */
-    sealed interface Stage permits ProjectStage, FilterStage, WatermarkStage, AggregateStage,
+    sealed interface Stage permits ProjectStage, GenerateStage, FilterStage, WatermarkStage, AggregateStage,
             DeduplicateStage, StaticJoinStage, StreamJoinStage {
     }
 
     record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
+    }
+
+    /** A projection with a generator: the other items, where the generator's columns go among them, and it. */
+    record GenerateStage(List<BoundExpression> items, int generatorPosition, Generator generator, Schema output)
+            implements Stage {
     }
 
     record FilterStage(BoundExpression condition) implements Stage {

@@ -68,7 +68,9 @@ final class SqlRow {
         ColumnarBatch batch = Batches.of(SCHEMA, new Object[][] {VALUES});
         ColumnVector result = bound.evaluate(batch, Batches.UTC);
         Object value = result.getObject(0);
-        String text = value == null ? "NULL" : ValueText.of(value, bound.dataType(), ZoneOffset.UTC);
+        String text = value == null ? "NULL"
+                : bound.dataType().isComplex() ? new ComplexValueText().format(result, 0, ZoneOffset.UTC)
+                : ValueText.of(value, bound.dataType(), ZoneOffset.UTC);
         return new Result(text, bound.dataType().simpleString(), bound.name());
     }
 

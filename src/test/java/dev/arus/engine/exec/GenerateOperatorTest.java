@@ -1,0 +1,93 @@
+package dev.arus.engine.exec;
+
+import static dev.arus.engine.testing.StreamCase.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.testing.StreamCase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code explode} in a streaming select, batch by batch: each input row becomes one row per
+ * element (column {@code col}, or the alias) or map entry ({@code key} and {@code value}), the
+ * other items repeated beside it; NULL and empty collections give no row, as in Spark.
+ */
+class GenerateOperatorTest {
+
+    @TempDir
+    Path directory;
+
+    private final List<AutoCloseable> cases = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable run : cases) {
+            run.close();
+        }
+    }
+
+    private StreamCase query(Function<StreamFrame, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), "id INT, tags STRING", false,
+                query, w -> w.outputMode("append"));
+        cases.add(run);
+        return run;
+    }
+
+    @Test
+    void explodesEachRowsArrayIntoOneRowPerElementInEveryBatch() {
+        List<StreamCase.Batch> batches = query(in -> in.selectExpr("id", "explode(split(tags, ','))",
+                "upper(tags) AS t"))
+                .feed(row(1, "a,b"), row(2, null), row(3, "c"))
+                .feed(row(4, "x,y,z"))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[1,a,A,B]", "[1,b,A,B]", "[3,c,C]"),
+                List.of("[4,x,X,Y,Z]", "[4,y,X,Y,Z]", "[4,z,X,Y,Z]"));
+    }
+
+    /** The input stream as a frame, to define queries on without running them. */
+    private StreamFrame input() {
+        StreamFrame[] input = new StreamFrame[1];
+        query(in -> input[0] = in);
+        return input[0];
+    }
+
+    @Test
+    void namesTheColumnsAsSparkDoes() {
+        StreamFrame frame = input();
+        assertThat(frame.selectExpr("explode(split(tags, ',')) AS tag", "id").columns()).containsExactly("tag", "id");
+        assertThat(frame.selectExpr("id", "explode(split(tags, ','))").columns()).containsExactly("id", "col");
+        assertThat(frame.selectExpr("explode(map(id, tags))").columns()).containsExactly("key", "value");
+    }
+
+    @Test
+    void explodesMapsIntoKeysAndValues() {
+        List<StreamCase.Batch> batches = query(in -> in.selectExpr("explode(map(id, tags, id + 10, 'ten'))"))
+                .feed(row(1, "one"), row(2, null))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[1,one]", "[11,ten]", "[2,null]", "[12,ten]"));
+    }
+
+    @Test
+    void refusesTwoGeneratorsAndNestedOnesAsSparkDoes() {
+        StreamFrame frame = input();
+        assertThatThrownBy(() -> frame.selectExpr("explode(split(tags, ','))", "explode(array(id))"))
+                .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
+                        .isEqualTo("UNSUPPORTED_GENERATOR.MULTI_GENERATOR"));
+        assertThatThrownBy(() -> frame.selectExpr("upper(explode(split(tags, ',')))"))
+                .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
+                        .isEqualTo("UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS"));
+        assertThatThrownBy(() -> frame.selectExpr("explode(tags)"))
+                .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
+                        .isEqualTo("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"));
+    }
+}
