@@ -108,6 +108,11 @@ public final class MicroBatchRunner {
         return plan.sources();
     }
 
+    /** The sink the query writes to. */
+    public Sink sink() {
+        return sink;
+    }
+
     /** The newest offsets the sources have for the next batch, for triggers that fix their end at start. */
     public SourceOffsets latestOffsets() {
         List<Offset> latest = new ArrayList<>();
