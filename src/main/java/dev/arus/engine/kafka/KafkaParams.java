@@ -1,5 +1,6 @@
 package dev.arus.engine.kafka;
 
+import dev.arus.engine.streaming.OptionNames;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +17,7 @@ final class KafkaParams {
     static final String PREFIX = "kafka.";
     static final String OPTION = PREFIX + "*";
     static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
-    static final String REDACTED = "*********(redacted)";
+    static final String REDACTED = OptionNames.REDACTED;
 
     private KafkaParams() {
     }
@@ -34,8 +35,7 @@ final class KafkaParams {
 
     /** Whether the client setting {@code name} is a secret. */
     static boolean isSecret(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.equals("sasl.jaas.config") || lower.startsWith("ssl.") && lower.contains("password");
+        return OptionNames.isSecret(name);
     }
 
     /** {@code params} with every secret replaced by {@value #REDACTED}, for messages. */

@@ -7,6 +7,8 @@ import java.util.Locale;
  * How a format's option names match the keys a user gives: in any case, and a name ending in
  * {@value #ANY_SUFFIX} (Spark's {@code kafka.*}) stands for every key that starts with what comes
  * before the star, as Spark passes {@code kafka.}-prefixed options through to the Kafka client.
+ * Options that hold secrets (a JAAS configuration, TLS passwords) are known here too, so that
+ * whatever shows options can hide their values.
  */
 public final class OptionNames {
 
@@ -33,6 +35,19 @@ public final class OptionNames {
             }
         }
         return null;
+    }
+
+    /** What a secret option's value is shown as. */
+    public static final String REDACTED = "*********(redacted)";
+
+    /**
+     * Whether the option (or Kafka client setting) {@code key} holds a secret: a SASL JAAS
+     * configuration ({@code kafka.sasl.jaas.config}) or a TLS password ({@code kafka.ssl.*password*}).
+     */
+    public static boolean isSecret(String key) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        String setting = lower.startsWith("kafka.") ? lower.substring("kafka.".length()) : lower;
+        return setting.equals("sasl.jaas.config") || setting.startsWith("ssl.") && setting.contains("password");
     }
 
     /** Whether {@code name} stands for every key with its prefix. */

@@ -22,14 +22,14 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  * One real KRaft broker in the test JVM, started on first use and shared by the Kafka tests
  * (each uses topics of its own), with helpers to create topics, write records and read them back.
  */
-final class KafkaTestBroker {
+public final class KafkaTestBroker {
 
     private static EmbeddedKafkaKraftBroker broker;
 
     private KafkaTestBroker() {
     }
 
-    static synchronized EmbeddedKafkaKraftBroker broker() {
+    public static synchronized EmbeddedKafkaKraftBroker broker() {
         if (broker == null) {
             for (String noisy : List.of("org.apache.kafka", "kafka", "state.change.logger", "org.springframework.kafka")) {
                 ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(noisy))
@@ -45,15 +45,15 @@ final class KafkaTestBroker {
         return broker;
     }
 
-    static String servers() {
+    public static String servers() {
         return broker().getBrokersAsString();
     }
 
-    static void createTopic(String name, int partitions) {
+    public static void createTopic(String name, int partitions) {
         broker().addTopics(new NewTopic(name, partitions, (short) 1));
     }
 
-    static void deleteTopic(String name) {
+    public static void deleteTopic(String name) {
         broker().doWithAdmin(admin -> {
             try {
                 admin.deleteTopics(List.of(name)).all().get();
@@ -63,7 +63,7 @@ final class KafkaTestBroker {
         });
     }
 
-    static KafkaProducer<byte[], byte[]> producer() {
+    public static KafkaProducer<byte[], byte[]> producer() {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers());
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -73,7 +73,7 @@ final class KafkaTestBroker {
     }
 
     /** Writes the records and waits until every one is acknowledged. */
-    static void send(List<ProducerRecord<byte[], byte[]>> records) {
+    public static void send(List<ProducerRecord<byte[], byte[]>> records) {
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             records.forEach(record -> sent.add(producer.send(record)));
@@ -86,7 +86,7 @@ final class KafkaTestBroker {
     }
 
     /** Every record of {@code topic}'s partitions up to their current end, with {@code isolation}. */
-    static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, String isolation) {
+    public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, String isolation) {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers());
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
