@@ -238,6 +238,29 @@ final class KafkaSource implements Source {
         return latestAvailable.isEmpty() ? null : new KafkaSourceOffset(latestAvailable);
     }
 
+    /**
+     * Spark's Kafka metrics: how many records each partition the source knows has beyond
+     * {@code end}, at least, at most and on average; none before the source has asked the brokers.
+     */
+    @Override
+    public Map<String, String> metrics(Offset end) {
+        if (latestAvailable.isEmpty()) {
+            return Map.of();
+        }
+        Map<TopicPartition, Long> consumed = cast(end).offsets();
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long sum = 0;
+        for (Map.Entry<TopicPartition, Long> partition : latestAvailable.entrySet()) {
+            long behind = partition.getValue() - consumed.getOrDefault(partition.getKey(), 0L);
+            min = Math.min(min, behind);
+            max = Math.max(max, behind);
+            sum += behind;
+        }
+        return Map.of("avgOffsetsBehindLatest", Double.toString((double) sum / latestAvailable.size()),
+                "maxOffsetsBehindLatest", Long.toString(max), "minOffsetsBehindLatest", Long.toString(min));
+    }
+
     /** Spark's {@code getOffsetRangesFromResolvedOffsets}, then one task per partition with records. */
     @Override
     public List<InputPartition> planInputPartitions(Offset start, Offset end) {

@@ -227,7 +227,7 @@ public final class MicroBatchRunner {
             Offset available = source.reportLatestOffset();
             sourceMeasurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
                     committedOffsets.json(i), latest.json(i), available == null ? latest.json(i) : available.json(),
-                    inputRows[i]));
+                    inputRows[i], latest.get(i) == null ? Map.of() : source.metrics(latest.get(i))));
         }
         committedOffsets = latest;
         nextBatchId++;

@@ -6,11 +6,13 @@ import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +108,8 @@ class KafkaSourceTest {
         assertThat(first.sources().get(0).endOffset()).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
         assertThat(first.sources().get(0).latestOffset()).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
         assertThat(loggedOffsets(checkpoint, 0)).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
+        assertThat(first.sources().get(0).metrics()).as("records behind the latest: 2, 1 and 0").isEqualTo(Map.of(
+                "avgOffsetsBehindLatest", "1.0", "maxOffsetsBehindLatest", "2", "minOffsetsBehindLatest", "0"));
         assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactlyInAnyOrder(
                 "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,[]]",
                 "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,[]]",
@@ -124,6 +128,27 @@ class KafkaSourceTest {
         KafkaTestBroker.send(List.of(record("golden", 2, 6, "g", "v6")));
         assertThat(driver.runTrigger().numInputRows()).as(driver.history()).isEqualTo(1);
         assertThat(driver.restarts()).isEqualTo(3);
+    }
+
+    @Test
+    void minOffsetsPerTriggerHoldsABatchBackUntilEnoughRecordsOrMaxTriggerDelayHasPassed() {
+        KafkaTestBroker.createTopic("trickle", 1);
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "trickle", "startingOffsets", "earliest",
+                        "minOffsetsPerTrigger", "3", "maxTriggerDelay", "10s")).selectExpr("CAST(value AS STRING)"),
+                w -> w.trigger(Trigger.processingTime("1 second")));
+        assertThat(driver.runTrigger()).as("the first trigger is never held back").isNotNull();
+
+        KafkaTestBroker.send(List.of(record("trickle", 0, 0, null, "one")));
+        assertThat(driver.runTrigger()).as("1 of 3 records, 1 s of 10 s: held back").isNull();
+        driver.clock().advance(Duration.ofSeconds(9));
+        StreamingQueryProgress delayed = driver.runTrigger();
+        assertThat(delayed).as(driver.history()).isNotNull();
+        assertThat(delayed.numInputRows()).isEqualTo(1);
+
+        KafkaTestBroker.send(List.of(record("trickle", 0, 1, null, "two"), record("trickle", 0, 2, null, "three"),
+                record("trickle", 0, 3, null, "four")));
+        assertThat(driver.runTrigger().numInputRows()).as("3 records: at once").isEqualTo(3);
     }
 
     @Test
