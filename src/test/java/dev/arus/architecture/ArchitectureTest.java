@@ -47,6 +47,8 @@ class ArchitectureTest {
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
         allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming",
                 "engine.time");
+        allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
+                "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
@@ -112,6 +114,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta..",
                         "io.micrometer..", "com.fasterxml..", "tools.jackson.databind..", "tools.jackson.annotation..",
                         "dev.arus.server..")
+                .check(CLASSES);
+    }
+
+    /** The Kafka client is behind the kafka source and sink: nothing else of the engine loads it. */
+    @Test
+    void onlyTheKafkaConnectorsUseTheKafkaClient() {
+        noClasses().that().resideInAPackage("dev.arus..").and().resideOutsideOfPackage("dev.arus.engine.kafka..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..")
                 .check(CLASSES);
     }
 }

@@ -143,10 +143,15 @@ class ApiDocumentationTest {
         Map<String, JsonNode> sources = branchesByTitle(schemas.at("/SourceSpec/oneOf"));
         Map<String, JsonNode> sinks = branchesByTitle(schemas.at("/SinkSpec/oneOf"));
 
-        assertThat(sources.keySet()).containsExactlyInAnyOrder("rate", "rate-micro-batch", "stream");
+        assertThat(sources.keySet()).containsExactlyInAnyOrder("kafka", "rate", "rate-micro-batch", "stream");
         assertThat(sources.get("rate").at("/properties/options/propertyNames/enum").toString())
                 .contains("rowsPerSecond", "rampUpTime", "numPartitions");
-        assertThat(sinks.keySet()).contains("console", "memory", "json", "csv", "stream", "noop")
+        JsonNode kafkaNames = sources.get("kafka").at("/properties/options/propertyNames/anyOf");
+        assertThat(kafkaNames.get(0).path("enum").toString()).contains("subscribe", "startingOffsets")
+                .doesNotContain("kafka.*");
+        assertThat(kafkaNames.get(1).path("pattern").asString()).as("kafka.* options go to the client")
+                .isEqualTo("^kafka\\..+$");
+        assertThat(sinks.keySet()).contains("console", "memory", "json", "csv", "stream", "noop", "kafka")
                 .doesNotContain("foreachBatch");
         assertThat(sinks.get("noop").at("/properties/options/maxProperties").asInt()).isZero();
         assertThat(schemas.at("/QuerySpec/properties/outputMode/examples").toString())

@@ -3,6 +3,7 @@ package dev.arus.engine.checkpoint;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.streaming.OptionNames;
 import dev.arus.engine.streaming.OutputMode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,9 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * The parts of a query that its checkpoint depends on, each as text: each source (format and
@@ -45,11 +44,10 @@ public record PlanDescription(Map<String, String> parts) {
     }
 
     private static String describe(LogicalPlan.StreamSource source) {
-        Set<String> changeable = SourceProviders.installed().of(source.format()).changeableOptions().stream()
-                .map(name -> name.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        List<String> changeable = List.copyOf(SourceProviders.installed().of(source.format()).changeableOptions());
         Map<String, String> options = new TreeMap<>();
         source.options().forEach((k, v) -> {
-            if (!changeable.contains(k.toLowerCase(Locale.ROOT))) {
+            if (OptionNames.match(changeable, k) == null) {
                 options.put(k.toLowerCase(Locale.ROOT), v);
             }
         });

@@ -108,6 +108,11 @@ public final class MicroBatchRunner {
         return plan.sources();
     }
 
+    /** The sink the query writes to. */
+    public Sink sink() {
+        return sink;
+    }
+
     /** The newest offsets the sources have for the next batch, for triggers that fix their end at start. */
     public SourceOffsets latestOffsets() {
         List<Offset> latest = new ArrayList<>();
@@ -222,7 +227,7 @@ public final class MicroBatchRunner {
             Offset available = source.reportLatestOffset();
             sourceMeasurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
                     committedOffsets.json(i), latest.json(i), available == null ? latest.json(i) : available.json(),
-                    inputRows[i]));
+                    inputRows[i], latest.get(i) == null ? Map.of() : source.metrics(latest.get(i))));
         }
         committedOffsets = latest;
         nextBatchId++;

@@ -72,7 +72,8 @@ final class ProgressBuilder {
         long executionMs = batch.durationMs().getOrDefault("triggerExecution", 0L);
         List<SourceProgress> sources = batch.sources().stream().map(source -> new SourceProgress(source.description(),
                 source.startOffset(), source.endOffset(), source.latestOffset(), source.numInputRows(),
-                source.numInputRows() / seconds, source.numInputRows() / (Math.max(1L, executionMs) / 1000.0)))
+                source.numInputRows() / seconds, source.numInputRows() / (Math.max(1L, executionMs) / 1000.0),
+                source.metrics()))
                 .toList();
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
@@ -96,7 +97,7 @@ final class ProgressBuilder {
 
     /** What one source read in a batch: the offsets it went from and to, the newest it had, and its rows. */
     record SourceMeasurements(String description, String startOffset, String endOffset, String latestOffset,
-                              long numInputRows) {
+                              long numInputRows, Map<String, String> metrics) {
     }
 
     /** The raw figures of one batch, gathered by the runner. */

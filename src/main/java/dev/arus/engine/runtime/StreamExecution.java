@@ -236,8 +236,9 @@ public final class StreamExecution implements StreamingQuery {
     private void finish(StreamingQueryException failure) {
         try {
             runner.sources().forEach(Source::close);
+            runner.sink().close();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "Closing the source of query " + describe() + " failed", e);
+            LOG.log(System.Logger.Level.WARNING, "Closing the source or sink of query " + describe() + " failed", e);
         } finally {
             try {
                 onTermination.accept(this);

@@ -20,4 +20,8 @@ public interface Sink {
     default long rowsNeeded() {
         return Long.MAX_VALUE;
     }
+
+    /** Releases what the sink holds (a Kafka producer); called once when the query stops. */
+    default void close() {
+    }
 }

@@ -2,6 +2,7 @@ package dev.arus.engine.sink;
 
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.OptionNames;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class SinkProviders {
     public Sink create(String format, SinkContext context) {
         SinkProvider provider = of(format);
         for (String option : context.options().keySet()) {
-            if (provider.options().stream().noneMatch(option::equalsIgnoreCase)) {
+            if (OptionNames.match(provider.options(), option) == null) {
                 throw new InvalidOptionException(option, "Unknown option '" + option + "' for format '"
                         + provider.format() + "'. Allowed options: "
                         + (provider.options().isEmpty() ? "none" : String.join(", ", provider.options())));

@@ -40,4 +40,9 @@ public final class TeeSink implements Sink {
             throw new ForeachBatchUserFunctionException(e);
         }
     }
+
+    @Override
+    public void close() {
+        sink.close();
+    }
 }

@@ -68,6 +68,14 @@ public interface Source {
     }
 
     /**
+     * The source's own figures for the batch that ended at {@code end}, for progress (Spark's
+     * {@code ReportsSourceMetrics.metrics}); none by default. Called after {@link #latestOffset}.
+     */
+    default java.util.Map<String, String> metrics(Offset end) {
+        return java.util.Map.of();
+    }
+
+    /**
      * The query has durably done with every row up to {@code end}: its batch is committed (or, without
      * a checkpoint, handed to the sink). Spark's {@code Source.commit}.
      */

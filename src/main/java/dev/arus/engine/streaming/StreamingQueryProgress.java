@@ -80,6 +80,10 @@ public record StreamingQueryProgress(
     }
 
     /** One source's share of the batch; offsets as the source serialises them, {@code null} when absent. */
+    /**
+     * One source's part of a batch; {@code metrics} are the source's own figures, as Spark's
+     * {@code SourceProgress.metrics} (the Kafka source's {@code avgOffsetsBehindLatest} ...), by name.
+     */
     public record SourceProgress(
             String description,
             String startOffset,
@@ -87,7 +91,19 @@ public record StreamingQueryProgress(
             String latestOffset,
             long numInputRows,
             double inputRowsPerSecond,
-            double processedRowsPerSecond) {
+            double processedRowsPerSecond,
+            Map<String, String> metrics) {
+
+        public SourceProgress {
+            metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+        }
+
+        /** A source without metrics of its own. */
+        public SourceProgress(String description, String startOffset, String endOffset, String latestOffset,
+                              long numInputRows, double inputRowsPerSecond, double processedRowsPerSecond) {
+            this(description, startOffset, endOffset, latestOffset, numInputRows, inputRowsPerSecond,
+                    processedRowsPerSecond, Map.of());
+        }
     }
 
     public record SinkProgress(String description, long numOutputRows) {

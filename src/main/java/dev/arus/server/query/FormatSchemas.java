@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.streaming.OptionNames;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.LinkedHashSet;
@@ -56,11 +57,26 @@ class FormatSchemas {
         }
     }
 
-    /** An options object with these names only; none for a format without options. */
+    /**
+     * An options object with these names only; none for a format without options. A name such as
+     * {@code kafka.*} stands for every name with its prefix, written as a pattern beside the others.
+     */
     private static Schema<?> optionsOf(List<String> names) {
         Schema<?> options = new ObjectSchema().additionalProperties(optionValue());
-        return names.isEmpty() ? options.maxProperties(0)
-                : options.propertyNames(new Schema<>().types(Set.of("string"))._enum(List.copyOf(names)));
+        if (names.isEmpty()) {
+            return options.maxProperties(0);
+        }
+        List<String> exact = names.stream().filter(name -> !OptionNames.isPrefix(name)).toList();
+        List<String> prefixes = names.stream().filter(OptionNames::isPrefix)
+                .map(name -> name.substring(0, name.length() - OptionNames.ANY_SUFFIX.length())).toList();
+        Schema<?> named = new Schema<>().types(Set.of("string"))._enum(List.copyOf(exact));
+        if (prefixes.isEmpty()) {
+            return options.propertyNames(named);
+        }
+        Schema<?> anyName = new Schema<>().addAnyOfItem(named);
+        prefixes.forEach(prefix -> anyName.addAnyOfItem(new Schema<>().types(Set.of("string"))
+                .pattern("^" + prefix.replace(".", "\\.") + ".+$")));
+        return options.propertyNames(anyName);
     }
 
     private static Schema<?> optionValue() {

@@ -71,11 +71,15 @@ public record ProgressView(
     public record Source(String description, @JsonRawValue @Schema(types = "object") @Nullable String startOffset,
                   @JsonRawValue @Schema(types = "object") @Nullable String endOffset,
                   @JsonRawValue @Schema(types = "object") @Nullable String latestOffset,
-                  long numInputRows, @Nullable Double inputRowsPerSecond, @Nullable Double processedRowsPerSecond) {
+                  long numInputRows, @Nullable Double inputRowsPerSecond, @Nullable Double processedRowsPerSecond,
+                  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                  @Schema(description = "The source's own figures, as Spark's: a Kafka source's avgOffsetsBehindLatest, "
+                          + "maxOffsetsBehindLatest and minOffsetsBehindLatest; absent when it has none")
+                  @Nullable Map<String, String> metrics) {
 
         static Source of(StreamingQueryProgress.SourceProgress s) {
             return new Source(s.description(), s.startOffset(), s.endOffset(), s.latestOffset(), s.numInputRows(),
-                    finite(s.inputRowsPerSecond()), finite(s.processedRowsPerSecond()));
+                    finite(s.inputRowsPerSecond()), finite(s.processedRowsPerSecond()), s.metrics());
         }
     }
 

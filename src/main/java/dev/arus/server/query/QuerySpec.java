@@ -1,7 +1,9 @@
 package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.arus.engine.streaming.OptionNames;
 import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -36,6 +38,36 @@ public record QuerySpec(
                 + "inputs make the query's one; a checkpoint keeps both as they were when it was started",
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
         @Nullable Map<String, Object> conf) {
+
+    /**
+     * This spec with the values of secret options ({@code kafka.sasl.jaas.config},
+     * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
+     */
+    QuerySpec redacted() {
+        return new QuerySpec(name, source == null ? null : new SourceSpec(source.format(), redacted(source.options())),
+                redacted(steps), outputMode, trigger,
+                sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options())), checkpointLocation, conf);
+    }
+
+    private static @Nullable List<Step> redacted(@Nullable List<Step> steps) {
+        if (steps == null) {
+            return null;
+        }
+        return steps.stream().map(step -> step instanceof Step.Join join && join.with() != null
+                && join.with().source() != null
+                ? new Step.Join(new Step.JoinWith(join.with().table(), new SourceSpec(join.with().source().format(),
+                        redacted(join.with().source().options())), redacted(join.with().steps())), join.on(), join.how())
+                : step).toList();
+    }
+
+    private static @Nullable Map<String, Object> redacted(@Nullable Map<String, Object> options) {
+        if (options == null || options.keySet().stream().noneMatch(OptionNames::isSecret)) {
+            return options;
+        }
+        Map<String, Object> shown = new LinkedHashMap<>();
+        options.forEach((key, value) -> shown.put(key, OptionNames.isSecret(key) ? OptionNames.REDACTED : value));
+        return shown;
+    }
 
     /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

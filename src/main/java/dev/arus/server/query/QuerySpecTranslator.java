@@ -11,6 +11,7 @@ import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
+import dev.arus.engine.streaming.OptionNames;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.table.StaticTableReader;
@@ -426,7 +427,7 @@ class QuerySpecTranslator {
         }
         for (Map.Entry<String, Object> option : given.entrySet()) {
             String at = JsonPointer.append(pointer, option.getKey());
-            if (known.stream().noneMatch(name -> name.equalsIgnoreCase(option.getKey()))) {
+            if (OptionNames.match(known, option.getKey()) == null) {
                 throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown option '" + option.getKey()
                         + "' for format '" + format + "'. Allowed options: "
                         + (known.isEmpty() ? "none" : String.join(", ", known)));

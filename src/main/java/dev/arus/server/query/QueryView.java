@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A query as the API shows it: its lasting {@code id}, the current run ({@code runId} null for
  * a restored query that has not run since the service started), Spark's status object, the spec
- * as submitted, the last progress (null before the first batch) and, for a failed query only,
+ * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch) and, for a failed query only,
  * why it failed.
  */
 public record QueryView(
@@ -30,7 +30,7 @@ public record QueryView(
         QueryState state = failure != null ? QueryState.FAILED : run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED;
         StreamingQueryStatus status = run.status();
         return new QueryView(id, run.runId(), spec.name(), state,
-                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec,
+                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec.redacted(),
                 ProgressView.of(run.lastProgress()), failure);
     }
 

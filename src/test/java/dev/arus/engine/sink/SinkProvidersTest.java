@@ -48,8 +48,8 @@ class SinkProvidersTest {
 
     @Test
     void rejectsUnknownFormatsAndOptions() {
-        assertThatThrownBy(() -> create("kafka", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop, stream");
+        assertThatThrownBy(() -> create("kinesis", Map.of(), null, null))
+                .hasMessage("Unknown sink format 'kinesis'. Known formats: console, csv, foreachBatch, json, kafka, memory, noop, stream");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
                 .hasMessage("Unknown option 'truncate' for format 'noop'. Allowed options: none");
     }

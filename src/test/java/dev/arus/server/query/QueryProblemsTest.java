@@ -53,7 +53,7 @@ class QueryProblemsTest {
                 bad("unknown step", withSteps("{\"fliter\": \"value > 0\"}"), 400, "invalid-spec", "/steps/0"),
                 bad("option of an object", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": {}}}"),
                         400, "invalid-spec", "/source/options/rowsPerSecond"),
-                bad("unknown source format", withSource("{\"format\": \"kafka\"}"),
+                bad("unknown source format", withSource("{\"format\": \"kinesis\"}"),
                         400, "unknown-format", "/source/format"),
                 bad("unknown sink format", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"parquet\"}"),
                         400, "unknown-format", "/sink/format"),

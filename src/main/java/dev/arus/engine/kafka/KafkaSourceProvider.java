@@ -1,0 +1,62 @@
+package dev.arus.engine.kafka;
+
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceContext;
+import dev.arus.engine.source.SourceProvider;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+
+/**
+ * The {@code kafka} source format: {@link KafkaSource}, with Spark's options. Describing one (its
+ * schema) checks the options without a broker; creating one, when a query starts, reaches the
+ * brokers, so that a query over an unreachable cluster is refused with the servers named.
+ */
+public final class KafkaSourceProvider implements SourceProvider {
+
+    public static final String FORMAT = "kafka";
+    /** How long creating a source waits for the brokers, unless {@code kafka.default.api.timeout.ms} says. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public List<String> options() {
+        return KafkaSourceOptions.NAMES;
+    }
+
+    /**
+     * As Spark lets a restarted query change them: where a new query starts, how much a batch
+     * reads, what data loss does, the group id prefix and the client's settings. Never which
+     * topics, nor whether rows carry headers. The client's settings (passwords among them) are
+     * therefore not part of the checkpoint's identity, so they are not written into it.
+     */
+    @Override
+    public Set<String> changeableOptions() {
+        return Set.of(KafkaParams.OPTION, KafkaSourceOptions.STARTING_OFFSETS, KafkaSourceOptions.MAX_OFFSETS_PER_TRIGGER,
+                KafkaSourceOptions.MIN_OFFSETS_PER_TRIGGER, KafkaSourceOptions.MAX_TRIGGER_DELAY,
+                KafkaSourceOptions.FAIL_ON_DATA_LOSS, KafkaSourceOptions.GROUP_ID_PREFIX,
+                KafkaSourceOptions.POLL_TIMEOUT);
+    }
+
+    @Override
+    public Schema schema(SourceContext context) {
+        return KafkaRecords.schema(KafkaSourceOptions.parse(context.options()).includeHeaders());
+    }
+
+    @Override
+    public Source create(SourceContext context) {
+        KafkaSourceOptions options = KafkaSourceOptions.parse(context.options());
+        String groupId = options.groupIdPrefix() + "-" + UUID.randomUUID() + "-" + context.query().id().hashCode();
+        Duration connect = options.kafkaParams().entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG))
+                .map(e -> Duration.ofMillis(Long.parseLong(e.getValue().trim()))).findFirst().orElse(CONNECT_TIMEOUT);
+        return new KafkaSource(options, context.clock(), context.checkpointMetadata(), groupId, connect);
+    }
+}

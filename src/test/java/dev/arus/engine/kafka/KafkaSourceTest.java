@@ -1,0 +1,213 @@
+package dev.arus.engine.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code kafka} source against a real broker: Spark's rows and schema, offsets per topic
+ * partition in progress and in the offset log, {@code maxOffsetsPerTrigger} sharing a batch among
+ * partitions, restarts from the checkpoint after every batch, new partitions and topics picked
+ * up, and deleted topics as {@code failOnDataLoss} says.
+ */
+class KafkaSourceTest {
+
+    private static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
+
+    @TempDir
+    Path directory;
+
+    private final List<QueryTestDriver> drivers = new ArrayList<>();
+
+    @AfterEach
+    void closeDrivers() {
+        drivers.forEach(QueryTestDriver::close);
+    }
+
+    private QueryTestDriver driver() {
+        QueryTestDriver driver = new QueryTestDriver(START, 1);
+        drivers.add(driver);
+        return driver;
+    }
+
+    private static byte[] bytes(String text) {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static ProducerRecord<byte[], byte[]> record(String topic, int partition, int second, String key,
+                                                         String value, String... headers) {
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition,
+                START.plusSeconds(second).toEpochMilli(), bytes(key), bytes(value));
+        for (int h = 0; h < headers.length; h += 2) {
+            record.headers().add(new RecordHeader(headers[h], bytes(headers[h + 1])));
+        }
+        return record;
+    }
+
+    private StreamFrame kafka(QueryTestDriver driver, Map<String, String> options) {
+        return driver.session().readStream().format("kafka")
+                .option("kafka.bootstrap.servers", KafkaTestBroker.servers())
+                .options(options).load();
+    }
+
+    private static List<String> texts(List<Row> rows) {
+        return rows.stream().map(Row::toString).toList();
+    }
+
+    /** The source part of the offset log entry of {@code batchId}: its last line. */
+    private static String loggedOffsets(Path checkpoint, long batchId) throws IOException {
+        List<String> lines = Files.readAllLines(checkpoint.resolve("offsets").resolve(Long.toString(batchId)));
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void readsSparksRowsInBatchesOfMaxOffsetsPerTriggerAndResumesFromTheCheckpointAfterEveryBatch()
+            throws IOException {
+        KafkaTestBroker.createTopic("golden", 3);
+        KafkaTestBroker.send(List.of(
+                record("golden", 0, 0, "a", "v0"),
+                record("golden", 0, 1, null, "v1"),
+                record("golden", 0, 2, "c", "v2", "h1", "x"),
+                record("golden", 1, 3, "d", "v3"),
+                record("golden", 1, 4, null, "v4", "h1", "y", "h2", null),
+                record("golden", 2, 5, "f", null)));
+        QueryTestDriver driver = driver().restartAfterEachBatch();
+        Path checkpoint = directory.resolve("checkpoint");
+        StreamFrame rows = kafka(driver, Map.of("subscribe", "golden", "startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "3", "includeHeaders", "true"));
+        assertThat(rows.schema().toString()).isEqualTo("struct<key:binary,value:binary,topic:string,partition:int,"
+                + "offset:bigint,timestamp:timestamp,timestampType:int,headers:array<struct<key:string,value:binary>>>");
+        driver.startRecording(rows.selectExpr("CAST(key AS STRING) AS key", "CAST(value AS STRING) AS value", "topic",
+                        "partition", "offset", "timestamp", "timestampType", "headers"),
+                w -> w.option("checkpointLocation", checkpoint.toString()));
+
+        StreamingQueryProgress first = driver.runTrigger();
+        assertThat(first.sources().get(0).description()).isEqualTo("KafkaV2[Subscribe[golden]]");
+        assertThat(first.sources().get(0).startOffset()).isNull();
+        assertThat(first.sources().get(0).endOffset()).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
+        assertThat(first.sources().get(0).latestOffset()).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
+        assertThat(loggedOffsets(checkpoint, 0)).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
+        assertThat(first.sources().get(0).metrics()).as("records behind the latest: 2, 1 and 0").isEqualTo(Map.of(
+                "avgOffsetsBehindLatest", "1.0", "maxOffsetsBehindLatest", "2", "minOffsetsBehindLatest", "0"));
+        assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactlyInAnyOrder(
+                "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,[]]",
+                "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,[]]",
+                "[f,null,golden,2,0,2026-12-01T10:00:05Z,0,[]]");
+
+        StreamingQueryProgress second = driver.runTrigger();
+        assertThat(second.sources().get(0).startOffset()).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
+        assertThat(second.sources().get(0).endOffset()).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
+        assertThat(loggedOffsets(checkpoint, 1)).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
+        assertThat(texts(driver.rowsOf(1))).as(driver.history()).containsExactlyInAnyOrder(
+                "[null,v1,golden,0,1,2026-12-01T10:00:01Z,0,[]]",
+                "[c,v2,golden,0,2,2026-12-01T10:00:02Z,0,[[h1,[78]]]]",
+                "[null,v4,golden,1,1,2026-12-01T10:00:04Z,0,[[h1,[79]], [h2,null]]]");
+
+        assertThat(driver.runTrigger()).as("nothing new: no batch").isNull();
+        KafkaTestBroker.send(List.of(record("golden", 2, 6, "g", "v6")));
+        assertThat(driver.runTrigger().numInputRows()).as(driver.history()).isEqualTo(1);
+        assertThat(driver.restarts()).isEqualTo(3);
+    }
+
+    @Test
+    void minOffsetsPerTriggerHoldsABatchBackUntilEnoughRecordsOrMaxTriggerDelayHasPassed() {
+        KafkaTestBroker.createTopic("trickle", 1);
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "trickle", "startingOffsets", "earliest",
+                        "minOffsetsPerTrigger", "3", "maxTriggerDelay", "10s")).selectExpr("CAST(value AS STRING)"),
+                w -> w.trigger(Trigger.processingTime("1 second")));
+        assertThat(driver.runTrigger()).as("the first trigger is never held back").isNotNull();
+
+        KafkaTestBroker.send(List.of(record("trickle", 0, 0, null, "one")));
+        assertThat(driver.runTrigger()).as("1 of 3 records, 1 s of 10 s: held back").isNull();
+        driver.clock().advance(Duration.ofSeconds(9));
+        StreamingQueryProgress delayed = driver.runTrigger();
+        assertThat(delayed).as(driver.history()).isNotNull();
+        assertThat(delayed.numInputRows()).isEqualTo(1);
+
+        KafkaTestBroker.send(List.of(record("trickle", 0, 1, null, "two"), record("trickle", 0, 2, null, "three"),
+                record("trickle", 0, 3, null, "four")));
+        assertThat(driver.runTrigger().numInputRows()).as("3 records: at once").isEqualTo(3);
+    }
+
+    @Test
+    void aNewQueryStartsAtTheLatestOffsetsByDefaultAndPicksUpNewPartitionsFromTheirStart() {
+        KafkaTestBroker.createTopic("growing", 1);
+        KafkaTestBroker.send(List.of(record("growing", 0, 0, "old", "before")));
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "growing")).selectExpr("CAST(value AS STRING)",
+                "partition"), w -> w);
+        assertThat(driver.runTrigger().numInputRows()).as("batch 0 of a latest query is empty").isZero();
+
+        KafkaTestBroker.broker().doWithAdmin(admin -> admin.createPartitions(Map.of("growing",
+                NewPartitions.increaseTo(2))));
+        KafkaTestBroker.send(List.of(record("growing", 0, 1, null, "p0"), record("growing", 1, 2, null, "p1")));
+        StreamingQueryProgress next = driver.runTrigger();
+        assertThat(next.sources().get(0).endOffset()).isEqualTo("{\"growing\":{\"0\":2,\"1\":1}}");
+        assertThat(texts(driver.rowsOf(1))).containsExactlyInAnyOrder("[p0,0]", "[p1,1]");
+    }
+
+    @Test
+    void aSubscribedTopicThatDoesNotExistYetGivesNoDataUntilItIsCreated() {
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribePattern", "later-.*", "startingOffsets", "earliest"))
+                .selectExpr("CAST(value AS STRING)", "topic"), w -> w);
+        StreamingQueryProgress empty = driver.runTrigger();
+        assertThat(empty.numInputRows()).isZero();
+        assertThat(empty.sources().get(0).endOffset()).isEqualTo("{}");
+
+        KafkaTestBroker.createTopic("later-1", 1);
+        KafkaTestBroker.send(List.of(record("later-1", 0, 0, null, "hello")));
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(1))).containsExactly("[hello,later-1]");
+    }
+
+    @Test
+    void aDeletedTopicFailsTheQueryWithSparksDataLossErrorUnlessFailOnDataLossIsFalse() {
+        for (boolean failOnDataLoss : List.of(true, false)) {
+            String topic = "deleted-" + failOnDataLoss;
+            KafkaTestBroker.createTopic(topic, 1);
+            KafkaTestBroker.send(List.of(record(topic, 0, 0, null, "one")));
+            QueryTestDriver driver = driver();
+            Function<String, StreamFrame> frame = name -> kafka(driver, Map.of("assign", "{\"" + name + "\":[0]}",
+                    "startingOffsets", "earliest", "failOnDataLoss", Boolean.toString(failOnDataLoss)));
+            driver.startRecording(frame.apply(topic), w -> w);
+            assertThat(driver.runTrigger().numInputRows()).isEqualTo(1);
+
+            KafkaTestBroker.deleteTopic(topic);
+            StreamingQueryProgress after = driver.runTrigger();
+            if (failOnDataLoss) {
+                assertThat(after).isNull();
+                assertThat(driver.query().exception()).get().satisfies(e -> {
+                    ArusException cause = (ArusException) e.getCause();
+                    assertThat(cause.errorClass()).isEqualTo("KAFKA_DATA_LOSS.PARTITIONS_DELETED");
+                    assertThat(cause.getMessage()).contains("Partitions [" + topic + "-0] have been deleted.");
+                });
+            } else {
+                assertThat(after.numInputRows()).isZero();
+                assertThat(driver.query().isActive()).isTrue();
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.engine.kafka.KafkaTestBroker;
+import dev.arus.server.ApiClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A {@code kafka} source and sink in a spec, on the started service against a real broker: the
+ * shop's orders read with {@code from_json} and written back to a topic, secrets never shown,
+ * and mistakes and an unreachable broker refused at creation with a pointer into the spec.
+ */
+@StartedService
+@ExtendWith(OutputCaptureExtension.class)
+class KafkaQueryApiTest {
+
+    @LocalServerPort
+    int port;
+
+    private ApiClient api() {
+        return new ApiClient(port);
+    }
+
+    @AfterEach
+    void deleteQueries() {
+        ApiClient api = api();
+        api.get("/api/queries").json().forEach(query -> api.delete("/api/queries/" + query.path("id").asString()));
+    }
+
+    private static String spec(String sourceOptions, String sinkOptions) {
+        return """
+                {"name": "orders-to-kafka",
+                 "source": {"format": "kafka", "options": {%s}},
+                 "steps": [{"selectExpr": ["from_json(CAST(value AS STRING), 'order_id STRING, category STRING, amount DOUBLE') AS o"]},
+                           {"selectExpr": ["o.category AS key", "concat(o.order_id, ':', CAST(o.amount AS STRING)) AS value"]}],
+                 "trigger": {"processingTime": "50 milliseconds"},
+                 "sink": {"format": "kafka", "options": {%s}}}""".formatted(sourceOptions, sinkOptions);
+    }
+
+    @Test
+    void ordersReadWithFromJsonAreWrittenBackToATopicAndSecretsAreNeverShown(CapturedOutput output) {
+        KafkaTestBroker.createTopic("api-orders", 2);
+        KafkaTestBroker.createTopic("api-out", 1);
+        String servers = KafkaTestBroker.servers();
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                "org.apache.kafka.common.config.AbstractConfig")).setLevel(ch.qos.logback.classic.Level.INFO);
+        ApiClient api = api();
+        String id = api.create(spec("""
+                "kafka.bootstrap.servers": "%s", "subscribe": "api-orders", "startingOffsets": "earliest",
+                "kafka.ssl.key.password": "hunter2\"""".formatted(servers), """
+                "kafka.bootstrap.servers": "%s", "topic": "api-out", "kafka.sasl.jaas.config": "secret-jaas\"""".formatted(servers)));
+        KafkaTestBroker.send(List.of(
+                new ProducerRecord<>("api-orders", 0, null, bytes("{\"order_id\":\"o-1\",\"category\":\"books\",\"amount\":12.5}")),
+                new ProducerRecord<>("api-orders", 1, null, bytes("{\"order_id\":\"o-2\",\"category\":\"games\",\"amount\":30.0}"))));
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> KafkaTestBroker.readAll("api-out", "read_uncommitted").size() == 2);
+        assertThat(KafkaTestBroker.readAll("api-out", "read_uncommitted").stream()
+                .map(r -> new String(r.key(), StandardCharsets.UTF_8) + "=" + new String(r.value(), StandardCharsets.UTF_8)))
+                .containsExactlyInAnyOrder("books=o-1:12.5", "games=o-2:30.0");
+
+        ApiClient.Response shown = api.get("/api/queries/" + id);
+        assertThat(shown.body()).doesNotContain("hunter2").doesNotContain("secret-jaas");
+        JsonNode query = shown.json();
+        assertThat(query.path("spec").path("source").path("options").path("kafka.ssl.key.password").asString())
+                .isEqualTo("*********(redacted)");
+        assertThat(query.path("spec").path("sink").path("options").path("kafka.sasl.jaas.config").asString())
+                .isEqualTo("*********(redacted)");
+        assertThat(api.get("/api/queries").body()).doesNotContain("hunter2").doesNotContain("secret-jaas");
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.query(id).path("lastProgress").path("sources").path(0)
+                .path("description").asString().equals("KafkaV2[Subscribe[api-orders]]"));
+        assertThat(output.getAll()).as("the Kafka clients log their settings").contains("ssl.key.password")
+                .doesNotContain("hunter2").doesNotContain("secret-jaas");
+    }
+
+    @Test
+    void aMisspeltOptionAndAMissingTopicChoiceArePointedAt() {
+        ApiClient api = api();
+        ApiClient.Response misspelt = api.post("/api/queries", spec(
+                "\"kafka.bootstrap.servers\": \"localhost:1\", \"subscribe\": \"t\", \"maxOffsetPerTrigger\": 5",
+                "\"kafka.bootstrap.servers\": \"localhost:1\", \"topic\": \"t\""));
+        assertThat(misspelt.status()).as(misspelt.body()).isEqualTo(400);
+        assertThat(misspelt.json().path("pointer").asString()).isEqualTo("/source/options/maxOffsetPerTrigger");
+
+        ApiClient.Response noTopics = api.post("/api/queries", spec("\"kafka.bootstrap.servers\": \"localhost:1\"",
+                "\"kafka.bootstrap.servers\": \"localhost:1\", \"topic\": \"t\""));
+        assertThat(noTopics.status()).as(noTopics.body()).isEqualTo(400);
+        assertThat(noTopics.json().path("detail").asString()).isEqualTo("One of the following options must be "
+                + "specified for Kafka source: assign, subscribe, subscribepattern. See the docs for more details.");
+    }
+
+    @Test
+    void anUnreachableBrokerIsRefusedAtCreationNamingTheServers() {
+        ApiClient api = api();
+        ApiClient.Response refused = api.post("/api/queries", spec(
+                "\"kafka.bootstrap.servers\": \"localhost:1\", \"subscribe\": \"t\", \"kafka.default.api.timeout.ms\": 1000",
+                "\"kafka.bootstrap.servers\": \"localhost:1\", \"topic\": \"t\""));
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("detail").asString()).contains("KAFKA_UNAVAILABLE").contains("localhost:1");
+        assertThat(api.get("/api/queries").json()).isEmpty();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
