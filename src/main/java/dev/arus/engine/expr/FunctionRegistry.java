@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The scalar functions SQL text can call, one entry each: name, arity, and the binding that lives
@@ -150,9 +152,9 @@ final class FunctionRegistry {
             new ScalarFunction("year", 1, 1, DatePart.function("year", DatePart.Part.YEAR)));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
-    private static final Set<String> BOUND_ELSEWHERE = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("window", "session_window", "explode"), AggregateFunction.allNames())
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Set<String> BOUND_ELSEWHERE = Stream.concat(
+            Stream.of("window", "session_window", "explode"), AggregateFunction.allNames())
+            .collect(Collectors.toUnmodifiableSet());
 
     private FunctionRegistry() {
     }
@@ -164,7 +166,7 @@ final class FunctionRegistry {
 
     /** Every function name a call may use, scalar or not. */
     static List<String> names() {
-        return java.util.stream.Stream.concat(FUNCTIONS.keySet().stream(), BOUND_ELSEWHERE.stream())
+        return Stream.concat(FUNCTIONS.keySet().stream(), BOUND_ELSEWHERE.stream())
                 .sorted().toList();
     }
 
