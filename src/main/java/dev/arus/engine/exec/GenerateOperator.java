@@ -3,6 +3,7 @@ package dev.arus.engine.exec;
 import dev.arus.engine.data.ArrayVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.MapVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.BoundExpression;
@@ -10,12 +11,15 @@ import dev.arus.engine.expr.Generator;
 import java.util.List;
 
 /**
- * A select list with a generator ({@code explode}): each input row becomes one output row per
- * element or entry of its collection, the other items repeated beside it; a row whose collection
- * is NULL or empty gives none. Output goes downstream in chunks of at most
+ * A select list with a generator ({@code explode} and its {@code _outer} and {@code pos} forms):
+ * each input row becomes one output row per element or entry of its collection, with its
+ * position for the {@code pos} forms, the other items repeated beside it; a row whose collection
+ * is NULL or empty gives none, or one of NULLs for the {@code _outer} forms. Output goes downstream in chunks of at most
  * {@link ColumnarBatch#CHUNK_SIZE} rows, however many rows the collections hold.
  */
 public final class GenerateOperator implements Operator {
+
+    private static final int NO_ELEMENT = -1;
 
     private final BoundExpression[] items;
     private final int generatorPosition;
@@ -25,6 +29,7 @@ public final class GenerateOperator implements Operator {
     private final Operator downstream;
     private final int[] sourceRows = new int[ColumnarBatch.CHUNK_SIZE];
     private final int[] elementRows = new int[ColumnarBatch.CHUNK_SIZE];
+    private final int[] positions = new int[ColumnarBatch.CHUNK_SIZE];
 
     /** {@code items} are the select list's other items, in order; the generator's columns go at {@code generatorPosition}. */
     public GenerateOperator(List<BoundExpression> items, int generatorPosition, Generator generator,
@@ -45,19 +50,20 @@ public final class GenerateOperator implements Operator {
         }
         int count = 0;
         for (int row = 0; row < chunk.size(); row++) {
-            if (collections.isNull(row)) {
-                continue;
+            int start = 0;
+            int length = 0;
+            if (!collections.isNull(row)) {
+                start = collections instanceof ArrayVector array ? array.start(row)
+                        : ((MapVector) collections).start(row);
+                length = collections instanceof ArrayVector array ? array.length(row)
+                        : ((MapVector) collections).length(row);
             }
-            int start = collections instanceof ArrayVector array ? array.start(row) : ((MapVector) collections).start(row);
-            int length = collections instanceof ArrayVector array ? array.length(row)
-                    : ((MapVector) collections).length(row);
+            if (length == 0 && generator.outer()) {
+                // An outer generator keeps a row of NULLs for a NULL or empty collection.
+                count = add(row, NO_ELEMENT, 0, count, collections, context);
+            }
             for (int element = start; element < start + length; element++) {
-                sourceRows[count] = row;
-                elementRows[count++] = element;
-                if (count == ColumnarBatch.CHUNK_SIZE) {
-                    emit(collections, count, context);
-                    count = 0;
-                }
+                count = add(row, element, element - start, count, collections, context);
             }
         }
         if (count > 0) {
@@ -65,25 +71,60 @@ public final class GenerateOperator implements Operator {
         }
     }
 
+    /** Adds an output row to the chunk being built, emitting it when full; returns the chunk's new count. */
+    private int add(int row, int element, int position, int count, ColumnVector collections, BatchContext context) {
+        sourceRows[count] = row;
+        elementRows[count] = element;
+        positions[count] = position;
+        if (++count < ColumnarBatch.CHUNK_SIZE) {
+            return count;
+        }
+        emit(collections, count, context);
+        return 0;
+    }
+
     private void emit(ColumnVector collections, int count, BatchContext context) {
         int generated = generator.fields().size();
         for (int k = 0; k < items.length; k++) {
-            fill(k < generatorPosition ? k : k + generated, itemValues[k], sourceRows, count);
+            ColumnVector target = target(k < generatorPosition ? k : k + generated);
+            target.gather(itemValues[k], sourceRows, count, 0);
+        }
+        int column = generatorPosition;
+        if (generator.withPosition()) {
+            LongVector pos = (LongVector) target(column++);
+            for (int i = 0; i < count; i++) {
+                if (elementRows[i] == NO_ELEMENT) {
+                    pos.setNull(i);
+                } else {
+                    pos.values()[i] = positions[i];
+                }
+            }
         }
         if (collections instanceof ArrayVector array) {
-            fill(generatorPosition, array.elements(), elementRows, count);
+            fill(target(column), array.elements(), count);
         } else {
             MapVector map = (MapVector) collections;
-            fill(generatorPosition, map.keys(), elementRows, count);
-            fill(generatorPosition + 1, map.values(), elementRows, count);
+            fill(target(column), map.keys(), count);
+            fill(target(column + 1), map.values(), count);
         }
         output.setSize(count);
         downstream.process(output, context);
     }
 
-    private void fill(int column, ColumnVector source, int[] rows, int count) {
+    private ColumnVector target(int column) {
         ColumnVector target = output.column(column);
         target.resetNulls();
-        target.gather(source, rows, count, 0);
+        return target;
+    }
+
+    /** The elements of this chunk's rows, NULL where an outer generator found none. */
+    private void fill(ColumnVector target, ColumnVector elements, int count) {
+        for (int i = 0; i < count; i++) {
+            if (elementRows[i] == NO_ELEMENT) {
+                target.setNull(i);
+            } else {
+                elements.copyRow(elementRows[i], target, i);
+            }
+        }
     }
 }

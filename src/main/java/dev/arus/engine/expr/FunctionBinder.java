@@ -26,7 +26,7 @@ final class FunctionBinder {
             throw binder.error("UNSUPPORTED_EXPR_FOR_OPERATOR", name + "(...) is only supported as a groupBy key: "
                     + call.sql(), call.position());
         }
-        if (name.equals(Generator.NAME)) {
+        if (Generator.isGenerator(name)) {
             throw Generator.nested(binder, call);
         }
         if (call.star()) {

@@ -153,7 +153,8 @@ final class FunctionRegistry {
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
     private static final Set<String> BOUND_ELSEWHERE = Stream.concat(
-            Stream.of("window", "session_window", "explode"), AggregateFunction.allNames())
+            Stream.of("window", "session_window"), Stream.concat(Generator.NAMES.stream(),
+                    AggregateFunction.allNames()))
             .collect(Collectors.toUnmodifiableSet());
 
     private FunctionRegistry() {

@@ -90,4 +90,38 @@ class GenerateOperatorTest {
                 .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
                         .isEqualTo("DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"));
     }
+
+    /** The outer forms keep a row of NULLs for a NULL collection; the pos forms number the elements from 0. */
+    @Test
+    void outerAndPositionalFormsAsSparkGivesThem() {
+        List<StreamCase.Batch> batches = query(in -> in.selectExpr("id", "explode_outer(split(tags, ','))"))
+                .feed(row(1, "a,b"), row(2, null))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[1,a]", "[1,b]", "[2,null]"));
+
+        batches = query(in -> in.selectExpr("posexplode(split(tags, ','))", "id"))
+                .feed(row(1, "a,b"), row(2, null), row(3, "c"))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[0,a,1]", "[1,b,1]", "[0,c,3]"));
+
+        batches = query(in -> in.selectExpr("id", "posexplode_outer(map(id, tags))"))
+                .feed(row(1, "one"))
+                .feed(row(2, null))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[1,0,1,one]"), List.of("[2,0,2,null]"));
+
+        StreamFrame frame = input();
+        assertThat(frame.selectExpr("id", "posexplode(split(tags, ','))").columns()).containsExactly("id", "pos",
+                "col");
+        assertThat(frame.selectExpr("posexplode_outer(map(id, tags))").schema().fields())
+                .extracting(field -> field.name() + ":" + field.nullable())
+                .containsExactly("pos:true", "key:true", "value:true");
+        assertThatThrownBy(() -> frame.selectExpr("posexplode(split(tags, ',')) AS tag"))
+                .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
+                        .isEqualTo("UDTF_ALIAS_NUMBER_MISMATCH"))
+                .hasMessageContaining("Expected 2 aliases");
+    }
 }
