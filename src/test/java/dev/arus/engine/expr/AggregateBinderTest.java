@@ -19,7 +19,8 @@ class AggregateBinderTest {
             new Field("d", AtomicType.DOUBLE, true),
             new Field("s", AtomicType.STRING, true),
             new Field("flag", AtomicType.BOOLEAN, true),
-            new Field("tags", new dev.arus.engine.data.ArrayType(AtomicType.STRING, true), true));
+            new Field("tags", new dev.arus.engine.data.ArrayType(AtomicType.STRING, true), true),
+            new Field("m", new dev.arus.engine.data.MapType(AtomicType.STRING, AtomicType.INT, true), true));
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
@@ -45,6 +46,8 @@ class AggregateBinderTest {
         "any(flag)|BOOL_OR|any(flag)|boolean|false",
         "some(s = 'a')|BOOL_OR|some((s = a))|boolean|false",
         "approx_count_distinct(s, 0.1)|APPROX_COUNT_DISTINCT|approx_count_distinct(s)|bigint|false",
+        "max_by(s, value)|MAX_BY|max_by(s, value)|string|false",
+        "MIN_BY(n, d + 1)|MIN_BY|min_by(n, (d + 1))|int|false",
     })
     void bindsWithSparksPrettyNamesAndResultTypes(String text, AggregateFunction function, String name, String type,
             boolean ignoreNulls) {
@@ -93,11 +96,29 @@ class AggregateBinderTest {
         "collect_set(tags)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] collect_set(tags) of a value of the type"
                 + " \"ARRAY<STRING>\" is not supported yet: Arus keeps atomic values in an aggregate's state"
                 + " (at position 0)",
+        "max_by(s)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `max_by` requires"
+                + " [2, 3] parameters but the actual number is 1. (at position 0)",
+        "min_by(s, m)|DATATYPE_MISMATCH.INVALID_ORDERING_TYPE|[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] Cannot"
+                + " resolve \"min_by(s, m)\" due to data type mismatch: The `min_by` does not support ordering on"
+                + " type \"MAP<STRING, INT>\". (at position 0)",
+        "max_by(s, tags)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] max_by ordered by a value of the type"
+                + " \"ARRAY<STRING>\" is not supported yet: max_by(s, tags) (at position 0)",
+        "max_by(s, n, 2)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] max_by of the top k values is not supported"
+                + " yet: max_by(s, n, 2) (at position 0)",
     })
     void refusesWrongArgumentsWithSparksErrors(String text, String errorClass, String message) {
         assertThatThrownBy(() -> aggregate(text))
                 .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass()).isEqualTo(errorClass))
                 .hasMessage(message);
+    }
+
+    @Test
+    void bindsTheValueAndTheOrderingOfMaxByAsTwoInputs() {
+        AggregateCall call = aggregate("max_by(s, n)");
+
+        assertThat(call.inputs()).extracting(BoundExpression::sql).containsExactly("s", "n");
+        assertThat(call.argument().sql()).isEqualTo("s");
+        assertThat(call.nullable()).isTrue();
     }
 
     @Test

@@ -100,7 +100,20 @@ class AggregateFunctionsTest {
             new Expected("var_samp(d)", "var_samp(d)", "double", true,
                     "a=2.0 b=null c=null", "a=1.0 b=0.5 c=null"),
             new Expected("var_pop(d)", "var_pop(d)", "double", true,
-                    "a=1.0 b=0.0 c=null", "a=0.6666666666666666 b=0.25 c=0.0"));
+                    "a=1.0 b=0.0 c=null", "a=0.6666666666666666 b=0.25 c=0.0"),
+            new Expected("max_by(v, d)", "max_by(v, d)", "bigint", true,
+                    "a=3 b=5 c=null", "a=3 b=7 c=9"),
+            new Expected("min_by(v, d)", "min_by(v, d)", "bigint", true,
+                    "a=1 b=5 c=null", "a=1 b=5 c=9"),
+            // equal orderings: the later row wins, within a batch (a's 3 over 1) and over the stored
+            // value (b's 7 over 5), as Spark's if(old > new, old, new) keeps it
+            new Expected("max_by(v, b)", "max_by(v, b)", "bigint", true,
+                    "a=3 b=5 c=null", "a=3 b=7 c=9"),
+            new Expected("min_by(s, b)", "min_by(s, b)", "string", true,
+                    "a=x b=y c=null", "a=z b=y c=w"),
+            // a NULL value at a non-NULL ordering is the result (b's, then c's first)
+            new Expected("max_by(d, k)", "max_by(d, k)", "double", true,
+                    "a=3.0 b=2.5 c=null", "a=2.0 b=null c=8.0"));
 
     @TempDir
     Path directory;
