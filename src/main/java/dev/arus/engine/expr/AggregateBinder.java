@@ -43,6 +43,11 @@ final class AggregateBinder {
             throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + call.sql() + ".",
                     call.position());
         }
+        if (function == AggregateFunction.PERCENTILE_APPROX) {
+            // its percentage may be array(...), a literal Arus reads here rather than binds
+            return PercentileBinder.bind(binder, call, function.prettyName(call.name()),
+                    expression instanceof Expression.Alias alias ? alias.name() : null);
+        }
         List<BoundExpression> arguments = new ArrayList<>();
         for (Expression argument : call.arguments()) {
             arguments.add(binder.bind(argument));
@@ -97,6 +102,7 @@ final class AggregateBinder {
                     AtomicType.LONG, AggregateCall.Settings.withRelativeStandardDeviation(
                             relativeStandardDeviation(binder, call)));
             case MAX_BY, MIN_BY -> extremumBy(binder, function, arguments, name, sql, call);
+            case PERCENTILE_APPROX -> throw new IllegalStateException("bound by PercentileBinder");
         };
     }
 

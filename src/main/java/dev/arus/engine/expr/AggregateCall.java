@@ -40,19 +40,42 @@ public record AggregateCall(AggregateFunction function, List<BoundExpression> in
 
     /**
      * A function's constant parameters, fixed when the query is analysed: whether {@code first}
-     * and {@code last} ignore NULLs, and the relative standard deviation {@code approx_count_distinct}
-     * allows (Spark's default 0.05).
+     * and {@code last} ignore NULLs, the relative standard deviation {@code approx_count_distinct}
+     * allows (Spark's default 0.05), and the percentages and accuracy of {@code percentile_approx}
+     * (null for other functions).
      */
-    public record Settings(boolean ignoreNulls, double relativeStandardDeviation) {
+    public record Settings(boolean ignoreNulls, double relativeStandardDeviation, Percentiles percentiles) {
 
-        public static final Settings NONE = new Settings(false, 0.05);
+        public static final Settings NONE = new Settings(false, 0.05, null);
 
         static Settings ignoringNulls(boolean ignoreNulls) {
-            return new Settings(ignoreNulls, NONE.relativeStandardDeviation);
+            return new Settings(ignoreNulls, NONE.relativeStandardDeviation, null);
         }
 
         static Settings withRelativeStandardDeviation(double relativeStandardDeviation) {
-            return new Settings(false, relativeStandardDeviation);
+            return new Settings(false, relativeStandardDeviation, null);
+        }
+
+        static Settings withPercentiles(Percentiles percentiles) {
+            return new Settings(false, NONE.relativeStandardDeviation, percentiles);
+        }
+    }
+
+    /**
+     * {@code percentile_approx}'s percentages, each in [0, 1], whether they were given as an array
+     * (so that the result is one), and its accuracy, the inverse of the relative error (Spark's
+     * default 10000).
+     */
+    public record Percentiles(List<Double> percentages, boolean array, long accuracy) {
+
+        public static final long DEFAULT_ACCURACY = 10_000;
+
+        public Percentiles {
+            percentages = List.copyOf(percentages);
+        }
+
+        public double[] values() {
+            return percentages.stream().mapToDouble(Double::doubleValue).toArray();
         }
     }
 }

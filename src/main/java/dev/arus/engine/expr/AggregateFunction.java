@@ -31,7 +31,8 @@ public enum AggregateFunction {
     BOOL_OR("bool_or", "any", "some"),
     APPROX_COUNT_DISTINCT("approx_count_distinct"),
     MAX_BY("max_by"),
-    MIN_BY("min_by");
+    MIN_BY("min_by"),
+    PERCENTILE_APPROX("percentile_approx", "approx_percentile");
 
     private static final Map<String, AggregateFunction> BY_NAME = Arrays.stream(values())
             .flatMap(function -> Arrays.stream(function.names).map(name -> Map.entry(name, function)))
@@ -59,11 +60,12 @@ public enum AggregateFunction {
     }
 
     /**
-     * Whether the column is named with every argument, as Spark's {@code max_by(x, ord)} is,
+     * Whether the column is named with every argument, as Spark's {@code max_by(x, ord)} and
+     * {@code percentile_approx(x, p, accuracy)} are,
      * rather than with the value alone, as {@code first(x, true)} is named {@code first(x)}.
      */
     boolean showsEveryArgument() {
-        return this == MAX_BY || this == MIN_BY;
+        return this == MAX_BY || this == MIN_BY || this == PERCENTILE_APPROX;
     }
 
     /** Whether the result is never NULL: counts, and collections, which are empty rather than NULL. */

@@ -45,6 +45,9 @@ abstract class Accumulator {
             case VAR_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_POP);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
                     call.settings().relativeStandardDeviation());
+            case PERCENTILE_APPROX -> new PercentileAccumulator(call.argument().dataType(),
+                    call.settings().percentiles().values(), call.settings().percentiles().array(),
+                    call.settings().percentiles().accuracy());
             case MAX_BY, MIN_BY -> new ExtremumByAccumulator(call.function() == AggregateFunction.MAX_BY,
                     ColumnVector.allocate(call.resultType(), 16),
                     ColumnVector.allocate(call.inputs().get(1).dataType(), 16));
