@@ -5,6 +5,7 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DecimalType;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
@@ -42,18 +43,24 @@ final class AggregateBinder {
             throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + call.sql() + ".",
                     call.position());
         }
+        if (function == AggregateFunction.PERCENTILE_APPROX) {
+            // its percentage may be array(...), a literal Arus reads here rather than binds
+            return PercentileBinder.bind(binder, call, function.prettyName(call.name()),
+                    expression instanceof Expression.Alias alias ? alias.name() : null);
+        }
         List<BoundExpression> arguments = new ArrayList<>();
         for (Expression argument : call.arguments()) {
             arguments.add(binder.bind(argument));
         }
         if (!call.star() && !(function == AggregateFunction.COUNT && call.distinct())) {
             // Spark's count takes several columns only to count distinct tuples, which streaming refuses later
-            FunctionBinder.arity(binder, call, 1, maximumArguments(function));
+            FunctionBinder.arity(binder, call, minimumArguments(function), maximumArguments(function));
         }
         BoundExpression argument = call.star() ? null : arguments.get(0);
         String prettyName = function.prettyName(call.name());
-        String sql = prettyName + "(" + (call.distinct() ? "DISTINCT " : "")
-                + (argument == null ? "1" : argument.sql()) + ")";
+        List<String> shown = argument == null ? List.of("1") : function.showsEveryArgument()
+                ? arguments.stream().map(BoundExpression::sql).toList() : List.of(argument.sql());
+        String sql = prettyName + "(" + (call.distinct() ? "DISTINCT " : "") + String.join(", ", shown) + ")";
         String name = expression instanceof Expression.Alias alias ? alias.name() : sql;
         return switch (function) {
             case COUNT -> {
@@ -94,14 +101,49 @@ final class AggregateBinder {
             case APPROX_COUNT_DISTINCT -> new AggregateCall(function, storable(binder, argument, sql, call), name,
                     AtomicType.LONG, AggregateCall.Settings.withRelativeStandardDeviation(
                             relativeStandardDeviation(binder, call)));
+            case MAX_BY, MIN_BY -> extremumBy(binder, function, arguments, name, sql, call);
+            case PERCENTILE_APPROX -> throw new IllegalStateException("bound by PercentileBinder");
         };
+    }
+
+    private static int minimumArguments(AggregateFunction function) {
+        return function == AggregateFunction.MAX_BY || function == AggregateFunction.MIN_BY ? 2 : 1;
     }
 
     private static int maximumArguments(AggregateFunction function) {
         return switch (function) {
             case FIRST, LAST, APPROX_COUNT_DISTINCT -> 2;
+            // Spark 4.2's max_by(x, ord, k) is its top-k form, MaxMinByK
+            case MAX_BY, MIN_BY -> 3;
             default -> 1;
         };
+    }
+
+    /**
+     * Spark's {@code max_by(x, ord)} and {@code min_by(x, ord)}: any value, of the type it has, at
+     * an orderable ordering (Spark's {@code checkForOrderingExpr}). Arus orders atomic values
+     * other than binary, and keeps atomic values in its state.
+     */
+    private static AggregateCall extremumBy(ExpressionBinder binder, AggregateFunction function,
+            List<BoundExpression> arguments, String name, String sql, FunctionCall call) {
+        String prettyName = function.prettyName(call.name());
+        if (arguments.size() == 3) {
+            throw binder.error("UNSUPPORTED_FEATURE", prettyName + " of the top k values is not supported yet: "
+                    + sql, call.position());
+        }
+        BoundExpression value = storable(binder, arguments.get(0), sql, call);
+        BoundExpression ordering = arguments.get(1);
+        DataType orderingType = ordering.dataType();
+        if (orderingType instanceof MapType) {
+            throw binder.mismatch("INVALID_ORDERING_TYPE", sql, "The `" + prettyName + "` does not support ordering"
+                    + " on type \"" + ExpressionBinder.typeName(orderingType) + "\".", call.position());
+        }
+        if (orderingType.isComplex() || orderingType == AtomicType.BINARY) {
+            throw binder.error("UNSUPPORTED_FEATURE", prettyName + " ordered by a value of the type \""
+                    + ExpressionBinder.typeName(orderingType) + "\" is not supported yet: " + sql, call.position());
+        }
+        return new AggregateCall(function, List.of(value, ordering), name, value.dataType(),
+                AggregateCall.Settings.NONE);
     }
 
     /**

@@ -29,7 +29,10 @@ public enum AggregateFunction {
     COUNT_IF("count_if"),
     BOOL_AND("bool_and", "every"),
     BOOL_OR("bool_or", "any", "some"),
-    APPROX_COUNT_DISTINCT("approx_count_distinct");
+    APPROX_COUNT_DISTINCT("approx_count_distinct"),
+    MAX_BY("max_by"),
+    MIN_BY("min_by"),
+    PERCENTILE_APPROX("percentile_approx", "approx_percentile");
 
     private static final Map<String, AggregateFunction> BY_NAME = Arrays.stream(values())
             .flatMap(function -> Arrays.stream(function.names).map(name -> Map.entry(name, function)))
@@ -54,6 +57,15 @@ public enum AggregateFunction {
     /** The name a call of this function by {@code calledAs} is shown with in column names. */
     String prettyName(String calledAs) {
         return this == COLLECT_LIST ? names[0] : calledAs.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Whether the column is named with every argument, as Spark's {@code max_by(x, ord)} and
+     * {@code percentile_approx(x, p, accuracy)} are,
+     * rather than with the value alone, as {@code first(x, true)} is named {@code first(x)}.
+     */
+    boolean showsEveryArgument() {
+        return this == MAX_BY || this == MIN_BY || this == PERCENTILE_APPROX;
     }
 
     /** Whether the result is never NULL: counts, and collections, which are empty rather than NULL. */

@@ -19,7 +19,8 @@ class AggregateBinderTest {
             new Field("d", AtomicType.DOUBLE, true),
             new Field("s", AtomicType.STRING, true),
             new Field("flag", AtomicType.BOOLEAN, true),
-            new Field("tags", new dev.arus.engine.data.ArrayType(AtomicType.STRING, true), true));
+            new Field("tags", new dev.arus.engine.data.ArrayType(AtomicType.STRING, true), true),
+            new Field("m", new dev.arus.engine.data.MapType(AtomicType.STRING, AtomicType.INT, true), true));
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
@@ -45,6 +46,12 @@ class AggregateBinderTest {
         "any(flag)|BOOL_OR|any(flag)|boolean|false",
         "some(s = 'a')|BOOL_OR|some((s = a))|boolean|false",
         "approx_count_distinct(s, 0.1)|APPROX_COUNT_DISTINCT|approx_count_distinct(s)|bigint|false",
+        "max_by(s, value)|MAX_BY|max_by(s, value)|string|false",
+        "MIN_BY(n, d + 1)|MIN_BY|min_by(n, (d + 1))|int|false",
+        "percentile_approx(n, 0.5)|PERCENTILE_APPROX|percentile_approx(n, 0.5, 10000)|int|false",
+        "approx_percentile(d, array(0.25, 1), 100)|PERCENTILE_APPROX|approx_percentile(d, array(0.25, 1), 100)"
+                + "|array<double>|false",
+        "percentile_approx(s, 0.5)|PERCENTILE_APPROX|percentile_approx(s, 0.5, 10000)|double|false",
     })
     void bindsWithSparksPrettyNamesAndResultTypes(String text, AggregateFunction function, String name, String type,
             boolean ignoreNulls) {
@@ -93,11 +100,69 @@ class AggregateBinderTest {
         "collect_set(tags)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] collect_set(tags) of a value of the type"
                 + " \"ARRAY<STRING>\" is not supported yet: Arus keeps atomic values in an aggregate's state"
                 + " (at position 0)",
+        "percentile_approx(flag, 0.5)|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE]"
+                + " Cannot resolve \"percentile_approx(flag, 0.5, 10000)\" due to data type mismatch: The first"
+                + " parameter requires the (\"NUMERIC\" or \"DATE\" or \"TIMESTAMP\" or \"TIMESTAMP_NTZ\" or"
+                + " \"INTERVAL YEAR TO MONTH\" or \"INTERVAL DAY TO SECOND\") type, however \"flag\" has the type"
+                + " \"BOOLEAN\". (at position 0)",
+        "percentile_approx(n, 'x')|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE]"
+                + " Cannot resolve \"percentile_approx(n, x, 10000)\" due to data type mismatch: The second parameter"
+                + " requires the (\"DOUBLE\" or \"ARRAY<DOUBLE>\") type, however \"x\" has the type \"STRING\"."
+                + " (at position 0)",
+        "percentile_approx(n, 0.5, 1.5)|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE]"
+                + " Cannot resolve \"percentile_approx(n, 0.5, 1.5)\" due to data type mismatch: The third parameter"
+                + " requires the \"INTEGRAL\" type, however \"1.5\" has the type \"DECIMAL(2,1)\". (at position 0)",
+        "percentile_approx(n, d)|DATATYPE_MISMATCH.NON_FOLDABLE_INPUT|[DATATYPE_MISMATCH.NON_FOLDABLE_INPUT] Cannot"
+                + " resolve \"percentile_approx(n, d, 10000)\" due to data type mismatch: the input `percentage` should"
+                + " be a foldable \"DOUBLE\" expression; however, got \"d\". (at position 0)",
+        "percentile_approx(n, 0.5, -1)|DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE|[DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE]"
+                + " Cannot resolve \"percentile_approx(n, 0.5, -1)\" due to data type mismatch: The accuracy must be"
+                + " between (0, 2147483647] (current value = -1L). (at position 0)",
+        "percentile_approx(n, array(0, 0.5, 1.1))|DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE|"
+                + "[DATATYPE_MISMATCH.VALUE_OUT_OF_RANGE] Cannot resolve \"percentile_approx(n, array(0, 0.5, 1.1),"
+                + " 10000)\" due to data type mismatch: The percentage must be between [0.0, 1.0] (current value ="
+                + " 0.0D,0.5D,1.1D). (at position 0)",
+        "percentile_approx(n, NULL, 100)|DATATYPE_MISMATCH.UNEXPECTED_NULL|[DATATYPE_MISMATCH.UNEXPECTED_NULL] Cannot"
+                + " resolve \"percentile_approx(n, NULL, 100)\" due to data type mismatch: The percentage must not be"
+                + " null. (at position 0)",
+        "percentile_approx(n, array(0.5, 0.4, 0.1), NULL)|DATATYPE_MISMATCH.UNEXPECTED_NULL|"
+                + "[DATATYPE_MISMATCH.UNEXPECTED_NULL] Cannot resolve \"percentile_approx(n, array(0.5, 0.4, 0.1),"
+                + " NULL)\" due to data type mismatch: The accuracy must not be null. (at position 0)",
+        "percentile_approx(n)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The"
+                + " `percentile_approx` requires [2, 3] parameters but the actual number is 1. (at position 0)",
+        "max_by(s)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `max_by` requires"
+                + " [2, 3] parameters but the actual number is 1. (at position 0)",
+        "min_by(s, m)|DATATYPE_MISMATCH.INVALID_ORDERING_TYPE|[DATATYPE_MISMATCH.INVALID_ORDERING_TYPE] Cannot"
+                + " resolve \"min_by(s, m)\" due to data type mismatch: The `min_by` does not support ordering on"
+                + " type \"MAP<STRING, INT>\". (at position 0)",
+        "max_by(s, tags)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] max_by ordered by a value of the type"
+                + " \"ARRAY<STRING>\" is not supported yet: max_by(s, tags) (at position 0)",
+        "max_by(s, n, 2)|UNSUPPORTED_FEATURE|[UNSUPPORTED_FEATURE] max_by of the top k values is not supported"
+                + " yet: max_by(s, n, 2) (at position 0)",
     })
     void refusesWrongArgumentsWithSparksErrors(String text, String errorClass, String message) {
         assertThatThrownBy(() -> aggregate(text))
                 .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass()).isEqualTo(errorClass))
                 .hasMessage(message);
+    }
+
+    @Test
+    void bindsTheValueAndTheOrderingOfMaxByAsTwoInputs() {
+        AggregateCall call = aggregate("max_by(s, n)");
+
+        assertThat(call.inputs()).extracting(BoundExpression::sql).containsExactly("s", "n");
+        assertThat(call.argument().sql()).isEqualTo("s");
+        assertThat(call.nullable()).isTrue();
+    }
+
+    @Test
+    void keepsPercentagesAndAccuracyOfPercentileApproxAsSettings() {
+        AggregateCall.Percentiles percentiles = aggregate("percentile_approx(n, array(0.5, 0.25), 200)").settings()
+                .percentiles();
+
+        assertThat(percentiles).isEqualTo(new AggregateCall.Percentiles(java.util.List.of(0.5, 0.25), true, 200));
+        assertThat(aggregate("percentile_approx(n, 1)").settings().percentiles())
+                .isEqualTo(new AggregateCall.Percentiles(java.util.List.of(1.0), false, 10000));
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 /**
  * The running value of one aggregate function for every group, held column-wise in arrays
  * indexed by group id. Rows whose group id is negative (late, or outside any window) are skipped.
+ * Most functions read one input per row and extend {@link SingleInputAccumulator}.
  */
 abstract class Accumulator {
 
@@ -44,14 +45,24 @@ abstract class Accumulator {
             case VAR_POP -> new MomentsAccumulator(MomentsAccumulator.Statistic.VAR_POP);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(call.argument().dataType(),
                     call.settings().relativeStandardDeviation());
+            case PERCENTILE_APPROX -> new PercentileAccumulator(call.argument().dataType(),
+                    call.settings().percentiles().values(), call.settings().percentiles().array(),
+                    call.settings().percentiles().accuracy());
+            case MAX_BY, MIN_BY -> new ExtremumByAccumulator(call.function() == AggregateFunction.MAX_BY,
+                    ColumnVector.allocate(call.resultType(), 16),
+                    ColumnVector.allocate(call.inputs().get(1).dataType(), 16));
         };
     }
 
     /** Makes room for group ids below {@code groups}; new groups start empty. */
     abstract void ensureGroups(int groups);
 
-    /** Folds rows {@code [0, size)} of {@code input} ({@code null} for {@code count(*)}) into their groups. */
-    abstract void update(int[] groupIds, ColumnVector input, int size);
+    /**
+     * Folds rows {@code [0, size)} into their groups: {@code inputs[i]} holds the chunk's values of
+     * the call's {@code i}-th input, in the order of {@link AggregateCall#inputs()} (no vectors for
+     * {@code count(*)}). Called by the task slot's thread only.
+     */
+    abstract void update(int[] groupIds, ColumnVector[] inputs, int size);
 
     /**
      * Folds group {@code partialGroup} of {@code partial}, an accumulator of the same function that

@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
  * their unscaled value, strings by their UTF-8 bytes) into a {@link HyperLogLogPlusPlus} sketch
  * per group. An empty group counts 0.
  */
-final class ApproxCountDistinctAccumulator extends Accumulator {
+final class ApproxCountDistinctAccumulator extends SingleInputAccumulator {
 
     private static final long SEED = 42L;
 

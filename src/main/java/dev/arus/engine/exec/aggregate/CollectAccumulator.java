@@ -17,7 +17,7 @@ import java.util.Set;
  * of their own that doubles as it fills, so adding a value allocates nothing most of the time; a
  * set also remembers its values as objects to find repeats.
  */
-final class CollectAccumulator extends Accumulator {
+final class CollectAccumulator extends SingleInputAccumulator {
 
     private static final int FIRST_ROOM = 4;
 

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * {@code count(*)} counts rows; {@code count(x)} counts rows where {@code x} is not NULL;
  * {@code count_if(p)} counts rows where {@code p} is true, as Spark's {@code count(nullif(p, false))}.
  */
-final class CountAccumulator extends Accumulator {
+final class CountAccumulator extends SingleInputAccumulator {
 
     private final boolean onlyTrue;
     private long[] counts = new long[16];

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * {@code BigDecimal} from the first value that does not, so that summing compact decimals makes
  * no object per row. NULL for a group that has seen no non-null value.
  */
-final class DecimalSumAccumulator extends Accumulator {
+final class DecimalSumAccumulator extends SingleInputAccumulator {
 
     private final boolean average;
     private final DecimalType input;

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * Sum and count of numeric values per group, giving {@code sum(double)} or {@code avg(x)}
  * (both {@code double}); NULL for a group that has seen no non-null value.
  */
-final class DoubleSumAccumulator extends Accumulator {
+final class DoubleSumAccumulator extends SingleInputAccumulator {
 
     private final boolean average;
     private double[] sums = new double[16];

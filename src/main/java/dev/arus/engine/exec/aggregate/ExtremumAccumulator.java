@@ -11,7 +11,7 @@ import java.util.Arrays;
  * dates, timestamps, intervals, compact decimals) are compared as primitives; strings, booleans
  * and wide decimals as their objects.
  */
-final class ExtremumAccumulator extends Accumulator {
+final class ExtremumAccumulator extends SingleInputAccumulator {
 
     private final boolean max;
     private final ColumnVector bestValues;

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * is "set" once it has taken a value; merging keeps the earlier group's first value and the
  * later group's last one, as Spark's merge expressions do.
  */
-final class FirstLastAccumulator extends Accumulator {
+final class FirstLastAccumulator extends SingleInputAccumulator {
 
     private final boolean last;
     private final boolean ignoreNulls;

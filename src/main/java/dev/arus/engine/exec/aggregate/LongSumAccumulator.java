@@ -13,7 +13,7 @@ import java.util.Arrays;
  * arrives. A sum out of a long's range raises ARITHMETIC_OVERFLOW, as Spark's ANSI {@code Add}
  * inside {@code Sum} does.
  */
-final class LongSumAccumulator extends Accumulator {
+final class LongSumAccumulator extends SingleInputAccumulator {
 
     private long[] sums = new long[16];
     private boolean[] seen = new boolean[16];

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * {@code spark.sql.legacy.statisticalAggregate=false} (Spark's default) a group without values
  * gives NULL, and so does a sample statistic of one value, where Spark's legacy mode gave NaN.
  */
-final class MomentsAccumulator extends Accumulator {
+final class MomentsAccumulator extends SingleInputAccumulator {
 
     /** What the moments give. */
     enum Statistic {

@@ -11,6 +11,7 @@ import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.streaming.ArusException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -25,7 +26,7 @@ final class PartialAggregation implements Operator {
     private final GroupKeyLayout layout;
     private final AggregateCall[] aggregates;
     private final Accumulator[] accumulators;
-    private final ColumnVector[] aggregateInputs;
+    private final ColumnVector[][] aggregateInputs;
     private final GroupIndex groups;
     private final int partitions;
     private final int maxGroups;
@@ -43,7 +44,10 @@ final class PartialAggregation implements Operator {
         this.layout = new GroupKeyLayout(spec.keys(), dropsLateRows ? spec.watermarkKeyPosition() : -1);
         this.aggregates = spec.aggregates().toArray(AggregateCall[]::new);
         this.accumulators = Accumulator.forCalls(spec.aggregates());
-        this.aggregateInputs = new ColumnVector[aggregates.length];
+        this.aggregateInputs = new ColumnVector[aggregates.length][];
+        for (int a = 0; a < aggregates.length; a++) {
+            aggregateInputs[a] = new ColumnVector[aggregates[a].inputs().size()];
+        }
         this.groups = new GroupIndex(layout.width());
         this.partitions = partitions;
         this.maxGroups = maxGroups;
@@ -89,8 +93,10 @@ final class PartialAggregation implements Operator {
         }
         layout.evaluateKeys(chunk, context);
         for (int a = 0; a < aggregates.length; a++) {
-            BoundExpression argument = aggregates[a].argument();
-            aggregateInputs[a] = argument == null ? null : argument.evaluate(chunk, context.evaluation());
+            List<BoundExpression> inputs = aggregates[a].inputs();
+            for (int i = 0; i < inputs.size(); i++) {
+                aggregateInputs[a][i] = inputs.get(i).evaluate(chunk, context.evaluation());
+            }
         }
         for (int window = 0; window < layout.windowsPerRow(); window++) {
             if (layout.isWindowOnly()) {

@@ -100,7 +100,26 @@ class AggregateFunctionsTest {
             new Expected("var_samp(d)", "var_samp(d)", "double", true,
                     "a=2.0 b=null c=null", "a=1.0 b=0.5 c=null"),
             new Expected("var_pop(d)", "var_pop(d)", "double", true,
-                    "a=1.0 b=0.0 c=null", "a=0.6666666666666666 b=0.25 c=0.0"));
+                    "a=1.0 b=0.0 c=null", "a=0.6666666666666666 b=0.25 c=0.0"),
+            new Expected("max_by(v, d)", "max_by(v, d)", "bigint", true,
+                    "a=3 b=5 c=null", "a=3 b=7 c=9"),
+            new Expected("min_by(v, d)", "min_by(v, d)", "bigint", true,
+                    "a=1 b=5 c=null", "a=1 b=5 c=9"),
+            // equal orderings: the later row wins, within a batch (a's 3 over 1) and over the stored
+            // value (b's 7 over 5), as Spark's if(old > new, old, new) keeps it
+            new Expected("max_by(v, b)", "max_by(v, b)", "bigint", true,
+                    "a=3 b=5 c=null", "a=3 b=7 c=9"),
+            new Expected("min_by(s, b)", "min_by(s, b)", "string", true,
+                    "a=x b=y c=null", "a=z b=y c=w"),
+            // a NULL value at a non-NULL ordering is the result (b's, then c's first)
+            new Expected("max_by(d, k)", "max_by(d, k)", "double", true,
+                    "a=3.0 b=2.5 c=null", "a=2.0 b=null c=8.0"),
+            // the median of two values is the lower one, Spark's smallest value with rank >= ceil(0.5 * 2)
+            new Expected("percentile_approx(v, 0.5)", "percentile_approx(v, 0.5, 10000)", "bigint", true,
+                    "a=1 b=5 c=null", "a=2 b=5 c=9"),
+            new Expected("approx_percentile(d, array(0.5, 1.0), 100)", "approx_percentile(d, array(0.5, 1.0), 100)",
+                    "array<double>", true,
+                    "a=[1.0, 3.0] b=[2.5, 2.5] c=null", "a=[2.0, 3.0] b=[2.5, 3.5] c=[8.0, 8.0]"));
 
     @TempDir
     Path directory;
@@ -163,6 +182,60 @@ class AggregateFunctionsTest {
 
             assertThat(query.rows().stream().flatMap(List::stream).toList()).as(query.driver().history())
                     .containsExactly("[a,1,15,0.6666666666666666,2,false,1.0]");
+        }
+    }
+
+    /**
+     * Spark's documented examples of {@code percentile_approx}, each group's values split over two
+     * batches: over 0, 1, 2, 10 {@code array(0.5, 0.4, 0.1)} at accuracy 100 gives [1, 1, 0], and
+     * over 0, 6, 7, 9, 10 the median is 7.
+     */
+    @ParameterizedTest(name = "restarted after each batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void givesTheApproximatePercentilesOfSparksDocumentation(boolean restart) {
+        try (StreamCase query = new StreamCase(directory, "k STRING, v INT", restart,
+                in -> in.groupBy(col("k")).agg("percentile_approx(v, array(0.5, 0.4, 0.1), 100)",
+                        "percentile_approx(v, 0.5, 100)"), w -> w.outputMode("update"))) {
+            query.feed(row("doc", 0), row("doc", 1), row("odd", 0), row("odd", 6), row("odd", 7))
+                    .feed(row("odd", 10), row("doc", 2), row("doc", 10), row("odd", 9));
+
+            List<Row> rows = query.driver().rowsOf(1);
+            assertThat(rows.get(0).schema().fields()).extracting(f -> f.name() + ":" + f.type().simpleString())
+                    .containsExactly("k:string", "percentile_approx(v, array(0.5, 0.4, 0.1), 100):array<int>",
+                            "percentile_approx(v, 0.5, 100):int");
+            assertThat(valuesByKey(rows, 1) + " " + valuesByKey(rows, 2)).as(query.driver().history())
+                    .isEqualTo("doc=[1, 1, 0] odd=[7, 6, 0] doc=1 odd=7");
+        }
+    }
+
+    /**
+     * Spark's ApproximatePercentileQuerySuite over 1..1000 at the default accuracy: the quartiles
+     * 250, 500 and 750, 1 and 1000 at 0 and 1, and over 1..10 {@code array(0.01, 0.1, 0.11)} gives
+     * [1, 1, 2]. The values come in two batches over two partitions, restarted in between, so the
+     * summaries merge and go through the state files.
+     */
+    @Test
+    void givesTheApproximatePercentilesOfSparksQuerySuite() {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.parse("2026-12-01T10:00:00Z"))
+                .restartAfterEachBatch()) {
+            StreamFrame values = driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 500).option("numPartitions", 2).load()
+                    .selectExpr("CAST(value + 1 AS INT) AS col");
+            driver.startRecording(values.groupBy(new Column[0]).agg("percentile_approx(col, 0.25)",
+                    "percentile_approx(col, array(0.5, 0.75))", "percentile_approx(col, 0)", "percentile_approx(col, 1)",
+                    "percentile_approx(CASE WHEN col <= 10 THEN col END, array(0.01, 0.1, 0.11))"),
+                    w -> w.outputMode("complete").option("checkpointLocation", directory.toString()));
+
+            driver.runBatches(2);
+
+            Row percentiles = driver.rowsOf(1).get(0);
+            assertThat(percentiles.schema().fields()).extracting(Field::name).containsExactly(
+                    "percentile_approx(col, 0.25, 10000)", "percentile_approx(col, array(0.5, 0.75), 10000)",
+                    "percentile_approx(col, 0, 10000)", "percentile_approx(col, 1, 10000)",
+                    "percentile_approx(CASE WHEN (col <= 10) THEN col END, array(0.01, 0.1, 0.11), 10000)");
+            assertThat(percentiles.values()).extracting(String::valueOf).as(driver.history())
+                    .containsExactly("250", "[500, 750]", "1", "1000", "[1, 1, 2]");
+            assertThat(driver.restarts()).isPositive();
         }
     }
 
