@@ -1,6 +1,7 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
+import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
 import { resultKindOf } from '../results';
@@ -63,6 +64,11 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const emptyResults = h('div', { class: 'chart-empty' }, 'No window yet: a window appears once the watermark passes its end.');
   const batchesEl = h('div', { class: 'batches', 'data-table': 'batches' });
   const progressEls = PROGRESS_CHARTS.map((spec) => h('div', { class: 'chart chart-small', 'data-chart': spec.title }));
+  const lagEl = h('div', { class: 'kafka-lag', 'data-table': 'kafka-lag' });
+  const lagCard = h('section', { class: 'card', 'data-card': 'kafka-lag', hidden: true },
+    h('div', { class: 'card-head' }, h('h2', {}, 'Kafka lag'),
+      h('span', { class: 'hint' }, 'records each partition is behind its latest offset, after the last batch')),
+    lagEl);
 
   const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
     h('div', { class: 'card-head' }, resultsTitle, resultsHint,
@@ -85,6 +91,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
     notice,
     kpis,
+    lagCard,
     resultsCard,
     rowsCard,
     h('section', { class: 'progress-grid' },
@@ -252,6 +259,25 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     });
   }
 
+  /** The lag card: shown while the latest progress has a Kafka source, a table of its partitions per source. */
+  function drawLag(): void {
+    const lags = kafkaLag(model.progress[model.progress.length - 1]);
+    lagCard.hidden = lags.length === 0;
+    replaceChildren(lagEl, ...lags.map((lag) => {
+      const spark = lag.maxBehind === null ? ''
+        : ` · avg ${lag.avgBehind ?? '–'}, max ${lag.maxBehind}, min ${lag.minBehind ?? '–'}`;
+      const head = h('tr', {}, ...['topic', 'partition', 'read to', 'latest', 'behind'].map((c) => h('th', {}, c)));
+      const rows = lag.partitions.map((p) => h('tr', { 'data-partition': `${p.topic}-${p.partition}` },
+        h('td', {}, p.topic), h('td', {}, String(p.partition)),
+        h('td', {}, p.endOffset === null ? '–' : String(p.endOffset)), h('td', {}, String(p.latestOffset)),
+        h('td', { class: p.behind > 0 ? 'cell-behind' : '' }, String(p.behind))));
+      return h('div', { class: 'kafka-source', 'data-source': String(lag.index) },
+        h('p', { class: 'kafka-source-head' }, lag.description,
+          h('span', { class: 'hint' }, ` ${lag.totalBehind} records behind${spark}`)),
+        h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, h('thead', {}, head), h('tbody', {}, ...rows))));
+    }));
+  }
+
   function drawBatches(): void {
     replaceChildren(batchesEl, ...batchBlocks(model.batches.slice(0, 24), 9));
     batchesEl.dataset.count = String(model.batches.length);
@@ -260,7 +286,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   function draw(changes: Changes): void {
     if (changes.query) drawHead();
     if (changes.results) drawResults();
-    if (changes.progress) drawProgress();
+    if (changes.progress) {
+      drawProgress();
+      drawLag();
+    }
     if (changes.batches) drawBatches();
     if (changes.batches || changes.progress || changes.query) drawRows();
   }

@@ -11,12 +11,12 @@ import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The process the crash test kills: one of the {@link CrashQuery} queries over
- * {@code rate-micro-batch} written to a {@code json} file sink with a checkpoint, run until batch
- * {@code lastBatch} is committed. With {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints
- * {@code PAUSED} and waits to be killed when that batch reaches that protocol step. It prints
- * {@code BATCH <id>} after each batch. Arguments: the query, checkpoint directory, sink
- * directory, last batch id, trigger interval in ms.
+ * The process the crash tests kill: one of the {@link CrashQuery} queries written to a
+ * {@link CrashSink} with a checkpoint, run until batch {@code lastBatch} is committed. With
+ * {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints {@code PAUSED} and waits to be killed when that
+ * batch reaches that protocol step. It prints {@code BATCH <id>} after each batch. Arguments: the
+ * query, checkpoint directory, sink, its target (directory or topic), last batch id, trigger
+ * interval in ms, and the Kafka brokers (the test JVM's, over loopback) or {@code -}.
  */
 public final class CrashChild {
 
@@ -46,16 +46,16 @@ public final class CrashChild {
                 }
             });
         }
-        run(CrashQuery.valueOf(args[0]), Path.of(args[1]), Path.of(args[2]), Long.parseLong(args[3]),
-                Long.parseLong(args[4]));
+        run(CrashQuery.valueOf(args[0]), Path.of(args[1]), CrashSink.valueOf(args[2]), args[3],
+                Long.parseLong(args[4]), Long.parseLong(args[5]), args[6].equals("-") ? null : args[6]);
         System.out.println("DONE");
         System.out.flush();
         System.exit(0);
     }
 
     /** Runs the query until batch {@code lastBatch} is committed (at once if it already is). */
-    public static void run(CrashQuery crashQuery, Path checkpoint, Path sink, long lastBatch, long intervalMs)
-            throws Exception {
+    static void run(CrashQuery crashQuery, Path checkpoint, CrashSink sink, String target, long lastBatch,
+                    long intervalMs, String kafkaServers) throws Exception {
         if (Files.exists(checkpoint.resolve("commits").resolve(Long.toString(lastBatch)))) {
             return;
         }
@@ -71,10 +71,7 @@ public final class CrashChild {
                     }
                 }
             });
-            query[0] = crashQuery.build(session)
-                    .writeStream()
-                    .format("json")
-                    .option("path", sink.toString())
+            query[0] = sink.writer(crashQuery.build(session, kafkaServers), target, kafkaServers)
                     .option("checkpointLocation", checkpoint.toString())
                     .trigger(intervalMs > 0 ? Trigger.processingTime(intervalMs + " milliseconds")
                             : Trigger.asFastAsPossible())

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code kafka} source against a real broker: Spark's rows and schema, offsets per topic
  * partition in progress and in the offset log, {@code maxOffsetsPerTrigger} sharing a batch among
  * partitions, restarts from the checkpoint after every batch, new partitions and topics picked
- * up, and deleted topics as {@code failOnDataLoss} says.
+ * up, and topics deleted under a query, subscribed or assigned, as {@code failOnDataLoss} says.
  */
 class KafkaSourceTest {
 
@@ -185,28 +184,30 @@ class KafkaSourceTest {
 
     @Test
     void aDeletedTopicFailsTheQueryWithSparksDataLossErrorUnlessFailOnDataLossIsFalse() {
-        for (boolean failOnDataLoss : List.of(true, false)) {
-            String topic = "deleted-" + failOnDataLoss;
-            KafkaTestBroker.createTopic(topic, 1);
-            KafkaTestBroker.send(List.of(record(topic, 0, 0, null, "one")));
-            QueryTestDriver driver = driver();
-            Function<String, StreamFrame> frame = name -> kafka(driver, Map.of("assign", "{\"" + name + "\":[0]}",
-                    "startingOffsets", "earliest", "failOnDataLoss", Boolean.toString(failOnDataLoss)));
-            driver.startRecording(frame.apply(topic), w -> w);
-            assertThat(driver.runTrigger().numInputRows()).isEqualTo(1);
+        for (String strategy : List.of("subscribe", "assign")) {
+            for (boolean failOnDataLoss : List.of(true, false)) {
+                String topic = "deleted-" + strategy + "-" + failOnDataLoss;
+                KafkaTestBroker.createTopic(topic, 1);
+                KafkaTestBroker.send(List.of(record(topic, 0, 0, null, "one")));
+                QueryTestDriver driver = driver();
+                driver.startRecording(kafka(driver, Map.of(strategy, strategy.equals("assign")
+                                ? "{\"" + topic + "\":[0]}" : topic, "startingOffsets", "earliest",
+                        "failOnDataLoss", Boolean.toString(failOnDataLoss))), w -> w);
+                assertThat(driver.runTrigger().numInputRows()).isEqualTo(1);
 
-            KafkaTestBroker.deleteTopic(topic);
-            StreamingQueryProgress after = driver.runTrigger();
-            if (failOnDataLoss) {
-                assertThat(after).isNull();
-                assertThat(driver.query().exception()).get().satisfies(e -> {
-                    ArusException cause = (ArusException) e.getCause();
-                    assertThat(cause.errorClass()).isEqualTo("KAFKA_DATA_LOSS.PARTITIONS_DELETED");
-                    assertThat(cause.getMessage()).contains("Partitions [" + topic + "-0] have been deleted.");
-                });
-            } else {
-                assertThat(after.numInputRows()).isZero();
-                assertThat(driver.query().isActive()).isTrue();
+                KafkaTestBroker.deleteTopic(topic);
+                StreamingQueryProgress after = driver.runTrigger();
+                if (failOnDataLoss) {
+                    assertThat(after).as(strategy).isNull();
+                    assertThat(driver.query().exception()).as(strategy).get().satisfies(e -> {
+                        ArusException cause = (ArusException) e.getCause();
+                        assertThat(cause.errorClass()).isEqualTo("KAFKA_DATA_LOSS.PARTITIONS_DELETED");
+                        assertThat(cause.getMessage()).contains("Partitions [" + topic + "-0] have been deleted.");
+                    });
+                } else {
+                    assertThat(after.numInputRows()).as(strategy).isZero();
+                    assertThat(driver.query().isActive()).as(strategy).isTrue();
+                }
             }
         }
     }

@@ -31,18 +31,27 @@ public final class KafkaTestBroker {
 
     public static synchronized EmbeddedKafkaKraftBroker broker() {
         if (broker == null) {
-            for (String noisy : List.of("org.apache.kafka", "kafka", "state.change.logger", "org.springframework.kafka")) {
-                ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(noisy))
-                        .setLevel(ch.qos.logback.classic.Level.WARN);
-            }
-            broker = new EmbeddedKafkaKraftBroker(1, 1);
-            broker.brokerProperty("auto.create.topics.enable", "false");
-            broker.brokerProperty("transaction.state.log.replication.factor", "1");
-            broker.brokerProperty("transaction.state.log.min.isr", "1");
-            broker.afterPropertiesSet();
+            broker = start();
             Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
         }
         return broker;
+    }
+
+    /**
+     * A broker of its own, for a test that stops and starts it; the caller destroys it. Its
+     * listener keeps its port when its server is started again.
+     */
+    public static EmbeddedKafkaKraftBroker start() {
+        for (String noisy : List.of("org.apache.kafka", "kafka", "state.change.logger", "org.springframework.kafka")) {
+            ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(noisy))
+                    .setLevel(ch.qos.logback.classic.Level.WARN);
+        }
+        EmbeddedKafkaKraftBroker started = new EmbeddedKafkaKraftBroker(1, 1);
+        started.brokerProperty("auto.create.topics.enable", "false");
+        started.brokerProperty("transaction.state.log.replication.factor", "1");
+        started.brokerProperty("transaction.state.log.min.isr", "1");
+        started.afterPropertiesSet();
+        return started;
     }
 
     public static String servers() {
@@ -64,8 +73,12 @@ public final class KafkaTestBroker {
     }
 
     public static KafkaProducer<byte[], byte[]> producer() {
+        return producer(servers());
+    }
+
+    public static KafkaProducer<byte[], byte[]> producer(String servers) {
         Properties config = new Properties();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers());
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         config.put(ProducerConfig.LINGER_MS_CONFIG, "0");
@@ -74,7 +87,12 @@ public final class KafkaTestBroker {
 
     /** Writes the records and waits until every one is acknowledged. */
     public static void send(List<ProducerRecord<byte[], byte[]>> records) {
-        try (KafkaProducer<byte[], byte[]> producer = producer()) {
+        send(servers(), records);
+    }
+
+    /** Writes the records to the brokers at {@code servers} and waits until every one is acknowledged. */
+    public static void send(String servers, List<ProducerRecord<byte[], byte[]>> records) {
+        try (KafkaProducer<byte[], byte[]> producer = producer(servers)) {
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             records.forEach(record -> sent.add(producer.send(record)));
             for (java.util.concurrent.Future<?> ack : sent) {
