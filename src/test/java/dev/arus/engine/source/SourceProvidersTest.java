@@ -51,7 +51,7 @@ class SourceProvidersTest {
     void rejectsUnknownFormatListingKnownOnes() {
         assertThatThrownBy(() -> create("kafka", Map.of()))
                 .isInstanceOf(ArusException.class)
-                .hasMessage("Unknown source format 'kafka'. Known formats: rate, rate-micro-batch, stream");
+                .hasMessage("Unknown source format 'kafka'. Known formats: csv, json, rate, rate-micro-batch, stream");
     }
 
     @Test
@@ -95,7 +95,7 @@ class SourceProvidersTest {
 
     @Test
     void exposesFormatsAndTheirOptions() {
-        assertThat(providers.formats()).containsExactly("rate", "rate-micro-batch", "stream");
+        assertThat(providers.formats()).containsExactly("csv", "json", "rate", "rate-micro-batch", "stream");
         assertThat(providers.of("RATE").options()).containsExactly("rowsPerSecond", "rampUpTime", "numPartitions");
         assertThat(providers.of("rate-micro-batch").options())
                 .containsExactly("rowsPerBatch", "numPartitions", "startTimestamp", "advanceMillisPerBatch");
