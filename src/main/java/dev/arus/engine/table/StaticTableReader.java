@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  */
 public final class StaticTableReader {
 
+    /** The formats a static table may have, in alphabetical order. */
+    public static final List<String> FORMATS = java.util.Arrays.stream(FileFormat.values())
+            .map(FileFormat::formatName).sorted().toList();
+
     public static final List<String> JSON_OPTIONS = options(FileFormat.JSON);
     public static final List<String> CSV_OPTIONS = options(FileFormat.CSV);
 

@@ -37,11 +37,21 @@ public record QuerySpec(
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
         @Nullable Map<String, Object> conf) {
 
-    /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
+    /**
+     * Option values may be JSON strings, numbers or booleans; the engine takes their string form.
+     * The file sources {@code json}, {@code csv} and {@code parquet} read the directory {@code path}
+     * (relative to {@code arus.data-dir}, as {@code sourceArchiveDir}) and require {@code schema},
+     * a DDL string, as Spark requires it for streaming file sources; the other formats refuse one.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SourceSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "rate") String format,
-            @Nullable Map<String, Object> options) {
+            @Nullable Map<String, Object> options,
+            @Schema(example = "order_id STRING, amount DECIMAL(10,2), event_time TIMESTAMP") @Nullable String schema) {
+
+        public SourceSpec(String format, Map<String, Object> options) {
+            this(format, options, null);
+        }
     }
 
     /** The file sinks {@code json} and {@code csv} take a {@code path} relative to {@code arus.data-dir}. */
