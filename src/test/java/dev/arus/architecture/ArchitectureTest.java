@@ -47,8 +47,8 @@ class ArchitectureTest {
         allow("engine.format", "engine.data", "engine.expr", "engine.streaming");
         allow("engine.source", "engine.checkpoint", "engine.data", "engine.format", "engine.log", "engine.streaming",
                 "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming",
-                "engine.time");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.format", "engine.log",
+                "engine.streaming", "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");

@@ -49,7 +49,7 @@ class SinkProvidersTest {
     @Test
     void rejectsUnknownFormatsAndOptions() {
         assertThatThrownBy(() -> create("kafka", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop, stream");
+                .hasMessage("Unknown sink format 'kafka'. Known formats: console, csv, foreachBatch, json, memory, noop, parquet, stream");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
                 .hasMessage("Unknown option 'truncate' for format 'noop'. Allowed options: none");
     }
