@@ -83,7 +83,7 @@ class QueryDefinitionErrorsTest {
     @Test
     void unknownSourceFormat() {
         assertRejected(() -> session.readStream().format("kafkaa").load(), "DATA_SOURCE_NOT_FOUND",
-                "Unknown source format 'kafkaa'. Known formats: rate, rate-micro-batch");
+                "Unknown source format 'kafkaa'. Known formats: csv, json, rate, rate-micro-batch");
     }
 
     @Test
@@ -206,8 +206,8 @@ class QueryDefinitionErrorsTest {
 
     @Test
     void unknownSinkFormat() {
-        assertRejected(() -> rate().writeStream().format("parquet").start(), "DATA_SOURCE_NOT_FOUND",
-                "Unknown sink format 'parquet'");
+        assertRejected(() -> rate().writeStream().format("delta").start(), "DATA_SOURCE_NOT_FOUND",
+                "Unknown sink format 'delta'");
         assertRejected(() -> rate().writeStream().start(), "DATA_SOURCE_NOT_FOUND", "Unknown sink format");
     }
 
