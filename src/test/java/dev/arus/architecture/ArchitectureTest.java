@@ -44,13 +44,15 @@ class ArchitectureTest {
         allow("engine.state", "engine.checkpoint", "engine.streaming");
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming",
                 "engine.time");
-        allow("engine.source", "engine.checkpoint", "engine.data", "engine.log", "engine.streaming", "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.log", "engine.streaming",
+        allow("engine.format", "engine.data", "engine.expr", "engine.streaming");
+        allow("engine.source", "engine.checkpoint", "engine.data", "engine.format", "engine.log", "engine.streaming",
                 "engine.time");
+        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.format", "engine.log",
+                "engine.streaming", "engine.time");
         allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
                 "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
-        allow("engine.table", "engine.data", "engine.expr", "engine.streaming");
+        allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
                 "engine.table", "engine.time");

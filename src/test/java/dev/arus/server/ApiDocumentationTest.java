@@ -143,7 +143,10 @@ class ApiDocumentationTest {
         Map<String, JsonNode> sources = branchesByTitle(schemas.at("/SourceSpec/oneOf"));
         Map<String, JsonNode> sinks = branchesByTitle(schemas.at("/SinkSpec/oneOf"));
 
-        assertThat(sources.keySet()).containsExactlyInAnyOrder("kafka", "rate", "rate-micro-batch", "stream");
+        assertThat(sources.keySet()).containsExactlyInAnyOrder("csv", "json", "kafka", "rate", "rate-micro-batch", "stream");
+        assertThat(sources.get("json").at("/required").toString()).contains("schema");
+        assertThat(sources.get("csv").at("/properties/options/propertyNames/enum").toString())
+                .contains("maxFilesPerTrigger", "cleanSource", "header", "sep", "mode");
         assertThat(sources.get("rate").at("/properties/options/propertyNames/enum").toString())
                 .contains("rowsPerSecond", "rampUpTime", "numPartitions");
         JsonNode kafkaNames = sources.get("kafka").at("/properties/options/propertyNames/anyOf");

@@ -10,6 +10,8 @@ import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceContext;
+import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
@@ -66,9 +68,14 @@ public final class ArusSession implements AutoCloseable {
      *
      * @throws ArusException for an unknown format or option, a bad value, or a stream that does not exist
      */
-    Schema sourceSchema(String format, Map<String, String> options) {
-        return SourceProviders.installed().of(format)
-                .schema(SourceContext.describing(options, environment.clock(), environment.eventLog()));
+    Schema sourceSchema(String format, Map<String, String> options, Schema userSchema) {
+        SourceProvider provider = SourceProviders.installed().of(format);
+        if (userSchema != null && !provider.acceptsUserSchema()) {
+            throw new AnalysisException("USER_SPECIFIED_SCHEMA_UNSUPPORTED", provider.format()
+                    + " does not support user specified schema. Please don't specify the schema.");
+        }
+        return provider.schema(SourceContext.describing(options, userSchema, environment.clock(),
+                environment.eventLog(), environment.timeZone()));
     }
 
     /** The event log that {@code stream} sources and sinks use; null when the session has none. */

@@ -1,5 +1,7 @@
 package dev.arus.engine.api;
 
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.streaming.ArusException;
 import java.util.LinkedHashMap;
@@ -10,6 +12,7 @@ public final class DataStreamReader {
 
     private final ArusSession session;
     private String format;
+    private Schema schema;
     private final Map<String, String> options = new LinkedHashMap<>();
 
     DataStreamReader(ArusSession session) {
@@ -18,6 +21,22 @@ public final class DataStreamReader {
 
     public DataStreamReader format(String format) {
         this.format = format;
+        return this;
+    }
+
+    /**
+     * The schema of the rows, as a DDL string ({@code "name STRING, amount DECIMAL(10,2)"}):
+     * required by the file formats, refused by the others, as in Spark.
+     *
+     * @throws dev.arus.engine.streaming.ParseException when the DDL does not parse
+     */
+    public DataStreamReader schema(String ddl) {
+        this.schema = DataTypeParser.parseSchema(ddl);
+        return this;
+    }
+
+    public DataStreamReader schema(Schema schema) {
+        this.schema = schema;
         return this;
     }
 
@@ -41,6 +60,6 @@ public final class DataStreamReader {
         if (format == null) {
             throw new ArusException("DATA_SOURCE_NOT_FOUND", "No source format given: call format(..) before load()");
         }
-        return new StreamFrame(session, new LogicalPlan.StreamSource(format, options, session.sourceSchema(format, options)));
+        return new StreamFrame(session, new LogicalPlan.StreamSource(format, options, session.sourceSchema(format, options, schema)));
     }
 }

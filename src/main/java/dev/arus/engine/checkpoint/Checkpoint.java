@@ -177,9 +177,6 @@ public final class Checkpoint {
                     + "checkpoint " + root + ", written by a different query: " + difference);
         }
         String[] sourceMetadata = new String[sources];
-        for (int source = 0; source < sources; source++) {
-            sourceMetadata[source] = readSourceMetadata(sourceMetadataFile(root, source));
-        }
         if (offsetIds.isEmpty()) {
             if (!commitIds.isEmpty()) {
                 throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
@@ -254,7 +251,15 @@ public final class Checkpoint {
 
     /** Where source {@code source} keeps its own metadata: Spark's {@code sources/<source>/0}. */
     public static Path sourceMetadataFile(Path root, int source) {
-        return root.resolve("sources").resolve(Integer.toString(source)).resolve("0");
+        return sourceDirectory(root, source).resolve("0");
+    }
+
+    /**
+     * Source {@code source}'s own directory, Spark's {@code sources/<source>}: a file source keeps
+     * its seen-files log there, in place of the one metadata file of the others.
+     */
+    public static Path sourceDirectory(Path root, int source) {
+        return root.resolve("sources").resolve(Integer.toString(source));
     }
 
     private static String readSourceMetadata(Path file) {
@@ -306,8 +311,17 @@ public final class Checkpoint {
             return checkpoint;
         }
 
-        /** Source {@code source}'s own metadata kept in {@code sources/<source>/0}, or {@code null}. */
+        /**
+         * Source {@code source}'s own metadata kept in {@code sources/<source>/0}, or {@code null};
+         * read when first asked, so that a source keeping a log of its own there (a file source)
+         * is never asked.
+         *
+         * @throws CheckpointException when the file is damaged
+         */
         public String sourceMetadata(int source) {
+            if (sourceMetadata[source] == null) {
+                sourceMetadata[source] = readSourceMetadata(sourceMetadataFile(checkpoint.root, source));
+            }
             return sourceMetadata[source];
         }
 
@@ -403,8 +417,8 @@ public final class Checkpoint {
             }
             for (int source = 0; source < newSourceMetadata.size(); source++) {
                 String metadata = newSourceMetadata.get(source);
-                if (metadata != null && sourceMetadata[source] == null) {
-                    Path file = sourceMetadataFile(checkpoint.root, source);
+                Path file = sourceMetadataFile(checkpoint.root, source);
+                if (metadata != null && !Files.exists(file)) {
                     AtomicFiles.createDirectories(file.getParent());
                     byte[] bytes = (BatchLog.VERSION_LINE + "\n" + metadata + "\n").getBytes(StandardCharsets.UTF_8);
                     AtomicFiles.write(file, bytes, bytes.length);

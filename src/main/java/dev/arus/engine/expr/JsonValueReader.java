@@ -50,9 +50,11 @@ import tools.jackson.core.json.JsonReadFeature;
  *       {@code "NaN"} and {@code "Infinity"}; integers must be within their type; BINARY takes
  *       base64 text; intervals are not read yet, so they are NULL.</li>
  * </ul>
- * Text after the first JSON value is ignored, as Spark ignores it. Not thread-safe.
+ * Text after the first JSON value is ignored, as Spark ignores it. {@link #wasMalformed()} tells
+ * whether the last document read was malformed or had a value that did not fit (what Spark's
+ * file readers count as a bad record for their {@code mode}). Not thread-safe.
  */
-final class JsonValueReader {
+public final class JsonValueReader {
 
     /** Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, Jackson 2 behaviour otherwise. */
     private static final JsonFactory FACTORY = JsonFactory.builderWithJackson2Defaults()
@@ -73,8 +75,9 @@ final class JsonValueReader {
     private final Map<StructType, Map<String, Integer>> fieldIndexes = new HashMap<>();
     private String text;
     private ZoneId zone;
+    private boolean malformed;
 
-    JsonValueReader(DataType schema) {
+    public JsonValueReader(DataType schema) {
         this.schema = schema;
         indexFields(schema);
     }
@@ -96,9 +99,10 @@ final class JsonValueReader {
     }
 
     /** Reads {@code json} (not null) into row {@code row} of {@code out}, a vector of the schema's type. */
-    void read(String json, ColumnVector out, int row, ZoneId sessionZone) {
+    public void read(String json, ColumnVector out, int row, ZoneId sessionZone) {
         this.text = json;
         this.zone = sessionZone;
+        this.malformed = false;
         try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
@@ -119,12 +123,18 @@ final class JsonValueReader {
                 readValue(parser, first, schema, out, row);
             }
         } catch (JacksonException | ConversionFailure e) {
+            malformed = true;
             if (schema instanceof StructType struct) {
                 allFieldsNull(struct, (StructVector) out, row);
             } else {
                 out.setNull(row);
             }
         }
+    }
+
+    /** Whether the last document read was malformed JSON, not an object, or held a value that did not fit. */
+    public boolean wasMalformed() {
+        return malformed;
     }
 
     private static void allFieldsNull(StructType struct, StructVector out, int row) {
@@ -150,6 +160,7 @@ final class JsonValueReader {
             try {
                 readValue(parser, value, struct.fields().get(field).type(), child, row);
             } catch (ConversionFailure e) {
+                malformed = true;
                 child.setNull(row);
                 skipBackTo(parser, object);
             }
@@ -223,6 +234,7 @@ final class JsonValueReader {
             try {
                 readValue(parser, value, type.valueType(), out.values(), entry);
             } catch (ConversionFailure e) {
+                malformed = true;
                 failed = true;
                 skipBackTo(parser, map);
             }

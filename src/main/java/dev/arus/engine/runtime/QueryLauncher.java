@@ -18,6 +18,7 @@ import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.sink.TeeSink;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceContext;
+import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.state.StateStore;
 import dev.arus.engine.state.StateStores;
@@ -147,12 +148,15 @@ public final class QueryLauncher {
      */
     private Source createSource(LogicalPlan.StreamSource node, int index, QueryIdentity identity,
                                 Checkpoint.Recovery recovery) {
-        String metadata = recovery == null ? null : recovery.sourceMetadata(index);
+        SourceProvider provider = sources.of(node.format());
+        String metadata = recovery == null || provider.keepsOwnLog() ? null : recovery.sourceMetadata(index);
         SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
-                identity, metadata);
+                identity, metadata, provider.acceptsUserSchema() ? node.schema() : null,
+                recovery == null ? null : Checkpoint.sourceDirectory(recovery.checkpoint().root(), index),
+                environment.timeZone());
         Source source;
         try {
-            source = sources.of(node.format()).create(context);
+            source = provider.create(context);
         } catch (IllegalArgumentException unreadable) {
             if (metadata == null) {
                 throw unreadable;

@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Spark's file sink ({@code FileStreamSink}) for {@code json} and {@code csv}: each batch's rows
+ * Spark's file sink ({@code FileStreamSink}) for {@code json}, {@code csv} and {@code parquet}: each batch's rows
  * go to a part file under {@code path}, and the batch is made visible by its entry in the sink's
  * log, {@code path/_spark_metadata/<batchId>}, listing the batch's files. A reader that follows
  * the log sees each batch exactly once. The steps of {@link #addBatch}:
@@ -48,11 +48,13 @@ public final class FileSink implements Sink {
 
     public static final String JSON = "json";
     public static final String CSV = "csv";
+    public static final String PARQUET = "parquet";
     public static final String METADATA_DIRECTORY = "_spark_metadata";
 
     static final List<String> JSON_OPTIONS = List.of("path");
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
     static final List<String> CSV_OPTIONS = List.of("path", "header", "sep");
+    static final List<String> PARQUET_OPTIONS = List.of("path", "compression");
 
     private final String format;
     private final Path path;
@@ -62,6 +64,7 @@ public final class FileSink implements Sink {
     private final DateTimeFormatter timestamps;
     private final JsonValueWriter json;
     private final Clock clock;
+    private final String compression;
     private FileSinkLog sinkLog;
     private long latestLoggedBatch;
 
@@ -98,6 +101,8 @@ public final class FileSink implements Sink {
                 .withZone(context.timeZone());
         this.json = format.equals(JSON) ? new JsonValueWriter(context.timeZone()) : null;
         this.clock = context.clock();
+        this.compression = format.equals(PARQUET) ? ParquetPartFiles.compression(context.option("compression"), schema)
+                : null;
     }
 
     public Path path() {
@@ -122,16 +127,25 @@ public final class FileSink implements Sink {
         }
         List<String> entries = new ArrayList<>();
         if (!batch.rows().isEmpty()) {
-            Path part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
-            byte[] bytes = render(batch).getBytes(StandardCharsets.UTF_8);
-            AtomicFiles.write(part, bytes, bytes.length);
+            Path part;
+            long size;
+            if (format.equals(PARQUET)) {
+                part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000%s.parquet", batchId,
+                        ParquetPartFiles.extension(compression)));
+                size = ParquetPartFiles.write(part, batch.schema(), batch.rows(), compression);
+            } else {
+                part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
+                byte[] bytes = render(batch).getBytes(StandardCharsets.UTF_8);
+                AtomicFiles.write(part, bytes, bytes.length);
+                size = bytes.length;
+            }
             long modified;
             try {
                 modified = Files.getLastModifiedTime(part).toMillis();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            entries.add("{\"path\":\"" + part.toAbsolutePath().toUri() + "\",\"size\":" + bytes.length
+            entries.add("{\"path\":\"" + part.toAbsolutePath().toUri() + "\",\"size\":" + size
                     + ",\"isDir\":false,\"modificationTime\":" + modified
                     + ",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}");
         }

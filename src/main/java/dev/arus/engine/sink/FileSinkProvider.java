@@ -3,7 +3,7 @@ package dev.arus.engine.sink;
 import java.util.List;
 
 /**
- * The file formats {@code json} and {@code csv}: a {@link FileSink} writing to the option
+ * The file formats {@code json}, {@code csv} and {@code parquet}: a {@link FileSink} writing to the option
  * {@code path}. A file sink needs the query's checkpoint, as in Spark.
  */
 public abstract sealed class FileSinkProvider implements SinkProvider {
@@ -40,6 +40,13 @@ public abstract sealed class FileSinkProvider implements SinkProvider {
     public static final class Json extends FileSinkProvider {
         public Json() {
             super(FileSink.JSON, FileSink.JSON_OPTIONS);
+        }
+    }
+
+    /** {@code parquet}: Parquet files as Spark writes them, {@code compression} snappy (default) or zstd. */
+    public static final class Parquet extends FileSinkProvider {
+        public Parquet() {
+            super(FileSink.PARQUET, FileSink.PARQUET_OPTIONS);
         }
     }
 

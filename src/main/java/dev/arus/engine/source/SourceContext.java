@@ -1,8 +1,11 @@
 package dev.arus.engine.source;
 
+import dev.arus.engine.data.Schema;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
+import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.Map;
 
 /**
@@ -10,17 +13,32 @@ import java.util.Map;
  * the session's clock and event log (null when the session has none), and, when creating one
  * for a run, the run's query and the source's {@link Source#checkpointMetadata()} kept by an
  * earlier run of the same checkpointed query ({@code null} for a new query or one without a
- * checkpoint).
+ * checkpoint). A file source also gets the schema the user gave (Spark's
+ * {@code DataStreamReader.schema}; {@code null}: none), its own directory in the checkpoint,
+ * {@code sources/<n>} ({@code null} without a checkpoint), and the session's time zone.
  */
 public record SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
-                            String checkpointMetadata) {
+                            String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone) {
 
     public SourceContext {
         options = Map.copyOf(options);
+        timeZone = timeZone == null ? ZoneId.of("UTC") : timeZone;
+    }
+
+    /** A context without a user's schema, checkpoint directory or time zone (UTC). */
+    public SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
+                         String checkpointMetadata) {
+        this(options, clock, eventLog, query, checkpointMetadata, null, null, null);
     }
 
     /** The context of a schema request: no query, no checkpoint. */
     public static SourceContext describing(Map<String, String> options, Clock clock, EventLog eventLog) {
         return new SourceContext(options, clock, eventLog, null, null);
+    }
+
+    /** The context of a schema request with the user's schema ({@code null}: none). */
+    public static SourceContext describing(Map<String, String> options, Schema userSchema, Clock clock,
+                                           EventLog eventLog, ZoneId timeZone) {
+        return new SourceContext(options, clock, eventLog, null, null, userSchema, null, timeZone);
     }
 }

@@ -112,6 +112,22 @@ final class SourceOptions {
         if (value == null) {
             return defaultValue;
         }
+        return duration(name, value, TimeUnit.SECONDS);
+    }
+
+    /**
+     * A duration in milliseconds, parsed as Spark's {@code JavaUtils.timeStringAsMs}: as
+     * {@link #getSeconds}, but no suffix means milliseconds.
+     */
+    long getMillis(String name, long defaultValue) {
+        String value = values.get(name);
+        if (value == null) {
+            return defaultValue;
+        }
+        return duration(name, value, TimeUnit.MILLISECONDS);
+    }
+
+    private long duration(String name, String value, TimeUnit into) {
         Matcher matcher = DURATION.matcher(value.toLowerCase(Locale.ROOT).trim());
         TimeUnit unit = null;
         boolean valid = matcher.matches();
@@ -122,13 +138,13 @@ final class SourceOptions {
         if (valid) {
             try {
                 long amount = Long.parseLong(matcher.group(1));
-                return TimeUnit.SECONDS.convert(amount, unit == null ? TimeUnit.SECONDS : unit);
+                return into.convert(amount, unit == null ? into : unit);
             } catch (NumberFormatException e) {
                 valid = false;
             }
         }
         throw new InvalidOptionException(name, "Invalid value '" + value + "'. The option '" + name
                 + "' must be a duration such as 5s: a whole number with a unit of us, ms, s, m, min, h or d"
-                + " (seconds when none is given)");
+                + (into == TimeUnit.SECONDS ? " (seconds when none is given)" : " (milliseconds when none is given)"));
     }
 }

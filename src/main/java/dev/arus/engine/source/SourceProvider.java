@@ -28,6 +28,23 @@ public interface SourceProvider {
     }
 
     /**
+     * Whether the source takes the user's schema ({@link SourceContext#userSchema()}), as Spark's
+     * file sources require it; the others refuse one. False by default.
+     */
+    default boolean acceptsUserSchema() {
+        return false;
+    }
+
+    /**
+     * Whether the source keeps a log of its own in its checkpoint directory
+     * ({@link SourceContext#directory()}), as a file source keeps the files it has seen, in place
+     * of {@link Source#checkpointMetadata()}. False by default.
+     */
+    default boolean keepsOwnLog() {
+        return false;
+    }
+
+    /**
      * The schema of the rows a source with these options produces.
      *
      * @throws dev.arus.engine.streaming.InvalidOptionException for an unknown option or a bad value

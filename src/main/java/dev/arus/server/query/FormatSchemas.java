@@ -36,12 +36,16 @@ class FormatSchemas {
             Map<String, Schema> schemas = openApi.getComponents().getSchemas();
             SourceProviders sources = SourceProviders.installed();
             SinkProviders sinks = SinkProviders.installed();
-            byFormat(schemas.get("SourceSpec"), sources.formats(), format -> sources.of(format).options());
-            byFormat(schemas.get("SinkSpec"), QuerySpecTranslator.SINK_FORMATS, format -> sinks.of(format).options());
+            byFormat(schemas.get("SourceSpec"), sources.formats(), format -> sources.of(format).options(),
+                    format -> sources.of(format).acceptsUserSchema());
+            byFormat(schemas.get("SinkSpec"), QuerySpecTranslator.SINK_FORMATS, format -> sinks.of(format).options(),
+                    format -> false);
         };
     }
 
-    private static void byFormat(Schema<?> spec, List<String> formats, Function<String, List<String>> options) {
+    /** A format for which {@code takesSchema} holds has a required {@code schema} (the file sources); the others none. */
+    private static void byFormat(Schema<?> spec, List<String> formats, Function<String, List<String>> options,
+                                 java.util.function.Predicate<String> takesSchema) {
         spec.description((spec.getDescription() == null ? "" : spec.getDescription() + " ")
                 + "The format is one of " + String.join(", ", formats) + ", matched in any case; each knows "
                 + "its own options.");
@@ -50,10 +54,18 @@ class FormatSchemas {
                 .description("Option values may be strings, numbers or booleans"));
         spec.additionalProperties(false);
         for (String format : formats) {
-            spec.addOneOfItem(new ObjectSchema().title(format)
+            Schema<?> branch = new ObjectSchema().title(format)
                     .addProperty("format", new Schema<>().types(Set.of("string"))._const(format))
                     .addProperty("options", optionsOf(options.apply(format)))
-                    .addRequiredItem("format"));
+                    .addRequiredItem("format");
+            if (takesSchema.test(format)) {
+                branch.addProperty("schema", new Schema<>().types(Set.of("string"))
+                        .description("The rows' schema as a DDL string, required as Spark requires it"))
+                        .addRequiredItem("schema");
+            } else if (spec.getProperties().containsKey("schema")) {
+                branch.not(new ObjectSchema().addRequiredItem("schema"));
+            }
+            spec.addOneOfItem(branch);
         }
     }
 

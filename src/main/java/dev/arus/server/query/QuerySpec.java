@@ -44,9 +44,12 @@ public record QuerySpec(
      * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
      */
     QuerySpec redacted() {
-        return new QuerySpec(name, source == null ? null : new SourceSpec(source.format(), redacted(source.options())),
-                redacted(steps), outputMode, trigger,
+        return new QuerySpec(name, source == null ? null : redacted(source), redacted(steps), outputMode, trigger,
                 sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options())), checkpointLocation, conf);
+    }
+
+    private static SourceSpec redacted(SourceSpec source) {
+        return new SourceSpec(source.format(), redacted(source.options()), source.schema());
     }
 
     private static @Nullable List<Step> redacted(@Nullable List<Step> steps) {
@@ -55,8 +58,8 @@ public record QuerySpec(
         }
         return steps.stream().map(step -> step instanceof Step.Join join && join.with() != null
                 && join.with().source() != null
-                ? new Step.Join(new Step.JoinWith(join.with().table(), new SourceSpec(join.with().source().format(),
-                        redacted(join.with().source().options())), redacted(join.with().steps())), join.on(), join.how())
+                ? new Step.Join(new Step.JoinWith(join.with().table(), redacted(join.with().source()),
+                        redacted(join.with().steps())), join.on(), join.how())
                 : step).toList();
     }
 
@@ -69,11 +72,21 @@ public record QuerySpec(
         return shown;
     }
 
-    /** Option values may be JSON strings, numbers or booleans; the engine takes their string form. */
+    /**
+     * Option values may be JSON strings, numbers or booleans; the engine takes their string form.
+     * The file sources {@code json}, {@code csv} and {@code parquet} read the directory {@code path}
+     * (relative to {@code arus.data-dir}, as {@code sourceArchiveDir}) and require {@code schema},
+     * a DDL string, as Spark requires it for streaming file sources; the other formats refuse one.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SourceSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "rate") String format,
-            @Nullable Map<String, Object> options) {
+            @Nullable Map<String, Object> options,
+            @Schema(example = "order_id STRING, amount DECIMAL(10,2), event_time TIMESTAMP") @Nullable String schema) {
+
+        public SourceSpec(String format, Map<String, Object> options) {
+            this(format, options, null);
+        }
     }
 
     /** The file sinks {@code json} and {@code csv} take a {@code path} relative to {@code arus.data-dir}. */

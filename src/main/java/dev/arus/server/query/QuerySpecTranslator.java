@@ -10,6 +10,7 @@ import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.OptionNames;
 import dev.arus.engine.streaming.OutputMode;
@@ -135,9 +136,32 @@ class QuerySpecTranslator {
         Map<String, String> options = options(source.options(), pointer + "/options", format,
                 sources.of(format).options());
         Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options, pointer + "/options"));
+        if (sources.of(format).acceptsUserSchema()) {
+            for (String option : List.of(PATH_OPTION, "sourceArchiveDir")) {
+                Optional<String> key = options.keySet().stream().filter(option::equalsIgnoreCase).findFirst();
+                if (key.isPresent()) {
+                    String at = JsonPointer.append(pointer + "/options", key.get());
+                    options.put(key.get(), location(requireText(options.get(key.get()), at), at).toString());
+                }
+            }
+        }
+        var reader = session.readStream().format(format).options(options);
+        if (source.schema() != null) {
+            try {
+                reader.schema(source.schema());
+            } catch (ArusException invalid) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
+                        .causedBy(invalid);
+            }
+        }
         try {
-            return session.readStream().format(format).options(options).load();
+            return reader.load();
         } catch (ArusException invalid) {
+            if ("schema".equals(invalid instanceof InvalidOptionException option ? option.option() : null)
+                    || invalid.is("USER_SPECIFIED_SCHEMA_UNSUPPORTED")) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
+                        .causedBy(invalid);
+            }
             throw EngineProblems.ofSource(invalid, pointer, options);
         }
     }
@@ -261,9 +285,9 @@ class QuerySpecTranslator {
 
     /** A static table under the data directory, which must exist now; it is read when the query starts. */
     private StaticFrame staticTable(Step.StaticTable table, String pointer) {
-        String format = knownFormat(table.format(), pointer + "/format", List.of("csv", "json"), "static table");
+        String format = knownFormat(table.format(), pointer + "/format", StaticTableReader.FORMATS, "static table");
         Map<String, String> options = options(table.options(), pointer + "/options", format,
-                format.equals("csv") ? StaticTableReader.CSV_OPTIONS : StaticTableReader.JSON_OPTIONS);
+                StaticTableReader.options(format));
         Optional<String> pathKey = options.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
         String pathPointer = pointer + "/options/" + pathKey.orElse(PATH_OPTION);
         Path path = location(requireText(pathKey.map(options::get).orElse(null), pathPointer), pathPointer);

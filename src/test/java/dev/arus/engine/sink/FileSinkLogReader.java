@@ -24,13 +24,18 @@ import java.util.regex.Pattern;
 public final class FileSinkLogReader {
 
     private static final Pattern PATH = Pattern.compile("\"path\":\"([^\"]+)\"");
-    private static final Pattern PART_BATCH = Pattern.compile("part-\\d+-b(\\d+)-c\\d+\\.\\w+$");
+    private static final Pattern PART_BATCH = Pattern.compile("part-\\d+-b(\\d+)-c\\d+(\\.\\w+)+$");
 
     private FileSinkLogReader() {
     }
 
     /** The lines of each logged batch, by batch id. */
     public static Map<Long, List<String>> read(Path sinkDirectory) {
+        return read(sinkDirectory, FileSinkLogReader::readLines);
+    }
+
+    /** The rows of each logged batch, by batch id, as {@code rowsOf} reads a data file (a Parquet file, say). */
+    public static Map<Long, List<String>> read(Path sinkDirectory, java.util.function.Function<Path, List<String>> rowsOf) {
         Map<Long, List<String>> batches = new TreeMap<>();
         Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
         if (!Files.isDirectory(directory)) {
@@ -54,7 +59,7 @@ public final class FileSinkLogReader {
                 if (!rows.isEmpty()) {
                     throw new IllegalStateException("batch " + part.group(1) + " logged twice");
                 }
-                rows.addAll(readLines(Path.of(URI.create(file))));
+                rows.addAll(rowsOf.apply(Path.of(URI.create(file))));
             }
         }
         return batches;

@@ -55,7 +55,7 @@ class QueryProblemsTest {
                         400, "invalid-spec", "/source/options/rowsPerSecond"),
                 bad("unknown source format", withSource("{\"format\": \"kinesis\"}"),
                         400, "unknown-format", "/source/format"),
-                bad("unknown sink format", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"parquet\"}"),
+                bad("unknown sink format", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"delta\"}"),
                         400, "unknown-format", "/sink/format"),
                 bad("unknown option", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSec\": 5}}"),
                         400, "invalid-option", "/source/options/rowsPerSec"),

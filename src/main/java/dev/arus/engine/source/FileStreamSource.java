@@ -1,0 +1,268 @@
+package dev.arus.engine.source;
+
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.format.FileReader;
+import dev.arus.engine.streaming.ArusException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Spark's {@code FileStreamSource}: the files that appear in a directory, each read whole in the
+ * batch that takes it. Each trigger ({@link #latestOffset}) takes these steps:
+ * <ol>
+ *   <li>list the directory's files (recursively, but for hidden names starting with {@code .} or
+ *       {@code _}, and matching {@code pathGlobFilter}), oldest first by modification time
+ *       ({@code latestFirst}: newest first), or take the files a previous listing left over;</li>
+ *   <li>keep the new ones: not seen, and not older than the latest seen file's time less
+ *       {@code maxFileAge};</li>
+ *   <li>take as many as {@code maxFilesPerTrigger} or {@code maxBytesPerTrigger} allow, keeping
+ *       the rest for the next triggers as Spark does ({@code maxCachedFiles},
+ *       {@code discardCachedInputRatio});</li>
+ *   <li>if any, log them as the next batch of the seen-files log ({@link FileStreamSourceLog})
+ *       before answering: the offset is that log batch, so a restarted query reads the same
+ *       files for a batch and never takes a logged file again.</li>
+ * </ol>
+ * A batch reads the files of the log batches after its start offset up to its end offset. When
+ * the query commits a batch, {@code cleanSource} archives or deletes the files of its last log
+ * batch, as Spark does. Called on the query's thread but for the partitions' reads.
+ */
+final class FileStreamSource implements Source {
+
+    private final Schema schema;
+    private final FileStreamSourceOptions options;
+    private final FileReader reader;
+    private final FileStreamSourceLog log;
+    private final SeenFiles seen;
+    private long currentLogOffset;
+    private List<Candidate> unread;
+
+    /** A file found by a listing: its URI, size and modification time in ms. */
+    private record Candidate(String path, long size, long timestamp) {
+    }
+
+    FileStreamSource(Schema schema, FileStreamSourceOptions options, FileReader reader,
+                     FileStreamSourceLog log) {
+        this.schema = schema;
+        this.options = options;
+        this.reader = reader;
+        this.log = log;
+        this.seen = new SeenFiles(options.effectiveMaxFileAgeMs(), options.fileNameOnly());
+        for (FileStreamSourceLog.Entry entry : log.restore()) {
+            seen.add(entry.path(), entry.timestamp());
+        }
+        seen.purge();
+        this.currentLogOffset = log.latestBatchId();
+    }
+
+    /** Spark's {@code FileStreamSource[file:/..]}. */
+    @Override
+    public String description() {
+        return "FileStreamSource[" + options.path().toUri() + "]";
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public Offset latestOffset(Offset start) {
+        List<Candidate> fresh;
+        if (unread != null && !unread.isEmpty()) {
+            fresh = unread;
+        } else {
+            fresh = listFiles().stream().filter(file -> seen.isNew(file.path(), file.timestamp())).toList();
+        }
+        boolean cache = !options.latestFirst();
+        List<Candidate> taken;
+        List<Candidate> left = null;
+        if (options.maxFilesPerTrigger() != null) {
+            int max = options.maxFilesPerTrigger();
+            taken = fresh.subList(0, Math.min(max, fresh.size()));
+            if (cache && fresh.size() - taken.size() >= max * options.discardCachedInputRatio()) {
+                left = fresh.subList(taken.size(), fresh.size());
+            }
+        } else if (options.maxBytesPerTrigger() != null) {
+            long max = options.maxBytesPerTrigger();
+            int count = 0;
+            long bytes = 0;
+            while (count < fresh.size() && (count == 0 || bytes + fresh.get(count).size() <= max)) {
+                bytes += fresh.get(count).size();
+                count++;
+            }
+            taken = fresh.subList(0, count);
+            long rest = fresh.subList(count, fresh.size()).stream().mapToLong(Candidate::size).sum();
+            if (cache && rest >= max * (double) options.discardCachedInputRatio()) {
+                left = fresh.subList(count, fresh.size());
+            }
+        } else {
+            taken = fresh;
+        }
+        unread = left != null && !left.isEmpty() && options.maxCachedFiles() > 0
+                ? List.copyOf(left.subList(0, Math.min(left.size(), options.maxCachedFiles()))) : null;
+        for (Candidate file : taken) {
+            seen.add(file.path(), file.timestamp());
+        }
+        seen.purge();
+        if (!taken.isEmpty()) {
+            currentLogOffset++;
+            long batch = currentLogOffset;
+            log.add(batch, taken.stream()
+                    .map(file -> new FileStreamSourceLog.Entry(file.path(), file.timestamp(), batch)).toList());
+        }
+        return currentLogOffset < 0 ? null : new FileStreamSourceOffset(currentLogOffset);
+    }
+
+    @Override
+    public List<InputPartition> planInputPartitions(Offset start, Offset end) {
+        long from = start == null ? 0 : ((FileStreamSourceOffset) start).logOffset() + 1;
+        long to = ((FileStreamSourceOffset) end).logOffset();
+        List<InputPartition> partitions = new ArrayList<>();
+        for (FileStreamSourceLog.Entry entry : log.get(from, to)) {
+            Path file = Path.of(URI.create(entry.path()));
+            partitions.add((chunk, consumer) -> reader.read(file, consumer));
+        }
+        return partitions;
+    }
+
+    @Override
+    public Offset deserializeOffset(String json) {
+        return FileStreamSourceOffset.parse(json);
+    }
+
+    @Override
+    public Offset reportLatestOffset() {
+        return currentLogOffset < 0 ? null : new FileStreamSourceOffset(currentLogOffset);
+    }
+
+    /** Spark's {@code commit}: cleans up the files of the end offset's log batch, as {@code cleanSource} says. */
+    @Override
+    public void commit(Offset end) {
+        if (options.cleanSource() == FileStreamSourceOptions.CleanSource.OFF || end == null) {
+            return;
+        }
+        long logOffset = ((FileStreamSourceOffset) end).logOffset();
+        for (FileStreamSourceLog.Entry entry : log.get(logOffset, logOffset)) {
+            Path file = Path.of(URI.create(entry.path()));
+            try {
+                if (options.cleanSource() == FileStreamSourceOptions.CleanSource.DELETE) {
+                    Files.deleteIfExists(file);
+                } else {
+                    Path target = options.sourceArchiveDir().resolve(file.getRoot().relativize(file));
+                    Files.createDirectories(target.getParent());
+                    Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+                }
+            } catch (IOException e) {
+                // Spark logs a failed clean-up and goes on: the batch is committed whatever happens here
+            }
+        }
+    }
+
+    /** The directory's files, oldest first ({@code latestFirst}: newest first); ties by path. */
+    private List<Candidate> listFiles() {
+        Path root = options.path();
+        if (!Files.isDirectory(root)) {
+            if (Files.isRegularFile(root)) {
+                return candidates(List.of(root));
+            }
+            return List.of();
+        }
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.filter(file -> !file.equals(root) && !hidden(root, file) && Files.isRegularFile(file))
+                    .filter(file -> options.pathGlobFilter() == null
+                            || options.pathGlobFilter().matches(file.getFileName()))
+                    .forEach(files::add);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException | UncheckedIOException e) {
+            throw new ArusException("FAILED_READ_FILE.NO_HINT", "[FAILED_READ_FILE.NO_HINT] Cannot list " + root.toUri()
+                    + ": " + e.getMessage(), e);
+        }
+        return candidates(files);
+    }
+
+    private List<Candidate> candidates(List<Path> files) {
+        List<Candidate> candidates = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+                candidates.add(new Candidate(file.toUri().toString(), attributes.size(),
+                        attributes.lastModifiedTime().toMillis()));
+            } catch (IOException e) {
+                // gone between the listing and now: the next listing will not see it either
+            }
+        }
+        Comparator<Candidate> order = Comparator.comparingLong(Candidate::timestamp);
+        if (options.latestFirst()) {
+            order = order.reversed();
+        }
+        candidates.sort(order.thenComparing(Candidate::path));
+        return candidates;
+    }
+
+    /** Spark's listing leaves out names starting with {@code _} or {@code .}, and files being copied. */
+    private static boolean hidden(Path root, Path file) {
+        for (Path part : root.relativize(file)) {
+            String name = part.toString();
+            if ((name.startsWith("_") && !name.contains("=")) || name.startsWith(".") || name.endsWith("._COPYING_")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The files taken, by path (or name, with {@code fileNameOnly}), Spark's {@code SeenFilesMap}:
+     * files older than the latest one's time less the maximum age are forgotten, and a file that
+     * old is never new.
+     */
+    private static final class SeenFiles {
+        private final long maxAgeMs;
+        private final boolean fileNameOnly;
+        private final Map<String, Long> files = new HashMap<>();
+        private long latestTimestamp;
+        private long lastPurgeTimestamp;
+
+        SeenFiles(long maxAgeMs, boolean fileNameOnly) {
+            this.maxAgeMs = maxAgeMs;
+            this.fileNameOnly = fileNameOnly;
+        }
+
+        private String key(String path) {
+            return fileNameOnly ? path.substring(path.lastIndexOf('/') + 1) : path;
+        }
+
+        void add(String path, long timestamp) {
+            files.put(key(path), timestamp);
+            latestTimestamp = Math.max(latestTimestamp, timestamp);
+        }
+
+        boolean isNew(String path, long timestamp) {
+            return timestamp >= lastPurgeTimestamp && !files.containsKey(key(path));
+        }
+
+        void purge() {
+            lastPurgeTimestamp = latestTimestamp - maxAgeMs;
+            Iterator<Map.Entry<String, Long>> entries = files.entrySet().iterator();
+            while (entries.hasNext()) {
+                if (entries.next().getValue() < lastPurgeTimestamp) {
+                    entries.remove();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.arus.engine.sink;
+
+import static dev.arus.engine.api.functions.col;
+import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The parquet sink, read back by DuckDB through the sink's log. */
+class ParquetSinkTest {
+
+    private static final Instant START = Instant.parse("2026-10-16T13:30:00Z");
+
+    @TempDir
+    Path directory;
+
+    private static StreamFrame windowCounts(QueryTestDriver driver) {
+        return driver.session().readStream().format("rate-micro-batch")
+                .option("rowsPerBatch", 4).option("numPartitions", 1)
+                .option("startTimestamp", START.toEpochMilli()).option("advanceMillisPerBatch", 5000)
+                .load()
+                .withWatermark("timestamp", "0 seconds")
+                .groupBy(window(col("timestamp"), "10 seconds"))
+                .agg(expr("count(*) AS count"), expr("max(CAST(value AS DECIMAL(7,2))) AS small"),
+                        expr("sum(CAST(value AS DECIMAL(6,3))) AS middle"),
+                        expr("sum(CAST(value AS DECIMAL(20,4))) AS wide"));
+    }
+
+    private Path run(String compression, int batches) {
+        Path out = directory.resolve("out");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.start(windowCounts(driver), w -> {
+                w = w.format("parquet").option("path", out.toString())
+                        .option("checkpointLocation", directory.resolve("checkpoint").toString());
+                return compression == null ? w : w.option("compression", compression);
+            });
+            try {
+                driver.runBatches(batches);
+            } catch (IllegalStateException stopped) {
+                driver.query().exception().ifPresent(e -> {
+                    throw e;
+                });
+                throw stopped;
+            }
+        }
+        return out;
+    }
+
+    private static Path onlyPartFile(Path out, String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(out)) {
+            List<Path> parts = files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
+            assertThat(parts).isNotEmpty();
+            return parts.get(0);
+        }
+    }
+
+    @Test
+    void writesWindowsAsSparkDoesSoThatDuckDbReadsTheRowsAndTypes() throws IOException {
+        Path out = run(null, 6);
+        Map<Long, List<String>> batches = FileSinkLogReader.read(out, DuckDb::parquetRows);
+        assertThat(batches.keySet()).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+        assertThat(batches.get(3L)).containsExactly(
+                "{'start': '2026-10-16 13:30:00+00', 'end': '2026-10-16 13:30:10+00'}|8|7.00|28.000|28.0000");
+        assertThat(batches.get(5L)).containsExactly(
+                "{'start': '2026-10-16 13:30:10+00', 'end': '2026-10-16 13:30:20+00'}|8|15.00|92.000|92.0000");
+        Path part = onlyPartFile(out, ".snappy.parquet");
+        assertThat(DuckDb.parquetColumns(part)).containsExactly(
+                "window|STRUCT(\"start\" TIMESTAMP WITH TIME ZONE, \"end\" TIMESTAMP WITH TIME ZONE)",
+                "count|BIGINT", "small|DECIMAL(7,2)", "middle|DECIMAL(16,3)", "wide|DECIMAL(30,4)");
+        assertThat(DuckDb.query("SELECT path_in_schema, type, compression FROM parquet_metadata('" + part + "') "
+                + "ORDER BY column_id")).containsExactly(
+                        "window, start|INT64|SNAPPY", "window, end|INT64|SNAPPY", "count|INT64|SNAPPY",
+                        "small|INT32|SNAPPY", "middle|INT64|SNAPPY", "wide|FIXED_LEN_BYTE_ARRAY|SNAPPY");
+        assertThat(DuckDb.query("SELECT decode(value) FROM parquet_kv_metadata('" + part + "') WHERE decode(key) = "
+                + "'org.apache.spark.sql.parquet.row.metadata'").get(0))
+                .startsWith("{\"type\":\"struct\",\"fields\":[{\"name\":\"window\",\"type\":{\"type\":\"struct\"");
+    }
+
+    @Test
+    void compressesWithZstdWhenAsked() throws IOException {
+        Path out = run("zstd", 4);
+        Path part = onlyPartFile(out, ".zstd.parquet");
+        assertThat(DuckDb.query("SELECT DISTINCT compression FROM parquet_metadata('" + part + "')"))
+                .containsExactly("ZSTD");
+    }
+
+    @Test
+    void refusesAnUnknownCodec() {
+        assertThatThrownBy(() -> run("lzma", 1)).isInstanceOf(InvalidOptionException.class)
+                .hasMessageStartingWith("[CODEC_NOT_AVAILABLE.WITH_AVAILABLE_CODECS_SUGGESTION] The codec lzma is "
+                        + "not available.");
+    }
+
+    @Test
+    void aLongRunIsReadThroughTheCompactedLogExactlyOnce() {
+        Path out = run(null, 32);
+        Map<Long, List<String>> batches = FileSinkLogReader.read(out, DuckDb::parquetRows);
+        List<String> all = new ArrayList<>();
+        batches.values().forEach(all::addAll);
+        assertThat(all).hasSize(15).doesNotHaveDuplicates();
+        assertThat(out.resolve("_spark_metadata/29.compact")).exists();
+    }
+}

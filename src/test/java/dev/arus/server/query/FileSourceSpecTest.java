@@ -1,0 +1,75 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.server.ApiClient;
+import dev.arus.server.ArusProperties;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * A file source in the spec on the started service: JSON files dropped into a directory under
+ * the data directory are read with the spec's schema, and a missing schema or a path outside
+ * the data directory is refused with a pointer into the spec.
+ */
+@StartedService
+class FileSourceSpecTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ArusProperties properties;
+
+    private ApiClient api() {
+        return new ApiClient(port);
+    }
+
+    @AfterEach
+    void deleteEverything() {
+        ApiClient api = api();
+        api.get("/api/queries").json().forEach(query -> api.delete("/api/queries/" + query.path("id").asString()));
+    }
+
+    private static String fileQuery(String path, String schema) {
+        return """
+                {"name": "dropped-orders", "source": {"format": "json", "options": {"path": "%s",
+                  "maxFilesPerTrigger": 1}%s},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}"""
+                .formatted(path, schema == null ? "" : ", \"schema\": \"" + schema + "\"");
+    }
+
+    @Test
+    void readsJsonFilesDroppedIntoADirectoryOfTheDataDirectory() throws IOException {
+        Files.createDirectories(properties.dataDir().resolve("drops"));
+        Files.writeString(properties.dataDir().resolve("drops/a.json"), "{\"order_id\":\"o-1\",\"amount\":2.5}\n");
+        Files.writeString(properties.dataDir().resolve("drops/b.json"), "{\"order_id\":\"o-2\",\"amount\":4}\n");
+        ApiClient api = api();
+        String id = api.create(fileQuery("drops", "order_id STRING, amount DOUBLE"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 2);
+        assertThat(api.get("/api/queries/" + id + "/table").json().path("rows").toString())
+                .contains("\"order_id\":\"o-1\"").contains("\"amount\":4.0");
+    }
+
+    @Test
+    void aMissingSchemaAndAPathOutsideTheDataDirectoryArePointedAt() {
+        ApiClient api = api();
+        ApiClient.Response noSchema = api.post("/api/queries", fileQuery("drops", null));
+        assertThat(noSchema.status()).as(noSchema.body()).isEqualTo(400);
+        assertThat(noSchema.json().path("pointer").asString()).isEqualTo("/source/schema");
+        assertThat(noSchema.json().path("detail").asString())
+                .startsWith("Schema must be specified when creating a streaming source DataFrame.");
+
+        ApiClient.Response outside = api.post("/api/queries", fileQuery("../elsewhere", "a INT"));
+        assertThat(outside.status()).as(outside.body()).isEqualTo(400);
+        assertThat(outside.json().path("pointer").asString()).isEqualTo("/source/options/path");
+    }
+}
