@@ -37,10 +37,13 @@ COPY mvnw pom.xml ./
 COPY .mvn/ .mvn/
 COPY frontend/ frontend/
 COPY src/ src/
+# (-Darus.cds.skip=true: the class data sharing archive is trained in the final image, where the
+# paths it records are the ones the service runs from.)
 RUN --mount=type=cache,target=/root/.m2 \
     --mount=type=cache,target=/root/.npm \
-    ./mvnw -B -DskipTests package \
-    && cp target/arus-*.jar /arus.jar
+    ./mvnw -B -DskipTests -Darus.cds.skip=true package \
+    && cp target/arus-*.jar /arus.jar \
+    && cp src/main/jvm/jvm.options /jvm.options
 
 # Stage 2 splits the jar into Spring Boot's layers (dependencies, loader, snapshots, application),
 # so that a change of the code rebuilds only the last, small layer of the image.
@@ -65,10 +68,14 @@ COPY --from=layers /layers/extracted/dependencies/ ./
 COPY --from=layers /layers/extracted/spring-boot-loader/ ./
 COPY --from=layers /layers/extracted/snapshot-dependencies/ ./
 COPY --from=layers /layers/extracted/application/ ./
+# The project's JVM settings (heap sizing and the rest, README "Running"): the java launcher reads
+# them through JDK_JAVA_OPTIONS below; -e JDK_JAVA_OPTIONS="@/app/jvm.options -Xmx1g" adds to them.
+COPY --from=build /jvm.options /app/jvm.options
 # Class data sharing: a training run up to the application context's refresh writes the archive of
-# the classes it loaded, which every start then maps instead of loading them again.
-RUN java -XX:ArchiveClassesAtExit=/app/arus.jsa -Dspring.context.exit=onRefresh \
-        -Darus.data-dir=/tmp/arus-training -Darus.demo.enabled=false -jar /app/arus.jar \
+# the classes it loaded, which every start then maps instead of loading them again (BENCH startup).
+RUN java @/app/jvm.options -XX:ArchiveClassesAtExit=/app/arus.jsa -Xlog:cds=error,cds+dynamic=error \
+        -Dspring.context.exit=onRefresh -jar /app/arus.jar \
+        --arus.data-dir=/tmp/arus-training --arus.demo.enabled=false --logging.level.root=warn \
     && rm -rf /tmp/arus-training
 # Checkpoints, streams and other state live under arus.data-dir: a volume, or a bind mount of a
 # directory this user may write (README "Docker").
@@ -76,9 +83,10 @@ ENV ARUS_DATA_DIR=/data
 # All interfaces, for port publishing; needs ARUS_SECURITY_API_TOKEN or ARUS_SECURITY_ALLOW_ANONYMOUS=true.
 ENV SERVER_ADDRESS=0.0.0.0
 VOLUME ["/data"]
-# The heap follows the container's memory limit (75 % of it), not the host's; an out-of-memory
-# error ends the JVM so that the container restarts instead of limping on.
-ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:InitialRAMPercentage=25 -XX:+ExitOnOutOfMemoryError"
+# The JVM settings of jvm.options (a 32 MiB heap growing to at most 512 MiB, whatever the
+# container's limit, and an out-of-memory error ending the JVM so that the container restarts),
+# read by the java launcher; options after the @file override it.
+ENV JDK_JAVA_OPTIONS="@/app/jvm.options"
 USER 10001:10001
 EXPOSE 8080
 # UP or DEGRADED (a stalled query) answer 200; DOWN answers 503.

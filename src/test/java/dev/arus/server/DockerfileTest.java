@@ -69,7 +69,8 @@ class DockerfileTest {
                 .contains("java -Djarmode=tools -jar arus.jar extract --layers --destination extracted"));
         assertThat(arguments("WORKDIR")).containsExactly("/app");
         assertThat(arguments("RUN")).anySatisfy(run -> assertThat(run).contains(
-                "java -XX:ArchiveClassesAtExit=/app/arus.jsa -Dspring.context.exit=onRefresh", "-jar /app/arus.jar"));
+                "java @/app/jvm.options -XX:ArchiveClassesAtExit=/app/arus.jsa", "-Dspring.context.exit=onRefresh",
+                "-jar /app/arus.jar"));
         assertThat(arguments("ENTRYPOINT")).containsExactly(
                 "[\"java\", \"-XX:SharedArchiveFile=/app/arus.jsa\", \"-jar\", \"/app/arus.jar\"]");
     }

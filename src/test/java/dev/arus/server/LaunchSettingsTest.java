@@ -11,11 +11,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every way the README gives to run the service makes the JVM exit on an OutOfMemoryError, so
- * that a supervisor restarts it instead of a process that answers nothing any more (issue 11).
+ * that a supervisor restarts it instead of a process that answers nothing any more (issue 11):
+ * the project's JVM settings ({@code src/main/jvm/jvm.options}, issue 19) carry the flag, and the
+ * Docker image and the README's commands read them.
  */
 class LaunchSettingsTest {
 
     private static final String EXIT_ON_OOM = "-XX:+ExitOnOutOfMemoryError";
+    private static final Path JVM_OPTIONS = Path.of("src/main/jvm/jvm.options");
 
     @Test
     void springBootRunPassesTheFlagToTheJvm() throws IOException {
@@ -28,22 +31,27 @@ class LaunchSettingsTest {
     }
 
     @Test
-    void theDockerImageSetsTheFlagForEveryJvmItStarts() throws IOException {
+    void theProjectsJvmSettingsSetTheFlag() throws IOException {
+        assertThat(Files.readAllLines(JVM_OPTIONS)).contains(EXIT_ON_OOM);
+    }
+
+    @Test
+    void theDockerImageGivesEveryJavaCommandTheProjectsJvmSettings() throws IOException {
         String dockerfile = Files.readString(Path.of("Dockerfile"));
         String runStage = dockerfile.substring(dockerfile.lastIndexOf("\nFROM "));
 
-        assertThat(runStage).containsPattern("ENV JAVA_TOOL_OPTIONS=\"[^\"]*" + Pattern.quote(EXIT_ON_OOM));
+        assertThat(runStage).contains("ENV JDK_JAVA_OPTIONS=\"@/app/jvm.options\"");
     }
 
     @Test
     void everyJavaCommandOfTheReadmeSetsTheFlag() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
-        Matcher java = Pattern.compile("\\bjava( -[^ ]+)* -jar\\b").matcher(readme);
+        Matcher java = Pattern.compile("\\bjava( [-@][^ ]+)* -jar\\b").matcher(readme);
 
         int commands = 0;
         while (java.find()) {
             commands++;
-            assertThat(java.group()).contains(EXIT_ON_OOM);
+            assertThat(java.group()).containsAnyOf(EXIT_ON_OOM, "@target/app/jvm.options", "@/app/jvm.options");
         }
         assertThat(commands).isPositive();
     }

@@ -7,7 +7,6 @@ import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.source.InputPartition;
-import dev.arus.engine.source.Source;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,19 +21,28 @@ final class StageRunner {
 
     private final PhysicalPlan plan;
     private final TaskSlots slots;
-    /** Per source, per slot: the chunk the slot's tasks of that source read into. */
-    private final List<List<ColumnarBatch>> chunks = new ArrayList<>();
+    /**
+     * Per source, per slot: the chunk the slot's tasks of that source read into, allocated at the
+     * slot's first task of that source. A chunk is {@link ColumnarBatch#CHUNK_SIZE} rows of every
+     * column (64 KiB for two long columns); a source with fewer input partitions than slots never
+     * uses the other slots' chunks, and a thousand such queries would hold them for nothing.
+     * Each element is touched only by its slot's task, one at a time.
+     */
+    private final ColumnarBatch[][] chunks;
 
     StageRunner(PhysicalPlan plan, TaskSlots slots) {
         this.plan = plan;
         this.slots = slots;
-        for (Source source : plan.sources()) {
-            List<ColumnarBatch> perSlot = new ArrayList<>();
-            for (int s = 0; s < plan.slots(); s++) {
-                perSlot.add(ColumnarBatch.allocate(source.schema(), ColumnarBatch.CHUNK_SIZE));
-            }
-            chunks.add(perSlot);
+        this.chunks = new ColumnarBatch[plan.sources().size()][plan.slots()];
+    }
+
+    private ColumnarBatch chunk(int source, int slot) {
+        ColumnarBatch chunk = chunks[source][slot];
+        if (chunk == null) {
+            chunk = ColumnarBatch.allocate(plan.sources().get(source).schema(), ColumnarBatch.CHUNK_SIZE);
+            chunks[source][slot] = chunk;
         }
+        return chunk;
     }
 
     /** One task of stage 0: a partition of one source. */
@@ -62,7 +70,7 @@ final class StageRunner {
             SourceTask input = tasks.get(task);
             Operator head = plan.heads().get(input.source()).get(slot);
             long[] rows = rowsPerSlot[slot];
-            input.partition().read(chunks.get(input.source()).get(slot), chunk -> {
+            input.partition().read(chunk(input.source(), slot), chunk -> {
                 rows[input.source()] += chunk.size();
                 head.process(chunk, context);
             });

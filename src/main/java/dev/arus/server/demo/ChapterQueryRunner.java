@@ -5,6 +5,8 @@ import dev.arus.server.query.QuerySpec;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,8 +27,12 @@ class ChapterQueryRunner {
         this.json = json;
     }
 
-    /** Unless a restored query took its name. */
+    /**
+     * Unless a restored query took its name. First of the ready listeners: the shop's demo and
+     * others do work (HTTP requests to the service itself) that need not delay the first batch.
+     */
     @EventListener(ApplicationReadyEvent.class)
+    @Order(Ordered.HIGHEST_PRECEDENCE)
     void createChapterQuery() {
         if (registry.handles().stream().noneMatch(query -> query.name().equals(ChapterQuery.NAME))) {
             registry.create(json.readValue(ChapterQuery.SPEC_JSON, QuerySpec.class));

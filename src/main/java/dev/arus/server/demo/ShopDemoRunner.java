@@ -40,7 +40,9 @@ class ShopDemoRunner implements AutoCloseable {
     private final Environment environment;
     private final String token;
     private final OrderSimulator simulator;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    // Built when the demo starts, not with the bean: a client loads the JDK's TLS trust store,
+    // work that has no place on the path to the context's refresh and the chapter's first batch.
+    private HttpClient http;
     private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "arus-shop-simulator");
         thread.setDaemon(true);
@@ -60,6 +62,7 @@ class ShopDemoRunner implements AutoCloseable {
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         String address = environment.getProperty("server.address", "127.0.0.1");
         String host = address.equals("0.0.0.0") || address.equals("::") ? "127.0.0.1" : address;
         base = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":"

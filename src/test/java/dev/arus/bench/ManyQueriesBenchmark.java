@@ -1,0 +1,98 @@
+package dev.arus.bench;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Many queries: {@value #QUERIES} queries of the chapter's shape (a rate source of 5 rows a
+ * second, a windowed count) on a 1-second trigger in one service started by the README's
+ * command, {@code arus.max-queries} raised. After {@value #WARMUP_SECONDS} s, for
+ * {@value #MEASURED_SECONDS} s: the service's CPU time over the machine's ({@code /proc}), and the
+ * lag of every trigger, its progress's {@code timestamp} (when the trigger started) minus the
+ * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
+ * times {@code GET /api/queries} during the run. Prints
+ * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>} and {@code BENCH many-queries-list}.
+ *
+ * <p>Arguments: the folder of the extracted jar, optionally the number of queries.
+ */
+public final class ManyQueriesBenchmark {
+
+    private static final int QUERIES = 1_000;
+    private static final int INTERVAL_MS = 1_000;
+    /** Long enough for every query's kept progress reports and batches (100 each) to fill up. */
+    private static final int WARMUP_SECONDS = 100;
+    private static final int MEASURED_SECONDS = 60;
+    private static final int LIST_REQUESTS = 30;
+    private static final Pattern PROGRESS = Pattern.compile("\"timestamp\":\"([^\"]+)\",\"batchId\":(\\d+)");
+
+    private ManyQueriesBenchmark() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int queries = args.length > 1 ? Integer.parseInt(args[1]) : QUERIES;
+        try (ServiceProcess service = ServiceProcess.start(ServiceProcess.Command.documented(Path.of(args[0])),
+                List.of("--arus.demo.enabled=false", "--arus.max-queries=" + (queries + 10),
+                        "--arus.limits.mutating-requests-per-minute=1000000"))) {
+            ServiceApi api = new ServiceApi(service.port());
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < queries; i++) {
+                ids.add(api.createQuery(LiveLatencyBenchmark.spec("query-" + i, INTERVAL_MS)));
+            }
+            Thread.sleep(WARMUP_SECONDS * 1000L);
+
+            long windowStart = (System.currentTimeMillis() / INTERVAL_MS + 1) * INTERVAL_MS;
+            Thread.sleep(windowStart - System.currentTimeMillis());
+            long ticksBefore = service.cpuTicks();
+            long nanosBefore = System.nanoTime();
+            double[] listMillis = new double[LIST_REQUESTS];
+            for (int i = 0; i < LIST_REQUESTS; i++) {
+                Thread.sleep(MEASURED_SECONDS * 1000L / LIST_REQUESTS - 1);
+                long start = System.nanoTime();
+                api.get("/api/queries");
+                listMillis[i] = (System.nanoTime() - start) / 1e6;
+            }
+            long windowEnd = windowStart + MEASURED_SECONDS * 1000L;
+            Thread.sleep(Math.max(0, windowEnd - System.currentTimeMillis()));
+            double cpuSeconds = (service.cpuTicks() - ticksBefore) / 100.0;
+            double wallSeconds = (System.nanoTime() - nanosBefore) / 1e9;
+            int cores = Runtime.getRuntime().availableProcessors();
+            double cpuPercent = 100 * cpuSeconds / (wallSeconds * cores);
+
+            List<Long> lags = new ArrayList<>();
+            int missed = 0;
+            for (String id : ids) {
+                int ran = 0;
+                Matcher progress = PROGRESS.matcher(api.get("/api/queries/" + id + "/progress?limit=100"));
+                while (progress.find()) {
+                    long started = Instant.parse(progress.group(1)).toEpochMilli();
+                    if (started >= windowStart && started < windowEnd) {
+                        lags.add(Math.floorMod(started, (long) INTERVAL_MS));
+                        ran++;
+                    }
+                }
+                int expected = MEASURED_SECONDS * 1000 / INTERVAL_MS;
+                for (; ran < expected; ran++) {
+                    lags.add((long) INTERVAL_MS);
+                    missed++;
+                }
+            }
+            long[] sorted = lags.stream().mapToLong(Long::longValue).sorted().toArray();
+            Arrays.sort(listMillis);
+            System.out.println(String.format(Locale.ROOT,
+                    "BENCH many-queries %d %.1f %d (cpu %% of %d cores, p99 trigger lag ms; p50 lag %d ms, "
+                            + "%d of %d triggers missed, rss %.0f MiB, %s)",
+                    queries, cpuPercent, sorted[(int) Math.min(sorted.length - 1, sorted.length * 0.99)], cores,
+                    sorted[sorted.length / 2], missed, sorted.length,
+                    service.residentBytes() / (1024.0 * 1024), BenchLoad.now()));
+            System.out.println(String.format(Locale.ROOT,
+                    "BENCH many-queries-list %.1f %.1f ms (GET /api/queries p50 max of %d, %d queries)",
+                    listMillis[LIST_REQUESTS / 2], listMillis[LIST_REQUESTS - 1], LIST_REQUESTS, queries));
+        }
+    }
+}
