@@ -70,6 +70,12 @@ class ArchitectureTest {
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
                 "server.query");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
+        // The Spark adapter is only in the build with the spark profile (src/spark/java): it is a second
+        // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more.
+        if (CLASSES.containPackage("dev.arus.server.spark")) {
+            allow("server.spark", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query",
+                    "server.storage", "server.web");
+        }
     }
 
     /**

@@ -30,11 +30,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -61,13 +63,21 @@ class QuerySpecTranslator {
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
 
+    /** The engine a spec without {@code engine} runs on. */
+    static final String ARUS_ENGINE = "arus";
+    /** Apache Spark, an engine only the build with the {@code spark} profile has. */
+    static final String SPARK_ENGINE = "spark";
+
     private final ArusSession session;
     private final DataDirectory dataDirectory;
     private final Map<String, RateLimit> rateLimits;
+    private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
 
-    QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory) {
+    QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
+                        ObjectProvider<QueryEngine> engines) {
         this.session = session;
         this.dataDirectory = dataDirectory;
+        engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
         this.rateLimits = Map.of(
                 "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
                         "arus.limits.max-rows-per-second"),
@@ -78,6 +88,10 @@ class QuerySpecTranslator {
     /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
+        String engine = engine(spec.engine());
+        if (!engine.equals(ARUS_ENGINE)) {
+            return onEngine(engines.get(engine), spec);
+        }
         StreamFrame frame = stream(spec.source(), spec.steps(), "");
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
@@ -86,7 +100,44 @@ class QuerySpecTranslator {
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
+        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
+    }
+
+    /**
+     * The engine a spec names, in lower case: {@value #ARUS_ENGINE} when absent, or one this build
+     * has. Spark named in a build without it is refused with how to build it.
+     */
+    private String engine(String given) {
+        if (given == null) {
+            return ARUS_ENGINE;
+        }
+        String engine = requireText(given, "/engine").trim().toLowerCase(Locale.ROOT);
+        if (engine.equals(ARUS_ENGINE) || engines.containsKey(engine)) {
+            return engine;
+        }
+        if (engine.equals(SPARK_ENGINE)) {
+            throw ProblemException.at(ProblemType.ENGINE_NOT_BUILT, "/engine", "This build of the service has no "
+                    + "Apache Spark. Build it with Spark: ./mvnw -Pspark package, then run "
+                    + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run); or leave 'engine' "
+                    + "out to run the query on Arus's own engine");
+        }
+        throw ProblemException.at(ProblemType.INVALID_SPEC, "/engine", "Unknown engine '" + given
+                + "'. Engines of this build: " + String.join(", ",
+                        Stream.concat(Stream.of(ARUS_ENGINE), engines.keySet().stream()).toList()));
+    }
+
+    /**
+     * A spec for another engine: the service checks what it owns (the sink's format and options,
+     * the locations in the data directory), the engine translates the rest.
+     */
+    private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec) {
+        required(spec.source(), "/source");
+        SinkSpec sink = required(spec.sink(), "/sink");
+        String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
+        Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
+                SinkProviders.installed().of(sinkFormat).options());
+        QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
+        return engine.translate(spec, sinkOptions, files);
     }
 
     /**
