@@ -34,6 +34,11 @@ final class RegistryEvents implements QueryListener {
         notifyAll();
     }
 
+    /** How many batches' outputs of query {@code id} were heard so far. */
+    synchronized int outputs(String id) {
+        return outputs.getOrDefault(UUID.fromString(id), 0);
+    }
+
     /** Waits until query {@code id} has written {@code count} batches and reported their progress. */
     synchronized void awaitBatches(String id, int count) throws InterruptedException {
         UUID key = UUID.fromString(id);
