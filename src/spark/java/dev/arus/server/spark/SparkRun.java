@@ -15,6 +15,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One run of a query on Spark, seen as a run of the engine: its id is the registered query's
@@ -24,6 +26,8 @@ import java.util.stream.Stream;
  * Thread-safe.
  */
 final class SparkRun implements StreamingQuery {
+
+    private static final Logger log = LoggerFactory.getLogger(SparkRun.class);
 
     private static final StreamingQueryStatus STARTING = new StreamingQueryStatus("Initializing sources", false, false);
 
@@ -142,7 +146,11 @@ final class SparkRun implements StreamingQuery {
         return done;
     }
 
-    /** Spark's stop: interrupts the batch in flight (Spark does not let it finish) and returns once the run's thread ended. */
+    /**
+     * Spark's stop: interrupts the batch in flight (Spark does not let it finish) and returns once
+     * the run's thread ended. When Spark itself has stopped (its JVM shutdown hook may come before
+     * the service's), the run has ended with it and there is nothing to stop.
+     */
     @Override
     public void stop() {
         org.apache.spark.sql.streaming.StreamingQuery handle = spark;
@@ -153,6 +161,12 @@ final class SparkRun implements StreamingQuery {
             handle.stop();
         } catch (TimeoutException stuck) {
             throw new IllegalStateException("Spark query " + name + " did not stop in time", stuck);
+        } catch (IllegalStateException sparkStopped) {
+            if (handle.sparkSession().sparkContext().isStopped()) {
+                log.info("Spark query {} ended with Spark itself", name);
+                return;
+            }
+            throw sparkStopped;
         }
     }
 }

@@ -18,7 +18,9 @@ import org.springframework.stereotype.Component;
  * Each Spark query gets a session of its own over it ({@code newSession()}), so that its
  * per-query settings ({@code spark.sql.shuffle.partitions}) and its query listener stay its own.
  * On shutdown the queries still active are stopped before Spark itself (the registry may stop
- * them first; Spring does not order the two). Thread-safe.
+ * them first; Spring does not order the two). Spark allows one application per JVM: a service
+ * that finds one running (a second application context in the same JVM, as tests make) uses it
+ * and leaves it running when it stops. Thread-safe.
  */
 @Component
 class SparkSessions {
@@ -33,6 +35,7 @@ class SparkSessions {
 
     private final SparkSettings settings;
     private SparkSession root;
+    private boolean owned;
     private final List<SparkSession> sessions = new ArrayList<>();
 
     SparkSessions(SparkSettings settings) {
@@ -46,6 +49,7 @@ class SparkSessions {
             DEFAULTS.forEach(builder::config);
             settings.conf().forEach(builder::config);
             long started = System.nanoTime();
+            owned = SparkSession.getDefaultSession().isEmpty();
             root = builder.getOrCreate();
             log.info("Started Spark {} with master {} in {} ms", root.version(), settings.master(),
                     (System.nanoTime() - started) / 1_000_000);
@@ -58,7 +62,7 @@ class SparkSessions {
     @PreDestroy
     synchronized void stop() {
         if (root != null) {
-            for (SparkSession session : sessions) {
+            for (SparkSession session : root.sparkContext().isStopped() ? List.<SparkSession>of() : sessions) {
                 for (StreamingQuery active : session.streams().active()) {
                     try {
                         active.stop();
@@ -68,9 +72,11 @@ class SparkSessions {
                 }
             }
             sessions.clear();
-            root.stop();
+            if (owned) {
+                root.stop();
+                log.info("Stopped Spark");
+            }
             root = null;
-            log.info("Stopped Spark");
         }
     }
 }
