@@ -80,7 +80,9 @@ class SparkQueryLifecycleTest {
             }
         }
         assertThat(firstOfNewRun).isNotNull();
-        assertThat(firstOfNewRun.path("batchId").asLong()).isEqualTo(lastBatch + 1);
+        // Spark's stop interrupts the batch in flight; one that had committed but not yet reported its
+        // progress is not run again, so the new run starts right after the last report or one later.
+        assertThat(firstOfNewRun.path("batchId").asLong()).isBetween(lastBatch + 1, lastBatch + 2);
         assertThat(firstOfNewRun.path("id").asString()).isEqualTo(id);
 
         String metrics = api.get("/actuator/prometheus").body();
