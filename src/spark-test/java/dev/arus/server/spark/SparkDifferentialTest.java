@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.storage.DataDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,7 +24,9 @@ import tools.jackson.databind.JsonNode;
  * The same spec through the same service on both engines gives the same batches: each batch id's
  * rows (in any order within the batch), its watermark, input rows, output rows and state figures
  * (rows total, updated, removed, dropped as late). The cases are the engine's golden cases over
- * {@code rate-micro-batch} and the chapter's query over micro-batches; Spark runs in local mode.
+ * {@code rate-micro-batch}, the chapter's query over micro-batches, a stream-static join (with
+ * a key the table lacks) into a keyed window aggregation, and a deduplication within the
+ * watermark; Spark runs in local mode.
  */
 @SparkService
 class SparkDifferentialTest {
@@ -34,9 +39,15 @@ class SparkDifferentialTest {
 
     private final RegistryEvents events = new RegistryEvents();
 
+    @Autowired
+    DataDirectory dataDirectory;
+
     @BeforeEach
-    void hear() {
+    void hear() throws Exception {
         registry.addListener(events);
+        Path skus = dataDirectory.resolve("tables/skus.csv");
+        Files.createDirectories(skus.getParent());
+        Files.writeString(skus, "sku,category\n0,books\n1,games\n2,books\n");
     }
 
     static Stream<GoldenCase> cases() throws Exception {
@@ -52,7 +63,34 @@ class SparkDifferentialTest {
         chapter.put("outputMode", "append");
         chapter.put("trigger", Map.of("processingTime", "100 milliseconds"));
         chapter.put("sink", Map.of("format", "noop"));
-        return Stream.concat(Stream.of(new GoldenCase("chapter-over-micro-batches", chapter, 10)),
+        Map<String, Object> joined = new LinkedHashMap<>();
+        joined.put("source", Map.of("format", "rate-micro-batch",
+                "options", Map.of("rowsPerBatch", 6, "advanceMillisPerBatch", 2000)));
+        joined.put("steps", List.of(
+                Map.of("withColumn", Map.of("name", "sku", "expr", "CAST(value % 4 AS STRING)")),
+                Map.of("join", Map.of("with", Map.of("static", Map.of("format", "csv",
+                                "schema", "sku STRING, category STRING",
+                                "options", Map.of("path", "tables/skus.csv", "header", true))),
+                        "on", List.of("sku"), "how", "left_outer")),
+                Map.of("withWatermark", Map.of("column", "timestamp", "delay", "2 seconds")),
+                Map.of("groupBy", Map.of("keys", List.of("window(timestamp, '4 seconds')", "category"),
+                        "aggregations", List.of("count(*) AS orders", "sum(value) AS total")))));
+        joined.put("outputMode", "update");
+        joined.put("trigger", Map.of("processingTime", "100 milliseconds"));
+        joined.put("sink", Map.of("format", "noop"));
+        Map<String, Object> deduplicated = new LinkedHashMap<>();
+        deduplicated.put("source", Map.of("format", "rate-micro-batch",
+                "options", Map.of("rowsPerBatch", 5, "advanceMillisPerBatch", 1000)));
+        deduplicated.put("steps", List.of(
+                Map.of("withColumn", Map.of("name", "order_id", "expr", "value % 7")),
+                Map.of("withWatermark", Map.of("column", "timestamp", "delay", "3 seconds")),
+                Map.of("dropDuplicatesWithinWatermark", List.of("order_id")),
+                Map.of("select", List.of("order_id", "timestamp"))));
+        deduplicated.put("trigger", Map.of("processingTime", "100 milliseconds"));
+        deduplicated.put("sink", Map.of("format", "noop"));
+        return Stream.concat(Stream.of(new GoldenCase("chapter-over-micro-batches", chapter, 10),
+                        new GoldenCase("join-with-a-table-update", joined, 8),
+                        new GoldenCase("deduplicated-within-watermark", deduplicated, 10)),
                 GoldenCase.overMicroBatches());
     }
 
