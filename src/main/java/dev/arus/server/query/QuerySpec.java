@@ -17,8 +17,10 @@ import org.jspecify.annotations.Nullable;
 public record QuerySpec(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Unique among the service's queries")
         String name,
-        @Schema(description = "The engine that runs the query: arus (Arus's own) or spark (Apache Spark, in a build "
-                + "with the spark profile); absent means arus", examples = {"arus", "spark"})
+        @Schema(description = "The engine that runs the query: arus (Arus's own), spark (Apache Spark, in a build "
+                + "with the spark profile), or both (Arus's run, with Spark's beside it and their outputs compared "
+                + "batch by batch; no checkpoint, a noop or console sink); absent means arus",
+                examples = {"arus", "spark", "both"})
         @Nullable String engine,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
         SourceSpec source,

@@ -23,15 +23,21 @@ public record QueryView(
         Status status,
         QuerySpec spec,
         @Nullable ProgressView lastProgress,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception,
+        @Schema(description = "For a query on both engines only: how Arus's and Spark's outputs compare, batch by batch")
+        @JsonInclude(JsonInclude.Include.NON_NULL) EngineComparison.@Nullable Summary comparison) {
 
     static QueryView of(UUID id, QuerySpec spec, StreamingQuery run) {
+        return of(id, spec, run, null);
+    }
+
+    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run, EngineComparison.@Nullable Summary comparison) {
         Failure failure = run.exception().map(Failure::of).orElse(null);
         QueryState state = failure != null ? QueryState.FAILED : run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED;
         StreamingQueryStatus status = run.status();
         return new QueryView(id, run.runId(), spec.name(), state,
                 new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec.redacted(),
-                ProgressView.of(run.lastProgress()), failure);
+                ProgressView.of(run.lastProgress()), failure, comparison);
     }
 
     /** Spark's {@code StreamingQueryStatus}. */

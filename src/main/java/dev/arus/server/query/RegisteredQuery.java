@@ -82,7 +82,7 @@ final class RegisteredQuery implements RunEvents {
     }
 
     QueryView view() {
-        return QueryView.of(id, spec, run);
+        return QueryView.of(id, spec, run, translated.comparison());
     }
 
     /**
@@ -209,7 +209,7 @@ final class RegisteredQuery implements RunEvents {
     public void runStarted(StreamingQuery started, Instant at) {
         unended.put(started.runId(), started);
         run = started;
-        shared.listeners().runStarted(QueryView.of(id, spec, started), at);
+        shared.listeners().runStarted(QueryView.of(id, spec, started, translated.comparison()), at);
     }
 
     /** A batch of a run of this query ran; on the query's thread. */
@@ -217,7 +217,7 @@ final class RegisteredQuery implements RunEvents {
     public void progress(StreamingQueryProgress progress) {
         StreamingQuery ran = unended.get(progress.runId());
         if (ran != null) {
-            shared.listeners().progress(QueryView.of(id, spec, ran), progress);
+            shared.listeners().progress(QueryView.of(id, spec, ran, translated.comparison()), progress);
         }
     }
 
@@ -226,7 +226,7 @@ final class RegisteredQuery implements RunEvents {
     public void idle(UUID runId, Instant at) {
         StreamingQuery idle = unended.get(runId);
         if (idle != null) {
-            shared.listeners().idle(QueryView.of(id, spec, idle), at);
+            shared.listeners().idle(QueryView.of(id, spec, idle, translated.comparison()), at);
         }
     }
 
@@ -234,8 +234,9 @@ final class RegisteredQuery implements RunEvents {
     @Override
     public void runEnded(UUID runId) {
         StreamingQuery ended = unended.remove(runId);
+        translated.runEnded(runId);
         if (ended != null) {
-            shared.listeners().runEnded(QueryView.of(id, spec, ended));
+            shared.listeners().runEnded(QueryView.of(id, spec, ended, translated.comparison()));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A checked query spec in the terms of the engine that runs it ({@code "engine"}: Arus's own, or
@@ -32,4 +33,16 @@ public interface TranslatedQuery {
      * @throws dev.arus.server.web.ProblemException when the engine refuses to start, naming the field
      */
     StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events);
+
+    /** How the engines compare, for a query on both; {@code null} for a query on one. */
+    default EngineComparison.@Nullable Summary comparison() {
+        return null;
+    }
+
+    /**
+     * Run {@code runId}, started by {@link #start}, has ended; a translation that started more
+     * beside it (Spark's run of a query on both engines) stops it. Called on the engine's thread.
+     */
+    default void runEnded(UUID runId) {
+    }
 }
