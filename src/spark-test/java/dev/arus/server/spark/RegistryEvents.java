@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * engine: their batches' outputs and their progress reports. Add it to the registry before the
  * queries it should hear of start.
  */
-final class RegistryEvents implements QueryListener {
+public final class RegistryEvents implements QueryListener {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -35,12 +35,12 @@ final class RegistryEvents implements QueryListener {
     }
 
     /** How many batches' outputs of query {@code id} were heard so far. */
-    synchronized int outputs(String id) {
+    public synchronized int outputs(String id) {
         return outputs.getOrDefault(UUID.fromString(id), 0);
     }
 
     /** Waits until query {@code id} has written {@code count} batches and reported their progress. */
-    synchronized void awaitBatches(String id, int count) throws InterruptedException {
+    public synchronized void awaitBatches(String id, int count) throws InterruptedException {
         UUID key = UUID.fromString(id);
         awaitUntil(() -> outputs.getOrDefault(key, 0) >= count && reports.getOrDefault(key, 0) >= count,
                 count + " batches of " + id);
