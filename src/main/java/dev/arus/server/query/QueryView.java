@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A query as the API shows it: its lasting {@code id}, the current run ({@code runId} null for
  * a restored query that has not run since the service started), Spark's status object, the spec
- * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch) and, for a failed query only,
- * why it failed.
+ * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch), for a failed query only,
+ * why it failed, and for a query on both engines only, how they compare.
  */
 public record QueryView(
         UUID id,
@@ -26,10 +26,6 @@ public record QueryView(
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception,
         @Schema(description = "For a query on both engines only: how Arus's and Spark's outputs compare, batch by batch")
         @JsonInclude(JsonInclude.Include.NON_NULL) EngineComparison.@Nullable Summary comparison) {
-
-    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run) {
-        return of(id, spec, run, null);
-    }
 
     static QueryView of(UUID id, QuerySpec spec, StreamingQuery run, EngineComparison.@Nullable Summary comparison) {
         Failure failure = run.exception().map(Failure::of).orElse(null);
