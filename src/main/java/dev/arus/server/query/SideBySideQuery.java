@@ -6,7 +6,6 @@ import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,15 +90,19 @@ final class SideBySideQuery implements TranslatedQuery {
         return run;
     }
 
+    /**
+     * Stops Spark's run when Arus's has ended, on the ended run's thread, so that stopping the
+     * query returns once both have stopped.
+     */
     @Override
     public void runEnded(UUID runId) {
         StreamingQuery beside = sparkRun;
         if (beside != null && runId.equals(arusRunId)) {
-            // Off the engine's thread: Spark's stop waits for its batch.
-            CompletableFuture.runAsync(beside::stop).exceptionally(failed -> {
-                log.warn("The Spark run beside query {} did not stop: {}", beside.name(), failed.toString());
-                return null;
-            });
+            try {
+                beside.stop();
+            } catch (RuntimeException stuck) {
+                log.warn("The Spark run beside query {} did not stop: {}", beside.name(), stuck.toString());
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ class SideBySideQueryTest {
     @Autowired
     QueryRegistry registry;
 
+    @Autowired
+    SparkSessions spark;
+
     private final RegistryEvents events = new RegistryEvents();
 
     @BeforeEach
@@ -60,8 +63,10 @@ class SideBySideQueryTest {
                     .containsPattern("arus_query_engine_batches_compared\\{[^}]*query=\"side-by-side\"[^}]*\\} [1-9]")
                     .containsPattern("arus_query_engine_batches_differing\\{[^}]*query=\"side-by-side\"[^}]*\\} 0");
 
+            assertThat(spark.activeQueryNames()).contains("side-by-side");
             assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
             assertThat(api.query(id).path("state").asString()).isEqualTo("STOPPED");
+            assertThat(spark.activeQueryNames()).as("Spark's run beside it").doesNotContain("side-by-side");
         } finally {
             api.delete("/api/queries/" + id);
         }

@@ -59,6 +59,17 @@ class SparkSessions {
         return session;
     }
 
+    /** The names of the Spark queries running now, in every query's session. */
+    synchronized List<String> activeQueryNames() {
+        List<String> names = new ArrayList<>();
+        for (SparkSession session : sessions) {
+            for (StreamingQuery active : session.streams().active()) {
+                names.add(active.name());
+            }
+        }
+        return names;
+    }
+
     @PreDestroy
     synchronized void stop() {
         if (root != null) {
