@@ -3,6 +3,7 @@ package dev.arus.server.ops;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.query.EngineComparison;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
@@ -20,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One query's meters, all tagged {@code query=<name>}; in Prometheus:
@@ -41,7 +43,10 @@ import java.util.stream.Stream;
  *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;
  *       {@code arus_query_state_rows_limit}: {@code arus.limits.max-state-rows}, what an alert compares
  *       state rows with;</li>
- *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED}}: 1 for the current condition, else 0.</li>
+ *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED}}: 1 for the current condition, else 0;</li>
+ *   <li>{@code arus_query_engine_batches_compared}, {@code arus_query_engine_batches_differing}: for a query on
+ *       both engines only, the batches whose outputs the service compared in the current run, and those on
+ *       which Arus and Spark differed.</li>
  * </ul>
  * Updated on the query's thread (one batch at a time), read by scrapes: gauge values are volatile.
  */
@@ -62,6 +67,8 @@ final class QueryInstruments {
     static final String STATE_ROWS_LIMIT = "arus.query.state.rows.limit";
     static final String STATE_MEMORY = "arus.query.state.memory";
     static final String STATUS = "arus.query.status";
+    static final String ENGINE_BATCHES_COMPARED = "arus.query.engine.batches.compared";
+    static final String ENGINE_BATCHES_DIFFERING = "arus.query.engine.batches.differing";
 
     /**
      * The batch-duration histogram's bucket boundaries: a handful of service-level marks from a tiny
@@ -92,6 +99,9 @@ final class QueryInstruments {
     private volatile double stateRows;
     private volatile double stateMemoryBytes;
     private volatile Instant watermark;
+    private volatile double batchesCompared;
+    private volatile double batchesDiffering;
+    private boolean comparing;
 
     QueryInstruments(String query, MeterRegistry registry, Clock clock, Supplier<QueryCondition> condition,
                      long maxStateRows) {
@@ -126,6 +136,25 @@ final class QueryInstruments {
                     .description("1 for the query's current condition, 0 for the others")
                     .tags(tags).tag("state", state.name()).register(registry));
         }
+    }
+
+    /**
+     * How the engines of a query on both compare after a batch; nothing for a query on one. The
+     * gauges appear with the first comparison. Called on the query's thread.
+     */
+    void compared(EngineComparison.@Nullable Summary comparison) {
+        if (comparison == null) {
+            return;
+        }
+        if (!comparing) {
+            comparing = true;
+            gauge(ENGINE_BATCHES_COMPARED, "Batches whose outputs on Arus and on Spark were compared in the current run",
+                    null, () -> batchesCompared);
+            gauge(ENGINE_BATCHES_DIFFERING, "Compared batches whose outputs on Arus and on Spark differed",
+                    null, () -> batchesDiffering);
+        }
+        batchesCompared = comparison.batchesCompared();
+        batchesDiffering = comparison.batchesDiffering();
     }
 
     /** A run started (its rates start again from nothing) or ended (it reads and processes nothing any more). */

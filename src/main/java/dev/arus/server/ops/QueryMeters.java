@@ -43,7 +43,9 @@ class QueryMeters implements QueryListener {
 
     @Override
     public void progress(QueryView query, StreamingQueryProgress progress) {
-        instruments(query).record(progress);
+        QueryInstruments instruments = instruments(query);
+        instruments.record(progress);
+        instruments.compared(query.comparison());
     }
 
     @Override

@@ -8,6 +8,7 @@ import static dev.arus.server.web.ProblemType.INVALID_INTERVAL;
 import static dev.arus.server.web.ProblemType.INVALID_OPTION;
 import static dev.arus.server.web.ProblemType.INVALID_OUTPUT_MODE;
 import static dev.arus.server.web.ProblemType.INVALID_PARAMETER;
+import static dev.arus.server.web.ProblemType.ENGINE_NOT_BUILT;
 import static dev.arus.server.web.ProblemType.INVALID_PATH;
 import static dev.arus.server.web.ProblemType.INVALID_SPEC;
 import static dev.arus.server.web.ProblemType.JSON_LIMIT_EXCEEDED;
@@ -68,8 +69,8 @@ class QueryController {
     @ResponseStatus(HttpStatus.CREATED)
     @Operation(summary = "Validate, create and start a query; its URL in Location")
     @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
-            INVALID_EXPRESSION, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, INVALID_PATH, DUPLICATE_NAME, LOCATION_IN_USE,
-            CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES,
+            INVALID_EXPRESSION, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, ENGINE_NOT_BUILT, INVALID_PATH, DUPLICATE_NAME,
+            LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES,
             SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);

@@ -11,11 +11,11 @@ import java.util.stream.Stream;
  *
  * @param outputPointer the JSON pointer of the sink's {@code path} option in the spec
  */
-record QueryFiles(Path checkpoint, Path output, String outputPointer) {
+public record QueryFiles(Path checkpoint, Path output, String outputPointer) {
 
     static final String CHECKPOINT_POINTER = "/checkpointLocation";
 
-    boolean checkpointed() {
+    public boolean checkpointed() {
         return checkpoint != null;
     }
 

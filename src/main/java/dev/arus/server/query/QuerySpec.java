@@ -17,6 +17,11 @@ import org.jspecify.annotations.Nullable;
 public record QuerySpec(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Unique among the service's queries")
         String name,
+        @Schema(description = "The engine that runs the query: arus (Arus's own), spark (Apache Spark, in a build "
+                + "with the spark profile), or both (Arus's run, with Spark's beside it and their outputs compared "
+                + "batch by batch; no checkpoint, a noop or console sink); absent means arus",
+                examples = {"arus", "spark", "both"})
+        @Nullable String engine,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
         SourceSpec source,
         @Schema(description = "Applied in order; absent means none")
@@ -39,13 +44,26 @@ public record QuerySpec(
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
         @Nullable Map<String, Object> conf) {
 
+    /** A spec for the default engine (version 1's fields and the conf). */
+    public QuerySpec(String name, SourceSpec source, @Nullable List<Step> steps, @Nullable String outputMode,
+                     @Nullable TriggerSpec trigger, SinkSpec sink, @Nullable String checkpointLocation,
+                     @Nullable Map<String, Object> conf) {
+        this(name, null, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+    }
+
+    /** This spec on {@code engine}. */
+    public QuerySpec onEngine(String engine) {
+        return new QuerySpec(name, engine, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+    }
+
     /**
      * This spec with the values of secret options ({@code kafka.sasl.jaas.config},
      * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
      */
     QuerySpec redacted() {
-        return new QuerySpec(name, source == null ? null : redacted(source), redacted(steps), outputMode, trigger,
-                sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options())), checkpointLocation, conf);
+        return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), outputMode,
+                trigger, sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options())),
+                checkpointLocation, conf);
     }
 
     private static SourceSpec redacted(SourceSpec source) {

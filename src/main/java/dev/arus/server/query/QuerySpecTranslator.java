@@ -31,11 +31,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -62,13 +64,25 @@ class QuerySpecTranslator {
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
 
+    /** The engine a spec without {@code engine} runs on. */
+    static final String ARUS_ENGINE = "arus";
+    /** Apache Spark, an engine only the build with the {@code spark} profile has. */
+    static final String SPARK_ENGINE = "spark";
+    /** Arus and Spark side by side, their outputs compared batch by batch. */
+    static final String BOTH_ENGINES = "both";
+    /** The sinks of a query on both engines: Arus's run writes them, Spark's beside it writes nothing. */
+    private static final List<String> SIDE_BY_SIDE_SINKS = List.of("noop", "console");
+
     private final ArusSession session;
     private final DataDirectory dataDirectory;
     private final Map<String, RateLimit> rateLimits;
+    private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
 
-    QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory) {
+    QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
+                        ObjectProvider<QueryEngine> engines) {
         this.session = session;
         this.dataDirectory = dataDirectory;
+        engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
         this.rateLimits = Map.of(
                 "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
                         "arus.limits.max-rows-per-second"),
@@ -79,6 +93,17 @@ class QuerySpecTranslator {
     /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
+        String engine = engine(spec.engine());
+        if (engine.equals(BOTH_ENGINES)) {
+            return onBoth(spec);
+        }
+        if (!engine.equals(ARUS_ENGINE)) {
+            return onEngine(engines.get(engine), spec);
+        }
+        return onArus(spec);
+    }
+
+    private ArusTranslatedQuery onArus(QuerySpec spec) {
         StreamFrame frame = stream(spec.source(), spec.steps(), "");
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
@@ -87,7 +112,69 @@ class QuerySpecTranslator {
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new TranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
+        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
+    }
+
+    /**
+     * The engine a spec names, in lower case: {@value #ARUS_ENGINE} when absent, or one this build
+     * has. Spark named in a build without it is refused with how to build it.
+     */
+    private String engine(String given) {
+        if (given == null) {
+            return ARUS_ENGINE;
+        }
+        String engine = requireText(given, "/engine").trim().toLowerCase(Locale.ROOT);
+        if (engine.equals(ARUS_ENGINE) || engines.containsKey(engine)
+                || engine.equals(BOTH_ENGINES) && engines.containsKey(SPARK_ENGINE)) {
+            return engine;
+        }
+        if (engine.equals(SPARK_ENGINE) || engine.equals(BOTH_ENGINES)) {
+            throw ProblemException.at(ProblemType.ENGINE_NOT_BUILT, "/engine", "This build of the service has no "
+                    + "Apache Spark. Build it with Spark: ./mvnw -Pspark package, then run "
+                    + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run); or leave 'engine' "
+                    + "out to run the query on Arus's own engine");
+        }
+        throw ProblemException.at(ProblemType.INVALID_SPEC, "/engine", "Unknown engine '" + given
+                + "'. Engines of this build: " + String.join(", ",
+                        Stream.concat(Stream.of(ARUS_ENGINE), engines.keySet().stream()).toList())
+                + (engines.containsKey(SPARK_ENGINE) ? ", " + BOTH_ENGINES : ""));
+    }
+
+    /**
+     * A spec on both engines: Arus's translation runs the query, Spark's runs beside it with no
+     * sink and no checkpoint of its own, so the query may not keep a checkpoint (each engine would
+     * need its own) and writes only to noop or the console.
+     */
+    private TranslatedQuery onBoth(QuerySpec spec) {
+        if (spec.checkpointLocation() != null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, QueryFiles.CHECKPOINT_POINTER, "A query on both "
+                    + "engines keeps no checkpoint: each engine's would need its own. Run it on one engine to keep one");
+        }
+        SinkSpec sink = required(spec.sink(), "/sink");
+        if (sink.format() != null && SIDE_BY_SIDE_SINKS.stream().noneMatch(sink.format().trim()::equalsIgnoreCase)) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, "/sink/format", "A query on both engines "
+                    + "writes to " + String.join(" or ", SIDE_BY_SIDE_SINKS) + " only; its outputs are compared in "
+                    + "the service. Run it on one engine to write elsewhere");
+        }
+        ArusTranslatedQuery arus = onArus(spec);
+        QuerySpec beside = new QuerySpec(spec.name(), SPARK_ENGINE, spec.source(), spec.steps(), spec.outputMode(),
+                spec.trigger(), new SinkSpec("noop", null), null, spec.conf());
+        return new SideBySideQuery(arus, engines.get(SPARK_ENGINE).translate(beside, new LinkedHashMap<>(),
+                new QueryFiles(null, null, null)));
+    }
+
+    /**
+     * A spec for another engine: the service checks what it owns (the sink's format and options,
+     * the locations in the data directory), the engine translates the rest.
+     */
+    private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec) {
+        required(spec.source(), "/source");
+        SinkSpec sink = required(spec.sink(), "/sink");
+        String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
+        Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
+                SinkProviders.installed().of(sinkFormat).options());
+        QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
+        return engine.translate(spec, sinkOptions, files);
     }
 
     /**

@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A query as the API shows it: its lasting {@code id}, the current run ({@code runId} null for
  * a restored query that has not run since the service started), Spark's status object, the spec
- * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch) and, for a failed query only,
- * why it failed.
+ * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch), for a failed query only,
+ * why it failed, and for a query on both engines only, how they compare.
  */
 public record QueryView(
         UUID id,
@@ -23,15 +23,17 @@ public record QueryView(
         Status status,
         QuerySpec spec,
         @Nullable ProgressView lastProgress,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception,
+        @Schema(description = "For a query on both engines only: how Arus's and Spark's outputs compare, batch by batch")
+        @JsonInclude(JsonInclude.Include.NON_NULL) EngineComparison.@Nullable Summary comparison) {
 
-    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run) {
+    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run, EngineComparison.@Nullable Summary comparison) {
         Failure failure = run.exception().map(Failure::of).orElse(null);
         QueryState state = failure != null ? QueryState.FAILED : run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED;
         StreamingQueryStatus status = run.status();
         return new QueryView(id, run.runId(), spec.name(), state,
                 new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec.redacted(),
-                ProgressView.of(run.lastProgress()), failure);
+                ProgressView.of(run.lastProgress()), failure, comparison);
     }
 
     /** Spark's {@code StreamingQueryStatus}. */

@@ -3,7 +3,6 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
-import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.storage.StorageException;
 import dev.arus.server.web.ProblemException;
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * nothing saved. Once forgotten (its definition removed first) it can never start again nor be
  * saved, so a start racing a delete leaves no run and no definition behind. Thread-safe.
  */
-final class RegisteredQuery {
+final class RegisteredQuery implements RunEvents {
 
     private static final Logger log = LoggerFactory.getLogger(RegisteredQuery.class);
 
@@ -75,7 +74,7 @@ final class RegisteredQuery {
 
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval() {
-        return translated.trigger() instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
+        return translated.triggerInterval();
     }
 
     RecentBatches recentBatches() {
@@ -83,7 +82,7 @@ final class RegisteredQuery {
     }
 
     QueryView view() {
-        return QueryView.of(id, spec, run);
+        return QueryView.of(id, spec, run, translated.comparison());
     }
 
     /**
@@ -99,7 +98,7 @@ final class RegisteredQuery {
         QueryState before = savedWish;
         startSaving(true);
         try {
-            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
+            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
         } catch (RuntimeException refused) {
             putBack(before);
             throw refused;
@@ -162,7 +161,7 @@ final class RegisteredQuery {
         if (wanted == QueryState.ACTIVE) {
             try {
                 startSaving(false);
-                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch());
+                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
                 return;
             } catch (ProblemException refused) {
                 run = UnstartedRun.failed(id, spec.name(), refused.getCause() != null ? refused.getCause() : refused);
@@ -206,33 +205,38 @@ final class RegisteredQuery {
     }
 
     /** The engine's started event of {@code started}: on the starting thread, inside {@link #start()}, before its first trigger. */
-    void runStarted(StreamingQuery started, Instant at) {
+    @Override
+    public void runStarted(StreamingQuery started, Instant at) {
         unended.put(started.runId(), started);
         run = started;
-        shared.listeners().runStarted(QueryView.of(id, spec, started), at);
+        shared.listeners().runStarted(QueryView.of(id, spec, started, translated.comparison()), at);
     }
 
     /** A batch of a run of this query ran; on the query's thread. */
-    void progress(StreamingQueryProgress progress) {
+    @Override
+    public void progress(StreamingQueryProgress progress) {
         StreamingQuery ran = unended.get(progress.runId());
         if (ran != null) {
-            shared.listeners().progress(QueryView.of(id, spec, ran), progress);
+            shared.listeners().progress(QueryView.of(id, spec, ran, translated.comparison()), progress);
         }
     }
 
     /** Run {@code runId} made an idle report triggered {@code at}; on the query's thread. */
-    void idle(UUID runId, Instant at) {
+    @Override
+    public void idle(UUID runId, Instant at) {
         StreamingQuery idle = unended.get(runId);
         if (idle != null) {
-            shared.listeners().idle(QueryView.of(id, spec, idle), at);
+            shared.listeners().idle(QueryView.of(id, spec, idle, translated.comparison()), at);
         }
     }
 
     /** Run {@code runId} has ended (the engine's terminated event). */
-    void runEnded(UUID runId) {
+    @Override
+    public void runEnded(UUID runId) {
         StreamingQuery ended = unended.remove(runId);
+        translated.runEnded(runId);
         if (ended != null) {
-            shared.listeners().runEnded(QueryView.of(id, spec, ended));
+            shared.listeners().runEnded(QueryView.of(id, spec, ended, translated.comparison()));
         }
     }
 

@@ -1,53 +1,48 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.api.DataStreamWriter;
-import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
-import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.engine.streaming.Trigger;
-import java.util.Map;
+import java.time.Duration;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
- * A checked query spec in the engine's terms: the analysed frame, how to write it and where in
- * the data directory. Immutable, so the same translation starts every run of a query.
+ * A checked query spec in the terms of the engine that runs it ({@code "engine"}: Arus's own, or
+ * Apache Spark when the build has it): what the registry needs to start its runs and show them.
+ * A translation is immutable and starts every run of its query; a spec it could not express was
+ * refused before one existed. Implementations are thread-safe.
  */
-record TranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
-                       Map<String, String> sinkOptions, Map<String, String> conf, QueryFiles files) {
+public interface TranslatedQuery {
 
-    /** Whether the query writes a memory sink's table, named after the query. */
-    boolean writesMemoryTable() {
-        return sinkFormat.equalsIgnoreCase("memory");
-    }
+    /** Where in the data directory the query writes. */
+    QueryFiles files();
 
-    /** The engine's writer option naming the checkpoint directory. */
-    private static final String CHECKPOINT_OPTION = "checkpointLocation";
+    /** Whether the query writes a memory sink's table, named after the query, that the service can page through. */
+    boolean writesMemoryTable();
+
+    /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
+    Duration triggerInterval();
 
     /**
      * Starts a run named {@code name} under the lasting {@code id}, handing every batch to
-     * {@code observer} too, with its first {@code observedRows} rows. The engine checks the output mode, the sink's option values and the
-     * checkpoint only here, before anything runs; their failures are attributed to the spec's
-     * fields by {@link EngineProblems}, with the engine's exception as the cause.
+     * {@code observer} too, with its first {@code observedRows} rows; the run's started event
+     * reaches the query before this returns, its other events after. Called by the registry
+     * under the query's lock.
+     *
+     * @param events where an engine that is not the session's tells the run's events
+     * @throws dev.arus.server.web.ProblemException when the engine refuses to start, naming the field
      */
-    StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows) {
-        DataStreamWriter writer = frame.writeStream()
-                .format(sinkFormat)
-                .options(sinkOptions)
-                .options(conf)
-                .outputMode(outputMode)
-                .trigger(trigger)
-                .queryName(name)
-                .queryId(id)
-                .observeBatches(observer, observedRows);
-        if (files.checkpointed()) {
-            writer.option(CHECKPOINT_OPTION, files.checkpoint().toString());
-        }
-        try {
-            return writer.start();
-        } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions);
-        }
+    StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events);
+
+    /** How the engines compare, for a query on both; {@code null} for a query on one. */
+    default EngineComparison.@Nullable Summary comparison() {
+        return null;
+    }
+
+    /**
+     * Run {@code runId}, started by {@link #start}, has ended; a translation that started more
+     * beside it (Spark's run of a query on both engines) stops it. Called on the engine's thread.
+     */
+    default void runEnded(UUID runId) {
     }
 }

@@ -16,6 +16,7 @@ public enum ProblemType {
     INVALID_OUTPUT_MODE("invalid-output-mode", HttpStatus.BAD_REQUEST, "Output mode not supported"),
     UNSUPPORTED_OPERATION("unsupported-operation", HttpStatus.BAD_REQUEST, "Operation not supported on a stream"),
     INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),
+    ENGINE_NOT_BUILT("engine-not-built", HttpStatus.BAD_REQUEST, "Engine not in this build"),
     INVALID_PATH("invalid-path", HttpStatus.BAD_REQUEST, "Path outside the data directory"),
     QUERY_NOT_FOUND("query-not-found", HttpStatus.NOT_FOUND, "Query not found"),
     NO_MEMORY_TABLE("no-memory-table", HttpStatus.NOT_FOUND, "Query writes no memory table"),

@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -53,6 +54,8 @@ class QueryProblemsTest {
                 bad("unknown step", withSteps("{\"fliter\": \"value > 0\"}"), 400, "invalid-spec", "/steps/0"),
                 bad("option of an object", withSource("{\"format\": \"rate\", \"options\": {\"rowsPerSecond\": {}}}"),
                         400, "invalid-spec", "/source/options/rowsPerSecond"),
+                bad("unknown engine", spec("\"name\": \"a\", \"engine\": \"flink\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"sink\": {\"format\": \"noop\"}"), 400, "invalid-spec", "/engine"),
                 bad("unknown source format", withSource("{\"format\": \"kinesis\"}"),
                         400, "unknown-format", "/source/format"),
                 bad("unknown sink format", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"delta\"}"),
@@ -144,6 +147,30 @@ class QueryProblemsTest {
 
         assertProblem(response, status, type, pointer);
         assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    /** In the default build (without the spark profile) only: a Spark query is refused with how to build Spark in. */
+    @Test
+    void refusesASparkQueryInABuildWithoutSparkSayingHowToBuildIt() {
+        assumeFalse(sparkInTheBuild(), "this build has Spark (the spark profile)");
+        ApiClient api = new ApiClient(port);
+        Snapshot before = snapshot(api);
+
+        ApiClient.Response response = api.post("/api/queries", spec("\"name\": \"on-spark\", \"engine\": \"spark\", "
+                + "\"source\": {\"format\": \"rate\"}, \"sink\": {\"format\": \"noop\"}"));
+
+        assertProblem(response, 400, "engine-not-built", "/engine");
+        assertThat(response.json().get("detail").asString()).contains("./mvnw -Pspark package", "-spark.jar");
+        assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    private static boolean sparkInTheBuild() {
+        try {
+            Class.forName("org.apache.spark.sql.SparkSession", false, QueryProblemsTest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException absent) {
+            return false;
+        }
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.arus.server.query;
+
+import dev.arus.engine.api.DataStreamWriter;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A checked query spec in the terms of Arus's own engine: the analysed frame, how to write it and
+ * where in the data directory. Immutable, so the same translation starts every run of a query.
+ * Its runs' events reach the query through the registry's one listener on the session
+ * ({@link EngineEvents}), so {@link #start} leaves the {@link RunEvents} it is given alone.
+ */
+record ArusTranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
+                           Map<String, String> sinkOptions, Map<String, String> conf, QueryFiles files)
+        implements TranslatedQuery {
+
+    @Override
+    public boolean writesMemoryTable() {
+        return sinkFormat.equalsIgnoreCase("memory");
+    }
+
+    @Override
+    public Duration triggerInterval() {
+        return trigger instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
+    }
+
+    /** The engine's writer option naming the checkpoint directory. */
+    private static final String CHECKPOINT_OPTION = "checkpointLocation";
+
+    /**
+     * The engine checks the output mode, the sink's option values and the checkpoint only here,
+     * before anything runs; their failures are attributed to the spec's fields by
+     * {@link EngineProblems}, with the engine's exception as the cause.
+     */
+    @Override
+    public StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events) {
+        DataStreamWriter writer = frame.writeStream()
+                .format(sinkFormat)
+                .options(sinkOptions)
+                .options(conf)
+                .outputMode(outputMode)
+                .trigger(trigger)
+                .queryName(name)
+                .queryId(id)
+                .observeBatches(observer, observedRows);
+        if (files.checkpointed()) {
+            writer.option(CHECKPOINT_OPTION, files.checkpoint().toString());
+        }
+        try {
+            return writer.start();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.arus.server.query;
+
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A query run on both engines at once ({@code "engine": "both"}). Arus's run is the query's: its
+ * events, outputs, sink and progress are what the service shows. Spark's run beside it writes
+ * nothing and is heard by no one but the {@link EngineComparison}, which compares the two
+ * engines' output of each batch id. Starting a run starts both, Arus's first (a Spark start
+ * that fails stops Arus's and fails the start); the end of Arus's run stops Spark's.
+ */
+final class SideBySideQuery implements TranslatedQuery {
+
+    private static final Logger log = LoggerFactory.getLogger(SideBySideQuery.class);
+
+    /** The shadow run's events: heard by nobody, its outputs go to the comparison. */
+    private static final RunEvents UNHEARD = new RunEvents() {
+        @Override
+        public void runStarted(StreamingQuery run, Instant at) {
+        }
+
+        @Override
+        public void progress(StreamingQueryProgress progress) {
+        }
+
+        @Override
+        public void idle(UUID runId, Instant at) {
+        }
+
+        @Override
+        public void runEnded(UUID runId) {
+        }
+    };
+
+    private final TranslatedQuery arus;
+    private final TranslatedQuery spark;
+    private volatile EngineComparison comparison;
+    private volatile UUID arusRunId;
+    private volatile StreamingQuery sparkRun;
+
+    SideBySideQuery(TranslatedQuery arus, TranslatedQuery spark) {
+        this.arus = arus;
+        this.spark = spark;
+    }
+
+    @Override
+    public QueryFiles files() {
+        return arus.files();
+    }
+
+    @Override
+    public boolean writesMemoryTable() {
+        return arus.writesMemoryTable();
+    }
+
+    @Override
+    public Duration triggerInterval() {
+        return arus.triggerInterval();
+    }
+
+    @Override
+    public EngineComparison.Summary comparison() {
+        EngineComparison current = comparison;
+        return current == null ? new EngineComparison.Summary(0, 0, null) : current.summary();
+    }
+
+    @Override
+    public synchronized StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows,
+                                             RunEvents events) {
+        EngineComparison compared = new EngineComparison(observedRows);
+        comparison = compared;
+        StreamingQuery run = arus.start(name, id, (batch, batchId) -> {
+            observer.call(batch, batchId);
+            compared.arus(batchId, batch);
+        }, observedRows, events);
+        arusRunId = run.runId();
+        try {
+            sparkRun = spark.start(name, id, (batch, batchId) -> compared.spark(batchId, batch), observedRows, UNHEARD);
+        } catch (RuntimeException refused) {
+            run.stop();
+            throw refused;
+        }
+        return run;
+    }
+
+    /**
+     * Stops Spark's run when Arus's has ended, on the ended run's thread, so that stopping the
+     * query returns once both have stopped.
+     */
+    @Override
+    public void runEnded(UUID runId) {
+        StreamingQuery beside = sparkRun;
+        if (beside != null && runId.equals(arusRunId)) {
+            try {
+                beside.stop();
+            } catch (RuntimeException stuck) {
+                log.warn("The Spark run beside query {} did not stop: {}", beside.name(), stuck.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.arus.server.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.server.ApiClient;
+import dev.arus.server.ArusApplication;
+import dev.arus.server.query.QueryRegistry;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The whole service is closed and started again on the same data directory, as a deploy does:
+ * a checkpointed Spark query comes back active under its id and goes on, on Spark, at the batch
+ * after the last one it committed.
+ */
+class SparkQueryRestoreTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void bringsBackASparkQueryThatGoesOnFromItsCheckpoint() throws Exception {
+        String id;
+        long lastBatchBefore;
+        try (ConfigurableApplicationContext service = start()) {
+            RegistryEvents events = hear(service);
+            ApiClient api = api(service);
+            id = api.create("""
+                    {"name": "restored-on-spark", "engine": "spark",
+                     "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5}},
+                     "steps": [{"groupBy": {"keys": ["value % 2 AS parity"], "aggregations": ["count(*) AS n"]}}],
+                     "outputMode": "update", "trigger": {"processingTime": "100 milliseconds"},
+                     "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/restored"}
+                    """);
+            events.awaitBatches(id, 3);
+        }
+
+        try (ConfigurableApplicationContext service = start()) {
+            RegistryEvents events = hear(service);
+            ApiClient api = api(service);
+            JsonNode restored = api.query(id);
+            assertThat(restored.path("state").asString()).isEqualTo("ACTIVE");
+            assertThat(restored.path("spec").path("engine").asString()).isEqualTo("spark");
+            events.awaitBatches(id, 2);
+            JsonNode batches = api.get("/api/queries/" + id + "/batches?limit=1000").json();
+            JsonNode progress = api.get("/api/queries/" + id + "/progress?limit=1000").json();
+            lastBatchBefore = progress.get(0).path("batchId").asLong() - 1;
+            assertThat(lastBatchBefore).as("the last batch committed before the restart").isGreaterThanOrEqualTo(2);
+            assertThat(batches.get(0).path("batchId").asLong()).isEqualTo(lastBatchBefore + 1);
+            long values = 0;
+            for (JsonNode row : batches.get(0).path("rows")) {
+                values += row.path("n").asLong();
+            }
+            assertThat(values).as("counts carried over in Spark's state: 5 rows a batch since batch 0")
+                    .isEqualTo(5 * (lastBatchBefore + 2));
+        }
+    }
+
+    private ConfigurableApplicationContext start() {
+        return new SpringApplicationBuilder(ArusApplication.class)
+                .run("--server.port=0", "--arus.demo.enabled=false", "--arus.spark.master=local[2]",
+                        "--arus.engine.shuffle-partitions=2", "--arus.data-dir=" + dataDir);
+    }
+
+    private static RegistryEvents hear(ConfigurableApplicationContext service) {
+        RegistryEvents events = new RegistryEvents();
+        service.getBean(QueryRegistry.class).addListener(events);
+        return events;
+    }
+
+    private static ApiClient api(ConfigurableApplicationContext service) {
+        return new ApiClient(((WebServerApplicationContext) service).getWebServer().getPort());
+    }
+}

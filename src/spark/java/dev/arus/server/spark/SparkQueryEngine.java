@@ -1,0 +1,390 @@
+package dev.arus.server.spark;
+
+import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.server.ArusProperties;
+import dev.arus.server.query.QueryEngine;
+import dev.arus.server.query.QueryFiles;
+import dev.arus.server.query.QuerySpec;
+import dev.arus.server.query.QuerySpec.SourceSpec;
+import dev.arus.server.query.QuerySpec.TriggerSpec;
+import dev.arus.server.query.Step;
+import dev.arus.server.query.TranslatedQuery;
+import dev.arus.server.storage.DataDirectory;
+import dev.arus.server.storage.DataPathException;
+import dev.arus.server.web.JsonPointer;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.streaming.DataStreamReader;
+import org.apache.spark.sql.streaming.Trigger;
+import org.springframework.stereotype.Component;
+
+/**
+ * The spec on Apache Spark: the one translation of a {@link QuerySpec} into Spark's Dataset API,
+ * with Spark SQL strings and Spark's column functions only, so that executors need no class of
+ * Arus. Each step is applied as a user of the Dataset API would apply it; Spark analyses it on the
+ * spot, and its refusal is a problem at the step's JSON pointer with Spark's message. What has no
+ * Spark counterpart (the {@code stream} source and sink, the {@code memory} sink) is refused at
+ * the field that names it. Starts nothing.
+ */
+@Component
+class SparkQueryEngine implements QueryEngine {
+
+    /** The sinks a Spark query writes through its foreachBatch wrapper. */
+    static final Set<String> SINKS = Set.of("noop", "console", "json", "csv", "parquet", "kafka");
+    private static final Set<String> SOURCES = Set.of("rate", "rate-micro-batch", "kafka", "json", "csv", "parquet");
+    private static final Set<String> FILE_FORMATS = Set.of("json", "csv", "parquet");
+    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
+
+    private final SparkSessions sessions;
+    private final DataDirectory dataDirectory;
+    private final ArusProperties properties;
+
+    SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties) {
+        this.sessions = sessions;
+        this.dataDirectory = dataDirectory;
+        this.properties = properties;
+    }
+
+    @Override
+    public String name() {
+        return "spark";
+    }
+
+    @Override
+    public TranslatedQuery translate(QuerySpec spec, Map<String, String> sinkOptions, QueryFiles files) {
+        String sinkFormat = spec.sink().format().trim().toLowerCase(Locale.ROOT);
+        if (!SINKS.contains(sinkFormat)) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, "/sink/format", "A Spark query cannot write "
+                    + "the '" + spec.sink().format() + "' sink through the service; it writes: "
+                    + String.join(", ", SINKS.stream().sorted().toList()));
+        }
+        String mode = outputMode(spec.outputMode());
+        Trigger trigger = trigger(spec.trigger());
+        SparkSession session = sessions.newSession();
+        conf(session, spec.conf());
+        Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
+        return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
+                sinkOptions, files);
+    }
+
+    /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */
+    private void conf(SparkSession session, Map<String, Object> given) {
+        int partitions = properties.engine().shufflePartitions();
+        session.conf().set(SHUFFLE_PARTITIONS, partitions > 0 ? partitions : Runtime.getRuntime().availableProcessors());
+        if (given == null) {
+            return;
+        }
+        given.forEach((key, value) -> {
+            String at = JsonPointer.of("conf", key);
+            if (!SHUFFLE_PARTITIONS.equals(key) && !WATERMARK_POLICY.equals(key)) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
+                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS + ", " + WATERMARK_POLICY
+                        + "; the service's arus.spark.conf.* set the rest");
+            }
+            if (!(value instanceof String || value instanceof Number)) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "A setting is a string or a number");
+            }
+            try {
+                session.conf().set(key, String.valueOf(value));
+            } catch (RuntimeException invalid) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, invalid.getMessage()).causedBy(invalid);
+            }
+        });
+    }
+
+    private Dataset<Row> stream(SparkSession session, SourceSpec source, List<Step> steps, String base) {
+        Dataset<Row> frame = source(session, required(source, base + "/source"), base + "/source");
+        List<Step> chain = steps == null ? List.of() : steps;
+        for (int i = 0; i < chain.size(); i++) {
+            String at = JsonPointer.append(base + "/steps", i);
+            frame = apply(session, frame, required(chain.get(i), at), at);
+        }
+        return frame;
+    }
+
+    private Dataset<Row> source(SparkSession session, SourceSpec source, String pointer) {
+        String format = requireText(source.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
+        if (format.equals("stream")) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer + "/format", "The stream source "
+                    + "reads Arus's embedded event log, which Spark cannot read; a Spark query reads kafka, files "
+                    + "(json, csv, parquet) or a rate source");
+        }
+        if (!SOURCES.contains(format)) {
+            throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown source format '"
+                    + source.format() + "' for a Spark query. Known formats: "
+                    + String.join(", ", SOURCES.stream().sorted().toList()));
+        }
+        Map<String, String> options = options(source.options(), pointer + "/options");
+        limit(format, options, pointer + "/options");
+        DataStreamReader reader = session.readStream().format(format);
+        String path = null;
+        if (FILE_FORMATS.contains(format)) {
+            String schema = options.remove("schema");
+            if (schema == null) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/options/schema", "A streaming file "
+                        + "source needs its columns as DDL, as Spark requires");
+            }
+            path = location(requireText(options.remove("path"), pointer + "/options/path"), pointer + "/options/path");
+            String ddl = schema;
+            analysed(() -> reader.schema(ddl), pointer + "/options/schema");
+        }
+        reader.options(options);
+        String location = path;
+        return analysed(() -> location == null ? reader.load() : reader.load(location), pointer + "/options");
+    }
+
+    private Dataset<Row> apply(SparkSession session, Dataset<Row> frame, Step step, String at) {
+        String base = JsonPointer.append(at, step.key());
+        if (step instanceof Step.WithColumn withColumn) {
+            String name = requireText(withColumn.name(), base + "/name");
+            return analysed(() -> frame.withColumn(name, functions.expr(withColumn.expr())), base + "/expr");
+        }
+        if (step instanceof Step.Filter filter) {
+            return analysed(() -> frame.filter(requireText(filter.condition(), base)), base);
+        }
+        if (step instanceof Step.Select select) {
+            List<String> names = texts(select.columns(), base);
+            return analysed(() -> frame.select(names.stream().map(frame::col).toArray(Column[]::new)), base);
+        }
+        if (step instanceof Step.SelectExpr selectExpr) {
+            List<String> texts = texts(selectExpr.expressions(), base);
+            return analysed(() -> frame.selectExpr(texts.toArray(String[]::new)), base);
+        }
+        if (step instanceof Step.Alias alias) {
+            return frame.alias(requireText(alias.name(), base));
+        }
+        if (step instanceof Step.DropDuplicates deduplicate) {
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base);
+            return analysed(() -> names.isEmpty() ? frame.dropDuplicates()
+                    : frame.dropDuplicates(names.toArray(String[]::new)), base);
+        }
+        if (step instanceof Step.DropDuplicatesWithinWatermark deduplicate) {
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base);
+            return analysed(() -> names.isEmpty() ? frame.dropDuplicatesWithinWatermark()
+                    : frame.dropDuplicatesWithinWatermark(names.toArray(String[]::new)), base);
+        }
+        if (step instanceof Step.WithWatermark watermark) {
+            String column = requireText(watermark.column(), base + "/column");
+            String delay = requireText(watermark.delay(), base + "/delay");
+            return analysed(() -> frame.withWatermark(column, delay), base);
+        }
+        if (step instanceof Step.Join join) {
+            return join(session, frame, join, base);
+        }
+        Step.GroupBy groupBy = (Step.GroupBy) step;
+        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys");
+        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations");
+        if (aggregations.isEmpty()) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/aggregations", "At least one is required");
+        }
+        Column[] keyColumns = columns(keys, base + "/keys");
+        Column[] aggregateColumns = columns(aggregations, base + "/aggregations");
+        return analysed(() -> frame.groupBy(keyColumns).agg(aggregateColumns[0],
+                Stream.of(aggregateColumns).skip(1).toArray(Column[]::new)), base);
+    }
+
+    /** A join with another stream (its own source and steps) or a static table under the data directory. */
+    private Dataset<Row> join(SparkSession session, Dataset<Row> frame, Step.Join join, String base) {
+        Step.JoinWith with = required(join.with(), base + "/with");
+        if ((with.table() == null) == (with.source() == null)) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/with", "A join is with either a 'source' "
+                    + "(and its 'steps'), another stream, or a 'static' table");
+        }
+        Dataset<Row> other = with.source() != null ? stream(session, with.source(), with.steps(), base + "/with")
+                : table(session, with.table(), base + "/with/static");
+        String how = join.how() == null ? "inner" : join.how();
+        Object on = join.on();
+        if (on == null) {
+            return analysed(() -> frame.crossJoin(other), base);
+        }
+        if (on instanceof String condition) {
+            return analysed(() -> frame.join(other, functions.expr(condition), how), base);
+        }
+        if (on instanceof List<?> names && names.stream().allMatch(String.class::isInstance)) {
+            String[] using = names.stream().map(String.class::cast).toArray(String[]::new);
+            return analysed(() -> frame.join(other, using, how), base);
+        }
+        throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/on",
+                "'on' is a list of column names both sides have, or a condition");
+    }
+
+    private Dataset<Row> table(SparkSession session, Step.StaticTable table, String pointer) {
+        String format = requireText(table.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
+        if (!format.equals("csv") && !format.equals("json")) {
+            throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown static table format '"
+                    + table.format() + "'. Known formats: csv, json");
+        }
+        Map<String, String> options = options(table.options(), pointer + "/options");
+        String path = location(requireText(options.remove("path"), pointer + "/options/path"),
+                pointer + "/options/path");
+        DataFrameReader reader = session.read().format(format).options(options);
+        Dataset<Row> frame = analysed(() -> reader.schema(requireText(table.schema(), pointer + "/schema"))
+                .load(path), pointer + "/schema");
+        return table.alias() == null ? frame : frame.alias(table.alias());
+    }
+
+    /**
+     * Runs one step of Spark's eager analysis; Spark's refusal (a parse error, an unknown column, an
+     * operation a stream does not allow) is a problem at {@code pointer} in Spark's words.
+     */
+    private static <T> T analysed(Supplier<T> step, String pointer) {
+        try {
+            return step.get();
+        } catch (Exception thrown) { // Spark's AnalysisException is checked in Java's eyes, and thrown unchecked
+            if (thrown instanceof AnalysisException invalid) {
+                String condition = invalid.getCondition();
+                ProblemType type = condition != null && condition.startsWith("UNSUPPORTED")
+                        ? ProblemType.UNSUPPORTED_OPERATION : ProblemType.INVALID_EXPRESSION;
+                Map<String, Object> properties = new LinkedHashMap<>();
+                properties.put("pointer", pointer);
+                properties.put("engine", "spark");
+                if (condition != null) {
+                    properties.put("errorClass", condition);
+                }
+                throw new ProblemException(type, invalid.getMessage(), properties).causedBy(invalid);
+            }
+            if (thrown instanceof IllegalArgumentException || thrown instanceof UnsupportedOperationException) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, String.valueOf(thrown.getMessage()))
+                        .causedBy(thrown);
+            }
+            throw thrown;
+        }
+    }
+
+    private static Column[] columns(List<String> expressions, String pointer) {
+        Column[] columns = new Column[expressions.size()];
+        for (int i = 0; i < columns.length; i++) {
+            String text = expressions.get(i);
+            columns[i] = analysed(() -> functions.expr(text), JsonPointer.append(pointer, i));
+        }
+        return columns;
+    }
+
+    private static String outputMode(String mode) {
+        if (mode == null) {
+            return "append";
+        }
+        try {
+            return OutputMode.of(mode).toString().toLowerCase(Locale.ROOT);
+        } catch (ArusException unknown) {
+            throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
+        }
+    }
+
+    /** Spark's trigger; the interval is read as Arus reads it, so both engines agree on what a spec means. */
+    private static Trigger trigger(TriggerSpec trigger) {
+        if (trigger == null) {
+            return null;
+        }
+        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
+                .filter(Objects::nonNull).count();
+        if (given != 1) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
+                    "A trigger has exactly one of processingTime, availableNow or once");
+        }
+        if (trigger.availableNow() != null) {
+            requireTrue(trigger.availableNow(), "/trigger/availableNow");
+            return Trigger.AvailableNow();
+        }
+        if (trigger.once() != null) {
+            requireTrue(trigger.once(), "/trigger/once");
+            return Trigger.Once();
+        }
+        return Trigger.ProcessingTime(triggerInterval(trigger).toMillis());
+    }
+
+    private static Duration triggerInterval(TriggerSpec trigger) {
+        if (trigger == null || trigger.processingTime() == null) {
+            return Duration.ZERO;
+        }
+        try {
+            return ((dev.arus.engine.streaming.Trigger.ProcessingTime)
+                    dev.arus.engine.streaming.Trigger.processingTime(trigger.processingTime())).interval();
+        } catch (ArusException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
+        }
+    }
+
+    /** The rate sources' row counts stay within the service's limits, whichever engine runs them. */
+    private void limit(String format, Map<String, String> options, String pointer) {
+        String option = format.equals("rate") ? "rowsPerSecond" : format.equals("rate-micro-batch") ? "rowsPerBatch" : null;
+        long maximum = format.equals("rate") ? properties.limits().maxRowsPerSecond()
+                : properties.limits().maxRowsPerBatch();
+        options.forEach((key, value) -> {
+            if (key.equalsIgnoreCase(option) && value.trim().matches("[0-9]{1,18}")
+                    && Long.parseLong(value.trim()) > maximum) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.append(pointer, key),
+                        "Invalid value '" + value + "'. The option '" + option + "' must be at most " + maximum);
+            }
+        });
+    }
+
+    private String location(String location, String pointer) {
+        try {
+            return dataDirectory.resolve(location).toString();
+        } catch (DataPathException outside) {
+            throw ProblemException.at(ProblemType.INVALID_PATH, pointer, outside.getMessage());
+        }
+    }
+
+    private static Map<String, String> options(Map<String, Object> given, String pointer) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (given != null) {
+            given.forEach((key, value) -> {
+                if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+                    throw ProblemException.at(ProblemType.INVALID_SPEC, JsonPointer.append(pointer, key),
+                            "An option's value must be a string, a number or a boolean");
+                }
+                options.put(key, String.valueOf(value));
+            });
+        }
+        return options;
+    }
+
+    private static List<String> texts(List<String> values, String pointer) {
+        required(values, pointer);
+        for (int i = 0; i < values.size(); i++) {
+            requireText(values.get(i), JsonPointer.append(pointer, i));
+        }
+        return values;
+    }
+
+    private static <T> T required(T value, String pointer) {
+        if (value == null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " is required");
+        }
+        return value;
+    }
+
+    private static String requireText(String value, String pointer) {
+        if (required(value, pointer).isBlank()) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " must not be blank");
+        }
+        return value;
+    }
+
+    private static void requireTrue(Boolean value, String pointer) {
+        if (!value) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
+                    "Must be true; leave the trigger out for the default trigger");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.arus.server.spark;
+
+import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.server.query.QueryFiles;
+import dev.arus.server.query.RunEvents;
+import dev.arus.server.query.TranslatedQuery;
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.streaming.DataStreamWriter;
+import org.apache.spark.sql.streaming.Trigger;
+
+/**
+ * A spec translated to Spark: the analysed Dataset of its own session, how to write it, and
+ * where. Starting a run:
+ * <ol>
+ *   <li>claims the checkpoint for the query's id (a temporary one for a query without its own);</li>
+ *   <li>expects the run on the session's listener, which tells the registered query its events;</li>
+ *   <li>starts Spark's query, named after the query, writing through {@link SparkBatchWriter};
+ *       Spark's started event reaches the registered query before this returns;</li>
+ *   <li>a start Spark refuses (an output mode its checker rejects) is a problem at the field.</li>
+ * </ol>
+ */
+final class SparkTranslatedQuery implements TranslatedQuery {
+
+    private final Dataset<Row> frame;
+    private final String outputMode;
+    private final Trigger trigger;
+    private final Duration triggerInterval;
+    private final String sinkFormat;
+    private final Map<String, String> sinkOptions;
+    private final QueryFiles files;
+    private SparkEvents events;
+
+    SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
+                         String sinkFormat, Map<String, String> sinkOptions, QueryFiles files) {
+        this.frame = frame;
+        this.outputMode = outputMode;
+        this.trigger = trigger;
+        this.triggerInterval = triggerInterval;
+        this.sinkFormat = sinkFormat;
+        this.sinkOptions = Map.copyOf(sinkOptions);
+        this.files = files;
+    }
+
+    @Override
+    public QueryFiles files() {
+        return files;
+    }
+
+    @Override
+    public boolean writesMemoryTable() {
+        return false;
+    }
+
+    @Override
+    public Duration triggerInterval() {
+        return triggerInterval;
+    }
+
+    @Override
+    public synchronized StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows,
+                                             RunEvents runEvents) {
+        if (events == null) {
+            events = new SparkEvents(runEvents);
+            frame.sparkSession().streams().addListener(events);
+        }
+        Path checkpoint = files.checkpointed() ? files.checkpoint() : SparkCheckpoints.temporary();
+        SparkCheckpoints.claim(checkpoint, id);
+        SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint);
+        events.expect(run);
+        DataStreamWriter<Row> writer = frame.writeStream()
+                .queryName(name)
+                .outputMode(outputMode)
+                .option("checkpointLocation", checkpoint.toString())
+                .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, observer, observedRows, run));
+        if (trigger != null) {
+            writer.trigger(trigger);
+        }
+        try {
+            run.attach(writer.start());
+            return run;
+        } catch (TimeoutException stuck) {
+            run.end();
+            throw new IllegalStateException("Spark did not start query " + name + " in time", stuck);
+        } catch (Exception thrown) { // Spark's AnalysisException is checked in Java's eyes, and thrown unchecked
+            run.end();
+            if (!(thrown instanceof AnalysisException refused)) {
+                throw thrown;
+            }
+            Map<String, Object> properties = new LinkedHashMap<>();
+            properties.put("pointer", "/outputMode");
+            properties.put("engine", "spark");
+            if (refused.getCondition() != null) {
+                properties.put("errorClass", refused.getCondition());
+            }
+            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, refused.getMessage(), properties)
+                    .causedBy(refused);
+        }
+    }
+}
