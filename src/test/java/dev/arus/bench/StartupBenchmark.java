@@ -12,7 +12,9 @@ import java.util.Locale;
  * fresh data directory each time. One unmeasured start first (the page cache, the archive's
  * first mapping), then the median of {@value #STARTS}. {@code startup} uses the README's start
  * command ({@link ServiceProcess.Command#documented}); {@code startup-plain} is {@code java -jar}
- * of the fat jar with no options, the figure it is compared with. Prints {@code BENCH} lines.
+ * of the fat jar with no options, the figure it is compared with. Each line also gives the median
+ * CPU time the service had used at its first batch, which a busy machine distorts less than the
+ * wall time. Prints {@code BENCH} lines.
  *
  * <p>Arguments: the folder of the extracted jar (its {@code jvm.options} and {@code arus.jsa})
  * and the fat jar.
@@ -34,17 +36,26 @@ public final class StartupBenchmark {
     private static void print(String figure, ServiceProcess.Command command) {
         startToFirstBatch(command);
         double[] millis = new double[STARTS];
+        double[] cpuMillis = new double[STARTS];
         for (int i = 0; i < STARTS; i++) {
-            millis[i] = startToFirstBatch(command) / 1e6;
+            Start start = startToFirstBatch(command);
+            millis[i] = start.nanos() / 1e6;
+            cpuMillis[i] = start.cpuMillis();
         }
         Arrays.sort(millis);
-        System.out.println(String.format(Locale.ROOT, "BENCH %s %.0f ms (min %.0f, max %.0f, %s)", figure,
-                millis[STARTS / 2], millis[0], millis[STARTS - 1], BenchLoad.now()));
+        Arrays.sort(cpuMillis);
+        System.out.println(String.format(Locale.ROOT, "BENCH %s %.0f ms (min %.0f, max %.0f, cpu %.0f ms, %s)",
+                figure, millis[STARTS / 2], millis[0], millis[STARTS - 1], cpuMillis[STARTS / 2], BenchLoad.now()));
     }
 
-    private static long startToFirstBatch(ServiceProcess.Command command) {
+    /** A start's wall time to the first batch, and the CPU time the service had used by then (read just after). */
+    private record Start(long nanos, double cpuMillis) {
+    }
+
+    private static Start startToFirstBatch(ServiceProcess.Command command) {
         try (ServiceProcess service = ServiceProcess.start(command, List.of())) {
-            return service.awaitLine(line -> line.equals("Batch: 0"), Duration.ofSeconds(120));
+            long nanos = service.awaitLine(line -> line.equals("Batch: 0"), Duration.ofSeconds(120));
+            return new Start(nanos, service.cpuTicks() * 10.0);
         }
     }
 }
