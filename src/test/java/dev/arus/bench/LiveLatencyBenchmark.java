@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -58,6 +60,10 @@ public final class LiveLatencyBenchmark {
     }
 
     private static final ConcurrentLinkedQueue<Long> DELAYS_MICROS = new ConcurrentLinkedQueue<>();
+    // The rate source's rows come once a second, so not every trigger makes a batch: the warm-up
+    // and the measurement last until every client has had about one batch message a second.
+    private static final CountDownLatch WARMED_UP = new CountDownLatch(CLIENTS * WARMUP_SECONDS);
+    private static final CountDownLatch MEASURED = new CountDownLatch(CLIENTS * MEASURED_SECONDS);
     private static volatile boolean measuring;
 
     private LiveLatencyBenchmark() {
@@ -78,20 +84,18 @@ public final class LiveLatencyBenchmark {
                 sockets.add(clients.get(i % CLIENT_THREADS).newWebSocketBuilder()
                         .buildAsync(feed, new Client()).join());
             }
-            Thread.sleep(WARMUP_SECONDS * 1000L);
+            // About one batch a second reaches each client: wait for the messages, not for the time.
+            boolean warm = WARMED_UP.await(WARMUP_SECONDS * 4L, TimeUnit.SECONDS);
             measuring = true;
-            Thread.sleep(MEASURED_SECONDS * 1000L);
+            boolean measured = warm && MEASURED.await(MEASURED_SECONDS * 4L, TimeUnit.SECONDS);
             measuring = false;
             sockets.forEach(WebSocket::abort);
+            if (!measured) {
+                throw new IllegalStateException("only " + DELAYS_MICROS.size() + " batch messages arrived, "
+                        + MEASURED.getCount() + " short of " + CLIENTS * MEASURED_SECONDS + ":\n" + service.console());
+            }
 
             long[] delays = DELAYS_MICROS.stream().mapToLong(Long::longValue).sorted().toArray();
-            // The rate source's rows come once a second, so not every trigger makes a batch; but
-            // every client must have had at least one a second, or clients were lost.
-            int least = CLIENTS * MEASURED_SECONDS;
-            if (delays.length < least) {
-                throw new IllegalStateException("only " + delays.length + " batch messages arrived, at least "
-                        + least + " expected:\n" + service.console());
-            }
             System.out.println(String.format(Locale.ROOT,
                     "BENCH live-latency %.1f %.1f ms (p50 p99 of %d messages to %d clients, max %.1f, %s)",
                     percentile(delays, 0.50) / 1e3, percentile(delays, 0.99) / 1e3, delays.length, CLIENTS,
@@ -103,7 +107,7 @@ public final class LiveLatencyBenchmark {
         return sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
     }
 
-    /** One watcher: records the delay of every whole {@code batch} message while measuring. */
+    /** One watcher: counts the whole {@code batch} messages, and records their delay while measuring. */
     private static final class Client implements WebSocket.Listener {
         private final StringBuilder message = new StringBuilder();
 
@@ -112,11 +116,14 @@ public final class LiveLatencyBenchmark {
             message.append(data);
             if (last) {
                 Instant arrived = Instant.now();
-                if (measuring) {
-                    Matcher batch = BATCH_TIMESTAMP.matcher(message);
-                    if (batch.find()) {
+                Matcher batch = BATCH_TIMESTAMP.matcher(message);
+                if (batch.find()) {
+                    if (measuring) {
                         Instant committed = Instant.parse(batch.group(1));
                         DELAYS_MICROS.add(Duration.between(committed, arrived).toNanos() / 1_000);
+                        MEASURED.countDown();
+                    } else {
+                        WARMED_UP.countDown();
                     }
                 }
                 message.setLength(0);

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -113,6 +115,17 @@ class IngestCrashTest {
      */
     private List<String> killRepeatedly(Random random, IngestClients clients) throws Exception {
         List<String> kills = new ArrayList<>();
+        ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            killEach(random, clients, kills, killer);
+        } finally {
+            killer.shutdownNow();
+        }
+        return kills;
+    }
+
+    private void killEach(Random random, IngestClients clients, List<String> kills, ScheduledExecutorService killer)
+            throws Exception {
         long startupMs = 0;
         for (int kill = 1; kill <= KILLS; kill++) {
             boolean whileStarting = kill > 1 && random.nextInt(4) == 0;
@@ -128,13 +141,14 @@ class IngestCrashTest {
                     assertQueryRuns(api, service);
                     clients.publish(api);
                 }
-                // The kill's moment, chosen at random: not a wait for anything.
-                Thread.sleep(delayMs);
-                service.kill();
+                // The kill's moment, chosen at random: the killer's thread sends it, this one waits for it.
+                killer.schedule(() -> {
+                    service.kill();
+                    return null;
+                }, delayMs, TimeUnit.MILLISECONDS).get();
             }
             kills.add((whileStarting ? "starting+" : "serving+") + delayMs + "ms");
         }
-        return kills;
     }
 
     private static void createStreamAndQuery(ApiClient api) {

@@ -1,5 +1,7 @@
 package dev.arus.server.ops;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -11,10 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -66,12 +68,11 @@ final class PrometheusServer implements AutoCloseable {
     /** Waits until Prometheus holds {@code count} scrapes of the service, each with every sample it had. */
     void awaitScrapes(int count) throws IOException, InterruptedException {
         String scrapes = "count_over_time(up{job=\"arus\"}[1m]) >= " + count;
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (query(scrapes).isEmpty()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("Prometheus did not scrape the service " + count + " times in 30 s:\n" + log());
-            }
-            Thread.sleep(250);
+        try {
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> !query(scrapes).isEmpty());
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("Prometheus did not scrape the service " + count + " times in 30 s:\n" + log());
         }
     }
 
@@ -100,22 +101,29 @@ final class PrometheusServer implements AutoCloseable {
     }
 
     private void awaitReady() throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(30);
         HttpRequest ready = HttpRequest.newBuilder(base.resolve("/-/ready")).timeout(Duration.ofSeconds(2)).build();
-        while (true) {
-            try {
-                if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYetListening) {
-                // Prometheus opens its port a moment after it starts.
-            }
-            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                String log = log();
-                close();
-                throw new AssertionError("Prometheus did not become ready:\n" + log);
-            }
-            Thread.sleep(100);
+        try {
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> !process.isAlive() || isReady(ready));
+        } catch (ConditionTimeoutException e) {
+            // reported below with the log
+        }
+        if (!process.isAlive() || !isReady(ready)) {
+            String log = log();
+            close();
+            throw new AssertionError("Prometheus did not become ready:\n" + log);
+        }
+    }
+
+    private boolean isReady(HttpRequest ready) {
+        try {
+            return http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException notYetListening) {
+            // Prometheus opens its port a moment after it starts.
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
