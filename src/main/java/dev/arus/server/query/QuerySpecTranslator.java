@@ -1,5 +1,9 @@
 package dev.arus.server.query;
 
+import static dev.arus.server.query.SpecFields.required;
+import static dev.arus.server.query.SpecFields.requireText;
+import static dev.arus.server.query.SpecFields.texts;
+
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
 import dev.arus.engine.api.StaticFrame;
@@ -28,7 +32,6 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -551,32 +554,6 @@ class QuerySpecTranslator {
             options.put(option.getKey(), String.valueOf(value));
         }
         return options;
-    }
-
-    private static List<String> texts(List<String> values, String pointer, boolean atLeastOne) {
-        required(values, pointer);
-        if (atLeastOne && values.isEmpty()) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "At least one is required");
-        }
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < values.size(); i++) {
-            texts.add(requireText(values.get(i), JsonPointer.append(pointer, i)));
-        }
-        return texts;
-    }
-
-    private static <T> T required(T value, String pointer) {
-        if (value == null) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " is required");
-        }
-        return value;
-    }
-
-    private static String requireText(String value, String pointer) {
-        if (required(value, pointer).isBlank()) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " must not be blank");
-        }
-        return value;
     }
 
     /**

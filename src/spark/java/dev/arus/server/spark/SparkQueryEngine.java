@@ -1,5 +1,9 @@
 package dev.arus.server.spark;
 
+import static dev.arus.server.query.SpecFields.required;
+import static dev.arus.server.query.SpecFields.requireText;
+import static dev.arus.server.query.SpecFields.texts;
+
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
@@ -161,23 +165,23 @@ class SparkQueryEngine implements QueryEngine {
             return analysed(() -> frame.filter(requireText(filter.condition(), base)), base);
         }
         if (step instanceof Step.Select select) {
-            List<String> names = texts(select.columns(), base);
+            List<String> names = texts(select.columns(), base, false);
             return analysed(() -> frame.select(names.stream().map(frame::col).toArray(Column[]::new)), base);
         }
         if (step instanceof Step.SelectExpr selectExpr) {
-            List<String> texts = texts(selectExpr.expressions(), base);
+            List<String> texts = texts(selectExpr.expressions(), base, false);
             return analysed(() -> frame.selectExpr(texts.toArray(String[]::new)), base);
         }
         if (step instanceof Step.Alias alias) {
             return frame.alias(requireText(alias.name(), base));
         }
         if (step instanceof Step.DropDuplicates deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base);
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
             return analysed(() -> names.isEmpty() ? frame.dropDuplicates()
                     : frame.dropDuplicates(names.toArray(String[]::new)), base);
         }
         if (step instanceof Step.DropDuplicatesWithinWatermark deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base);
+            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
             return analysed(() -> names.isEmpty() ? frame.dropDuplicatesWithinWatermark()
                     : frame.dropDuplicatesWithinWatermark(names.toArray(String[]::new)), base);
         }
@@ -190,8 +194,8 @@ class SparkQueryEngine implements QueryEngine {
             return join(session, frame, join, base);
         }
         Step.GroupBy groupBy = (Step.GroupBy) step;
-        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys");
-        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations");
+        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
+        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", false);
         if (aggregations.isEmpty()) {
             throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/aggregations", "At least one is required");
         }
@@ -357,28 +361,6 @@ class SparkQueryEngine implements QueryEngine {
             });
         }
         return options;
-    }
-
-    private static List<String> texts(List<String> values, String pointer) {
-        required(values, pointer);
-        for (int i = 0; i < values.size(); i++) {
-            requireText(values.get(i), JsonPointer.append(pointer, i));
-        }
-        return values;
-    }
-
-    private static <T> T required(T value, String pointer) {
-        if (value == null) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " is required");
-        }
-        return value;
-    }
-
-    private static String requireText(String value, String pointer) {
-        if (required(value, pointer).isBlank()) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, "Field " + pointer + " must not be blank");
-        }
-        return value;
     }
 
     private static void requireTrue(Boolean value, String pointer) {
