@@ -3,6 +3,7 @@ package dev.arus.server.live;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.arus.server.query.Prewritten;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -52,7 +53,8 @@ sealed interface LiveMessage {
     /** One batch's progress. */
     @JsonTypeName("progress")
     @Schema(name = "ProgressMessage")
-    record Progress(UUID queryId, ProgressView progress) implements LiveMessage {
+    record Progress(UUID queryId, @Schema(implementation = ProgressView.class) Prewritten<ProgressView> progress)
+            implements LiveMessage {
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.arus.server.live;
 
+import dev.arus.server.query.Prewritten;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -32,7 +33,7 @@ final class QueryTopic {
     // Guarded by lock.
     private final Object lock = new Object();
     private final RecentBatches recentBatches;
-    private final ArrayDeque<ProgressView> recentProgress = new ArrayDeque<>();
+    private final ArrayDeque<Prewritten<ProgressView>> recentProgress = new ArrayDeque<>();
     private final List<SessionOutbox> outboxes = new ArrayList<>();
     private QueryView query;
     private boolean closed;
@@ -106,7 +107,7 @@ final class QueryTopic {
                 return false;
             }
             snapshot = new LiveMessage.Snapshot(queryId, query, recentBatches.latest(snapshotBatches),
-                    List.copyOf(recentProgress));
+                    recentProgress.stream().map(Prewritten::value).toList());
             outboxes.add(outbox);
         }
         outbox.start(pool.writer().json(snapshot));

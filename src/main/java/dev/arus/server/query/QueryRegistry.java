@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's queries, by id, in the order they were created. A query holds its name, id and
@@ -53,14 +54,14 @@ public class QueryRegistry {
     private final Map<UUID, RegisteredQuery> reserved = new HashMap<>();
 
     QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties,
-                  SavedQueries saved, DataDirectory dataDirectory) {
+                  SavedQueries saved, DataDirectory dataDirectory, JsonMapper json) {
         this.session = session;
         this.translator = translator;
         this.properties = properties;
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
-                properties.live().recentBatches(), properties.live().rowsPerBatch());
+                properties.live().recentBatches(), properties.live().rowsPerBatch(), json);
     }
 
     /**

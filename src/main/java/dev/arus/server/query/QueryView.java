@@ -21,19 +21,22 @@ public record QueryView(
         String name,
         QueryState state,
         Status status,
-        QuerySpec spec,
-        @Nullable ProgressView lastProgress,
+        @Schema(implementation = QuerySpec.class) Prewritten<QuerySpec> spec,
+        @Schema(implementation = ProgressView.class) @Nullable Prewritten<ProgressView> lastProgress,
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Failure exception,
         @Schema(description = "For a query on both engines only: how Arus's and Spark's outputs compare, batch by batch")
         @JsonInclude(JsonInclude.Include.NON_NULL) EngineComparison.@Nullable Summary comparison) {
 
-    static QueryView of(UUID id, QuerySpec spec, StreamingQuery run, EngineComparison.@Nullable Summary comparison) {
+    /** The view of {@code run}, with {@code shownSpec} redacted and {@code lastProgress} converted by the caller. */
+    static QueryView of(UUID id, Prewritten<QuerySpec> shownSpec, StreamingQuery run,
+                        @Nullable Prewritten<ProgressView> lastProgress,
+                        EngineComparison.@Nullable Summary comparison) {
         Failure failure = run.exception().map(Failure::of).orElse(null);
         QueryState state = failure != null ? QueryState.FAILED : run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED;
         StreamingQueryStatus status = run.status();
-        return new QueryView(id, run.runId(), spec.name(), state,
-                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), spec.redacted(),
-                ProgressView.of(run.lastProgress()), failure, comparison);
+        return new QueryView(id, run.runId(), shownSpec.value().name(), state,
+                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), shownSpec,
+                lastProgress, failure, comparison);
     }
 
     /** Spark's {@code StreamingQueryStatus}. */

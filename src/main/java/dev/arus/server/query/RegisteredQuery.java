@@ -12,6 +12,8 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +33,8 @@ final class RegisteredQuery implements RunEvents {
 
     private final UUID id;
     private final QuerySpec spec;
+    // The spec as views show it: secrets redacted and written to JSON once, as the spec never changes.
+    private final Prewritten<QuerySpec> shownSpec;
     private final TranslatedQuery translated;
     private final Shared shared;
     private final RecentBatches outputs;
@@ -42,10 +46,13 @@ final class RegisteredQuery implements RunEvents {
     private QueryState savedWish;
     // The runs started and not ended yet, by run id: a run may end after the next one started.
     private final Map<UUID, StreamingQuery> unended = new ConcurrentHashMap<>();
+    // The last progress report as views show it, converted once (on the query's thread, for its listeners).
+    private volatile ShownProgress shownProgress = ShownProgress.NONE;
 
     RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, Shared shared) {
         this.id = id;
         this.spec = spec;
+        this.shownSpec = Prewritten.of(spec.redacted(), shared.json());
         this.translated = translated;
         this.shared = shared;
         this.outputs = new RecentBatches(shared.recentBatches());
@@ -82,7 +89,22 @@ final class RegisteredQuery implements RunEvents {
     }
 
     QueryView view() {
-        return QueryView.of(id, spec, run, translated.comparison());
+        return view(run);
+    }
+
+    private QueryView view(StreamingQuery ofRun) {
+        StreamingQueryProgress last = ofRun.lastProgress();
+        ShownProgress shown = shownProgress;
+        if (shown.report() != last) {
+            shown = new ShownProgress(last, last == null ? null : Prewritten.of(ProgressView.of(last), shared.json()));
+            shownProgress = shown;
+        }
+        return QueryView.of(id, shownSpec, ofRun, shown.view(), translated.comparison());
+    }
+
+    /** A progress report and its view; races between threads converting the same report are harmless. */
+    private record ShownProgress(@Nullable StreamingQueryProgress report, @Nullable Prewritten<ProgressView> view) {
+        static final ShownProgress NONE = new ShownProgress(null, null);
     }
 
     /**
@@ -209,7 +231,7 @@ final class RegisteredQuery implements RunEvents {
     public void runStarted(StreamingQuery started, Instant at) {
         unended.put(started.runId(), started);
         run = started;
-        shared.listeners().runStarted(QueryView.of(id, spec, started, translated.comparison()), at);
+        shared.listeners().runStarted(view(started), at);
     }
 
     /** A batch of a run of this query ran; on the query's thread. */
@@ -217,7 +239,7 @@ final class RegisteredQuery implements RunEvents {
     public void progress(StreamingQueryProgress progress) {
         StreamingQuery ran = unended.get(progress.runId());
         if (ran != null) {
-            shared.listeners().progress(QueryView.of(id, spec, ran, translated.comparison()), progress);
+            shared.listeners().progress(view(ran), progress);
         }
     }
 
@@ -226,7 +248,7 @@ final class RegisteredQuery implements RunEvents {
     public void idle(UUID runId, Instant at) {
         StreamingQuery idle = unended.get(runId);
         if (idle != null) {
-            shared.listeners().idle(QueryView.of(id, spec, idle, translated.comparison()), at);
+            shared.listeners().idle(view(idle), at);
         }
     }
 
@@ -236,7 +258,7 @@ final class RegisteredQuery implements RunEvents {
         StreamingQuery ended = unended.remove(runId);
         translated.runEnded(runId);
         if (ended != null) {
-            shared.listeners().runEnded(QueryView.of(id, spec, ended, translated.comparison()));
+            shared.listeners().runEnded(view(ended));
         }
     }
 
@@ -261,7 +283,9 @@ final class RegisteredQuery implements RunEvents {
      * @param listeners     the registry's listeners, told of every run event and output
      * @param recentBatches the outputs kept per query
      * @param rowsPerBatch  the rows kept of one output
+     * @param json          the service's JSON mapper, which writes each spec and progress report once
      */
-    record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch) {
+    record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch,
+                  JsonMapper json) {
     }
 }
