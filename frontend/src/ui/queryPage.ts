@@ -1,6 +1,7 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
+import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
@@ -315,6 +316,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     }
   }
 
+  // Live messages are drawn in the next animation frame, those of one frame together.
+  const frameDraw = new FrameDraw(draw);
   let disposed = false;
   /** Fetches what the snapshot left out: the service sends only the latest few batches and progress reports. */
   async function loadHistory(request: HistoryRequest): Promise<void> {
@@ -322,7 +325,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       const [batches, progress] = await Promise.all([
         request.batches ? api.batches(id, request.batches) : Promise.resolve([]),
         request.progress ? api.progress(id, request.progress) : Promise.resolve([])]);
-      if (!disposed) draw(model.applyHistory(request, batches, progress));
+      if (!disposed) frameDraw.add(model.applyHistory(request, batches, progress));
     } catch {
       // The view goes on with what the snapshot held.
     }
@@ -332,7 +335,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     url: wsUrl(id),
     createSocket: (url) => browserSocket(url, liveProtocols()),
     onMessage: (message) => {
-      draw(model.apply(message));
+      frameDraw.add(model.apply(message));
       const history = model.takeHistoryRequest();
       if (history) void loadHistory(history);
     },
@@ -349,6 +352,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   return () => {
     disposed = true;
+    frameDraw.cancel();
     window.removeEventListener('online', online);
     window.clearTimeout(confirmTimer);
     live.close();
