@@ -88,6 +88,8 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await page.waitForURL(/#\/queries\/[0-9a-f-]+$/);
   await page.locator(`h1.query-name:text("${spec.name}")`).waitFor();
   await page.locator('[data-connection="live"]').waitFor();
+  await page.locator('.query-title [data-engine="arus"]', { hasText: 'Arus' }).waitFor();
+  if (!(await page.locator('[data-card="comparison"]').isHidden())) throw new Error('a query on one engine shows the engines\' comparison');
 
   step('a finalized window appears in the chart and in the table');
   await page.waitForFunction(() => Number(document.querySelector('[data-chart="results"]')?.getAttribute('data-final-windows') ?? 0) >= 1);
@@ -114,6 +116,7 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await page.getByRole('link', { name: 'Queries' }).click();
   const row = page.locator(`tr[data-query-name="${spec.name}"]`);
   await row.locator('[data-state="STOPPED"]').waitFor();
+  await row.locator('[data-engine="arus"]').waitFor();
   await row.locator('[data-action="delete"]').click();
   await row.locator('[data-action="delete"]', { hasText: 'Really delete?' }).click();
   await row.waitFor({ state: 'detached' });

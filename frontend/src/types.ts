@@ -16,6 +16,9 @@ export type QuerySpec = Schemas['QuerySpec'];
 export type ProgressView = Schemas['ProgressView'];
 export type StateOperator = Schemas['StateOperatorProgress'];
 export type RecentBatch = Schemas['RecentBatch'];
+/** A query on both engines: how their outputs compare, batch by batch. */
+export type EngineComparison = Schemas['EngineComparison'];
+export type EngineDifference = Schemas['EngineDifference'];
 export type Row = RecentBatch['rows'][number];
 /**
  * An RFC 9457 problem as the service answers a refused request, or as the dashboard makes one

@@ -1,3 +1,5 @@
+import { ENGINE_LABELS, type Engine } from '../engines';
+
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 type Child = Node | string | null | undefined | false;
 
@@ -29,4 +31,10 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
 export function stateBadge(state: string | null | undefined): HTMLElement {
   const s = state ?? 'UNKNOWN';
   return h('span', { class: `badge state-${s.toLowerCase()}`, 'data-state': s }, s);
+}
+
+/** The engine a query runs on, beside its name. */
+export function engineBadge(engine: Engine): HTMLElement {
+  return h('span', { class: `badge engine engine-${engine}`, 'data-engine': engine, title: `Runs on ${ENGINE_LABELS[engine]}` },
+    ENGINE_LABELS[engine]);
 }

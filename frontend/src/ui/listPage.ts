@@ -1,7 +1,8 @@
 import { api, ProblemError } from '../api';
 import { ms, rate, timeOfDay } from '../format';
 import type { QueryView } from '../types';
-import { h, replaceChildren, stateBadge } from './dom';
+import { engineOf } from '../engines';
+import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 const POLL_MS = 2000;
 
@@ -48,7 +49,8 @@ export function renderListPage(root: HTMLElement): () => void {
     const p = q.lastProgress;
     const deleting = pendingDelete.has(q.id);
     return h('tr', { 'data-query-id': q.id, 'data-query-name': q.name },
-      h('td', { 'data-label': 'Name' }, h('a', { href: `#/queries/${q.id}`, class: 'query-link' }, q.name)),
+      h('td', { 'data-label': 'Name' }, h('a', { href: `#/queries/${q.id}`, class: 'query-link' }, q.name),
+        engineBadge(engineOf(q.spec))),
       h('td', { 'data-label': 'Status' }, stateBadge(q.state), h('span', { class: 'status-msg' }, q.status.message)),
       h('td', { class: 'num', 'data-label': 'Input rows/s' }, rate(p?.inputRowsPerSecond)),
       h('td', { class: 'num', 'data-label': 'Processed rows/s' }, rate(p?.processedRowsPerSecond)),

@@ -1,6 +1,7 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
+import { comparisonHeadline, engineOf } from '../engines';
 import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
@@ -8,9 +9,9 @@ import { browserSocket, LiveConnection, type ConnectionState } from '../reconnec
 import { resultKindOf } from '../results';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
-import type { ProgressView, RecentBatch } from '../types';
+import type { EngineComparison, ProgressView, RecentBatch } from '../types';
 import { Chart, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
-import { h, replaceChildren, stateBadge } from './dom';
+import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
   { title: 'Rows per second', unit: 'rows/s', log: true, lines: [
@@ -30,6 +31,9 @@ function stateChart(progress: ProgressView[]): ProgressChartSpec {
       value: (p: ProgressView) => operatorStateRows(p, op.index) }));
   return { title: 'State rows', unit: 'rows', lines };
 }
+
+/** How often a query on both engines asks the service how their outputs compare. */
+const COMPARISON_POLL_MS = 2000;
 
 /** The latest output rows shown in the rows table of a query without a window. */
 const TABLE_ROWS = 50;
@@ -71,6 +75,13 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('span', { class: 'hint' }, 'records each partition is behind its latest offset, after the last batch')),
     lagEl);
 
+  const comparisonText = h('p', { class: 'comparison-headline' });
+  const comparisonDiff = h('div', { class: 'comparison-difference' });
+  const comparisonCard = h('section', { class: 'card', 'data-card': 'comparison', hidden: true },
+    h('div', { class: 'card-head' }, h('h2', {}, 'Arus and Spark'),
+      h('span', { class: 'hint' }, 'the same query on both engines, their outputs compared batch by batch')),
+    comparisonText, comparisonDiff);
+
   const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
     h('div', { class: 'card-head' }, resultsTitle, resultsHint,
       h('label', { class: 'measure-label' }, measureWord, measureSelect)),
@@ -92,6 +103,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
     notice,
     kpis,
+    comparisonCard,
     lagCard,
     resultsCard,
     rowsCard,
@@ -163,7 +175,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (!q) return;
     title.textContent = q.name;
     document.title = `${q.name} · Arus`;
-    replaceChildren(badge, stateBadge(model.state));
+    replaceChildren(badge, stateBadge(model.state), engineBadge(engineOf(q.spec)));
     const parts = [model.status?.message ?? ''];
     if (model.exception) parts.push(`${model.exception.class}: ${model.exception.message}`);
     statusLine.textContent = parts.filter(Boolean).join(' — ');
@@ -183,6 +195,27 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       ...kpi('State rows', state ? String(state.total) : '–', 'state-rows'),
       ...kpi('Output mode', model.outputMode, 'mode'),
       ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
+  }
+
+  /** The comparison card of a query on both engines; hidden for one engine. */
+  function drawComparison(summary: EngineComparison | null | undefined): void {
+    comparisonCard.hidden = engineOf(model.query?.spec) !== 'both';
+    if (comparisonCard.hidden) return;
+    const differing = summary?.batchesDiffering ?? 0;
+    comparisonCard.dataset.compared = String(summary?.batchesCompared ?? 0);
+    comparisonCard.dataset.differing = String(differing);
+    comparisonText.textContent = comparisonHeadline(summary);
+    comparisonText.className = `comparison-headline ${differing > 0 ? 'comparison-differs' : 'comparison-agrees'}`;
+    const diff = summary?.lastDifference;
+    if (!diff) {
+      replaceChildren(comparisonDiff);
+      return;
+    }
+    const rows = (title: string, list: string[]) => h('div', {}, h('h3', {}, title),
+      list.length === 0 ? h('p', { class: 'batch-empty' }, '(none)') : h('pre', { class: 'rows-diff' }, list.join('\n')));
+    replaceChildren(comparisonDiff,
+      h('p', { 'data-difference-batch': diff.batchId }, `Last difference: batch ${diff.batchId}, ${diff.arusRows} rows on Arus, ${diff.sparkRows} on Spark.`),
+      rows('Only on Arus', diff.onlyOnArus), rows('Only on Spark', diff.onlyOnSpark));
   }
 
   function drawResults(): void {
@@ -285,7 +318,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   }
 
   function draw(changes: Changes): void {
-    if (changes.query) drawHead();
+    if (changes.query) {
+      drawHead();
+      drawComparison(model.query?.comparison);
+    }
     if (changes.results) drawResults();
     if (changes.progress) {
       drawProgress();
@@ -319,6 +355,21 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   // Live messages are drawn in the next animation frame, those of one frame together.
   const frameDraw = new FrameDraw(draw);
   let disposed = false;
+  // The live feed carries no comparison after its snapshot: a query on both engines asks for it over REST.
+  let comparisonTimer = 0;
+  async function pollComparison(): Promise<void> {
+    if (disposed) return;
+    if (engineOf(model.query?.spec) === 'both') {
+      try {
+        const view = await api.get(id);
+        if (!disposed) drawComparison(view.comparison);
+      } catch {
+        // The next poll tries again; the card keeps what it showed.
+      }
+    }
+    if (!disposed) comparisonTimer = window.setTimeout(() => void pollComparison(), COMPARISON_POLL_MS);
+  }
+  comparisonTimer = window.setTimeout(() => void pollComparison(), COMPARISON_POLL_MS);
   /** Fetches what the snapshot left out: the service sends only the latest few batches and progress reports. */
   async function loadHistory(request: HistoryRequest): Promise<void> {
     try {
@@ -353,6 +404,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   return () => {
     disposed = true;
     frameDraw.cancel();
+    window.clearTimeout(comparisonTimer);
     window.removeEventListener('online', online);
     window.clearTimeout(confirmTimer);
     live.close();

@@ -1,0 +1,19 @@
+import type { EngineComparison, QuerySpec } from './types';
+
+/** The engine a spec names, as the service reads it: Arus's own when the spec names none. */
+export type Engine = 'arus' | 'spark' | 'both';
+
+export function engineOf(spec: QuerySpec | null | undefined): Engine {
+  const named = spec?.engine?.trim().toLowerCase();
+  return named === 'spark' || named === 'both' ? named : 'arus';
+}
+
+export const ENGINE_LABELS: Record<Engine, string> = { arus: 'Arus', spark: 'Spark', both: 'Arus + Spark' };
+
+/** The comparison as one sentence: whether the engines agree so far, and on how many batches. */
+export function comparisonHeadline(summary: EngineComparison | null | undefined): string {
+  if (!summary || summary.batchesCompared === 0) return 'No batch compared yet: each batch is compared once both engines have written it.';
+  const batches = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
+  if (summary.batchesDiffering === 0) return `Both engines agree on all ${batches(summary.batchesCompared)} compared.`;
+  return `${batches(summary.batchesDiffering)} of ${summary.batchesCompared} compared ${summary.batchesDiffering === 1 ? 'differs' : 'differ'}.`;
+}
