@@ -4,19 +4,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A golden case of the engine's tests ({@code src/test/resources/queries/<case>/query.txt}) as a
- * query spec for the service. Only the cases over {@code rate-micro-batch} are taken: their input
- * is a function of the batch id, so either engine, on its own clock, sees the same rows; the
- * {@code rate} cases replay the chapter on a manual clock, which Spark has not.
+ * query spec for the service, over {@code rate-micro-batch}: its input is a function of the batch
+ * id, so either engine, on its own clock, sees the same rows. A case over {@code rate} replays the
+ * chapter on a manual clock, which Spark has not; it runs as the same query over micro-batches of
+ * one trigger's rows each ({@code rowsPerSecond} times the trigger's seconds, the batches a trigger
+ * apart from the case's start), for as many batches as its run has triggers.
  *
  * @param batches how many batches the case looks at
  */
@@ -25,10 +27,9 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
     private static final Path CASES = Path.of("src/test/resources/queries");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    static Stream<GoldenCase> overMicroBatches() throws IOException {
+    static Stream<GoldenCase> all() throws IOException {
         try (Stream<Path> cases = Files.list(CASES)) {
-            return cases.filter(Files::isDirectory).sorted()
-                    .map(GoldenCase::read).flatMap(Optional::stream).toList().stream();
+            return cases.filter(Files::isDirectory).sorted().map(GoldenCase::read).toList().stream();
         }
     }
 
@@ -41,12 +42,21 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         return JSON.writeValueAsString(named);
     }
 
+    /** Whole seconds of a duration written as {@code "4 seconds"}. */
+    private static long seconds(String text) {
+        String[] words = text.trim().split(" ");
+        if (words.length != 2 || !words[1].startsWith("second")) {
+            throw new IllegalArgumentException("Not a duration in seconds: " + text);
+        }
+        return Long.parseLong(words[0]);
+    }
+
     @Override
     public String toString() {
         return name;
     }
 
-    private static Optional<GoldenCase> read(Path directory) {
+    private static GoldenCase read(Path directory) {
         List<String> lines;
         try {
             lines = Files.readAllLines(directory.resolve("query.txt"));
@@ -58,6 +68,10 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         List<String> keys = new ArrayList<>();
         List<String> aggregations = new ArrayList<>();
         int batches = 0;
+        Map<String, String> rate = null;
+        long triggerSeconds = 0;
+        long runSeconds = 0;
+        Instant start = null;
         for (String line : lines) {
             if (line.startsWith("#") || !line.contains(": ")) {
                 continue;
@@ -67,14 +81,18 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
             switch (key) {
                 case "source" -> {
                     String[] words = value.split(" ");
-                    if (!words[0].equals("rate-micro-batch")) {
-                        return Optional.empty();
-                    }
-                    Map<String, Object> options = new LinkedHashMap<>();
+                    Map<String, String> options = new LinkedHashMap<>();
                     Stream.of(words).skip(1).forEach(option -> options.put(option.substring(0, option.indexOf('=')),
                             option.substring(option.indexOf('=') + 1)));
-                    spec.put("source", Map.of("format", words[0], "options", options));
+                    if (words[0].equals("rate")) {
+                        rate = options;
+                    } else {
+                        spec.put("source", Map.of("format", words[0], "options", options));
+                    }
                 }
+                case "start" -> start = Instant.parse(value);
+                case "trigger" -> triggerSeconds = seconds(value.replace("processingTime", ""));
+                case "runFor" -> runSeconds = seconds(value);
                 case "withColumn" -> steps.add(Map.of("withColumn", Map.of(
                         "name", value.substring(0, value.indexOf(" = ")),
                         "expr", value.substring(value.indexOf(" = ") + 3))));
@@ -87,9 +105,18 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
                 case "outputMode" -> spec.put("outputMode", value);
                 case "batches" -> batches = Integer.parseInt(value);
                 default -> {
-                    // start, sink, trigger: the service writes to noop as fast as a 100 ms trigger allows
+                    // sink: the service writes to noop as fast as a 100 ms trigger allows
                 }
             }
+        }
+        if (rate != null) {
+            long rowsPerSecond = Long.parseLong(rate.get("rowsPerSecond"));
+            spec.put("source", Map.of("format", "rate-micro-batch", "options", Map.of(
+                    "rowsPerBatch", rowsPerSecond * triggerSeconds,
+                    "numPartitions", Integer.parseInt(rate.getOrDefault("numPartitions", "1")),
+                    "startTimestamp", start.toEpochMilli(),
+                    "advanceMillisPerBatch", triggerSeconds * 1000)));
+            batches = (int) (runSeconds / triggerSeconds);
         }
         if (!aggregations.isEmpty()) {
             steps.add(Map.of("groupBy", Map.of("keys", keys, "aggregations", aggregations)));
@@ -97,6 +124,6 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         spec.put("steps", steps);
         spec.put("trigger", Map.of("processingTime", "100 milliseconds"));
         spec.put("sink", Map.of("format", "noop"));
-        return Optional.of(new GoldenCase(directory.getFileName().toString(), spec, batches));
+        return new GoldenCase(directory.getFileName().toString(), spec, batches);
     }
 }

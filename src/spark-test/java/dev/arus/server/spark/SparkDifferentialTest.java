@@ -7,6 +7,7 @@ import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,9 +25,10 @@ import tools.jackson.databind.JsonNode;
  * The same spec through the same service on both engines gives the same batches: each batch id's
  * rows (in any order within the batch), its watermark, input rows, output rows and state figures
  * (rows total, updated, removed, dropped as late). The cases are the engine's golden cases over
- * {@code rate-micro-batch}, the chapter's query over micro-batches, a stream-static join (with
- * a key the table lacks) into a keyed window aggregation, and a deduplication within the
- * watermark; Spark runs in local mode.
+ * {@code rate-micro-batch} (those over {@code rate} as the same query over micro-batches), the
+ * chapter's query over micro-batches, a stream-static join (with a key the table lacks) into a
+ * keyed window aggregation, a deduplication within the watermark, and a json file source read a
+ * file per batch with a row that comes late; Spark runs in local mode.
  */
 @SparkService
 class SparkDifferentialTest {
@@ -48,6 +50,29 @@ class SparkDifferentialTest {
         Path skus = dataDirectory.resolve("tables/skus.csv");
         Files.createDirectories(skus.getParent());
         Files.writeString(skus, "sku,category\n0,books\n1,games\n2,books\n");
+        writeOrders(dataDirectory.resolve("drops/orders"));
+    }
+
+    /**
+     * Three NDJSON files of orders, a minute apart in modification time so that both engines take
+     * them in the same order; the third holds a row behind the watermark the second leaves.
+     */
+    private static void writeOrders(Path directory) throws Exception {
+        Files.createDirectories(directory);
+        List<List<String>> files = List.of(
+                List.of(order(1, "books", 10.5, "12:00:05"), order(2, "games", 5, "12:00:20")),
+                List.of(order(3, "books", 7, "12:00:40"), order(4, "books", 3, "12:01:10")),
+                List.of(order(5, "games", 2, "12:01:30"), order(6, "books", 1, "12:00:10")));
+        for (int i = 0; i < files.size(); i++) {
+            Path file = directory.resolve("orders-" + i + ".json");
+            Files.write(file, files.get(i));
+            Files.setLastModifiedTime(file, FileTime.fromMillis(1_790_000_000_000L + i * 60_000L));
+        }
+    }
+
+    private static String order(int id, String category, double amount, String time) {
+        return "{\"order_id\":" + id + ",\"category\":\"" + category + "\",\"amount\":" + amount
+                + ",\"event_time\":\"2026-10-16T" + time + "Z\"}";
     }
 
     static Stream<GoldenCase> cases() throws Exception {
@@ -88,10 +113,22 @@ class SparkDifferentialTest {
                 Map.of("select", List.of("order_id", "timestamp"))));
         deduplicated.put("trigger", Map.of("processingTime", "100 milliseconds"));
         deduplicated.put("sink", Map.of("format", "noop"));
+        Map<String, Object> files = new LinkedHashMap<>();
+        files.put("source", Map.of("format", "json",
+                "schema", "order_id INT, category STRING, amount DOUBLE, event_time TIMESTAMP",
+                "options", Map.of("path", "drops/orders", "maxFilesPerTrigger", 1)));
+        files.put("steps", List.of(
+                Map.of("withWatermark", Map.of("column", "event_time", "delay", "10 seconds")),
+                Map.of("groupBy", Map.of("keys", List.of("window(event_time, '1 minute')", "category"),
+                        "aggregations", List.of("count(*) AS orders", "sum(amount) AS revenue")))));
+        files.put("outputMode", "update");
+        files.put("trigger", Map.of("processingTime", "100 milliseconds"));
+        files.put("sink", Map.of("format", "noop"));
         return Stream.concat(Stream.of(new GoldenCase("chapter-over-micro-batches", chapter, 10),
                         new GoldenCase("join-with-a-table-update", joined, 8),
-                        new GoldenCase("deduplicated-within-watermark", deduplicated, 10)),
-                GoldenCase.overMicroBatches());
+                        new GoldenCase("deduplicated-within-watermark", deduplicated, 10),
+                        new GoldenCase("json-files-one-per-batch", files, 3)),
+                GoldenCase.all());
     }
 
     @ParameterizedTest(name = "{0}")

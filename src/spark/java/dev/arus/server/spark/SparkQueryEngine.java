@@ -141,14 +141,12 @@ class SparkQueryEngine implements QueryEngine {
         DataStreamReader reader = session.readStream().format(format);
         String path = null;
         if (FILE_FORMATS.contains(format)) {
-            String schema = options.remove("schema");
-            if (schema == null) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/options/schema", "A streaming file "
-                        + "source needs its columns as DDL, as Spark requires");
+            if (source.schema() == null || source.schema().isBlank()) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", "A streaming file "
+                        + "source needs its columns as DDL in 'schema', as Spark requires");
             }
             path = location(requireText(options.remove("path"), pointer + "/options/path"), pointer + "/options/path");
-            String ddl = schema;
-            analysed(() -> reader.schema(ddl), pointer + "/options/schema");
+            analysed(() -> reader.schema(source.schema()), pointer + "/schema");
         }
         reader.options(options);
         String location = path;
@@ -232,9 +230,9 @@ class SparkQueryEngine implements QueryEngine {
 
     private Dataset<Row> table(SparkSession session, Step.StaticTable table, String pointer) {
         String format = requireText(table.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
-        if (!format.equals("csv") && !format.equals("json")) {
+        if (!FILE_FORMATS.contains(format)) {
             throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown static table format '"
-                    + table.format() + "'. Known formats: csv, json");
+                    + table.format() + "'. Known formats: " + String.join(", ", FILE_FORMATS.stream().sorted().toList()));
         }
         Map<String, String> options = options(table.options(), pointer + "/options");
         String path = location(requireText(options.remove("path"), pointer + "/options/path"),
