@@ -76,6 +76,9 @@ public final class FileSinkLogReader {
     public static List<Path> dataFiles(Path sinkDirectory) {
         List<Path> files = new ArrayList<>();
         Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
+        if (!Files.isDirectory(directory)) {
+            return files;
+        }
         FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
                 FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
         long latest = log.latestBatchId();
