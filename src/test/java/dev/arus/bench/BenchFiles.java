@@ -30,4 +30,15 @@ final class BenchFiles {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** Deletes the files under {@code directory} whose names end with {@code suffix}. */
+    static void deleteMatching(Path directory, String suffix) {
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(suffix)).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

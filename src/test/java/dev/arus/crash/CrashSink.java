@@ -2,6 +2,11 @@ package dev.arus.crash;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.sink.DuckDb;
+import dev.arus.engine.sink.FileSinkLogReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /** Where a {@link CrashChild} writes its query's rows: its {@code target} is a directory or a topic. */
 enum CrashSink {
@@ -11,6 +16,26 @@ enum CrashSink {
         @Override
         DataStreamWriter writer(StreamFrame rows, String target, String kafkaServers) {
             return rows.writeStream().format("json").option("path", target);
+        }
+
+        @Override
+        Map<Long, List<String>> batches(Path target) {
+            return FileSinkLogReader.read(target);
+        }
+    },
+
+    /** The {@code parquet} file sink (snappy), into directory {@code target}; its rows as DuckDB reads them. */
+    PARQUET_FILE {
+        @Override
+        DataStreamWriter writer(StreamFrame rows, String target, String kafkaServers) {
+            return rows.writeStream().format("parquet").option("path", target);
+        }
+
+        @Override
+        Map<Long, List<String>> batches(Path target) {
+            // One DuckDB query for every file the log lists, rather than one per file.
+            Map<Path, List<String>> rows = DuckDb.parquetRowsByFile(FileSinkLogReader.dataFiles(target));
+            return FileSinkLogReader.read(target, rows::get);
         }
     },
 
@@ -28,4 +53,12 @@ enum CrashSink {
     };
 
     abstract DataStreamWriter writer(StreamFrame rows, String target, String kafkaServers);
+
+    /**
+     * The rows of each batch in directory {@code target} of a file sink, as a reader of its
+     * {@code _spark_metadata} log sees them.
+     */
+    Map<Long, List<String>> batches(Path target) {
+        throw new UnsupportedOperationException(this + " writes no files");
+    }
 }

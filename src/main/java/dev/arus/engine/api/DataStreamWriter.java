@@ -36,14 +36,15 @@ public final class DataStreamWriter {
     private BatchFunction observer;
     private long observerRows;
     private UUID queryId;
+    private List<String> partitionColumns = List.of();
 
     DataStreamWriter(StreamFrame frame) {
         this.frame = frame;
     }
 
     /**
-     * {@code console}, {@code memory}, {@code noop}, or the file sinks {@code json} and {@code csv}
-     * (which need the options {@code path} and {@code checkpointLocation}); {@link #foreachBatch}
+     * {@code console}, {@code memory}, {@code noop}, or the file sinks {@code json}, {@code csv} and
+     * {@code parquet} (which need the options {@code path} and {@code checkpointLocation}); {@link #foreachBatch}
      * replaces it. The option {@code checkpointLocation} is the query's, not the sink's: see
      * {@link dev.arus.engine.checkpoint.Checkpoint}.
      */
@@ -74,6 +75,17 @@ public final class DataStreamWriter {
 
     public DataStreamWriter options(Map<String, ?> values) {
         values.forEach(this::option);
+        return this;
+    }
+
+    /**
+     * Lays the output out in Hive-style directories by these columns, {@code col=value/}, as
+     * Spark's {@code partitionBy}; the data files leave them out. Only the file sinks take it:
+     * {@link #start()} refuses it for any other sink, and refuses a column that is not in the
+     * output, of a struct, array or map type, named twice, or every column, with Spark's errors.
+     */
+    public DataStreamWriter partitionBy(String... columns) {
+        this.partitionColumns = List.of(columns);
         return this;
     }
 
@@ -130,7 +142,7 @@ public final class DataStreamWriter {
                 queryName, foreachBatch, observer, observerRows, queryId,
                 checkpoint == null ? null : Path.of(checkpoint),
                 partitions == null ? null : shufflePartitions(partitions),
-                policy == null ? null : watermarkPolicy(policy));
+                policy == null ? null : watermarkPolicy(policy), partitionColumns);
         return frame.session().streams().start(query);
     }
 

@@ -6,6 +6,7 @@ import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.time.WatermarkTracker;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -16,14 +17,17 @@ import java.util.UUID;
  * and looks at {@code observerRows} of its rows;
  * {@code requestedId} is the lasting id the caller wants (null: the checkpoint's, or a new one);
  * {@code checkpointLocation} may be null; {@code shufflePartitions} null means the session's;
- * {@code watermarkPolicy} null means Spark's default, {@code min}.
+ * {@code watermarkPolicy} null means Spark's default, {@code min}; {@code partitionColumns} are
+ * the sink's {@code partitionBy} (empty: none).
  */
 public record QueryDefinition(LogicalPlan plan, String sinkFormat, Map<String, String> sinkOptions,
                               OutputMode outputMode, Trigger trigger, String name, BatchFunction foreachBatch,
                               BatchFunction observer, long observerRows, UUID requestedId, Path checkpointLocation,
-                              Integer shufflePartitions, WatermarkTracker.Policy watermarkPolicy) {
+                              Integer shufflePartitions, WatermarkTracker.Policy watermarkPolicy,
+                              List<String> partitionColumns) {
 
     public QueryDefinition {
         sinkOptions = Map.copyOf(sinkOptions);
+        partitionColumns = List.copyOf(partitionColumns);
     }
 }

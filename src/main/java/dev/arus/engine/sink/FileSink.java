@@ -22,8 +22,10 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Spark's file sink ({@code FileStreamSink}) for {@code json}, {@code csv} and {@code parquet}: each batch's rows
@@ -34,9 +36,12 @@ import java.util.Locale;
  *   <li>if the log already has an entry for this batch id or a later one, do nothing: the batch
  *       was written by a run that crashed before its commit, and is being re-run;</li>
  *   <li>write the rows to {@code part-00000-b<batchId>-c000.<format>} (none for an empty batch),
- *       atomically; a re-run replaces a part file that a crash left unlisted;</li>
+ *       atomically; a re-run replaces a part file that a crash left unlisted. With partition
+ *       columns ({@code partitionBy}, {@link PartitionLayout}) there is one such file in each
+ *       {@code col=value/} directory the batch has rows for, holding the other columns;</li>
  *   <li>write the log entry {@code _spark_metadata/<batchId>}: {@code v1}, then one JSON line per
- *       file, atomically. This is the moment the batch becomes visible. Every tenth batch
+ *       file (its absolute URI, partition directories included, as Spark's
+ *       {@code ManifestFileCommitProtocol} lists them), atomically. This is the moment the batch becomes visible. Every tenth batch
  *       compacts the log as Spark's does ({@link FileSinkLog}).</li>
  * </ol>
  * Only append mode is allowed, as in Spark. Timestamps are written in Spark's default format,
@@ -65,6 +70,7 @@ public final class FileSink implements Sink {
     private final JsonValueWriter json;
     private final Clock clock;
     private final String compression;
+    private final PartitionLayout layout;
     private FileSinkLog sinkLog;
     private long latestLoggedBatch;
 
@@ -81,8 +87,10 @@ public final class FileSink implements Sink {
                     "Data source " + format + " does not support " + mode.sparkName()
                     + " output mode");
         }
+        this.layout = PartitionLayout.of(context.partitionColumns(), schema, context.timeZone());
+        Schema dataSchema = layout.dataSchema();
         if (format.equals(CSV)) {
-            for (Field field : schema.fields()) {
+            for (Field field : dataSchema.fields()) {
                 // Spark's CSVFileFormat.supportDataType: atomic types only (binary included)
                 if (field.type().isComplex()) {
                     throw new AnalysisException("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE",
@@ -101,7 +109,7 @@ public final class FileSink implements Sink {
                 .withZone(context.timeZone());
         this.json = format.equals(JSON) ? new JsonValueWriter(context.timeZone()) : null;
         this.clock = context.clock();
-        this.compression = format.equals(PARQUET) ? ParquetPartFiles.compression(context.option("compression"), schema)
+        this.compression = format.equals(PARQUET) ? ParquetPartFiles.compression(context.option("compression"), dataSchema)
                 : null;
     }
 
@@ -126,43 +134,77 @@ public final class FileSink implements Sink {
             return;
         }
         List<String> entries = new ArrayList<>();
-        if (!batch.rows().isEmpty()) {
-            Path part;
-            long size;
-            if (format.equals(PARQUET)) {
-                part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000%s.parquet", batchId,
-                        ParquetPartFiles.extension(compression)));
-                size = ParquetPartFiles.write(part, batch.schema(), batch.rows(), compression);
-            } else {
-                part = path.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
-                byte[] bytes = render(batch).getBytes(StandardCharsets.UTF_8);
-                AtomicFiles.write(part, bytes, bytes.length);
-                size = bytes.length;
-            }
-            long modified;
-            try {
-                modified = Files.getLastModifiedTime(part).toMillis();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            entries.add("{\"path\":\"" + part.toAbsolutePath().toUri() + "\",\"size\":" + size
-                    + ",\"isDir\":false,\"modificationTime\":" + modified
-                    + ",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}");
+        for (Map.Entry<String, List<Row>> directory : byDirectory(batch.rows()).entrySet()) {
+            entries.add(entry(writePart(path.resolve(directory.getKey()), batchId, directory.getValue())));
         }
         sinkLog.add(batchId, entries);
         latestLoggedBatch = batchId;
     }
 
-    private String render(ResultBatch batch) {
+    /**
+     * The batch's rows by the directory they go to under the root, each without its partition
+     * columns; the directories in the order of their first row, as Spark's writer opens them.
+     */
+    private Map<String, List<Row>> byDirectory(List<Row> rows) {
+        if (rows.isEmpty()) {
+            return Map.of();
+        }
+        if (!layout.partitioned()) {
+            return Map.of("", rows);
+        }
+        Map<String, List<Row>> directories = new LinkedHashMap<>();
+        for (Row row : rows) {
+            directories.computeIfAbsent(layout.directoryOf(row), d -> new ArrayList<>()).add(layout.dataRow(row));
+        }
+        return directories;
+    }
+
+    /** Writes {@code rows} to this batch's part file in {@code directory}, atomically; returns the file. */
+    private Path writePart(Path directory, long batchId, List<Row> rows) {
+        Schema schema = layout.dataSchema();
+        Path part;
+        if (format.equals(PARQUET)) {
+            part = directory.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000%s.parquet", batchId,
+                    ParquetPartFiles.extension(compression)));
+            createDirectories(directory);
+            ParquetPartFiles.write(part, schema, rows, compression);
+        } else {
+            part = directory.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
+            createDirectories(directory);
+            byte[] bytes = render(schema, rows).getBytes(StandardCharsets.UTF_8);
+            AtomicFiles.write(part, bytes, bytes.length);
+        }
+        return part;
+    }
+
+    /** Spark's {@code SinkFileStatus} of a part file, as a line of the sink's log. */
+    private static String entry(Path part) {
+        try {
+            return "{\"path\":\"" + part.toAbsolutePath().toUri() + "\",\"size\":" + Files.size(part)
+                    + ",\"isDir\":false,\"modificationTime\":" + Files.getLastModifiedTime(part).toMillis()
+                    + ",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void createDirectories(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String render(Schema schema, List<Row> rows) {
         StringBuilder out = new StringBuilder();
-        Schema schema = batch.schema();
         if (format.equals(CSV) && header) {
             for (int i = 0; i < schema.size(); i++) {
                 out.append(i == 0 ? "" : separator).append(csvValue(schema.field(i).name()));
             }
             out.append('\n');
         }
-        for (Row row : batch.rows()) {
+        for (Row row : rows) {
             if (format.equals(JSON)) {
                 out.append(json.write(row));
             } else {

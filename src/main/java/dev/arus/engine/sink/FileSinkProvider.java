@@ -32,6 +32,11 @@ public abstract sealed class FileSinkProvider implements SinkProvider {
     }
 
     @Override
+    public final boolean supportsPartitioning() {
+        return true;
+    }
+
+    @Override
     public final Sink create(SinkContext context) {
         return new FileSink(format, context);
     }

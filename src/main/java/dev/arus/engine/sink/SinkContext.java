@@ -8,6 +8,7 @@ import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
 import java.io.PrintStream;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,14 +16,25 @@ import java.util.Map;
  * case), the query's output mode, the run's query (its name may be null), whether it keeps a
  * checkpoint (and so may write a batch again after a crash, with the same id), its output schema,
  * the session's clock and time zone, console, memory tables and event log (null: none) and, for
- * {@code foreachBatch}, the user's function (else null).
+ * {@code foreachBatch}, the user's function (else null), and the columns to partition the output
+ * by, Spark's {@code partitionBy} (empty: none; only a provider that
+ * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any).
  */
 public record SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
                           Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                          EventLog eventLog, BatchFunction foreachBatch) {
+                          EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns) {
 
     public SinkContext {
         options = Map.copyOf(options);
+        partitionColumns = List.copyOf(partitionColumns);
+    }
+
+    /** A context with no partition columns. */
+    public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
+                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
+                       EventLog eventLog, BatchFunction foreachBatch) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                foreachBatch, List.of());
     }
 
     /** The value of option {@code name}, given in any case, or {@code null}. */

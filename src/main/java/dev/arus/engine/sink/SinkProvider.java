@@ -25,6 +25,16 @@ public interface SinkProvider {
     }
 
     /**
+     * Whether the format writes to directories that Spark's {@code partitionBy} can lay out in
+     * {@code col=value/} subdirectories (the file formats). Spark refuses {@code partitionBy} for
+     * {@code memory}, {@code foreach} and {@code foreachBatch} and ignores it elsewhere; Arus refuses
+     * it for every format that cannot honour it.
+     */
+    default boolean supportsPartitioning() {
+        return false;
+    }
+
+    /**
      * A new sink for one run of a query.
      *
      * @throws dev.arus.engine.streaming.ArusException for a bad option value, an output mode or a

@@ -1,5 +1,6 @@
 package dev.arus.engine.sink;
 
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OptionNames;
@@ -17,6 +18,9 @@ import java.util.ServiceLoader;
  * fails at creation instead of silently taking its default. Immutable.
  */
 public final class SinkProviders {
+
+    /** Spark's error class for {@code partitionBy} on a sink that cannot take it. */
+    public static final String PARTITIONING_UNSUPPORTED = "_LEGACY_ERROR_TEMP_1197";
 
     private static final SinkProviders INSTALLED = new SinkProviders(
             ServiceLoader.load(SinkProvider.class, SinkProvider.class.getClassLoader()).stream()
@@ -60,9 +64,15 @@ public final class SinkProviders {
      * A new sink of {@code format}, after rejecting the options it does not know.
      *
      * @throws InvalidOptionException for an unknown option
+     * @throws AnalysisException {@code _LEGACY_ERROR_TEMP_1197} for partition columns given to a format that
+     *         does not support partitioning, with Spark's sentence
      */
     public Sink create(String format, SinkContext context) {
         SinkProvider provider = of(format);
+        if (!context.partitionColumns().isEmpty() && !provider.supportsPartitioning()) {
+            throw new AnalysisException(PARTITIONING_UNSUPPORTED, "'" + provider.format()
+                    + "' does not support partitioning");
+        }
         for (String option : context.options().keySet()) {
             if (OptionNames.match(provider.options(), option) == null) {
                 throw new InvalidOptionException(option, "Unknown option '" + option + "' for format '"

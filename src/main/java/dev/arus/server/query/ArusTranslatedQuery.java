@@ -8,6 +8,7 @@ import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -18,7 +19,8 @@ import java.util.UUID;
  * ({@link EngineEvents}), so {@link #start} leaves the {@link RunEvents} it is given alone.
  */
 record ArusTranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
-                           Map<String, String> sinkOptions, Map<String, String> conf, QueryFiles files)
+                           Map<String, String> sinkOptions, List<String> partitionBy, Map<String, String> conf,
+                           QueryFiles files)
         implements TranslatedQuery {
 
     @Override
@@ -45,6 +47,7 @@ record ArusTranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger tri
                 .format(sinkFormat)
                 .options(sinkOptions)
                 .options(conf)
+                .partitionBy(partitionBy.toArray(String[]::new))
                 .outputMode(outputMode)
                 .trigger(trigger)
                 .queryName(name)

@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.arus.engine.streaming.OptionNames;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +63,7 @@ public record QuerySpec(
      */
     QuerySpec redacted() {
         return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), outputMode,
-                trigger, sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options())),
+                trigger, sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
                 checkpointLocation, conf);
     }
 
@@ -107,11 +108,23 @@ public record QuerySpec(
         }
     }
 
-    /** The file sinks {@code json} and {@code csv} take a {@code path} relative to {@code arus.data-dir}. */
+    /**
+     * The file sinks {@code json}, {@code csv} and {@code parquet} take a {@code path} relative to
+     * {@code arus.data-dir} and may lay their output out by {@code partitionBy}, as Spark's
+     * {@code DataStreamWriter.partitionBy}; the other sinks refuse it.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SinkSpec(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "console") String format,
-            @Nullable Map<String, Object> options) {
+            @Nullable Map<String, Object> options,
+            @ArraySchema(schema = @Schema(example = "category"), arraySchema = @Schema(description = "File sinks "
+                    + "only: the output columns whose values name Hive-style directories, col=value/, in this order; "
+                    + "the data files leave them out. Not every column, and only columns of atomic types"))
+            @Nullable List<String> partitionBy) {
+
+        public SinkSpec(String format, @Nullable Map<String, Object> options) {
+            this(format, options, null);
+        }
     }
 
     /** Exactly one of the three: {@code {"processingTime": "4 seconds"}}, {@code {"availableNow": true}}, {@code {"once": true}}. */

@@ -67,6 +67,9 @@ class QuerySpecTranslator {
     /** The option of the file sinks that names their directory, a location in the data directory. */
     private static final String PATH_OPTION = "path";
 
+    /** Where a spec names its sink's partition columns. */
+    static final String PARTITION_BY_POINTER = "/sink/partitionBy";
+
     /** The engine a spec without {@code engine} runs on. */
     static final String ARUS_ENGINE = "arus";
     /** Apache Spark, an engine only the build with the {@code spark} profile has. */
@@ -114,8 +117,10 @@ class QuerySpecTranslator {
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
+        List<String> partitionBy = partitionBy(sink, sinkFormat);
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, conf(spec.conf()), files);
+        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, partitionBy, conf(spec.conf()),
+                files);
     }
 
     /**
@@ -176,8 +181,30 @@ class QuerySpecTranslator {
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
+        partitionBy(sink, sinkFormat);
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
         return engine.translate(spec, sinkOptions, files);
+    }
+
+    /**
+     * The sink's {@code partitionBy} (empty when absent): names, for a format that lays out
+     * directories. Which names the output has is the engine's to check, when the query starts.
+     */
+    private static List<String> partitionBy(SinkSpec sink, String sinkFormat) {
+        if (sink.partitionBy() == null) {
+            return List.of();
+        }
+        if (!SinkProviders.installed().of(sinkFormat).supportsPartitioning()) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, PARTITION_BY_POINTER, "'" + sinkFormat
+                    + "' does not support partitioning: only the file sinks ("
+                    + String.join(", ", SINK_FORMATS.stream()
+                            .filter(f -> SinkProviders.installed().of(f).supportsPartitioning()).toList())
+                    + ") write partition directories. Leave partitionBy out");
+        }
+        for (int i = 0; i < sink.partitionBy().size(); i++) {
+            requireText(sink.partitionBy().get(i), JsonPointer.append(PARTITION_BY_POINTER, i));
+        }
+        return List.copyOf(sink.partitionBy());
     }
 
     /**

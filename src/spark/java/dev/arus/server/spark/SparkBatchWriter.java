@@ -16,7 +16,8 @@ import org.apache.spark.sql.SaveMode;
  * <ol>
  *   <li>keeps the batch's rows (Spark would otherwise compute them once per use);</li>
  *   <li>writes them to the spec's sink as a batch write ({@code console} prints Spark's banner
- *       and table);</li>
+ *       and table; a file sink is laid out by the spec's {@code partitionBy}, Spark's
+ *       {@code DataFrameWriter.partitionBy});</li>
  *   <li>hands the batch's first rows and its count to the service's observer (live results,
  *       {@code /batches}), in the engine's rows;</li>
  *   <li>lets the rows go.</li>
@@ -27,15 +28,17 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
 
     private final String sinkFormat;
     private final Map<String, String> sinkOptions;
+    private final List<String> partitionBy;
     private final BatchFunction observer;
     private final int observedRows;
     private final SparkRun run;
 
-    SparkBatchWriter(String sinkFormat, Map<String, String> sinkOptions, BatchFunction observer, int observedRows,
-                     SparkRun run) {
+    SparkBatchWriter(String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
+                     BatchFunction observer, int observedRows, SparkRun run) {
         this.run = run;
         this.sinkFormat = sinkFormat;
         this.sinkOptions = Map.copyOf(sinkOptions);
+        this.partitionBy = List.copyOf(partitionBy);
         this.observer = observer;
         this.observedRows = observedRows;
     }
@@ -65,7 +68,8 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
                 Map<String, String> options = new LinkedHashMap<>(sinkOptions);
                 String path = options.keySet().stream().filter("path"::equalsIgnoreCase).findFirst()
                         .map(options::remove).orElseThrow();
-                rows.write().format(sinkFormat).options(options).mode(SaveMode.Append).save(path);
+                rows.write().format(sinkFormat).options(options).partitionBy(partitionBy.toArray(String[]::new))
+                        .mode(SaveMode.Append).save(path);
             }
         }
     }

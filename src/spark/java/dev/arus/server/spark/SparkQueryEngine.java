@@ -86,7 +86,7 @@ class SparkQueryEngine implements QueryEngine {
         conf(session, spec.conf());
         Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
         return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
-                sinkOptions, files);
+                sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
     }
 
     /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */

@@ -10,6 +10,7 @@ import dev.arus.server.web.ProblemType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -38,17 +39,20 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final Duration triggerInterval;
     private final String sinkFormat;
     private final Map<String, String> sinkOptions;
+    private final List<String> partitionBy;
     private final QueryFiles files;
     private SparkEvents events;
 
     SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
-                         String sinkFormat, Map<String, String> sinkOptions, QueryFiles files) {
+                         String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
+                         QueryFiles files) {
         this.frame = frame;
         this.outputMode = outputMode;
         this.trigger = trigger;
         this.triggerInterval = triggerInterval;
         this.sinkFormat = sinkFormat;
         this.sinkOptions = Map.copyOf(sinkOptions);
+        this.partitionBy = List.copyOf(partitionBy);
         this.files = files;
     }
 
@@ -82,7 +86,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
                 .queryName(name)
                 .outputMode(outputMode)
                 .option("checkpointLocation", checkpoint.toString())
-                .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, observer, observedRows, run));
+                .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows, run));
         if (trigger != null) {
             writer.trigger(trigger);
         }

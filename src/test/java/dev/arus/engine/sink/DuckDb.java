@@ -7,7 +7,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /**
@@ -42,6 +44,25 @@ public final class DuckDb {
     /** The rows of one Parquet file, with the session in UTC. */
     public static List<String> parquetRows(Path file) {
         return query("SELECT * FROM read_parquet('" + file + "')");
+    }
+
+    /**
+     * The rows of several Parquet files of one schema, by file, read in one query: as
+     * {@link #parquetRows} gives them for each file, an empty list for a file without rows.
+     */
+    public static Map<Path, List<String>> parquetRowsByFile(List<Path> files) {
+        Map<Path, List<String>> rows = new HashMap<>();
+        files.forEach(file -> rows.put(file, new ArrayList<>()));
+        if (files.isEmpty()) {
+            return rows;
+        }
+        StringJoiner list = new StringJoiner(", ", "[", "]");
+        files.forEach(file -> list.add("'" + file + "'"));
+        for (String row : query("SELECT * FROM read_parquet(" + list + ", filename = true)")) {
+            int last = row.lastIndexOf('|');
+            rows.get(Path.of(row.substring(last + 1))).add(row.substring(0, last));
+        }
+        return rows;
     }
 
     /** The column names and DuckDB types of a Parquet file, {@code name type}. */

@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +21,8 @@ import java.util.regex.Pattern;
  * compaction of {@code _spark_metadata} and the batch files after it, only the data files they
  * list. Files that no entry lists (left by a crash) are ignored, so each batch is seen exactly
  * once. The rows are grouped by the batch whose part file holds them (its name says which), and
- * every batch up to the latest logged is there, empty when it wrote no file.
+ * every batch up to the latest logged is there, empty when it wrote no file. A batch written to
+ * partition directories has a file in each; {@link #dataFiles} lists them all.
  */
 public final class FileSinkLogReader {
 
@@ -49,24 +52,45 @@ public final class FileSinkLogReader {
         }
         int interval = log.compactInterval();
         // Spark's getAllValidBatches: the latest compaction, then each batch after it.
+        Map<Long, Long> loggedIn = new TreeMap<>();
+        Set<String> seen = new HashSet<>();
         for (long batch = Math.max(0, (latest + 1) / interval * interval - 1); batch <= latest; batch++) {
-            for (String file : dataFiles(log.pathOf(batch))) {
+            for (String file : listedIn(log.pathOf(batch))) {
                 Matcher part = PART_BATCH.matcher(file);
                 if (!part.find()) {
                     throw new IllegalStateException("a data file not named by its batch: " + file);
                 }
-                List<String> rows = batches.get(Long.parseLong(part.group(1)));
-                if (!rows.isEmpty()) {
-                    throw new IllegalStateException("batch " + part.group(1) + " logged twice");
+                long of = Long.parseLong(part.group(1));
+                // A batch's files (one per partition directory) come in one log entry, each once.
+                if (loggedIn.getOrDefault(of, batch) != batch || !seen.add(file)) {
+                    throw new IllegalStateException("batch " + of + " logged twice: " + file);
                 }
-                rows.addAll(rowsOf.apply(Path.of(URI.create(file))));
+                loggedIn.put(of, batch);
+                batches.get(of).addAll(rowsOf.apply(Path.of(URI.create(file))));
             }
         }
         return batches;
     }
 
+    /** The data files (URIs) that a reader of the log sees, from the latest compaction on. */
+    public static List<Path> dataFiles(Path sinkDirectory) {
+        List<Path> files = new ArrayList<>();
+        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
+        if (!Files.isDirectory(directory)) {
+            return files;
+        }
+        FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
+                FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
+        long latest = log.latestBatchId();
+        int interval = log.compactInterval();
+        for (long batch = Math.max(0, (latest + 1) / interval * interval - 1); batch <= latest; batch++) {
+            listedIn(log.pathOf(batch)).forEach(file -> files.add(Path.of(URI.create(file))));
+        }
+        return files;
+    }
+
     /** The data files a log file lists, after checking its version line. */
-    private static List<String> dataFiles(Path logFile) {
+    private static List<String> listedIn(Path logFile) {
         List<String> lines = readLines(logFile);
         if (lines.isEmpty() || !lines.get(0).equals(FileSinkLog.VERSION)) {
             throw new IllegalStateException("bad log entry " + logFile + ": " + lines);

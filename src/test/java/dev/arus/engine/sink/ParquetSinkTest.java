@@ -8,6 +8,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.data.ArrayType;
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DecimalType;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.MapType;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.time.SystemClock;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.UUID;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,5 +132,36 @@ class ParquetSinkTest {
         batches.values().forEach(all::addAll);
         assertThat(all).hasSize(15).doesNotHaveDuplicates();
         assertThat(out.resolve("_spark_metadata/29.compact")).exists();
+    }
+
+    @Test
+    void writesEveryTypeItTakesSoThatDuckDbReadsItBack() {
+        Schema inner = Schema.of(new Field("amount", AtomicType.LONG, true), new Field("note", AtomicType.STRING, true));
+        Schema schema = Schema.of(new Field("key", AtomicType.BINARY, true), new Field("name", AtomicType.STRING, true),
+                new Field("ok", AtomicType.BOOLEAN, true), new Field("level", AtomicType.BYTE, true),
+                new Field("small", AtomicType.SHORT, true), new Field("n", AtomicType.INT, true),
+                new Field("ratio", AtomicType.FLOAT, true), new Field("day", AtomicType.DATE, true),
+                new Field("total", new DecimalType(30, 3), true),
+                new Field("tags", new ArrayType(AtomicType.STRING, true), true),
+                new Field("props", new MapType(AtomicType.STRING, AtomicType.LONG, true), true),
+                new Field("data", new StructType(inner.fields()), true));
+        Map<String, Long> props = new LinkedHashMap<>();
+        props.put("k", 1L);
+        props.put("n", null);
+        Row full = new Row(schema, new Object[] {"AB".getBytes(StandardCharsets.UTF_8), "é", true, (byte) -7,
+                (short) 300, 42, 1.5f, LocalDate.parse("2026-12-01"), new BigDecimal("-12345678901234567890.500"),
+                Arrays.asList("a", null), props, new Row(inner, new Object[] {5L, null})});
+        Row empty = new Row(schema, new Object[] {null, null, null, null, null, null, null, null, null, List.of(),
+                Map.of(), null});
+        Path out = directory.resolve("out");
+        SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
+                new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null))
+                .addBatch(0, new ResultBatch(schema, List.of(full, empty)));
+
+        assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(0L)).containsExactly(
+                "AB|é|true|-7|300|42|1.5|2026-12-01|-12345678901234567890.500|[a, NULL]|{k=1, n=NULL}|{'amount': 5, "
+                        + "'note': NULL}",
+                "null|null|null|null|null|null|null|null|null|[]|{}|null");
     }
 }

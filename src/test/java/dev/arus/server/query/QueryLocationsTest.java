@@ -91,6 +91,44 @@ class QueryLocationsTest {
         assertThat(refused.json().path("detail").asString()).startsWith("checkpointLocation must be specified");
     }
 
+    private static String parityToParquet(String name, String sink) {
+        return """
+                {"name": "%s",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 4}},
+                 "steps": [{"selectExpr": ["value %% 2 AS parity", "value"]}],
+                 "trigger": {"processingTime": "50 milliseconds"},
+                 "sink": %s,
+                 "checkpointLocation": "cp/%s"}
+                """.formatted(name, sink, name);
+    }
+
+    @Test
+    void writesTheDirectoriesOfASpecsPartitionBy() {
+        ApiClient api = new ApiClient(port);
+        api.create(parityToParquet("parity", "{\"format\": \"parquet\", \"options\": {\"path\": \"out/parity\"}, "
+                + "\"partitionBy\": [\"parity\"]}"));
+
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(FileSinkLogReader.dataFiles(DATA.resolve("out/parity"))
+                .stream().map(file -> file.getParent().getFileName().toString()).distinct().sorted())
+                .containsExactly("parity=0", "parity=1"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+            "{\"format\": \"console\", \"partitionBy\": [\"parity\"]}|'console' does not support partitioning: only "
+                    + "the file sinks (csv, json, parquet) write partition directories. Leave partitionBy out",
+            "{\"format\": \"json\", \"options\": {\"path\": \"out/p\"}, \"partitionBy\": [\"region\"]}|Partition column "
+                    + "`region` not found in schema struct<parity:bigint,value:bigint>.",
+            "{\"format\": \"json\", \"options\": {\"path\": \"out/p\"}, \"partitionBy\": [\"parity\", \"value\"]}|"
+                    + "[ALL_PARTITION_COLUMNS_NOT_ALLOWED] Cannot use all columns for partition columns. SQLSTATE: KD005"})
+    void refusesAPartitionByTheSinkCannotTakeAtTheField(String sink, String detail) {
+        ApiClient.Response refused = new ApiClient(port).post("/api/queries", parityToParquet("refused", sink));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/partitionBy");
+        assertThat(refused.json().path("detail").asString()).isEqualTo(detail);
+    }
+
     @Test
     void refusesASecondQueryOnTheCheckpointOfARegisteredOne() {
         ApiClient api = new ApiClient(port);
