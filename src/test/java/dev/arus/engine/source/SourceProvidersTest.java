@@ -51,8 +51,8 @@ class SourceProvidersTest {
     void rejectsUnknownFormatListingKnownOnes() {
         assertThatThrownBy(() -> create("kinesis", Map.of()))
                 .isInstanceOf(ArusException.class)
-                .hasMessage("Unknown source format 'kinesis'. Known formats: csv, json, kafka, rate, rate-micro-batch,"
-                        + " stream");
+                .hasMessage("Unknown source format 'kinesis'. Known formats: csv, json, kafka, parquet, rate,"
+                        + " rate-micro-batch, stream");
     }
 
     @Test
