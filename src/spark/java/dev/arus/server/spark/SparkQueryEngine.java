@@ -232,9 +232,9 @@ class SparkQueryEngine implements QueryEngine {
 
     private Dataset<Row> table(SparkSession session, Step.StaticTable table, String pointer) {
         String format = requireText(table.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
-        if (!format.equals("csv") && !format.equals("json")) {
+        if (!FILE_FORMATS.contains(format)) {
             throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown static table format '"
-                    + table.format() + "'. Known formats: csv, json");
+                    + table.format() + "'. Known formats: csv, json, parquet");
         }
         Map<String, String> options = options(table.options(), pointer + "/options");
         String path = location(requireText(options.remove("path"), pointer + "/options/path"),
