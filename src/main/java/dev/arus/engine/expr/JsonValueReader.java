@@ -44,7 +44,8 @@ import tools.jackson.core.json.JsonReadFeature;
  *       NULL (an array or map schema gives NULL); empty or blank text gives NULL;</li>
  *   <li>a STRING field takes any JSON value, a non-string one as its exact text
  *       ({@code spark.sql.json.enableExactStringParsing}); a TIMESTAMP field takes text as
- *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone, or an integer as seconds;
+ *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone (or as its
+ *       {@link TimestampPattern} says), or an integer as seconds;
  *       a DATE field text as {@code CAST(text AS DATE)} reads it; a DECIMAL field a number or
  *       text holding one, rounded half up to its scale; a DOUBLE or FLOAT field also takes
  *       {@code "NaN"} and {@code "Infinity"}; integers must be within their type; BINARY takes
@@ -72,13 +73,20 @@ public final class JsonValueReader {
     }
 
     private final DataType schema;
+    private final TimestampPattern timestamps;
     private final Map<StructType, Map<String, Integer>> fieldIndexes = new HashMap<>();
     private String text;
     private ZoneId zone;
     private boolean malformed;
 
     public JsonValueReader(DataType schema) {
+        this(schema, TimestampPattern.CAST);
+    }
+
+    /** A reader whose TIMESTAMP fields take text by {@code timestamps} (the JSON source's {@code timestampFormat}). */
+    public JsonValueReader(DataType schema, TimestampPattern timestamps) {
         this.schema = schema;
+        this.timestamps = timestamps;
         indexFields(schema);
     }
 
@@ -312,7 +320,7 @@ public final class JsonValueReader {
             return coerced(parser) * 1_000_000L;
         }
         require(token == JsonToken.VALUE_STRING);
-        Long micros = DateTimeFormats.parseCastFormat(parser.getString(), zone);
+        Long micros = timestamps.parse(parser.getString(), zone);
         require(micros != null);
         return micros;
     }

@@ -3,6 +3,7 @@ package dev.arus.engine.format;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.TimestampPattern;
 import dev.arus.engine.format.parquet.ParquetRowReader;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
@@ -20,7 +21,7 @@ import java.util.Map;
  * schema is given: it only changes how a schema is inferred, and Arus always has the user's.
  */
 public enum FileFormat {
-    JSON("json", List.of("multiLine", "mode", "columnNameOfCorruptRecord")),
+    JSON("json", List.of("multiLine", "timestampFormat", "mode", "columnNameOfCorruptRecord")),
     CSV("csv", List.of("header", "sep", "quote", "escape", "nullValue", "timestampFormat", "mode",
             "columnNameOfCorruptRecord")),
     PARQUET("parquet", List.of("mergeSchema"));
@@ -98,11 +99,22 @@ public enum FileFormat {
     public FileReader reader(Schema schema, Map<String, String> options, ZoneId zone) {
         checkSchema(schema, options);
         return switch (this) {
-            case JSON -> new JsonFileReader(schema, new RecordRules(schema, options), bool(options, "multiLine"), zone);
+            case JSON -> new JsonFileReader(schema, new RecordRules(schema, options), bool(options, "multiLine"),
+                    timestampPattern(options), zone);
             case CSV -> new CsvFileReader(schema, new RecordRules(schema, options), CsvFileReader.Settings.of(options),
-                    zone);
+                    timestampPattern(options), zone);
             case PARQUET -> new ParquetRowReader(schema);
         };
+    }
+
+    /** The text formats' {@code timestampFormat}: Spark's datetime pattern, or the cast's forms when absent. */
+    private static TimestampPattern timestampPattern(Map<String, String> options) {
+        try {
+            return TimestampPattern.of(option(options, "timestampFormat"));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionException("INVALID_DATETIME_PATTERN", "timestampFormat",
+                    "Unrecognized datetime pattern: " + option(options, "timestampFormat") + " (" + e.getMessage() + ")");
+        }
     }
 
     static String option(Map<String, String> options, String name) {

@@ -6,6 +6,7 @@ import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.expr.JsonValueReader;
+import dev.arus.engine.expr.TimestampPattern;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import tools.jackson.core.json.JsonFactory;
  * Reads JSON files as Spark's JSON source does with a given schema: one object per line (blank
  * lines skipped), or with {@code multiLine} the whole file as one document, an array of objects
  * being one row per element. Each record is read as {@code from_json} reads it
- * ({@link JsonValueReader}); a record that is not valid JSON, not an object, or has a value that
+ * ({@link JsonValueReader}), a TIMESTAMP field by {@code timestampFormat} when given
+ * ({@link TimestampPattern}); a record that is not valid JSON, not an object, or has a value that
  * does not fit its field is malformed, handled as {@link RecordRules} says.
  */
 final class JsonFileReader implements FileReader {
@@ -31,13 +33,15 @@ final class JsonFileReader implements FileReader {
     private final Schema schema;
     private final RecordRules rules;
     private final boolean multiLine;
+    private final TimestampPattern timestamps;
     private final ZoneId zone;
     private final StructType parsedType;
 
-    JsonFileReader(Schema schema, RecordRules rules, boolean multiLine, ZoneId zone) {
+    JsonFileReader(Schema schema, RecordRules rules, boolean multiLine, TimestampPattern timestamps, ZoneId zone) {
         this.schema = schema;
         this.rules = rules;
         this.multiLine = multiLine;
+        this.timestamps = timestamps;
         this.zone = zone;
         this.parsedType = new StructType(rules.parsedSchema().fields());
     }
@@ -45,7 +49,7 @@ final class JsonFileReader implements FileReader {
     @Override
     public void read(Path file, Consumer<ColumnarBatch> consumer) {
         List<String> records = multiLine ? documents(TextRecords.text(file)) : TextRecords.lines(file, false);
-        JsonValueReader reader = new JsonValueReader(parsedType);
+        JsonValueReader reader = new JsonValueReader(parsedType, timestamps);
         for (int from = 0; from < records.size(); from += ColumnarBatch.CHUNK_SIZE) {
             int size = Math.min(ColumnarBatch.CHUNK_SIZE, records.size() - from);
             StructVector parsed = (StructVector) ColumnVector.allocate(parsedType, size);
