@@ -143,8 +143,14 @@ class ApiDocumentationTest {
         Map<String, JsonNode> sources = branchesByTitle(schemas.at("/SourceSpec/oneOf"));
         Map<String, JsonNode> sinks = branchesByTitle(schemas.at("/SinkSpec/oneOf"));
 
-        assertThat(sources.keySet()).containsExactlyInAnyOrder("csv", "json", "kafka", "rate", "rate-micro-batch", "stream");
+        assertThat(sources.keySet()).containsExactlyInAnyOrder("csv", "json", "kafka", "parquet", "rate",
+                "rate-micro-batch", "stream");
         assertThat(sources.get("json").at("/required").toString()).contains("schema");
+        assertThat(sources.get("parquet").at("/required").toString()).contains("schema");
+        assertThat(sources.get("json").at("/properties/options/propertyNames/enum").toString())
+                .contains("multiLine", "timestampFormat");
+        assertThat(sources.get("parquet").at("/properties/options/propertyNames/enum").toString())
+                .contains("maxFilesPerTrigger", "mergeSchema").doesNotContain("mode");
         assertThat(sources.get("csv").at("/properties/options/propertyNames/enum").toString())
                 .contains("maxFilesPerTrigger", "cleanSource", "header", "sep", "mode");
         assertThat(sources.get("rate").at("/properties/options/propertyNames/enum").toString())

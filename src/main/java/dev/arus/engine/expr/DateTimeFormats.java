@@ -202,9 +202,27 @@ final class DateTimeFormats {
         if (day > 28 && day > YearMonth.of(year, month).lengthOfMonth()) {
             return null;
         }
-        LocalDateTime local = LocalDateTime.of(year, month, day, hour, minute, second, nanos);
-        Instant instant = offset != null ? local.toInstant(offset) : local.atZone(sessionZone).toInstant();
+        if (offset != null) {
+            long seconds = epochDay(year, month, day) * 86_400L + hour * 3600 + minute * 60 + second
+                    - offset.getTotalSeconds();
+            return seconds * MICROS_PER_SECOND + nanos / 1000;
+        }
+        Instant instant = LocalDateTime.of(year, month, day, hour, minute, second, nanos).atZone(sessionZone)
+                .toInstant();
         return instant.getEpochSecond() * MICROS_PER_SECOND + instant.getNano() / 1000;
+    }
+
+    /** Days since 1970-01-01 of a valid date of a year 0 to 9999, as {@link java.time.LocalDate#toEpochDay()} counts them, without making one. */
+    private static long epochDay(int year, int month, int day) {
+        long total = 365L * year + (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400
+                + (367 * month - 362) / 12 + day - 1;
+        if (month > 2) {
+            total--;
+            if (!java.time.Year.isLeap(year)) {
+                total--;
+            }
+        }
+        return total - 719_528L;
     }
 
     /** The decimal number of {@code count} ASCII digits at {@code from}; -1 when one is not a digit. */

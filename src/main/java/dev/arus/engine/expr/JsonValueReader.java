@@ -19,14 +19,17 @@ import dev.arus.engine.data.StringVector;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.json.JsonFactory;
@@ -44,7 +47,8 @@ import tools.jackson.core.json.JsonReadFeature;
  *       NULL (an array or map schema gives NULL); empty or blank text gives NULL;</li>
  *   <li>a STRING field takes any JSON value, a non-string one as its exact text
  *       ({@code spark.sql.json.enableExactStringParsing}); a TIMESTAMP field takes text as
- *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone, or an integer as seconds;
+ *       {@code CAST(text AS TIMESTAMP)} reads it in the session zone (or as its
+ *       {@link TimestampPattern} says), or an integer as seconds;
  *       a DATE field text as {@code CAST(text AS DATE)} reads it; a DECIMAL field a number or
  *       text holding one, rounded half up to its scale; a DOUBLE or FLOAT field also takes
  *       {@code "NaN"} and {@code "Infinity"}; integers must be within their type; BINARY takes
@@ -56,10 +60,14 @@ import tools.jackson.core.json.JsonReadFeature;
  */
 public final class JsonValueReader {
 
-    /** Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, Jackson 2 behaviour otherwise. */
+    /**
+     * Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, Jackson 2 behaviour
+     * otherwise; doubles parsed by Jackson's fast parser, which rounds as correctly as the JDK's.
+     */
     private static final JsonFactory FACTORY = JsonFactory.builderWithJackson2Defaults()
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
             .build();
 
     /** A value that does not fit its type; one shared instance, without a stack trace. */
@@ -72,25 +80,31 @@ public final class JsonValueReader {
     }
 
     private final DataType schema;
-    private final Map<StructType, Map<String, Integer>> fieldIndexes = new HashMap<>();
+    private final TimestampPattern timestamps;
+    private final Map<StructType, JsonFieldIndex> fieldIndexes = new IdentityHashMap<>();
     private String text;
+    private byte[] utf8;
+    private int utf8Offset;
     private ZoneId zone;
     private boolean malformed;
 
     public JsonValueReader(DataType schema) {
+        this(schema, TimestampPattern.CAST);
+    }
+
+    /** A reader whose TIMESTAMP fields take text by {@code timestamps} (the JSON source's {@code timestampFormat}). */
+    public JsonValueReader(DataType schema, TimestampPattern timestamps) {
         this.schema = schema;
+        this.timestamps = timestamps;
         indexFields(schema);
     }
 
     private void indexFields(DataType type) {
         if (type instanceof StructType struct) {
-            Map<String, Integer> byName = new HashMap<>();
-            List<Field> fields = struct.fields();
-            for (int i = 0; i < fields.size(); i++) {
-                byName.put(fields.get(i).name(), i);
-                indexFields(fields.get(i).type());
+            for (Field field : struct.fields()) {
+                indexFields(field.type());
             }
-            fieldIndexes.put(struct, byName);
+            fieldIndexes.put(struct, new JsonFieldIndex(struct.fields()));
         } else if (type instanceof ArrayType array) {
             indexFields(array.elementType());
         } else if (type instanceof MapType map) {
@@ -101,9 +115,26 @@ public final class JsonValueReader {
     /** Reads {@code json} (not null) into row {@code row} of {@code out}, a vector of the schema's type. */
     public void read(String json, ColumnVector out, int row, ZoneId sessionZone) {
         this.text = json;
+        this.utf8 = null;
+        read(() -> FACTORY.createParser(ObjectReadContext.empty(), json), out, row, sessionZone);
+    }
+
+    /**
+     * Reads the UTF-8 JSON text of {@code length} bytes at {@code offset} of {@code bytes} into row
+     * {@code row} of {@code out}, as {@link #read(String, ColumnVector, int, ZoneId)} reads the
+     * same text: a file's line, parsed where it lies, without a string made of it.
+     */
+    public void readUtf8(byte[] bytes, int offset, int length, ColumnVector out, int row, ZoneId sessionZone) {
+        this.text = null;
+        this.utf8 = bytes;
+        this.utf8Offset = offset;
+        read(() -> FACTORY.createParser(ObjectReadContext.empty(), bytes, offset, length), out, row, sessionZone);
+    }
+
+    private void read(Supplier<JsonParser> parsers, ColumnVector out, int row, ZoneId sessionZone) {
         this.zone = sessionZone;
         this.malformed = false;
-        try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json)) {
+        try (JsonParser parser = parsers.get()) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 out.setNull(row);
@@ -147,12 +178,13 @@ public final class JsonValueReader {
     /** The parser is on START_OBJECT; leaves it on the matching END_OBJECT. */
     private void readObject(JsonParser parser, StructType struct, StructVector out, int row) {
         allFieldsNull(struct, out, row);
-        Map<String, Integer> fields = fieldIndexes.get(struct);
+        JsonFieldIndex fields = fieldIndexes.get(struct);
+        fields.startObject();
         TokenStreamContext object = parser.streamReadContext();
         while (nextToken(parser) != JsonToken.END_OBJECT) {
-            Integer field = fields.get(parser.currentName());
+            int field = fields.indexOf(parser.currentName());
             JsonToken value = nextToken(parser);
-            if (field == null) {
+            if (field < 0) {
                 parser.skipChildren();
                 continue;
             }
@@ -312,13 +344,21 @@ public final class JsonValueReader {
             return coerced(parser) * 1_000_000L;
         }
         require(token == JsonToken.VALUE_STRING);
-        Long micros = DateTimeFormats.parseCastFormat(parser.getString(), zone);
+        Long micros = timestamps.parse(parser.getString(), zone);
         require(micros != null);
         return micros;
     }
 
     /** A non-string value as it is written in the document, objects and arrays included. */
     private String exactText(JsonParser parser, JsonToken token) {
+        if (text == null) {
+            int start = (int) parser.currentTokenLocation().getByteOffset();
+            if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+                parser.skipChildren();
+            }
+            int end = (int) parser.currentLocation().getByteOffset();
+            return new String(utf8, utf8Offset + start, end - start, StandardCharsets.UTF_8);
+        }
         int start = (int) parser.currentTokenLocation().getCharOffset();
         if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
             parser.skipChildren();

@@ -4,12 +4,14 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.TimestampPattern;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import java.nio.file.Path;
@@ -21,20 +23,20 @@ import java.util.function.Consumer;
 /**
  * Reads CSV files as Spark's CSV source does with a given schema: one record per line, split by
  * {@link CsvLines}, the first line of each file skipped with {@code header}; each field is read
- * into its column's type as {@code CAST} reads text (a TIMESTAMP with {@code timestampFormat} as
- * {@code to_timestamp(text, format)}). A record with another number of fields than the schema
+ * into its column's type as {@code CAST} reads text (a TIMESTAMP as its {@link TimestampPattern}
+ * says, by {@code timestampFormat} when given). A record with another number of fields than the schema
  * has columns, or a field that does not read as its type, is malformed ({@link RecordRules}).
  */
 final class CsvFileReader implements FileReader {
 
-    /** Spark's CSV options: {@code header}, {@code sep}, {@code quote}, {@code escape}, {@code nullValue}, {@code timestampFormat}. */
-    record Settings(boolean header, char sep, char quote, char escape, String nullValue, String timestampFormat) {
+    /** Spark's CSV options: {@code header}, {@code sep}, {@code quote}, {@code escape}, {@code nullValue}. */
+    record Settings(boolean header, char sep, char quote, char escape, String nullValue) {
 
         static Settings of(Map<String, String> options) {
             String nullValue = FileFormat.option(options, "nullValue");
             return new Settings(FileFormat.bool(options, "header"), character(options, "sep", ','),
                     character(options, "quote", '"'), character(options, "escape", '\\'),
-                    nullValue == null ? "" : nullValue, FileFormat.option(options, "timestampFormat"));
+                    nullValue == null ? "" : nullValue);
         }
 
         /** Spark's {@code CSVExprUtils.toChar}: one character, or {@code \t} and the like written out. */
@@ -74,12 +76,14 @@ final class CsvFileReader implements FileReader {
     private final Schema schema;
     private final RecordRules rules;
     private final Settings settings;
+    private final TimestampPattern timestamps;
     private final ZoneId zone;
 
-    CsvFileReader(Schema schema, RecordRules rules, Settings settings, ZoneId zone) {
+    CsvFileReader(Schema schema, RecordRules rules, Settings settings, TimestampPattern timestamps, ZoneId zone) {
         this.schema = schema;
         this.rules = rules;
         this.settings = settings;
+        this.timestamps = timestamps;
         this.zone = zone;
         conversions();
     }
@@ -89,19 +93,16 @@ final class CsvFileReader implements FileReader {
         Schema parsed = rules.parsedSchema();
         BoundExpression[] conversions = new BoundExpression[parsed.size()];
         for (int c = 0; c < parsed.size(); c++) {
-            conversions[c] = conversion(parsed.field(c), settings.timestampFormat());
+            conversions[c] = conversion(parsed.field(c));
         }
         return conversions;
     }
 
-    private static BoundExpression conversion(Field field, String timestampFormat) {
+    /** None for a STRING column, which is the text, and for a TIMESTAMP column, read by the {@link TimestampPattern}. */
+    private static BoundExpression conversion(Field field) {
         Expression text = new Expression.ColumnReference(List.of("value"), 0);
-        if (field.type() == AtomicType.STRING) {
+        if (field.type() == AtomicType.STRING || field.type() == AtomicType.TIMESTAMP) {
             return null;
-        }
-        if (field.type() == AtomicType.TIMESTAMP && timestampFormat != null) {
-            return ExpressionAnalyzer.bind(new Expression.FunctionCall("to_timestamp",
-                    List.of(text, Expression.Literal.of(timestampFormat, 0)), false, 0), TEXT);
         }
         return ExpressionAnalyzer.bind(new Expression.Cast(text, field.type(), 0), TEXT);
     }
@@ -138,12 +139,31 @@ final class CsvFileReader implements FileReader {
         }
     }
 
+    /** A TIMESTAMP column read by {@code timestampFormat} (or as the cast reads it); text that does not read is NULL and malformed. */
+    private ColumnVector timestamps(StringVector text, int size, boolean[] malformed) {
+        LongVector result = (LongVector) ColumnVector.allocate(AtomicType.TIMESTAMP, Math.max(1, size));
+        for (int row = 0; row < size; row++) {
+            String value = (String) text.getObject(row);
+            Long micros = value == null ? null : timestamps.parse(value, zone);
+            if (micros == null) {
+                result.setNull(row);
+                malformed[row] |= value != null;
+            } else {
+                result.values()[row] = micros;
+            }
+        }
+        return result;
+    }
+
     /**
      * Column {@code c} read into its type; a field that does not read (the cast fails, or gives
      * NULL for text that is not NULL) is NULL and marks its row malformed. The column is cast
      * whole; only when that fails is it cast again value by value, to find the culprits.
      */
     private ColumnVector convert(BoundExpression conversion, int c, StringVector text, int size, boolean[] malformed, EvaluationContext context) {
+        if (rules.parsedSchema().field(c).type() == AtomicType.TIMESTAMP) {
+            return timestamps(text, size, malformed);
+        }
         if (conversion == null) {
             return text;
         }

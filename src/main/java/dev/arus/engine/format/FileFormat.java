@@ -3,6 +3,8 @@ package dev.arus.engine.format;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.TimestampPattern;
+import dev.arus.engine.format.parquet.ParquetRowReader;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
@@ -12,14 +14,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The file formats Arus reads, {@code json} and {@code csv}, with the reading
+ * The file formats Arus reads, {@code json}, {@code csv} and {@code parquet}, with the reading
  * options Spark gives each (the options of a file source or a static table add {@code path} and
  * their own); one reader per format serves both the file stream sources and the static tables.
+ * Parquet's one option, {@code mergeSchema}, is taken and has no effect, as in Spark when the
+ * schema is given: it only changes how a schema is inferred, and Arus always has the user's.
  */
 public enum FileFormat {
-    JSON("json", List.of("multiLine", "mode", "columnNameOfCorruptRecord")),
+    JSON("json", List.of("multiLine", "timestampFormat", "mode", "columnNameOfCorruptRecord")),
     CSV("csv", List.of("header", "sep", "quote", "escape", "nullValue", "timestampFormat", "mode",
-            "columnNameOfCorruptRecord"));
+            "columnNameOfCorruptRecord")),
+    PARQUET("parquet", List.of("mergeSchema"));
 
     /** Spark's {@code spark.sql.columnNameOfCorruptRecord}. */
     public static final String DEFAULT_CORRUPT_RECORD_COLUMN = "_corrupt_record";
@@ -53,12 +58,13 @@ public enum FileFormat {
             }
         }
         throw new ArusException("DATA_SOURCE_NOT_FOUND", "Unknown file format '" + name
-                + "'. Known formats: csv, json");
+                + "'. Known formats: csv, json, parquet");
     }
 
     /**
      * Checks that files of this format can hold {@code schema} read with {@code options}: CSV
-     * takes atomic types only, and a corrupt-record column must be a nullable STRING.
+     * takes atomic types only, and a text format's corrupt-record column must be a nullable
+     * STRING; Parquet takes every type (a column's type is checked against the file's when read).
      *
      * @throws ArusException naming the column
      */
@@ -72,6 +78,10 @@ public enum FileFormat {
                             + "\". SQLSTATE: 0A000");
                 }
             }
+        }
+        if (this == PARQUET) {
+            bool(options, "mergeSchema");
+            return;
         }
         int corrupt = schema.indexOf(corruptRecordColumn(options));
         if (corrupt >= 0 && (schema.field(corrupt).type() != AtomicType.STRING || !schema.field(corrupt).nullable())) {
@@ -89,10 +99,22 @@ public enum FileFormat {
     public FileReader reader(Schema schema, Map<String, String> options, ZoneId zone) {
         checkSchema(schema, options);
         return switch (this) {
-            case JSON -> new JsonFileReader(schema, new RecordRules(schema, options), bool(options, "multiLine"), zone);
+            case JSON -> new JsonFileReader(schema, new RecordRules(schema, options), bool(options, "multiLine"),
+                    timestampPattern(options), zone);
             case CSV -> new CsvFileReader(schema, new RecordRules(schema, options), CsvFileReader.Settings.of(options),
-                    zone);
+                    timestampPattern(options), zone);
+            case PARQUET -> new ParquetRowReader(schema);
         };
+    }
+
+    /** The text formats' {@code timestampFormat}: Spark's datetime pattern, or the cast's forms when absent. */
+    private static TimestampPattern timestampPattern(Map<String, String> options) {
+        try {
+            return TimestampPattern.of(option(options, "timestampFormat"));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionException("INVALID_DATETIME_PATTERN", "timestampFormat",
+                    "Unrecognized datetime pattern: " + option(options, "timestampFormat") + " (" + e.getMessage() + ")");
+        }
     }
 
     static String option(Map<String, String> options, String name) {

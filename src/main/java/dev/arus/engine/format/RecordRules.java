@@ -52,9 +52,9 @@ final class RecordRules {
     }
 
     /**
-     * Applies the mode to {@code out}, whose parsed columns hold {@code size} rows read from
-     * {@code records}, malformed where {@code malformed} says so; sets its corrupt-record column
-     * and its size.
+     * Applies the mode to {@code out}, whose parsed columns hold {@code size} rows, malformed where
+     * {@code malformed} says so, {@code records} holding the text of each malformed one (of the
+     * others it may hold null); sets its corrupt-record column and its size.
      */
     void finish(ColumnarBatch out, String[] records, boolean[] malformed, int size, Path file) {
         if (corruptColumn >= 0) {

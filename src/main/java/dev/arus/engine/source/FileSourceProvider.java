@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The file formats as stream sources, {@code json} and {@code csv}: a {@link FileStreamSource}
+ * The file formats as stream sources, {@code json}, {@code csv} and {@code parquet}: a {@link FileStreamSource}
  * over the directory {@code path}, with the schema the user gives, required as Spark requires it
  * for streaming file sources.
  */
@@ -96,6 +96,13 @@ public abstract sealed class FileSourceProvider implements SourceProvider {
     public static final class Csv extends FileSourceProvider {
         public Csv() {
             super(FileFormat.CSV);
+        }
+    }
+
+    /** {@code parquet}: Parquet files, columns matched to the schema by name. */
+    public static final class Parquet extends FileSourceProvider {
+        public Parquet() {
+            super(FileFormat.PARQUET);
         }
     }
 }

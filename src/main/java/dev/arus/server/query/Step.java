@@ -179,7 +179,7 @@ public sealed interface Step {
     }
 
     /**
-     * A table of {@code format} ({@code json}, {@code csv}) with its columns as DDL, {@code options}
+     * A table of {@code format} ({@code json}, {@code csv}, {@code parquet}) with its columns as DDL, {@code options}
      * ({@code path} inside the data directory; csv's {@code header} and {@code sep}) and an
      * optional {@code alias} naming its columns in a condition.
      */

@@ -85,7 +85,7 @@ class QueryDefinitionErrorsTest {
         assertRejected(() -> session.readStream().format("kafkaa").load(), "DATA_SOURCE_NOT_FOUND",
                 "Unknown source format 'kafkaa'. Known formats: ");
         assertThatThrownBy(() -> session.readStream().format("kafkaa").load())
-                .hasMessageContainingAll("csv, json, kafka, rate, rate-micro-batch, stream");
+                .hasMessageContainingAll("csv, json, kafka, parquet, rate, rate-micro-batch, stream");
     }
 
     @Test

@@ -41,6 +41,19 @@ public final class DuckDb {
         }
     }
 
+    /** Runs statements that return nothing, such as {@code COPY (...) TO 'f.parquet'}, in one session. */
+    public static void execute(String... statements) {
+        try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+             Statement statement = connection.createStatement()) {
+            statement.execute("SET TimeZone = 'UTC'");
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(String.join("; ", statements) + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The rows of one Parquet file, with the session in UTC. */
     public static List<String> parquetRows(Path file) {
         return query("SELECT * FROM read_parquet('" + file + "')");

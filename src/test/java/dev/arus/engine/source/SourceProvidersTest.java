@@ -51,8 +51,8 @@ class SourceProvidersTest {
     void rejectsUnknownFormatListingKnownOnes() {
         assertThatThrownBy(() -> create("kinesis", Map.of()))
                 .isInstanceOf(ArusException.class)
-                .hasMessage("Unknown source format 'kinesis'. Known formats: csv, json, kafka, rate, rate-micro-batch,"
-                        + " stream");
+                .hasMessage("Unknown source format 'kinesis'. Known formats: csv, json, kafka, parquet, rate,"
+                        + " rate-micro-batch, stream");
     }
 
     @Test
@@ -96,7 +96,8 @@ class SourceProvidersTest {
 
     @Test
     void exposesFormatsAndTheirOptions() {
-        assertThat(providers.formats()).containsExactly("csv", "json", "kafka", "rate", "rate-micro-batch", "stream");
+        assertThat(providers.formats()).containsExactly("csv", "json", "kafka", "parquet", "rate", "rate-micro-batch",
+                "stream");
         assertThat(providers.of("RATE").options()).containsExactly("rowsPerSecond", "rampUpTime", "numPartitions");
         assertThat(providers.of("rate-micro-batch").options())
                 .containsExactly("rowsPerBatch", "numPartitions", "startTimestamp", "advanceMillisPerBatch");

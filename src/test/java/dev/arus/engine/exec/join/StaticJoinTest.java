@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.sink.DuckDb;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.testing.StreamCase;
@@ -75,6 +76,21 @@ class StaticJoinTest {
     void anInnerJoinOnAColumnBothSidesHaveGivesTheKeyOnceThenEachSidesOtherColumns() {
         assertThat(run((orders, products) -> orders.join(products, "product"))).containsExactly(List.of(
                 "[novel,o-1,1,books,1]", "[puzzle,o-3,1,games,2]", "[tea, green,o-5,3,grocery,null]"));
+    }
+
+    @Test
+    void aParquetTableSplitOverTwoFilesJoinsAsTheSameTableInCsv() throws IOException {
+        Path table = Files.createDirectories(directory.resolve("catalogue-parquet"));
+        String rows = "SELECT product, category, min_qty::INTEGER AS MIN_QTY FROM read_csv('" + catalogue
+                + "', header = true, quote = '\"')";
+        DuckDb.execute("COPY (" + rows + " WHERE product < 'p') TO '" + table.resolve("part-0.parquet") + "' (FORMAT parquet)",
+                "COPY (" + rows + " WHERE product >= 'p') TO '" + table.resolve("part-1.parquet")
+                        + "' (FORMAT parquet, COMPRESSION zstd)");
+
+        assertThat(run((orders, products) -> orders.join(orders.session().read().format("parquet")
+                .schema("product STRING, category STRING, min_qty INT").load(table.toString()), "product")))
+                .containsExactly(List.of("[novel,o-1,1,books,1]", "[puzzle,o-3,1,games,2]",
+                        "[tea, green,o-5,3,grocery,null]"));
     }
 
     @Test
