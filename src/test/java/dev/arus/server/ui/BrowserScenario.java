@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  * output goes to the test's. Without Chromium or playwright-core the test is skipped, saying how to
  * install them; with {@code ARUS_REQUIRE_BROWSER=1} (set by {@code .ci/run}) that skip is a failure.
  */
-final class BrowserScenario {
+public final class BrowserScenario {
 
     private static final Path FRONTEND = Path.of("frontend");
     private static final String INSTALL = "apt-get install -y --no-install-recommends chromium chromium-driver";
@@ -31,7 +31,7 @@ final class BrowserScenario {
     }
 
     /** The scenario in {@code frontend/e2e/<script>}; skips (or fails) the test here when no browser can run it. */
-    static BrowserScenario of(String script) {
+    public static BrowserScenario of(String script) {
         Path chromium = Path.of(System.getenv().getOrDefault("ARUS_CHROMIUM", "/usr/bin/chromium"));
         requireOrSkip(Files.isExecutable(chromium), "No Chromium at " + chromium + ": install Debian's with `" + INSTALL
                 + "` (or set ARUS_CHROMIUM) to run the dashboard's browser tests");
@@ -41,7 +41,7 @@ final class BrowserScenario {
     }
 
     /** Runs it against {@code baseUrl} with these extra environment variables, and fails unless it passes. */
-    void run(String baseUrl, Map<String, String> environment) throws IOException, InterruptedException {
+    public void run(String baseUrl, Map<String, String> environment) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder("node", "e2e/" + script)
                 .directory(FRONTEND.toFile())
                 .redirectErrorStream(true);
