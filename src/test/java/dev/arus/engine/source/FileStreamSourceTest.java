@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.api.functions;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -128,6 +130,35 @@ class FileStreamSourceTest {
         assertThat(Files.readAllLines(log.resolve("25"))).hasSize(2).first().isEqualTo("v1");
         assertThat(Files.readAllLines(log.resolve("25")).get(1)).matches(
                 "\\{\"path\":\"file:///.*/in/late\\.json\",\"timestamp\":\\d+,\"batchId\":25}");
+    }
+
+    /**
+     * As Spark's: once the files stop, a windowed aggregation in append mode runs one more batch
+     * without data, because the last file moved the watermark, and that batch writes the window
+     * the new watermark closed; then the triggers run nothing until a file comes.
+     */
+    @Test
+    void runsANoDataBatchForTheWatermarkTheLastFileMoved() throws IOException {
+        write("a.json", 0, "{\"id\":1,\"t\":\"2026-10-16T13:30:01Z\"}", "{\"id\":2,\"t\":\"2026-10-16T13:30:04Z\"}");
+        write("b.json", 1, "{\"id\":3,\"t\":\"2026-10-16T13:30:12Z\"}");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamFrame orders = driver.session().readStream().format("json").schema("id INT, t TIMESTAMP")
+                    .option("path", input().toString()).option("maxFilesPerTrigger", "1").load();
+            driver.startRecording(orders.withWatermark("t", "2 seconds")
+                    .groupBy(functions.window(functions.col("t"), "5 seconds")).count(), w -> w.outputMode("append"));
+            driver.runBatches(3);
+            for (int i = 0; i < 3; i++) {
+                assertThat(driver.runTrigger()).as("a trigger after the no-data batch\n%s", driver.history()).isNull();
+            }
+
+            List<StreamingQueryProgress> progress = driver.progress();
+            assertThat(progress).extracting(StreamingQueryProgress::numInputRows).containsExactly(2L, 1L, 0L);
+            assertThat(progress).extracting(report -> report.eventTime().get("watermark")).containsExactly(
+                    "1970-01-01T00:00:00.000Z", "2026-10-16T13:30:02.000Z", "2026-10-16T13:30:10.000Z");
+            assertThat(driver.rowsOf(1)).as("batch 1's watermark closes no window").isEmpty();
+            assertThat(driver.rowsOf(2)).as("the no-data batch writes the window its watermark closed")
+                    .extracting(row -> row.get(1)).containsExactly(2L);
+        }
     }
 
     @Test
