@@ -20,7 +20,8 @@ import java.util.Map;
  * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
- * reads the event log instead ({@link StreamSourceBenchmark}). Prints
+ * reads the event log instead ({@link StreamSourceBenchmark}), {@code json-file-source} a
+ * directory of NDJSON files ({@link JsonFileSourceBenchmark}). Prints
  * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
  */
 public final class EngineBenchmark {
@@ -68,6 +69,9 @@ public final class EngineBenchmark {
         print("stream-source", StreamSourceBenchmark.rowsPerSecond(1), "rows/s");
         System.out.println(String.format(Locale.ROOT, "BENCH stream-source-parallel %.1f rows/s %d threads",
                 StreamSourceBenchmark.rowsPerSecond(cores), cores));
+
+        print("json-file-source", JsonFileSourceBenchmark.rowsPerSecond(), "rows/s");
+        print("json-file-source-cpu", JsonFileSourceBenchmark.rowsPerCpuSecond, "rows/cpu-s");
     }
 
     /** Wall time of each measured trigger of {@code query}, after {@code warmup} unmeasured ones. */

@@ -31,6 +31,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.TokenStreamFactory;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.JsonReadFeature;
@@ -62,12 +63,15 @@ public final class JsonValueReader {
 
     /**
      * Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, Jackson 2 behaviour
-     * otherwise; doubles parsed by Jackson's fast parser, which rounds as correctly as the JDK's.
+     * otherwise; doubles parsed by Jackson's fast parser, which rounds as correctly as the JDK's;
+     * bytes taken as UTF-8 without detecting another encoding (the file source's lines are
+     * split as UTF-8, and Spark's default charset is UTF-8).
      */
     private static final JsonFactory FACTORY = JsonFactory.builderWithJackson2Defaults()
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            .disable(TokenStreamFactory.Feature.CHARSET_DETECTION)
             .build();
 
     /** A value that does not fit its type; one shared instance, without a stack trace. */

@@ -2,6 +2,9 @@ package dev.arus.engine.format;
 
 import dev.arus.engine.streaming.ArusException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -54,10 +57,7 @@ final class TextRecords {
             int count = 0;
             int start = 0;
             while (start < bytes.length) {
-                int end = start;
-                while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
-                    end++;
-                }
+                int end = lineEnd(bytes, start);
                 int first = start;
                 while (first < end && (bytes[first] == ' ' || bytes[first] == '\t')) {
                     first++;
@@ -77,7 +77,33 @@ final class TextRecords {
             }
             return new ByteLines(bytes, starts, ends, count);
         }
+
+        /** The first {@code \n} or {@code \r} from {@code from} on, or the end: eight bytes at a time, then one by one. */
+        private static int lineEnd(byte[] bytes, int from) {
+            int at = from;
+            while (at + Long.BYTES <= bytes.length) {
+                long word = (long) LONGS.get(bytes, at);
+                if (hasByte(word, NEWLINES) || hasByte(word, RETURNS)) {
+                    break;
+                }
+                at += Long.BYTES;
+            }
+            while (at < bytes.length && bytes[at] != '\n' && bytes[at] != '\r') {
+                at++;
+            }
+            return at;
+        }
+
+        /** Whether a byte of {@code word} equals the byte repeated in {@code pattern} (the exact zero-byte test). */
+        private static boolean hasByte(long word, long pattern) {
+            long x = word ^ pattern;
+            return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
+        }
     }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long RETURNS = 0x0D0D0D0D0D0D0D0DL;
 
     /**
      * The file's lines that are not blank; with {@code skipFirst}, without the first of them (a

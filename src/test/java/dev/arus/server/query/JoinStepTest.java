@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
+import dev.arus.engine.sink.DuckDb;
 import dev.arus.server.ArusProperties;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,6 +70,25 @@ class JoinStepTest {
                 api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 2);
         JsonNode rows = api.get("/api/queries/" + id + "/table").json().path("rows");
         assertThat(rows.toString()).contains("\"order_id\":\"o-1\"").contains("\"category\":\"books\"")
+                .contains("\"order_id\":\"o-2\"").contains("\"category\":null");
+    }
+
+    @Test
+    void ordersAreJoinedWithAParquetCatalogueAsWithItsCsvTwin() throws IOException {
+        Files.createDirectories(properties.dataDir().resolve("tables"));
+        DuckDb.execute("COPY (SELECT 'novel' AS Product, 'books' AS category) TO '"
+                + properties.dataDir().resolve("tables/catalogue.parquet") + "' (FORMAT parquet)");
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"sales\", \"schema\": \"order_id STRING, product STRING\"}");
+        String id = api.create(joinQuery("tables/catalogue.parquet", "\"o.product = c.product\"", "left_outer")
+                .replace("\"format\": \"csv\"", "\"format\": \"parquet\"").replace(", \"header\": true", ""));
+        api.post("/api/streams/sales/events", "[{\"order_id\": \"o-1\", \"product\": \"novel\"}, "
+                + "{\"order_id\": \"o-2\", \"product\": \"lamp\"}]");
+
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 2);
+        String rows = api.get("/api/queries/" + id + "/table").json().path("rows").toString();
+        assertThat(rows).contains("\"order_id\":\"o-1\"").contains("\"category\":\"books\"")
                 .contains("\"order_id\":\"o-2\"").contains("\"category\":null");
     }
 

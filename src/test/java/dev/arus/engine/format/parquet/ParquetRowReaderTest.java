@@ -9,6 +9,7 @@ import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.format.FileFormat;
 import dev.arus.engine.sink.DuckDb;
 import dev.arus.engine.streaming.ArusException;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -159,14 +168,40 @@ class ParquetRowReaderTest {
         assertThat(read.get(5000).values()).containsOnlyNulls();
     }
 
-    @Test
-    void readsInt96TimestampsAsSparkDoes() {
-        // 2026-10-16T13:30:00.000001Z: Julian day 2461330, 48600000001000 nanoseconds into the day
-        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        bytes.putLong(48_600_000_001_000L).putInt(2_461_330);
+    /** A file in layouts neither DuckDB nor the sink writes: INT96 timestamps, legacy two-level lists, a bare repeated field. */
+    private Path legacyFile() throws IOException {
+        MessageType type = MessageTypeParser.parseMessageType("""
+                message spark_schema {
+                  optional int96 ts;
+                  optional group numbers (LIST) { repeated int32 array; }
+                  optional group pairs (LIST) { repeated group pairs_tuple { required binary s (UTF8); } }
+                  repeated int32 bare;
+                }""");
+        Path file = directory.resolve("legacy.parquet");
+        java.nio.ByteBuffer int96 = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int96.putLong(48_600_000_001_000L).putInt(2_461_330);
+        try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(type)
+                .withConf(new PlainParquetConfiguration()).withCodecFactory(Codecs.INSTANCE).build()) {
+            Group row = new SimpleGroupFactory(type).newGroup();
+            row.add("ts", Binary.fromConstantByteArray(int96.array()));
+            Group numbers = row.addGroup("numbers");
+            numbers.add("array", 1);
+            numbers.add("array", 2);
+            row.addGroup("pairs").addGroup("pairs_tuple").add("s", "x");
+            row.add("bare", 7);
+            writer.write(row);
+        }
+        return file;
+    }
 
-        assertThat(Instant.EPOCH.plusNanos(ParquetColumns.int96Micros(Binary.fromConstantByteArray(bytes.array())) * 1000))
-                .isEqualTo(Instant.parse("2026-10-16T13:30:00.000001Z"));
+    @Test
+    void readsInt96TimestampsAndLegacyTwoLevelListsAsSparkDoes() throws IOException {
+        Path file = legacyFile();
+
+        assertThat(read(file, "ts TIMESTAMP, numbers ARRAY<INT>, pairs ARRAY<STRUCT<s: STRING>>"))
+                .extracting(Row::toString)
+                .containsExactly("[2026-10-16T13:30:00.000001Z,[1, 2],[[x]]]");
+        assertThatThrownBy(() -> read(file, "bare ARRAY<INT>")).hasMessageContaining("column [bare]");
     }
 
     @Test
