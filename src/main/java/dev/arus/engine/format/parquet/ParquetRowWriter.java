@@ -1,7 +1,6 @@
 package dev.arus.engine.format.parquet;
 
 import dev.arus.engine.data.ArrayType;
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
@@ -106,21 +105,15 @@ public final class ParquetRowWriter {
         }
     }
 
-    /**
-     * Hands each row's values to parquet-java's record consumer; a NULL is a field left out. The
-     * writer of each column is chosen once per file from its type, so a row costs no type tests,
-     * and values are read from the row in place.
-     */
+    /** Hands each row's values to parquet-java's record consumer; a NULL is a field left out. */
     private static final class RowWriteSupport extends WriteSupport<Row> {
         private final Schema schema;
         private final MessageType type;
-        private final FieldsWriter fields;
         private RecordConsumer consumer;
 
         RowWriteSupport(Schema schema, MessageType type) {
             this.schema = schema;
             this.type = type;
-            this.fields = new FieldsWriter(schema.fields());
         }
 
         @Override
@@ -146,150 +139,105 @@ public final class ParquetRowWriter {
         @Override
         public void write(Row row) {
             consumer.startMessage();
-            fields.write(consumer, row);
+            writeFields(schema.fields(), row.values());
             consumer.endMessage();
         }
-    }
 
-    /** Writes one non-null value of a column's type. */
-    @FunctionalInterface
-    private interface ValueWriter {
-        void write(RecordConsumer consumer, Object value);
-    }
-
-    /** The fields of a row or struct: each non-null one as a field of the group being written. */
-    private static final class FieldsWriter {
-        private final String[] names;
-        private final ValueWriter[] writers;
-
-        FieldsWriter(List<Field> fields) {
-            names = new String[fields.size()];
-            writers = new ValueWriter[fields.size()];
-            for (int i = 0; i < names.length; i++) {
-                names[i] = fields.get(i).name();
-                writers[i] = writerOf(fields.get(i).type());
-            }
-        }
-
-        void write(RecordConsumer consumer, Row row) {
-            for (int i = 0; i < names.length; i++) {
-                Object value = row.get(i);
+        private void writeFields(List<Field> fields, List<Object> values) {
+            for (int i = 0; i < fields.size(); i++) {
+                Object value = values.get(i);
                 if (value != null) {
-                    consumer.startField(names[i], i);
-                    writers[i].write(consumer, value);
-                    consumer.endField(names[i], i);
+                    consumer.startField(fields.get(i).name(), i);
+                    writeValue(fields.get(i).type(), value);
+                    consumer.endField(fields.get(i).name(), i);
                 }
             }
         }
-    }
 
-    /** The writer of values of {@code type}, as Spark's {@code ParquetWriteSupport.makeWriter}. */
-    private static ValueWriter writerOf(DataType type) {
-        if (type instanceof StructType struct) {
-            FieldsWriter fields = new FieldsWriter(struct.fields());
-            return (consumer, value) -> {
+        private void writeValue(DataType type, Object value) {
+            if (type instanceof StructType struct) {
                 consumer.startGroup();
-                fields.write(consumer, (Row) value);
+                writeFields(struct.fields(), ((Row) value).values());
                 consumer.endGroup();
-            };
-        } else if (type instanceof ArrayType array) {
-            ValueWriter element = writerOf(array.elementType());
-            return (consumer, value) -> writeList(consumer, (List<?>) value, element);
-        } else if (type instanceof MapType map) {
-            ValueWriter key = writerOf(map.keyType());
-            ValueWriter entryValue = writerOf(map.valueType());
-            return (consumer, value) -> writeMap(consumer, (Map<?, ?>) value, key, entryValue);
-        } else if (type instanceof DecimalType decimal) {
-            return decimalWriter(decimal);
-        } else if (type instanceof AtomicType atomic) {
-            return switch (atomic) {
-                case BOOLEAN -> (consumer, value) -> consumer.addBoolean((Boolean) value);
-                case BYTE, SHORT, INT -> (consumer, value) -> consumer.addInteger(((Number) value).intValue());
-                case LONG -> (consumer, value) -> consumer.addLong(((Number) value).longValue());
-                case FLOAT -> (consumer, value) -> consumer.addFloat(((Number) value).floatValue());
-                case DOUBLE -> (consumer, value) -> consumer.addDouble(((Number) value).doubleValue());
-                case STRING -> (consumer, value) -> consumer.addBinary(Binary.fromString((String) value));
-                case BINARY -> (consumer, value) -> consumer.addBinary(Binary.fromConstantByteArray((byte[]) value));
-                case DATE -> (consumer, value) -> consumer.addInteger((int) ((LocalDate) value).toEpochDay());
-                case TIMESTAMP -> (consumer, value) -> {
-                    Instant instant = (Instant) value;
-                    consumer.addLong(Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
-                            instant.getNano() / 1000));
-                };
-                case NULL -> (consumer, value) -> {
-                    throw new IllegalStateException("a value in a column of type void");
-                };
-            };
-        }
-        return (consumer, value) -> {
-            throw new IllegalStateException("no parquet value for " + value.getClass() + " of " + type);
-        };
-    }
-
-    private static ValueWriter decimalWriter(DecimalType decimal) {
-        int scale = decimal.scale();
-        if (decimal.precision() <= 9) {
-            return (consumer, value) -> consumer.addInteger(unscaled(value, scale).intValueExact());
-        } else if (decimal.precision() <= 18) {
-            return (consumer, value) -> consumer.addLong(unscaled(value, scale).longValueExact());
-        }
-        int length = ParquetSchemas.minBytesForPrecision(decimal.precision());
-        return (consumer, value) -> consumer.addBinary(Binary.fromConstantByteArray(
-                fixedBytes(((BigDecimal) value).setScale(scale, RoundingMode.HALF_UP), length)));
-    }
-
-    private static java.math.BigInteger unscaled(Object value, int scale) {
-        return ((BigDecimal) value).setScale(scale, RoundingMode.HALF_UP).unscaledValue();
-    }
-
-    /** The standard three-level LIST: a group with a repeated {@code list} of {@code element}s. */
-    private static void writeList(RecordConsumer consumer, List<?> items, ValueWriter element) {
-        consumer.startGroup();
-        if (!items.isEmpty()) {
-            consumer.startField("list", 0);
-            for (Object item : items) {
+            } else if (type instanceof ArrayType array) {
+                List<?> items = (List<?>) value;
                 consumer.startGroup();
-                if (item != null) {
-                    consumer.startField("element", 0);
-                    element.write(consumer, item);
-                    consumer.endField("element", 0);
+                if (!items.isEmpty()) {
+                    consumer.startField("list", 0);
+                    for (Object item : items) {
+                        consumer.startGroup();
+                        if (item != null) {
+                            consumer.startField("element", 0);
+                            writeValue(array.elementType(), item);
+                            consumer.endField("element", 0);
+                        }
+                        consumer.endGroup();
+                    }
+                    consumer.endField("list", 0);
                 }
                 consumer.endGroup();
-            }
-            consumer.endField("list", 0);
-        }
-        consumer.endGroup();
-    }
-
-    /** The standard MAP: a group with a repeated {@code key_value} of {@code key} and optional {@code value}. */
-    private static void writeMap(RecordConsumer consumer, Map<?, ?> entries, ValueWriter key, ValueWriter value) {
-        consumer.startGroup();
-        if (!entries.isEmpty()) {
-            consumer.startField("key_value", 0);
-            for (Map.Entry<?, ?> entry : entries.entrySet()) {
+            } else if (type instanceof MapType map) {
+                Map<?, ?> entries = (Map<?, ?>) value;
                 consumer.startGroup();
-                consumer.startField("key", 0);
-                key.write(consumer, entry.getKey());
-                consumer.endField("key", 0);
-                if (entry.getValue() != null) {
-                    consumer.startField("value", 1);
-                    value.write(consumer, entry.getValue());
-                    consumer.endField("value", 1);
+                if (!entries.isEmpty()) {
+                    consumer.startField("key_value", 0);
+                    for (Map.Entry<?, ?> entry : entries.entrySet()) {
+                        consumer.startGroup();
+                        consumer.startField("key", 0);
+                        writeValue(map.keyType(), entry.getKey());
+                        consumer.endField("key", 0);
+                        if (entry.getValue() != null) {
+                            consumer.startField("value", 1);
+                            writeValue(map.valueType(), entry.getValue());
+                            consumer.endField("value", 1);
+                        }
+                        consumer.endGroup();
+                    }
+                    consumer.endField("key_value", 0);
                 }
                 consumer.endGroup();
+            } else if (type instanceof DecimalType decimal) {
+                BigDecimal unscaled = ((BigDecimal) value).setScale(decimal.scale(), RoundingMode.HALF_UP);
+                if (decimal.precision() <= 9) {
+                    consumer.addInteger(unscaled.unscaledValue().intValueExact());
+                } else if (decimal.precision() <= 18) {
+                    consumer.addLong(unscaled.unscaledValue().longValueExact());
+                } else {
+                    consumer.addBinary(Binary.fromConstantByteArray(fixedBytes(unscaled,
+                            ParquetSchemas.minBytesForPrecision(decimal.precision()))));
+                }
+            } else if (value instanceof Boolean b) {
+                consumer.addBoolean(b);
+            } else if (value instanceof Long l) {
+                consumer.addLong(l);
+            } else if (value instanceof Number n && !(value instanceof Double) && !(value instanceof Float)) {
+                consumer.addInteger(n.intValue());
+            } else if (value instanceof Float f) {
+                consumer.addFloat(f);
+            } else if (value instanceof Double d) {
+                consumer.addDouble(d);
+            } else if (value instanceof String s) {
+                consumer.addBinary(Binary.fromString(s));
+            } else if (value instanceof byte[] bytes) {
+                consumer.addBinary(Binary.fromConstantByteArray(bytes));
+            } else if (value instanceof LocalDate date) {
+                consumer.addInteger((int) date.toEpochDay());
+            } else if (value instanceof Instant instant) {
+                consumer.addLong(Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L),
+                        instant.getNano() / 1000));
+            } else {
+                throw new IllegalStateException("no parquet value for " + value.getClass() + " of " + type);
             }
-            consumer.endField("key_value", 0);
         }
-        consumer.endGroup();
-    }
 
-    /** The unscaled value as big-endian two's complement in exactly {@code length} bytes, sign-extended. */
-    private static byte[] fixedBytes(BigDecimal value, int length) {
-        byte[] minimal = value.unscaledValue().toByteArray();
-        byte[] fixed = new byte[length];
-        byte fill = (byte) (minimal[0] < 0 ? -1 : 0);
-        java.util.Arrays.fill(fixed, 0, length - minimal.length, fill);
-        System.arraycopy(minimal, 0, fixed, length - minimal.length, minimal.length);
-        return fixed;
+        /** The unscaled value as big-endian two's complement in exactly {@code length} bytes, sign-extended. */
+        private static byte[] fixedBytes(BigDecimal value, int length) {
+            byte[] minimal = value.unscaledValue().toByteArray();
+            byte[] fixed = new byte[length];
+            byte fill = (byte) (minimal[0] < 0 ? -1 : 0);
+            java.util.Arrays.fill(fixed, 0, length - minimal.length, fill);
+            System.arraycopy(minimal, 0, fixed, length - minimal.length, minimal.length);
+            return fixed;
+        }
     }
 }
