@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +28,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
 
 @StartedService
 class QueryRegistryTest {
@@ -227,6 +229,43 @@ class QueryRegistryTest {
                     "runStarted " + secondRun + " ACTIVE", "runEnded " + secondRun + " STOPPED");
             assertThat(heard.get(heard.indexOf("runStarted " + secondRun + " ACTIVE") + 1)).startsWith("batch ");
             assertThat(heard).last().isEqualTo("deleted " + id + " recorded");
+        } finally {
+            session.streams().removeListener(events);
+        }
+    }
+
+    /**
+     * A batch's progress report is written to JSON once, when the query's listeners hear it: the
+     * list and the query's own view then hold that same text, and it reads as the report.
+     */
+    @Test
+    void writesEachProgressReportOnceForItsListenersAndTheList() throws Exception {
+        ApiClient api = new ApiClient(port);
+        QueryEvents events = new QueryEvents();
+        List<Prewritten<ProgressView>> heard = new CopyOnWriteArrayList<>();
+        registry.addListener(new QueryListener() {
+            @Override
+            public void progress(QueryView query, StreamingQueryProgress progress) {
+                if (query.name().equals("written-once")) {
+                    heard.add(query.lastProgress());
+                }
+            }
+        });
+        session.streams().addListener(events);
+        try {
+            String id = api.create(Specs.chapterOverMicroBatches("written-once"));
+            events.awaitBatches(id, 2);
+            api.post("/api/queries/" + id + "/stop");
+            UUID queryId = UUID.fromString(id);
+
+            Prewritten<ProgressView> listed = registry.views().stream().filter(view -> view.id().equals(queryId))
+                    .findFirst().orElseThrow().lastProgress();
+            assertThat(listed).as("the list holds the text the listeners' view had").isSameAs(heard.get(heard.size() - 1));
+            assertThat(registry.view(queryId).lastProgress()).isSameAs(listed);
+            JsonNode shown = api.get("/api/queries/" + id).json().path("lastProgress");
+            assertThat(shown.path("batchId").asLong()).isEqualTo(listed.value().batchId());
+            assertThat(shown.path("runId").asString()).isEqualTo(listed.value().runId().toString());
+            api.delete("/api/queries/" + id);
         } finally {
             session.streams().removeListener(events);
         }
