@@ -39,10 +39,11 @@ import java.util.Map;
  *       atomically; a re-run replaces a part file that a crash left unlisted. With partition
  *       columns ({@code partitionBy}, {@link PartitionLayout}) there is one such file in each
  *       {@code col=value/} directory the batch has rows for, holding the other columns. A
- *       {@code parquet} sink splits a directory's rows of more than {@value #ROWS_PER_TASK} into
- *       consecutive pieces of at least that many, at most one per engine task slot
- *       ({@link SinkTasks}), written at once on the task slots as Spark's tasks each write their
- *       own file: {@code part-00000-...}, {@code part-00001-...}; each is written whole to a hidden
+ *       {@code parquet} sink splits a directory's rows, when there are at least twice
+ *       {@value #ROWS_PER_TASK}, into consecutive pieces of at least that many, at most one per
+ *       engine task slot ({@link SinkTasks}), and writes every piece of the batch (of every
+ *       directory) at once on the task slots, as Spark's tasks each write their own file:
+ *       {@code part-00000-...}, {@code part-00001-...}; each is written whole to a hidden
  *       temporary file, synced and renamed before the next step, whichever task wrote it;</li>
  *   <li>write the log entry {@code _spark_metadata/<batchId>}: {@code v1}, then one JSON line per
  *       file (its absolute URI, partition directories included, as Spark's
