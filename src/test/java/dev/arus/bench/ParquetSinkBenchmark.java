@@ -5,6 +5,7 @@ import static dev.arus.engine.api.functions.expr;
 import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
@@ -29,11 +30,11 @@ import java.util.UUID;
  * {@code BENCH parquet-sink}: rows per second that the {@code parquet} sink writes of a windowed
  * query's output. The query (a count and a maximum per 1-second window and key, every key
  * distinct, watermark 0) runs until one batch emits {@value #OUTPUT_ROWS} rows, as the sink
- * receives them; then the sink, created as a query creates it (snappy, the default), writes that
- * batch again and again under new batch ids: each write is the part file (encoded, compressed,
+ * receives them; then the sink, created as a query creates it (snappy, the default, on one task
+ * slot per core, or {@code -Dbench.slots=n}), writes that batch again and again under new batch ids: each write is the part file (encoded, compressed,
  * synced, renamed) and the log entry. The median of {@value #MEASURED} writes after
- * {@value #WARMUP} unmeasured ones; {@code parquet-sink-cpu} divides by the writing thread's CPU
- * time instead of the wall time, which on a shared machine also counts other processes. Run with {@code ./mvnw -Pbench -DskipTests verify}, or alone
+ * {@value #WARMUP} unmeasured ones; {@code parquet-sink-cpu} divides by the writing threads' CPU
+ * time (the calling thread's and the task threads') instead of the wall time, which on a shared machine also counts other processes. Run with {@code ./mvnw -Pbench -DskipTests verify}, or alone
  * with {@code java -cp ... dev.arus.bench.ParquetSinkBenchmark}.
  */
 public final class ParquetSinkBenchmark {
@@ -48,21 +49,21 @@ public final class ParquetSinkBenchmark {
     public static void main(String[] args) {
         ResultBatch windows = windowedOutput();
         Path out = BenchFiles.temporaryDirectory("arus-bench-parquet");
-        try {
+        try (TaskSlots slots = new TaskSlots(Integer.getInteger("bench.slots", TaskSlots.defaultParallelism()))) {
             Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
                     OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true,
                     windows.schema(), new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, System.out,
-                    new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null));
+                    new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(), slots.forSinks()));
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             double[] nanos = new double[MEASURED];
             double[] cpuNanos = new double[MEASURED];
             for (int i = 0; i < WARMUP + MEASURED; i++) {
                 long start = System.nanoTime();
-                long cpuStart = threads.getCurrentThreadCpuTime();
+                long cpuStart = cpuNanos(threads);
                 sink.addBatch(i, windows);
                 if (i >= WARMUP) {
                     nanos[i - WARMUP] = System.nanoTime() - start;
-                    cpuNanos[i - WARMUP] = threads.getCurrentThreadCpuTime() - cpuStart;
+                    cpuNanos[i - WARMUP] = cpuNanos(threads) - cpuStart;
                 }
                 BenchFiles.deleteMatching(out, ".parquet");
             }
@@ -70,12 +71,21 @@ public final class ParquetSinkBenchmark {
             Arrays.sort(cpuNanos);
             System.out.println(String.format(Locale.ROOT, "BENCH parquet-sink %.1f rows/s",
                     OUTPUT_ROWS / (nanos[MEASURED / 2] / 1e9)));
-            // On a shared machine the wall figure counts other processes' turns too: rows per CPU second of the writing thread.
+            // On a shared machine the wall figure counts other processes' turns too: rows per CPU second of the writing threads.
             System.out.println(String.format(Locale.ROOT, "BENCH parquet-sink-cpu %.1f rows/s",
                     OUTPUT_ROWS / (cpuNanos[MEASURED / 2] / 1e9)));
         } finally {
             BenchFiles.delete(out);
         }
+    }
+
+    /** The CPU time of every live thread so far: the calling thread's and the task threads' that write part files. */
+    private static long cpuNanos(ThreadMXBean threads) {
+        long sum = 0;
+        for (long id : threads.getAllThreadIds()) {
+            sum += Math.max(0, threads.getThreadCpuTime(id));
+        }
+        return sum;
     }
 
     /** The first batch of {@value #OUTPUT_ROWS} rows of the windowed query, as its sink would get it. */

@@ -112,7 +112,8 @@ public final class QueryLauncher {
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
-                environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns()));
+                environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
+                environment.taskSlots().forSinks()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());
         }

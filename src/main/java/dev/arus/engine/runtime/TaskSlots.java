@@ -1,5 +1,6 @@
 package dev.arus.engine.runtime;
 
+import dev.arus.engine.sink.SinkTasks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -8,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
  * Runs a stage's tasks on up to {@link #parallelism()} task slots: slot 0 on the calling thread
@@ -123,6 +125,21 @@ public final class TaskSlots implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** These slots for a sink that writes a batch in pieces, each piece a task. */
+    public SinkTasks forSinks() {
+        return new SinkTasks() {
+            @Override
+            public int parallelism() {
+                return parallelism;
+            }
+
+            @Override
+            public void run(int tasks, IntConsumer task) {
+                TaskSlots.this.run(tasks, (slot, t) -> task.accept(t));
+            }
+        };
     }
 
     /** Stops the task threads once the tasks already given to them have run. */

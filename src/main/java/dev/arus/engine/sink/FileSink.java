@@ -38,10 +38,16 @@ import java.util.Map;
  *   <li>write the rows to {@code part-00000-b<batchId>-c000.<format>} (none for an empty batch),
  *       atomically; a re-run replaces a part file that a crash left unlisted. With partition
  *       columns ({@code partitionBy}, {@link PartitionLayout}) there is one such file in each
- *       {@code col=value/} directory the batch has rows for, holding the other columns;</li>
+ *       {@code col=value/} directory the batch has rows for, holding the other columns. A
+ *       {@code parquet} sink splits a directory's rows, when there are at least twice
+ *       {@value #ROWS_PER_TASK}, into consecutive pieces of at least that many, at most one per
+ *       engine task slot ({@link SinkTasks}), and writes every piece of the batch (of every
+ *       directory) at once on the task slots, as Spark's tasks each write their own file:
+ *       {@code part-00000-...}, {@code part-00001-...}; each is written whole to a hidden
+ *       temporary file, synced and renamed before the next step, whichever task wrote it;</li>
  *   <li>write the log entry {@code _spark_metadata/<batchId>}: {@code v1}, then one JSON line per
  *       file (its absolute URI, partition directories included, as Spark's
- *       {@code ManifestFileCommitProtocol} lists them), atomically. This is the moment the batch becomes visible. Every tenth batch
+ *       {@code ManifestFileCommitProtocol} lists them; a directory's pieces in order), atomically. This is the moment the batch becomes visible. Every tenth batch
  *       compacts the log as Spark's does ({@link FileSinkLog}).</li>
  * </ol>
  * Only append mode is allowed, as in Spark. Timestamps are written in Spark's default format,
@@ -60,6 +66,8 @@ public final class FileSink implements Sink {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
     static final List<String> CSV_OPTIONS = List.of("path", "header", "sep");
     static final List<String> PARQUET_OPTIONS = List.of("path", "compression");
+    /** The fewest rows a parquet part file is split off for: below, a task's start costs more than it saves. */
+    static final int ROWS_PER_TASK = 250_000;
 
     private final String format;
     private final Path path;
@@ -71,6 +79,7 @@ public final class FileSink implements Sink {
     private final Clock clock;
     private final String compression;
     private final PartitionLayout layout;
+    private final SinkTasks tasks;
     private FileSinkLog sinkLog;
     private long latestLoggedBatch;
 
@@ -111,6 +120,8 @@ public final class FileSink implements Sink {
         this.clock = context.clock();
         this.compression = format.equals(PARQUET) ? ParquetPartFiles.compression(context.option("compression"), dataSchema)
                 : null;
+        // JSON and CSV render with one writer per sink: one file per directory, on the calling thread
+        this.tasks = format.equals(PARQUET) ? context.tasks() : SinkTasks.INLINE;
     }
 
     public Path path() {
@@ -133,12 +144,35 @@ public final class FileSink implements Sink {
         if (batchId <= latestLoggedBatch) {
             return;
         }
-        List<String> entries = new ArrayList<>();
-        for (Map.Entry<String, List<Row>> directory : byDirectory(batch.rows()).entrySet()) {
-            entries.add(entry(writePart(path.resolve(directory.getKey()), batchId, directory.getValue())));
-        }
-        sinkLog.add(batchId, entries);
+        List<Piece> pieces = pieces(byDirectory(batch.rows()));
+        String[] entries = new String[pieces.size()];
+        tasks.run(pieces.size(), t -> {
+            Piece piece = pieces.get(t);
+            entries[t] = entry(writePart(path.resolve(piece.directory()), batchId, piece.number(), piece.rows()));
+        });
+        sinkLog.add(batchId, List.of(entries));
         latestLoggedBatch = batchId;
+    }
+
+    /** One part file of a batch: its directory under the root, its number there, its rows. */
+    private record Piece(String directory, int number, List<Row> rows) {
+    }
+
+    /**
+     * Each directory's rows as consecutive pieces of at least {@value #ROWS_PER_TASK} rows, at most
+     * one per task slot; one piece when the sink has one slot.
+     */
+    private List<Piece> pieces(Map<String, List<Row>> directories) {
+        List<Piece> pieces = new ArrayList<>();
+        for (Map.Entry<String, List<Row>> directory : directories.entrySet()) {
+            List<Row> rows = directory.getValue();
+            int count = (int) Math.max(1, Math.min(tasks.parallelism(), (long) rows.size() / ROWS_PER_TASK));
+            for (int i = 0; i < count; i++) {
+                pieces.add(new Piece(directory.getKey(), i,
+                        rows.subList((int) ((long) rows.size() * i / count), (int) ((long) rows.size() * (i + 1) / count))));
+            }
+        }
+        return pieces;
     }
 
     /**
@@ -159,12 +193,12 @@ public final class FileSink implements Sink {
         return directories;
     }
 
-    /** Writes {@code rows} to this batch's part file in {@code directory}, atomically; returns the file. */
-    private Path writePart(Path directory, long batchId, List<Row> rows) {
+    /** Writes {@code rows} to this batch's part file {@code number} in {@code directory}, atomically; returns the file. */
+    private Path writePart(Path directory, long batchId, int number, List<Row> rows) {
         Schema schema = layout.dataSchema();
         Path part;
         if (format.equals(PARQUET)) {
-            part = directory.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000%s.parquet", batchId,
+            part = directory.resolve(String.format(Locale.ROOT, "part-%05d-b%d-c000%s.parquet", number, batchId,
                     ParquetPartFiles.extension(compression)));
             createDirectories(directory);
             ParquetPartFiles.write(part, schema, rows, compression);

@@ -18,18 +18,31 @@ import java.util.Map;
  * the session's clock and time zone, console, memory tables and event log (null: none) and, for
  * {@code foreachBatch}, the user's function (else null), and the columns to partition the output
  * by, Spark's {@code partitionBy} (empty: none; only a provider that
- * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any).
+ * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any), and the
+ * engine's task slots, for a sink that writes a batch in pieces ({@link SinkTasks#INLINE}: none).
  */
 public record SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
                           Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                          EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns) {
+                          EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                          SinkTasks tasks) {
 
     public SinkContext {
         options = Map.copyOf(options);
         partitionColumns = List.copyOf(partitionColumns);
+        if (tasks == null) {
+            throw new IllegalArgumentException("tasks must not be null; SinkTasks.INLINE for none");
+        }
     }
 
-    /** A context with no partition columns. */
+    /** A context whose sink runs its tasks on the calling thread. */
+    public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
+                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
+                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                foreachBatch, partitionColumns, SinkTasks.INLINE);
+    }
+
+    /** A context with no partition columns, whose sink runs its tasks on the calling thread. */
     public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
                        Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
                        EventLog eventLog, BatchFunction foreachBatch) {

@@ -16,6 +16,7 @@ import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
@@ -163,5 +164,42 @@ class ParquetSinkTest {
                 "AB|é|true|-7|300|42|1.5|2026-12-01|-12345678901234567890.500|[a, NULL]|{k=1, n=NULL}|{'amount': 5, "
                         + "'note': NULL}",
                 "null|null|null|null|null|null|null|null|null|[]|{}|null");
+    }
+
+    @Test
+    void writesALargeBatchAsAPartFilePerTaskSlotListedInOneLogEntryThatDuckDbReadsWhole() throws IOException {
+        Schema schema = Schema.of(new Field("id", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
+        int size = 2 * FileSink.ROWS_PER_TASK + 1;
+        List<Row> rows = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            rows.add(new Row(schema, new Object[] {(long) i, "n" + i}));
+        }
+        Path out = directory.resolve("out");
+        try (TaskSlots slots = new TaskSlots(3)) {
+            Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
+                    OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema,
+                    SystemClock.INSTANCE, ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS),
+                    null, null, List.of(), slots.forSinks()));
+            sink.addBatch(0, new ResultBatch(schema, rows));
+            sink.addBatch(1, new ResultBatch(schema, rows.subList(0, 3)));
+        }
+
+        // pieces of at least ROWS_PER_TASK rows: two of the three slots, then one file for a small batch
+        assertThat(FileSinkLogReader.dataFiles(out)).extracting(file -> file.getFileName().toString())
+                .containsExactly("part-00000-b0-c000.snappy.parquet", "part-00001-b0-c000.snappy.parquet",
+                        "part-00000-b1-c000.snappy.parquet");
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder(
+                    FileSink.METADATA_DIRECTORY, "part-00000-b0-c000.snappy.parquet",
+                    "part-00001-b0-c000.snappy.parquet", "part-00000-b1-c000.snappy.parquet");
+        }
+        // read through the log: the batch whole, each file a consecutive run of its rows
+        List<Path> files = FileSinkLogReader.dataFiles(out);
+        assertThat(DuckDb.query("SELECT count(*), count(DISTINCT id), min(id), max(id), bool_and(name = 'n' || id) "
+                + "FROM read_parquet(['" + files.get(0) + "', '" + files.get(1) + "'])"))
+                .containsExactly(size + "|" + size + "|0|" + (size - 1) + "|true");
+        assertThat(DuckDb.query("SELECT min(id), max(id) FROM read_parquet('" + files.get(1) + "')"))
+                .containsExactly(size / 2 + "|" + (size - 1));
+        assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(1L)).containsExactly("0|n0", "1|n1", "2|n2");
     }
 }
