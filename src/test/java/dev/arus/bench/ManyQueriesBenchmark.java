@@ -1,18 +1,25 @@
 package dev.arus.bench;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 
 /**
  * Many queries: {@value #QUERIES} queries of the chapter's shape (a rate source of 5 rows a
  * second, a windowed count) on a 1-second trigger in one service started by the README's
- * command, {@code arus.max-queries} raised. After {@value #WARMUP_SECONDS} s, for
+ * command, {@code arus.max-queries} raised. Once the last query created holds
+ * {@value #KEPT_REPORTS} progress reports (every query's kept reports and batches are full then), for
  * {@value #MEASURED_SECONDS} s: the service's CPU time over the machine's ({@code /proc}), and the
  * lag of every trigger, its progress's {@code timestamp} (when the trigger started) minus the
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
@@ -25,8 +32,8 @@ public final class ManyQueriesBenchmark {
 
     private static final int QUERIES = 1_000;
     private static final int INTERVAL_MS = 1_000;
-    /** Long enough for every query's kept progress reports and batches (100 each) to fill up. */
-    private static final int WARMUP_SECONDS = 100;
+    /** The progress reports and batches the service keeps of each query. */
+    private static final int KEPT_REPORTS = 100;
     private static final int MEASURED_SECONDS = 60;
     private static final int LIST_REQUESTS = 300;
     private static final Pattern PROGRESS = Pattern.compile("\"timestamp\":\"([^\"]+)\",\"batchId\":(\\d+)");
@@ -44,23 +51,35 @@ public final class ManyQueriesBenchmark {
             for (int i = 0; i < queries; i++) {
                 ids.add(api.createQuery(LiveLatencyBenchmark.spec("query-" + i, INTERVAL_MS)));
             }
-            Thread.sleep(WARMUP_SECONDS * 1000L);
+            String last = ids.get(ids.size() - 1);
+            Awaitility.await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(1)).until(() -> reports(
+                    api.get("/api/queries/" + last + "/progress?limit=" + KEPT_REPORTS)) == KEPT_REPORTS);
 
             long windowStart = (System.currentTimeMillis() / INTERVAL_MS + 1) * INTERVAL_MS;
-            Thread.sleep(windowStart - System.currentTimeMillis());
-            long ticksBefore = service.cpuTicks();
-            long nanosBefore = System.nanoTime();
-            double[] listMillis = new double[LIST_REQUESTS];
-            for (int i = 0; i < LIST_REQUESTS; i++) {
-                Thread.sleep(MEASURED_SECONDS * 1000L / LIST_REQUESTS - 1);
-                long start = System.nanoTime();
-                api.get("/api/queries");
-                listMillis[i] = (System.nanoTime() - start) / 1e6;
-            }
             long windowEnd = windowStart + MEASURED_SECONDS * 1000L;
-            Thread.sleep(Math.max(0, windowEnd - System.currentTimeMillis()));
-            double cpuSeconds = (service.cpuTicks() - ticksBefore) / 100.0;
-            double wallSeconds = (System.nanoTime() - nanosBefore) / 1e9;
+            Window window = new Window(service);
+            double[] listMillis = new double[LIST_REQUESTS];
+            CountDownLatch listed = new CountDownLatch(LIST_REQUESTS);
+            ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+            try {
+                clock.schedule(window::open, windowStart - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+                clock.scheduleAtFixedRate(() -> {
+                    int request = LIST_REQUESTS - (int) listed.getCount();
+                    if (request < LIST_REQUESTS) {
+                        long start = System.nanoTime();
+                        api.get("/api/queries");
+                        listMillis[request] = (System.nanoTime() - start) / 1e6;
+                        listed.countDown();
+                    }
+                }, windowStart - System.currentTimeMillis(), MEASURED_SECONDS * 1000L / LIST_REQUESTS, TimeUnit.MILLISECONDS);
+                clock.schedule(window::close, windowEnd - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+                listed.await();
+                window.awaitClosed();
+            } finally {
+                clock.shutdownNow();
+            }
+            double cpuSeconds = window.cpuTicks() / 100.0;
+            double wallSeconds = window.seconds();
             int cores = Runtime.getRuntime().availableProcessors();
             double cpuPercent = 100 * cpuSeconds / (wallSeconds * cores);
 
@@ -94,6 +113,52 @@ public final class ManyQueriesBenchmark {
                     "BENCH many-queries-list %.1f %.1f %.1f ms (GET /api/queries p50 p99 max of %d, %d queries)",
                     listMillis[LIST_REQUESTS / 2], listMillis[LIST_REQUESTS * 99 / 100], listMillis[LIST_REQUESTS - 1],
                     LIST_REQUESTS, queries));
+        }
+    }
+
+    private static int reports(String progressJson) {
+        int count = 0;
+        for (Matcher report = PROGRESS.matcher(progressJson); report.find(); ) {
+            count++;
+        }
+        return count;
+    }
+
+    /** The measured window: the service's CPU ticks and the time between its opening and its closing, on the clock's thread. */
+    private static final class Window {
+
+        private final ServiceProcess service;
+        private final CountDownLatch closed = new CountDownLatch(1);
+        private volatile long ticksAtOpen;
+        private volatile long nanosAtOpen;
+        private volatile long ticks;
+        private volatile long nanos;
+
+        Window(ServiceProcess service) {
+            this.service = service;
+        }
+
+        void open() {
+            ticksAtOpen = service.cpuTicks();
+            nanosAtOpen = System.nanoTime();
+        }
+
+        void close() {
+            ticks = service.cpuTicks() - ticksAtOpen;
+            nanos = System.nanoTime() - nanosAtOpen;
+            closed.countDown();
+        }
+
+        void awaitClosed() throws InterruptedException {
+            closed.await();
+        }
+
+        long cpuTicks() {
+            return ticks;
+        }
+
+        double seconds() {
+            return nanos / 1e9;
         }
     }
 }

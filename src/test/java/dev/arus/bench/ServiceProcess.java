@@ -89,13 +89,24 @@ final class ServiceProcess implements AutoCloseable {
      * @throws IllegalStateException if the process ends or {@code timeout} passes first; with its console
      */
     long awaitLine(Predicate<String> line, Duration timeout) {
+        return awaitLine(line, Duration.ZERO, timeout);
+    }
+
+    /**
+     * Nanoseconds from the launch until the first console line matching {@code line} printed
+     * {@code notBefore} or later after the launch.
+     *
+     * @throws IllegalStateException if the process ends or {@code timeout} passes first; with its console
+     */
+    long awaitLine(Predicate<String> line, Duration notBefore, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (lines) {
             int seen = 0;
             while (true) {
                 for (; seen < lines.size(); seen++) {
-                    if (line.test(lines.get(seen).text())) {
-                        return lines.get(seen).nanos() - startNanos;
+                    long at = lines.get(seen).nanos() - startNanos;
+                    if (at >= notBefore.toNanos() && line.test(lines.get(seen).text())) {
+                        return at;
                     }
                 }
                 long left = deadline - System.nanoTime();
