@@ -196,15 +196,14 @@ public final class FileSink implements Sink {
     /** Writes {@code rows} to this batch's part file {@code number} in {@code directory}, atomically; returns the file. */
     private Path writePart(Path directory, long batchId, int number, List<Row> rows) {
         Schema schema = layout.dataSchema();
+        createDirectories(directory);
         Path part;
         if (format.equals(PARQUET)) {
             part = directory.resolve(String.format(Locale.ROOT, "part-%05d-b%d-c000%s.parquet", number, batchId,
                     ParquetPartFiles.extension(compression)));
-            createDirectories(directory);
             ParquetPartFiles.write(part, schema, rows, compression);
         } else {
             part = directory.resolve(String.format(Locale.ROOT, "part-00000-b%d-c000.%s", batchId, format));
-            createDirectories(directory);
             byte[] bytes = render(schema, rows).getBytes(StandardCharsets.UTF_8);
             AtomicFiles.write(part, bytes, bytes.length);
         }
