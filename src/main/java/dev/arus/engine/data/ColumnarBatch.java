@@ -12,6 +12,9 @@ public final class ColumnarBatch {
     /** Rows per chunk: small enough that a chunk's columns stay in the CPU cache. */
     public static final int CHUNK_SIZE = 4096;
 
+    /** The capacity a buffer starts at, before its first chunk says how many rows it needs. */
+    public static final int INITIAL_CAPACITY = 16;
+
     private final Schema schema;
     private final ColumnVector[] columns;
     private int size;
@@ -29,6 +32,25 @@ public final class ColumnarBatch {
             columns[i] = ColumnVector.allocate(schema.field(i).type(), capacity);
         }
         return new ColumnarBatch(schema, columns, 0);
+    }
+
+    /**
+     * The capacity to allocate, or grow to, for {@code rows} rows: the next power of two, at least
+     * {@link #INITIAL_CAPACITY}. Buffers kept from one chunk to the next grow to the chunks they see
+     * rather than starting at {@link #CHUNK_SIZE}: a query of a few rows a second then holds a few
+     * hundred bytes, not tens of KiB, and a growing buffer is reallocated only a few times.
+     */
+    public static int capacityFor(int rows) {
+        return rows <= INITIAL_CAPACITY ? INITIAL_CAPACITY : Integer.highestOneBit(rows - 1) << 1;
+    }
+
+    /** Grows every column, keeping its rows, so that the batch holds at least {@code rows} rows. */
+    public void ensureCapacity(int rows) {
+        for (ColumnVector column : columns) {
+            if (column.capacity() < rows) {
+                column.ensureCapacity(capacityFor(rows));
+            }
+        }
     }
 
     public Schema schema() {

@@ -13,7 +13,7 @@ public final class FilterOperator implements Operator {
     private final BoundExpression condition;
     private final Operator downstream;
     private ColumnarBatch output;
-    private boolean[] selected = new boolean[ColumnarBatch.CHUNK_SIZE];
+    private boolean[] selected = new boolean[ColumnarBatch.INITIAL_CAPACITY];
 
     public FilterOperator(BoundExpression condition, Operator downstream) {
         this.condition = condition;
@@ -25,7 +25,7 @@ public final class FilterOperator implements Operator {
         int size = chunk.size();
         BooleanVector result = (BooleanVector) condition.evaluate(chunk, context.evaluation());
         if (selected.length < size) {
-            selected = new boolean[size];
+            selected = new boolean[ColumnarBatch.capacityFor(size)];
         }
         boolean[] values = result.values();
         int kept = 0;
@@ -43,7 +43,7 @@ public final class FilterOperator implements Operator {
 
     private ColumnarBatch compact(ColumnarBatch chunk, int size) {
         if (output == null || output.schema() != chunk.schema() || output.column(0).capacity() < size) {
-            output = ColumnarBatch.allocate(chunk.schema(), Math.max(size, ColumnarBatch.CHUNK_SIZE));
+            output = ColumnarBatch.allocate(chunk.schema(), ColumnarBatch.capacityFor(size));
         }
         int kept = 0;
         for (int c = 0; c < chunk.schema().size(); c++) {

@@ -1,12 +1,11 @@
 package dev.arus.engine.expr;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
 
 /** The common state of bound nodes: type, nullability, pretty SQL and the reused output vector. */
 abstract class BoundNode implements BoundExpression {
-
-    private static final int INITIAL_CAPACITY = 1024;
 
     private final DataType type;
     private final boolean nullable;
@@ -43,9 +42,10 @@ abstract class BoundNode implements BoundExpression {
     @SuppressWarnings("unchecked")
     final <V extends ColumnVector> V output(int size) {
         if (output == null) {
-            output = ColumnVector.allocate(type, Math.max(size, INITIAL_CAPACITY));
+            output = ColumnVector.allocate(type, ColumnarBatch.capacityFor(size));
+        } else if (output.capacity() < size) {
+            output.ensureCapacity(ColumnarBatch.capacityFor(size));
         }
-        output.ensureCapacity(size);
         output.resetNulls();
         return (V) output;
     }

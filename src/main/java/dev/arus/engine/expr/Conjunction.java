@@ -28,7 +28,7 @@ final class Conjunction extends BoundNode {
         BooleanVector leftValues = (BooleanVector) left.evaluate(input, context);
         int size = input.size();
         if (needed.length < size) {
-            needed = new boolean[Math.max(size, ColumnarBatch.CHUNK_SIZE)];
+            needed = new boolean[ColumnarBatch.capacityFor(size)];
         }
         boolean[] a = leftValues.values();
         boolean decisive = !isAnd;

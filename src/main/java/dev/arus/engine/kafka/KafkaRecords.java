@@ -12,6 +12,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -56,6 +57,8 @@ final class KafkaRecords {
         private final ColumnarBatch chunk;
         private final Consumer<ColumnarBatch> consumer;
         private final ColumnVector[] vectors;
+        // The rows every vector holds: grown as records come, up to a full chunk.
+        private int capacity;
         private int size;
 
         ChunkWriter(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {
@@ -65,11 +68,15 @@ final class KafkaRecords {
             for (int c = 0; c < vectors.length; c++) {
                 vectors[c] = chunk.column(c);
             }
+            capacity = Arrays.stream(vectors).mapToInt(ColumnVector::capacity).min().orElseThrow();
             reset();
         }
 
         void add(ConsumerRecord<byte[], byte[]> record) {
             int row = size;
+            if (row == capacity) {
+                grow(row + 1);
+            }
             binary(0, row, record.key());
             binary(1, row, record.value());
             ((StringVector) vectors[2]).values()[row] = record.topic();
@@ -103,6 +110,14 @@ final class KafkaRecords {
                 elements.child(0).setObject(at, header.key());
                 elements.child(1).setObject(at, header.value());
                 at++;
+            }
+        }
+
+        /** The task's chunk may hold fewer rows than a full chunk, and its vectors need not be alike. */
+        private void grow(int rows) {
+            capacity = ColumnarBatch.capacityFor(rows);
+            for (ColumnVector vector : vectors) {
+                vector.ensureCapacity(capacity);
             }
         }
 

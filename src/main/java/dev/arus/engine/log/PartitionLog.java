@@ -227,9 +227,7 @@ final class PartitionLog implements AutoCloseable {
                 RecordBatchCodec.Reader batch = new RecordBatchCodec.Reader(schema, header, buffer, columns);
                 for (int done = 0; done < rows; ) {
                     int size = Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
-                    for (int c = 0; c <= schema.size(); c++) {
-                        chunk.column(c).ensureCapacity(size);
-                    }
+                    chunk.ensureCapacity(size);
                     batch.read(skip + done, size, chunk);
                     consumer.accept(chunk);
                     done += size;

@@ -23,10 +23,10 @@ final class StageRunner {
     private final TaskSlots slots;
     /**
      * Per source, per slot: the chunk the slot's tasks of that source read into, allocated at the
-     * slot's first task of that source. A chunk is {@link ColumnarBatch#CHUNK_SIZE} rows of every
-     * column (64 KiB for two long columns); a source with fewer input partitions than slots never
-     * uses the other slots' chunks, and a thousand such queries would hold them for nothing.
-     * Each element is touched only by its slot's task, one at a time.
+     * slot's first task of that source and small: readers grow it to the rows they write, so a
+     * query of a few rows a batch holds a few hundred bytes where a full chunk of two long columns
+     * would be 64 KiB, and a source with fewer input partitions than slots never allocates the
+     * other slots' chunks. Each element is touched only by its slot's task, one at a time.
      */
     private final ColumnarBatch[][] chunks;
 
@@ -39,7 +39,7 @@ final class StageRunner {
     private ColumnarBatch chunk(int source, int slot) {
         ColumnarBatch chunk = chunks[source][slot];
         if (chunk == null) {
-            chunk = ColumnarBatch.allocate(plan.sources().get(source).schema(), ColumnarBatch.CHUNK_SIZE);
+            chunk = ColumnarBatch.allocate(plan.sources().get(source).schema(), ColumnarBatch.INITIAL_CAPACITY);
             chunks[source][slot] = chunk;
         }
         return chunk;

@@ -35,7 +35,7 @@ final class PartialAggregation implements Operator {
     private boolean[] late = new boolean[16];
     private int[][] members;
     private int[] memberCounts;
-    private int[] groupIds = new int[ColumnarBatch.CHUNK_SIZE];
+    private int[] groupIds = new int[ColumnarBatch.INITIAL_CAPACITY];
     private long lateInputRows;
 
     /** @param dropsLateRows whether groups closed by the previous batch's watermark are late, not folded in */
@@ -89,7 +89,7 @@ final class PartialAggregation implements Operator {
     public void process(ColumnarBatch chunk, BatchContext context) {
         int size = chunk.size();
         if (groupIds.length < size) {
-            groupIds = new int[size];
+            groupIds = new int[ColumnarBatch.capacityFor(size)];
         }
         layout.evaluateKeys(chunk, context);
         for (int a = 0; a < aggregates.length; a++) {

@@ -40,7 +40,7 @@ final class DeduplicationPartition {
     private final StateBuffer delta = new StateBuffer();
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
-    private int[] selected = new int[ColumnarBatch.CHUNK_SIZE];
+    private int[] selected = new int[ColumnarBatch.INITIAL_CAPACITY];
     // One block of keys looked up together, so that their cache misses overlap (GroupIndex.touch).
     private final long[] blockKeys;
     private final int[] blockHashes = new int[LOOKAHEAD];
@@ -57,7 +57,8 @@ final class DeduplicationPartition {
         this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
         this.keys = new GroupIndex(layout.width());
         this.blockKeys = new long[LOOKAHEAD * layout.width()];
-        this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.CHUNK_SIZE);
+        // Grows to the chunks it emits: a partition of a quiet stream holds a few rows, not a full chunk.
+        this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.INITIAL_CAPACITY);
     }
 
     int size() {
@@ -79,7 +80,7 @@ final class DeduplicationPartition {
             return 0;
         }
         if (selected.length < size) {
-            selected = new int[size];
+            selected = new int[ColumnarBatch.capacityFor(size)];
         }
         layout.evaluateKeys(rows, context);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
@@ -139,6 +140,7 @@ final class DeduplicationPartition {
         for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
             int chunk = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
             int[] rowsOfChunk = from == 0 ? selected : Arrays.copyOfRange(selected, from, from + chunk);
+            output.ensureCapacity(chunk);
             for (int c = 0; c < rows.schema().size(); c++) {
                 output.column(c).resetNulls();
                 output.column(c).gather(rows.column(c), rowsOfChunk, chunk, 0);

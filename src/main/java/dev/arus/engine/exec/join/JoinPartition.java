@@ -52,8 +52,9 @@ final class JoinPartition {
         this.states = new JoinSideState[] {new JoinSideState(spec.left().schema(), encoder.width()),
                 new JoinSideState(spec.right().schema(), encoder.width())};
         this.probe = new long[encoder.width()];
-        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.CHUNK_SIZE);
-        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.CHUNK_SIZE);
+        // Both grow to the chunks they see: a partition of a quiet stream holds a few rows, not a full chunk.
+        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.INITIAL_CAPACITY);
+        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.INITIAL_CAPACITY);
     }
 
     long stored() {
@@ -195,6 +196,7 @@ final class JoinPartition {
             int[] rightRows = side == LEFT ? storedRows : newRows;
             ColumnarBatch leftSource = side == LEFT ? rows : stored;
             ColumnarBatch rightSource = side == LEFT ? stored : rows;
+            pairs.ensureCapacity(slice);
             for (int c = 0; c < spec.pairs().size(); c++) {
                 pairs.column(c).resetNulls();
                 if (c < leftWidth) {
@@ -292,6 +294,7 @@ final class JoinPartition {
         ColumnarBatch right = other != null ? other : side == RIGHT ? first : null;
         int rightRow = other != null ? otherRow : side == RIGHT ? row : -1;
         int at = outputCount++;
+        output.ensureCapacity(outputCount);
         for (int c = 0; c < spec.output().size(); c++) {
             ColumnVector target = output.column(c);
             int fromLeft = spec.outputFromLeft()[c];
