@@ -1,10 +1,8 @@
 package dev.arus.engine.streaming;
 
 import java.time.Instant;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -39,8 +37,8 @@ public record StreamingQueryProgress(
 
     public StreamingQueryProgress {
         // Sorted by key, the order in which Spark's progress JSON lists them.
-        durationMs = Collections.unmodifiableMap(new TreeMap<>(durationMs));
-        eventTime = Collections.unmodifiableMap(new TreeMap<>(eventTime));
+        durationMs = SortedArrayMap.copyOf(durationMs);
+        eventTime = SortedArrayMap.copyOf(eventTime);
         stateOperators = List.copyOf(stateOperators);
         sources = List.copyOf(sources);
     }
@@ -95,7 +93,7 @@ public record StreamingQueryProgress(
             Map<String, String> metrics) {
 
         public SourceProgress {
-            metrics = metrics == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metrics));
+            metrics = metrics == null ? Map.of() : SortedArrayMap.copyOf(metrics);
         }
 
         /** A source without metrics of its own. */

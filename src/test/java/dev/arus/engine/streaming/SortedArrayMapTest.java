@@ -1,0 +1,79 @@
+package dev.arus.engine.streaming;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.AbstractMap.SimpleEntry;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SortedArrayMapTest {
+
+    private static Map<String, Long> durations() {
+        Map<String, Long> durations = new LinkedHashMap<>();
+        durations.put("triggerExecution", 12L);
+        durations.put("addBatch", 7L);
+        durations.put("walCommit", 2L);
+        durations.put("latestOffset", 0L);
+        return durations;
+    }
+
+    @Test
+    void iteratesInKeyOrderAndEqualsTheTreeMapOfTheSameEntries() {
+        Map<String, Long> map = SortedArrayMap.copyOf(durations());
+
+        assertThat(map.keySet()).containsExactly("addBatch", "latestOffset", "triggerExecution", "walCommit");
+        assertThat(map.values()).containsExactly(7L, 0L, 12L, 2L);
+        assertThat(map).isEqualTo(new TreeMap<>(durations())).hasSameHashCodeAs(new TreeMap<>(durations()));
+        assertThat(map.toString()).isEqualTo("{addBatch=7, latestOffset=0, triggerExecution=12, walCommit=2}");
+    }
+
+    @Test
+    void findsEveryKeyAndNoOther() {
+        Map<String, Long> map = SortedArrayMap.copyOf(durations());
+
+        assertThat(map.get("walCommit")).isEqualTo(2L);
+        assertThat(map.get("addBatch")).isEqualTo(7L);
+        assertThat(map.containsKey("triggerExecution")).isTrue();
+        assertThat(map.get("queryPlanning")).isNull();
+        assertThat(map.containsKey(42)).isFalse();
+        assertThat(map.getOrDefault("getBatch", -1L)).isEqualTo(-1L);
+    }
+
+    @Test
+    void keepsNullValuesAsTheTreeMapItReplacesDid() {
+        Map<String, String> metrics = new HashMap<>();
+        metrics.put("maxOffsetsBehindLatest", null);
+        metrics.put("avgOffsetsBehindLatest", "0.0");
+
+        Map<String, String> map = SortedArrayMap.copyOf(metrics);
+
+        assertThat(map).containsExactly(Map.entry("avgOffsetsBehindLatest", "0.0"),
+                new SimpleEntry<>("maxOffsetsBehindLatest", null));
+        assertThat(map.containsKey("maxOffsetsBehindLatest")).isTrue();
+    }
+
+    @Test
+    void cannotBeChangedThroughTheMapOrItsEntries() {
+        Map<String, Long> map = SortedArrayMap.copyOf(durations());
+
+        assertThatThrownBy(() -> map.put("getBatch", 1L)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> map.remove("addBatch")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> map.entrySet().iterator().next().setValue(1L))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(map::clear).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(map).hasSize(4);
+    }
+
+    @Test
+    void holdsAnEmptyMap() {
+        Map<String, Long> map = SortedArrayMap.copyOf(Map.of());
+
+        assertThat(map).isEmpty();
+        assertThat(map.entrySet().iterator().hasNext()).isFalse();
+        assertThat(map).isEqualTo(Map.of());
+    }
+}
