@@ -33,6 +33,19 @@ class ProgressBuilderTest {
         assertThat(ProgressBuilder.isoMicros(beyond)).isEqualTo(formatted(beyond));
     }
 
+    @Test
+    void sharesTheTextOfAMillisecondWrittenRecently() {
+        long second = 1_792_157_360_000_000L;
+        String first = ProgressBuilder.isoMicros(second);
+
+        assertThat(ProgressBuilder.isoMicros(second + 999)).isSameAs(first);
+        for (int i = 1; i <= 5_000; i++) {
+            assertThat(ProgressBuilder.isoMicros(second + i * 1_000L)).isEqualTo(formatted(second + i * 1_000L));
+        }
+        assertThat(ProgressBuilder.isoMicros(second)).as("a text pushed out by others is written again, the same")
+                .isEqualTo(first);
+    }
+
     private static String formatted(long micros) {
         return SPARK.format(Instant.ofEpochMilli(Math.floorDiv(micros, 1000)));
     }
