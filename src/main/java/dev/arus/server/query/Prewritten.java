@@ -1,8 +1,12 @@
 package dev.arus.server.query;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.io.SerializedString;
+import tools.jackson.core.SerializableString;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.annotation.JsonSerialize;
@@ -19,16 +23,15 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Prewritten<T> {
 
     private final T value;
-    // Keeps its UTF-8 bytes once first written, so that a response copies bytes rather than encoding characters.
-    private final SerializedString json;
+    private final RawJson json;
 
-    private Prewritten(T value, SerializedString json) {
+    private Prewritten(T value, RawJson json) {
         this.value = value;
         this.json = json;
     }
 
     static <T> Prewritten<T> of(T value, JsonMapper mapper) {
-        return new Prewritten<>(Objects.requireNonNull(value), new SerializedString(mapper.writeValueAsString(value)));
+        return new Prewritten<>(Objects.requireNonNull(value), new RawJson(mapper.writeValueAsBytes(value)));
     }
 
     public T value() {
@@ -46,6 +49,114 @@ public final class Prewritten<T> {
         @Override
         public void serialize(Prewritten<?> prewritten, JsonGenerator generator, SerializationContext context) {
             generator.writeRawValue(prewritten.json);
+        }
+    }
+
+    /**
+     * JSON text kept as its UTF-8 bytes only. The service keeps a hundred thousand of these with a
+     * thousand queries, and Jackson's own {@code SerializedString} holds the text twice, as a
+     * string and as bytes. HTTP responses copy the bytes; live messages, written as characters,
+     * widen them (ASCII, as JSON of the API nearly always is) or decode them.
+     */
+    private static final class RawJson implements SerializableString {
+
+        private final byte[] utf8;
+        private final boolean ascii;
+
+        RawJson(byte[] utf8) {
+            this.utf8 = utf8;
+            boolean allAscii = true;
+            for (byte b : utf8) {
+                allAscii &= b >= 0;
+            }
+            this.ascii = allAscii;
+        }
+
+        @Override
+        public String getValue() {
+            return new String(utf8, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public int charLength() {
+            return ascii ? utf8.length : getValue().length();
+        }
+
+        @Override
+        public byte[] asUnquotedUTF8() {
+            return utf8;
+        }
+
+        @Override
+        public int appendUnquotedUTF8(byte[] buffer, int offset) {
+            if (buffer.length - offset < utf8.length) {
+                return -1;
+            }
+            System.arraycopy(utf8, 0, buffer, offset, utf8.length);
+            return utf8.length;
+        }
+
+        /** Widens ASCII text in place; -1 (the generator then writes {@link #getValue()}) for any other. */
+        @Override
+        public int appendUnquoted(char[] buffer, int offset) {
+            if (!ascii || buffer.length - offset < utf8.length) {
+                return -1;
+            }
+            for (int i = 0; i < utf8.length; i++) {
+                buffer[offset + i] = (char) utf8[i];
+            }
+            return utf8.length;
+        }
+
+        @Override
+        public int writeUnquotedUTF8(OutputStream out) throws IOException {
+            out.write(utf8);
+            return utf8.length;
+        }
+
+        @Override
+        public int putUnquotedUTF8(ByteBuffer buffer) {
+            if (buffer.remaining() < utf8.length) {
+                return -1;
+            }
+            buffer.put(utf8);
+            return utf8.length;
+        }
+
+        // JSON text is a value, written as it is: never as the content of a quoted string.
+
+        @Override
+        public char[] asQuotedChars() {
+            throw quoted();
+        }
+
+        @Override
+        public byte[] asQuotedUTF8() {
+            throw quoted();
+        }
+
+        @Override
+        public int appendQuotedUTF8(byte[] buffer, int offset) {
+            throw quoted();
+        }
+
+        @Override
+        public int appendQuoted(char[] buffer, int offset) {
+            throw quoted();
+        }
+
+        @Override
+        public int writeQuotedUTF8(OutputStream out) {
+            throw quoted();
+        }
+
+        @Override
+        public int putQuotedUTF8(ByteBuffer buffer) {
+            throw quoted();
+        }
+
+        private static UnsupportedOperationException quoted() {
+            return new UnsupportedOperationException("prewritten JSON is written as it is, never quoted");
         }
     }
 }
