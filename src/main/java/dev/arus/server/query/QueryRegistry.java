@@ -171,9 +171,8 @@ public class QueryRegistry {
         return find(id).view();
     }
 
-    /** Every query's view, as JSON written once per change of the view. */
-    List<Prewritten<QueryView>> listedViews() {
-        return all().stream().map(RegisteredQuery::listedView).toList();
+    List<QueryView> views() {
+        return all().stream().map(RegisteredQuery::view).toList();
     }
 
     /** The current run's last {@code limit} progress reports of batches below {@code beforeBatchId}, oldest first. */

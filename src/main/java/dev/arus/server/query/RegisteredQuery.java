@@ -48,8 +48,6 @@ final class RegisteredQuery implements RunEvents {
     private final Map<UUID, StreamingQuery> unended = new ConcurrentHashMap<>();
     // The last progress report as views show it, converted once (on the query's thread, for its listeners).
     private volatile ShownProgress shownProgress = ShownProgress.NONE;
-    // The view as the list last showed it, with its JSON.
-    private volatile ListedView listedView = ListedView.NONE;
 
     RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, Shared shared) {
         this.id = id;
@@ -107,26 +105,6 @@ final class RegisteredQuery implements RunEvents {
     /** A progress report and its view; races between threads converting the same report are harmless. */
     private record ShownProgress(@Nullable StreamingQueryProgress report, @Nullable Prewritten<ProgressView> view) {
         static final ShownProgress NONE = new ShownProgress(null, null);
-    }
-
-    /**
-     * The view with its JSON, written again only when the view changed since the list last showed
-     * it. Between two triggers nothing changes, so listing a thousand queries copies their text
-     * rather than serializing a thousand views.
-     */
-    Prewritten<QueryView> listedView() {
-        QueryView current = view();
-        ListedView listed = listedView;
-        if (!current.equals(listed.view())) {
-            listed = new ListedView(current, Prewritten.of(current, shared.json()));
-            listedView = listed;
-        }
-        return listed.json();
-    }
-
-    /** A view and its JSON; races between threads writing the same view are harmless. */
-    private record ListedView(@Nullable QueryView view, @Nullable Prewritten<QueryView> json) {
-        static final ListedView NONE = new ListedView(null, null);
     }
 
     /**
