@@ -23,7 +23,8 @@ import org.awaitility.Awaitility;
  * {@value #MEASURED_SECONDS} s: the service's CPU time over the machine's ({@code /proc}), and the
  * lag of every trigger, its progress's {@code timestamp} (when the trigger started) minus the
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
- * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run. Prints
+ * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run, each to its
+ * body's last byte ({@link ServiceApi#download}). Prints
  * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>} and {@code BENCH many-queries-list}.
  *
  * <p>Arguments: the folder of the extracted jar, optionally the number of queries.
@@ -67,7 +68,7 @@ public final class ManyQueriesBenchmark {
                     int request = LIST_REQUESTS - (int) listed.getCount();
                     if (request < LIST_REQUESTS) {
                         long start = System.nanoTime();
-                        api.get("/api/queries");
+                        api.download("/api/queries");
                         listMillis[request] = (System.nanoTime() - start) / 1e6;
                         listed.countDown();
                     }
