@@ -8,6 +8,7 @@ import dev.arus.engine.data.MapVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Generator;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,9 +28,10 @@ public final class GenerateOperator implements Operator {
     private final ColumnarBatch output;
     private final ColumnVector[] itemValues;
     private final Operator downstream;
-    private final int[] sourceRows = new int[ColumnarBatch.CHUNK_SIZE];
-    private final int[] elementRows = new int[ColumnarBatch.CHUNK_SIZE];
-    private final int[] positions = new int[ColumnarBatch.CHUNK_SIZE];
+    // All grow to the chunks they build: a quiet stream's query holds a few rows, not full chunks.
+    private int[] sourceRows = new int[ColumnarBatch.INITIAL_CAPACITY];
+    private int[] elementRows = new int[ColumnarBatch.INITIAL_CAPACITY];
+    private int[] positions = new int[ColumnarBatch.INITIAL_CAPACITY];
 
     /** {@code items} are the select list's other items, in order; the generator's columns go at {@code generatorPosition}. */
     public GenerateOperator(List<BoundExpression> items, int generatorPosition, Generator generator,
@@ -37,7 +39,7 @@ public final class GenerateOperator implements Operator {
         this.items = items.toArray(BoundExpression[]::new);
         this.generatorPosition = generatorPosition;
         this.generator = generator;
-        this.output = ColumnarBatch.allocate(outputSchema, ColumnarBatch.CHUNK_SIZE);
+        this.output = ColumnarBatch.allocate(outputSchema, ColumnarBatch.INITIAL_CAPACITY);
         this.itemValues = new ColumnVector[this.items.length];
         this.downstream = downstream;
     }
@@ -73,6 +75,11 @@ public final class GenerateOperator implements Operator {
 
     /** Adds an output row to the chunk being built, emitting it when full; returns the chunk's new count. */
     private int add(int row, int element, int position, int count, ColumnVector collections, BatchContext context) {
+        if (count == sourceRows.length) {
+            sourceRows = Arrays.copyOf(sourceRows, count * 2);
+            elementRows = Arrays.copyOf(elementRows, count * 2);
+            positions = Arrays.copyOf(positions, count * 2);
+        }
         sourceRows[count] = row;
         elementRows[count] = element;
         positions[count] = position;
@@ -84,6 +91,7 @@ public final class GenerateOperator implements Operator {
     }
 
     private void emit(ColumnVector collections, int count, BatchContext context) {
+        output.ensureCapacity(count);
         int generated = generator.fields().size();
         for (int k = 0; k < items.length; k++) {
             ColumnVector target = target(k < generatorPosition ? k : k + generated);

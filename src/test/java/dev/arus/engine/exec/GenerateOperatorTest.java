@@ -9,6 +9,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.testing.StreamCase;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +52,23 @@ class GenerateOperatorTest {
         assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
                 List.of("[1,a,A,B]", "[1,b,A,B]", "[3,c,C]"),
                 List.of("[4,x,X,Y,Z]", "[4,y,X,Y,Z]", "[4,z,X,Y,Z]"));
+    }
+
+    /**
+     * A batch's rows outgrow the operator's first buffers many times, and its output spans more
+     * than one full chunk: every element still comes out once, in order.
+     */
+    @Test
+    void explodesMoreElementsThanAFullChunkHolds() {
+        String tags = String.join(",", Collections.nCopies(3_000, "t"));
+        List<String> rows = query(in -> in.selectExpr("id", "explode(split(tags, ','))"))
+                .feed(row(1, "a"), row(2, tags), row(3, tags))
+                .batches().get(0).rows();
+
+        assertThat(rows).hasSize(6_001);
+        assertThat(rows.get(0)).isEqualTo("[1,a]");
+        assertThat(rows.subList(1, 3_001)).containsOnly("[2,t]");
+        assertThat(rows.subList(3_001, 6_001)).containsOnly("[3,t]");
     }
 
     /** The input stream as a frame, to define queries on without running them. */

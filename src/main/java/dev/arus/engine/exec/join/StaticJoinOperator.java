@@ -25,12 +25,13 @@ public final class StaticJoinOperator implements Operator {
     private final long[] probe;
     private final ColumnarBatch pairs;
     private final ColumnarBatch output;
-    private int[] pairStream = new int[ColumnarBatch.CHUNK_SIZE];
-    private int[] pairTable = new int[ColumnarBatch.CHUNK_SIZE];
-    private boolean[] pairPasses = new boolean[ColumnarBatch.CHUNK_SIZE];
-    private int[] firstPair = new int[ColumnarBatch.CHUNK_SIZE + 1];
-    private final int[] outStream = new int[ColumnarBatch.CHUNK_SIZE];
-    private final int[] outTable = new int[ColumnarBatch.CHUNK_SIZE];
+    // All grow to the chunks they see: a quiet stream's query holds a few rows, not full chunks.
+    private int[] pairStream = new int[ColumnarBatch.INITIAL_CAPACITY];
+    private int[] pairTable = new int[ColumnarBatch.INITIAL_CAPACITY];
+    private boolean[] pairPasses = new boolean[ColumnarBatch.INITIAL_CAPACITY];
+    private int[] firstPair = new int[ColumnarBatch.INITIAL_CAPACITY + 1];
+    private int[] outStream = new int[ColumnarBatch.INITIAL_CAPACITY];
+    private int[] outTable = new int[ColumnarBatch.INITIAL_CAPACITY];
     private int outCount;
 
     public StaticJoinOperator(StaticJoinSpec spec, StaticJoinIndex index, Operator downstream) {
@@ -39,8 +40,8 @@ public final class StaticJoinOperator implements Operator {
         this.downstream = downstream;
         this.cross = spec.streamKeys().isEmpty();
         this.probe = new long[index.width()];
-        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.CHUNK_SIZE);
-        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.CHUNK_SIZE);
+        this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.INITIAL_CAPACITY);
+        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.INITIAL_CAPACITY);
     }
 
     @Override
@@ -65,7 +66,7 @@ public final class StaticJoinOperator implements Operator {
     /** Fills the candidate pairs, stream row by stream row; returns how many. */
     private int candidates(ColumnVector[] keys, int size) {
         if (firstPair.length < size + 1) {
-            firstPair = new int[size + 1];
+            firstPair = new int[ColumnarBatch.capacityFor(size + 1)];
         }
         int count = 0;
         for (int row = 0; row < size; row++) {
@@ -91,6 +92,7 @@ public final class StaticJoinOperator implements Operator {
             int slice = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
             int[] streamRows = Arrays.copyOfRange(pairStream, from, from + slice);
             int[] tableRows = Arrays.copyOfRange(pairTable, from, from + slice);
+            pairs.ensureCapacity(slice);
             for (int c = 0; c < spec.streamWidth(); c++) {
                 pairs.column(c).resetNulls();
                 pairs.column(c).gather(chunk.column(c), streamRows, slice, 0);
@@ -135,6 +137,10 @@ public final class StaticJoinOperator implements Operator {
 
     /** Adds an output row of stream row {@code row} and table row {@code tableRow} (-1: NULLs). */
     private void add(ColumnarBatch chunk, int row, int tableRow, BatchContext context) {
+        if (outCount == outStream.length) {
+            outStream = Arrays.copyOf(outStream, outCount * 2);
+            outTable = Arrays.copyOf(outTable, outCount * 2);
+        }
         outStream[outCount] = row;
         outTable[outCount] = tableRow;
         if (++outCount == ColumnarBatch.CHUNK_SIZE) {
@@ -148,6 +154,7 @@ public final class StaticJoinOperator implements Operator {
         }
         ColumnarBatch table = index.rows();
         int[] columns = spec.outputColumns();
+        output.ensureCapacity(outCount);
         for (int c = 0; c < columns.length; c++) {
             ColumnVector target = output.column(c);
             target.resetNulls();

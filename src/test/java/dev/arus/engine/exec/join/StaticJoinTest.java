@@ -56,14 +56,19 @@ class StaticJoinTest {
     }
 
     private List<List<String>> run(BiFunction<StreamFrame, StaticFrame, StreamFrame> query) {
+        return run(query, row("o-1", "novel", 1), row("o-2", "lamp", 1), row("o-3", "puzzle", 1), row("o-4", null, 5),
+                row("o-5", "tea, green", 3));
+    }
+
+    /** {@code query}'s rows, batch by batch, over one batch of {@code orders}. */
+    private List<List<String>> run(BiFunction<StreamFrame, StaticFrame, StreamFrame> query, Object[]... orders) {
         StreamCase run = new StreamCase(directory.resolve("case-" + runs++), ORDERS, false,
                 input -> {
-                    StreamFrame orders = input.select("order_id", "product", "qty");
-                    return query.apply(orders, catalogue(orders));
+                    StreamFrame stream = input.select("order_id", "product", "qty");
+                    return query.apply(stream, catalogue(stream));
                 }, w -> w.outputMode("append"));
         cases.add(run);
-        run.feed(row("o-1", "novel", 1), row("o-2", "lamp", 1), row("o-3", "puzzle", 1), row("o-4", null, 5),
-                row("o-5", "tea, green", 3));
+        run.feed(orders);
         return run.rows();
     }
 
@@ -107,6 +112,29 @@ class StaticJoinTest {
                 .containsExactly(List.of("[novel,o-1,1]", "[puzzle,o-3,1]", "[tea, green,o-5,3]"));
         assertThat(run((orders, products) -> orders.join(products, List.of("product"), "anti")))
                 .containsExactly(List.of("[lamp,o-2,1]", "[null,o-4,5]"));
+    }
+
+    /**
+     * A batch of more orders than a full chunk holds outgrows the operator's first buffers many
+     * times, for the pairs the condition is checked on and for the output: every order still
+     * comes out once, in order.
+     */
+    @Test
+    void aBatchLargerThanAChunkJoinsEveryRow() {
+        Object[][] orders = new Object[5_000][];
+        for (int i = 0; i < orders.length; i++) {
+            orders[i] = row("o-" + i, i % 2 == 0 ? "novel" : "puzzle", i % 3);
+        }
+        List<String> rows = run((stream, products) -> stream.alias("o").join(products.alias("c"),
+                expr("o.product = c.product AND o.qty >= c.min_qty"), "left")
+                .selectExpr("o.order_id", "c.category"), orders).get(0);
+
+        assertThat(rows).hasSize(5_000);
+        for (int i = 0; i < orders.length; i++) {
+            boolean matches = i % 2 == 0 ? i % 3 >= 1 : i % 3 >= 2;
+            String category = i % 2 == 0 ? "books" : "games";
+            assertThat(rows.get(i)).isEqualTo("[o-" + i + "," + (matches ? category : "null") + "]");
+        }
     }
 
     @Test
