@@ -67,6 +67,17 @@ public abstract sealed class ColumnVector
         }
     }
 
+    /**
+     * Grows the vector, keeping its rows, so that it holds at least {@code rows} rows, to the
+     * next power of two ({@link ColumnarBatch#capacityFor}): for buffers reused from chunk to
+     * chunk, which grow to the chunks they see and are reallocated only a few times.
+     */
+    public final void reserve(int rows) {
+        if (rows > capacity()) {
+            ensureCapacity(ColumnarBatch.capacityFor(rows));
+        }
+    }
+
     /** Replaces the value storage by one of {@code capacity} rows holding the same values. */
     protected abstract void growValues(int capacity);
 

@@ -44,12 +44,10 @@ public final class ColumnarBatch {
         return rows <= INITIAL_CAPACITY ? INITIAL_CAPACITY : Integer.highestOneBit(rows - 1) << 1;
     }
 
-    /** Grows every column, keeping its rows, so that the batch holds at least {@code rows} rows. */
+    /** Grows every column as {@link ColumnVector#reserve} does, so that the batch holds at least {@code rows} rows. */
     public void ensureCapacity(int rows) {
         for (ColumnVector column : columns) {
-            if (column.capacity() < rows) {
-                column.ensureCapacity(capacityFor(rows));
-            }
+            column.reserve(rows);
         }
     }
 

@@ -43,9 +43,8 @@ abstract class BoundNode implements BoundExpression {
     final <V extends ColumnVector> V output(int size) {
         if (output == null) {
             output = ColumnVector.allocate(type, ColumnarBatch.capacityFor(size));
-        } else if (output.capacity() < size) {
-            output.ensureCapacity(ColumnarBatch.capacityFor(size));
         }
+        output.reserve(size);
         output.resetNulls();
         return (V) output;
     }

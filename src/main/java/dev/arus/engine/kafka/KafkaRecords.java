@@ -115,10 +115,10 @@ final class KafkaRecords {
 
         /** The task's chunk may hold fewer rows than a full chunk, and its vectors need not be alike. */
         private void grow(int rows) {
-            capacity = ColumnarBatch.capacityFor(rows);
             for (ColumnVector vector : vectors) {
-                vector.ensureCapacity(capacity);
+                vector.reserve(rows);
             }
+            capacity = ColumnarBatch.capacityFor(rows);
         }
 
         /** Hands on the records added since the last chunk, if any. */

@@ -28,8 +28,8 @@ final class RateChunks {
         long next = first;
         for (long done = 0; done < rows; ) {
             int size = (int) Math.min(ColumnarBatch.CHUNK_SIZE, rows - done);
-            timestampColumn.ensureCapacity(ColumnarBatch.capacityFor(size));
-            valueColumn.ensureCapacity(ColumnarBatch.capacityFor(size));
+            timestampColumn.reserve(size);
+            valueColumn.reserve(size);
             long[] values = valueColumn.values();
             for (int i = 0; i < size; i++) {
                 values[i] = next + (long) i * step;

@@ -294,7 +294,9 @@ final class JoinPartition {
         ColumnarBatch right = other != null ? other : side == RIGHT ? first : null;
         int rightRow = other != null ? otherRow : side == RIGHT ? row : -1;
         int at = outputCount++;
-        output.ensureCapacity(outputCount);
+        if (at == output.column(0).capacity()) {
+            output.ensureCapacity(outputCount);
+        }
         for (int c = 0; c < spec.output().size(); c++) {
             ColumnVector target = output.column(c);
             int fromLeft = spec.outputFromLeft()[c];
