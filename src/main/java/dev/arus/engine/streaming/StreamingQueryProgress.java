@@ -43,18 +43,32 @@ public record StreamingQueryProgress(
         sources = List.copyOf(sources);
     }
 
+    // Sums by loops, not streams: these are read for every batch of every query, by the list of
+    // queries, the metrics and the live feed.
     public long numInputRows() {
-        return sources.stream().mapToLong(SourceProgress::numInputRows).sum();
+        long rows = 0;
+        for (SourceProgress source : sources) {
+            rows += source.numInputRows();
+        }
+        return rows;
     }
 
     /** Input rows over the time since the previous trigger started; 0 for the first batch, as in Spark 4. */
     public double inputRowsPerSecond() {
-        return sources.stream().mapToDouble(SourceProgress::inputRowsPerSecond).sum();
+        double rate = 0;
+        for (SourceProgress source : sources) {
+            rate += source.inputRowsPerSecond();
+        }
+        return rate;
     }
 
     /** Input rows over this batch's processing time. */
     public double processedRowsPerSecond() {
-        return sources.stream().mapToDouble(SourceProgress::processedRowsPerSecond).sum();
+        double rate = 0;
+        for (SourceProgress source : sources) {
+            rate += source.processedRowsPerSecond();
+        }
+        return rate;
     }
 
     /** One stateful operator's state after the batch ({@code operatorName} as Spark's, e.g. {@code stateStoreSave}). */
