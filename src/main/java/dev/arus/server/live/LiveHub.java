@@ -78,7 +78,7 @@ class LiveHub implements QueryListener {
 
     @Override
     public void progress(QueryView query, StreamingQueryProgress progress) {
-        find(query.id()).ifPresent(topic -> topic.publishProgress(query));
+        find(query.id()).ifPresent(topic -> topic.publishProgress(query, progress));
     }
 
     @Override

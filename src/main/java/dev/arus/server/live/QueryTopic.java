@@ -1,6 +1,6 @@
 package dev.arus.server.live;
 
-import dev.arus.server.query.Prewritten;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -33,7 +33,9 @@ final class QueryTopic {
     // Guarded by lock.
     private final Object lock = new Object();
     private final RecentBatches recentBatches;
-    private final ArrayDeque<Prewritten<ProgressView>> recentProgress = new ArrayDeque<>();
+    // The engine's own reports, which its history keeps anyway: converted for a snapshot only, so
+    // a query nobody watches keeps no second copy of its last reports.
+    private final ArrayDeque<StreamingQueryProgress> recentProgress = new ArrayDeque<>();
     private final List<SessionOutbox> outboxes = new ArrayList<>();
     private QueryView query;
     private boolean closed;
@@ -75,14 +77,14 @@ final class QueryTopic {
         }
     }
 
-    /** Records a batch's progress, {@code after}'s last progress, and sends it to every session. */
-    void publishProgress(QueryView after) {
+    /** Records a batch's {@code progress}, {@code after}'s last progress, and sends it to every session. */
+    void publishProgress(QueryView after, StreamingQueryProgress progress) {
         synchronized (lock) {
             query = after;
             if (recentProgress.size() == snapshotProgress) {
                 recentProgress.removeFirst();
             }
-            recentProgress.addLast(after.lastProgress());
+            recentProgress.addLast(progress);
             send(new LiveMessage.Progress(queryId, after.lastProgress()));
         }
     }
@@ -101,16 +103,20 @@ final class QueryTopic {
      */
     boolean subscribe(WebSocketSession session) {
         SessionOutbox outbox = new SessionOutbox(queryId, session, pool);
-        LiveMessage.Snapshot snapshot;
+        QueryView shown;
+        List<RecentBatch> batches;
+        List<StreamingQueryProgress> progress;
         synchronized (lock) {
             if (closed || query == null) {
                 return false;
             }
-            snapshot = new LiveMessage.Snapshot(queryId, query, recentBatches.latest(snapshotBatches),
-                    recentProgress.stream().map(Prewritten::value).toList());
+            shown = query;
+            batches = recentBatches.latest(snapshotBatches);
+            progress = List.copyOf(recentProgress);
             outboxes.add(outbox);
         }
-        outbox.start(pool.writer().json(snapshot));
+        outbox.start(pool.writer().json(new LiveMessage.Snapshot(queryId, shown, batches,
+                progress.stream().map(ProgressView::of).toList())));
         return true;
     }
 

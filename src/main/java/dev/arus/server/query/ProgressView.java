@@ -35,7 +35,7 @@ public record ProgressView(
         Sink sink) {
 
     /** {@code null} for no progress, as Spark's {@code lastProgress} before the first batch. */
-    static ProgressView of(StreamingQueryProgress progress) {
+    public static ProgressView of(StreamingQueryProgress progress) {
         if (progress == null) {
             return null;
         }
