@@ -1,5 +1,6 @@
 package dev.arus.engine.time;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -58,6 +59,46 @@ public final class IsoInstants {
             RECENT[slot] = recent;
         }
         return recent.text();
+    }
+
+    /**
+     * Reads an instant in ISO-8601: the text {@link #ofMillis} writes by hand, without the
+     * formatter's parse context, and anything else {@link Instant#parse} reads, through it.
+     */
+    public static Instant parse(String text) {
+        if (text.length() != 24 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
+                || text.charAt(13) != ':' || text.charAt(16) != ':' || text.charAt(19) != '.' || text.charAt(23) != 'Z') {
+            return Instant.parse(text);
+        }
+        int year = number(text, 0, 4);
+        int month = number(text, 5, 2);
+        int day = number(text, 8, 2);
+        int hour = number(text, 11, 2);
+        int minute = number(text, 14, 2);
+        int second = number(text, 17, 2);
+        int millis = number(text, 20, 3);
+        if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || millis < 0) {
+            return Instant.parse(text);
+        }
+        try {
+            return LocalDateTime.of(year, month, day, hour, minute, second, millis * 1_000_000).toInstant(ZoneOffset.UTC);
+        } catch (DateTimeException outOfRange) {
+            // Instant.parse's own rules decide: it takes 24:00 and a leap second, refuses February 30.
+            return Instant.parse(text);
+        }
+    }
+
+    /** The {@code width} decimal digits at {@code at}, or -1 when one of them is not a digit. */
+    private static int number(String text, int at, int width) {
+        int value = 0;
+        for (int i = at; i < at + width; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     /** Writes {@code value} as {@code width} decimal digits ending before {@code at + width}. */

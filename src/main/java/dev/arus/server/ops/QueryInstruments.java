@@ -3,6 +3,7 @@ package dev.arus.server.ops;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.engine.time.IsoInstants;
 import dev.arus.server.query.EngineComparison;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -192,7 +193,7 @@ final class QueryInstruments {
         stateMemoryBytes = memory;
         // Spark reports the epoch as the watermark until the first rows have set one.
         String mark = progress.eventTime().get("watermark");
-        Instant current = mark == null ? Instant.EPOCH : Instant.parse(mark);
+        Instant current = mark == null ? Instant.EPOCH : IsoInstants.parse(mark);
         if (!current.equals(Instant.EPOCH)) {
             boolean first = watermark == null;
             watermark = current;
