@@ -5,6 +5,8 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.databind.SerializationContext;
@@ -22,20 +24,32 @@ import tools.jackson.databind.json.JsonMapper;
 @JsonSerialize(using = Prewritten.RawWriter.class)
 public final class Prewritten<T> {
 
-    private final T value;
+    private final Supplier<T> value;
     private final RawJson json;
 
-    private Prewritten(T value, RawJson json) {
+    private Prewritten(Supplier<T> value, T written, JsonMapper mapper) {
         this.value = value;
-        this.json = json;
+        this.json = new RawJson(mapper.writeValueAsBytes(written));
     }
 
     static <T> Prewritten<T> of(T value, JsonMapper mapper) {
-        return new Prewritten<>(Objects.requireNonNull(value), new RawJson(mapper.writeValueAsBytes(value)));
+        Objects.requireNonNull(value);
+        return new Prewritten<>(() -> value, value, mapper);
     }
 
+    /**
+     * The view of {@code source}, which the service keeps anyway, written now and made again from
+     * {@code source} when asked for: a thousand queries' last progress reports, each replaced every
+     * second, then keep no view objects for the collector to copy, only the reports and their JSON.
+     */
+    static <S, T> Prewritten<T> viewOf(S source, Function<S, T> view, JsonMapper mapper) {
+        Objects.requireNonNull(source);
+        return new Prewritten<>(() -> view.apply(source), view.apply(source), mapper);
+    }
+
+    /** The value; for a {@link #viewOf view}, an equal one made again. */
     public T value() {
-        return value;
+        return value.get();
     }
 
     @Override

@@ -96,7 +96,7 @@ final class RegisteredQuery implements RunEvents {
         StreamingQueryProgress last = ofRun.lastProgress();
         ShownProgress shown = shownProgress;
         if (shown.report() != last) {
-            shown = new ShownProgress(last, last == null ? null : Prewritten.of(ProgressView.of(last), shared.json()));
+            shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, ProgressView::of, shared.json()));
             shownProgress = shown;
         }
         return QueryView.of(id, shownSpec, ofRun, shown.view(), translated.comparison());

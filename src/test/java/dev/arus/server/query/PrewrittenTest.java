@@ -3,7 +3,9 @@ package dev.arus.server.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,5 +41,21 @@ class PrewrittenTest {
                 .isEqualTo(expected);
         assertThat(prewritten.toString()).isEqualTo(MAPPER.writeValueAsString(sale));
         assertThat(prewritten.value()).isSameAs(sale);
+    }
+
+    @Test
+    void keepsOnlyTheSourceOfAViewAndMakesTheViewAgainWhenAskedFor() {
+        Sale sale = new Sale("flash sale", List.of("a", "b"));
+        List<Plain> made = new ArrayList<>();
+        Prewritten<Plain> view = Prewritten.viewOf(sale, source -> {
+            Plain plain = new Plain("sale", source);
+            made.add(plain);
+            return plain;
+        }, MAPPER);
+
+        assertThat(view.toString()).isEqualTo(MAPPER.writeValueAsString(new Plain("sale", sale)));
+        Plain asked = view.value();
+        assertThat(made).hasSize(2);
+        assertThat(asked).isEqualTo(made.get(0)).isNotSameAs(made.get(0)).isSameAs(made.get(1));
     }
 }
