@@ -53,6 +53,22 @@ import java.util.Map;
  */
 public final class MicroBatchRunner {
 
+    // A trigger's statuses are shared, not made anew: with a thousand queries, each new one was an
+    // old object's reference to a young one, which the collector scans on every young collection.
+    private static final StreamingQueryStatus WAITING_FOR_DATA =
+            new StreamingQueryStatus("Waiting for data to arrive", false, false);
+    private static final StreamingQueryStatus PROCESSING_NEW_DATA =
+            new StreamingQueryStatus("Processing new data", true, true);
+    private static final StreamingQueryStatus CLEANING_UP_STATE =
+            new StreamingQueryStatus("No new data but cleaning up state", false, true);
+    // These two by whether the trigger found new data: [0] without, [1] with.
+    private static final StreamingQueryStatus[] WRITING_OFFSETS = {
+        new StreamingQueryStatus("Writing offsets to log", false, true),
+        new StreamingQueryStatus("Writing offsets to log", true, true)};
+    private static final StreamingQueryStatus[] WAITING_FOR_TRIGGER = {
+        new StreamingQueryStatus("Waiting for next trigger", false, false),
+        new StreamingQueryStatus("Waiting for next trigger", true, false)};
+
     private final QueryIdentity identity;
     private final PhysicalPlan plan;
     private final Sink sink;
@@ -150,11 +166,10 @@ public final class MicroBatchRunner {
         if (rerun == null && !newData && !(watermarkMoves && plan.runsNoDataBatches())) {
             // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
             previousTriggerStartMs = triggerStartMs;
-            status = new StreamingQueryStatus("Waiting for data to arrive", false, false);
+            status = WAITING_FOR_DATA;
             return new BatchOutcome.Idle();
         }
-        StreamingQueryStatus processing = new StreamingQueryStatus(
-                newData ? "Processing new data" : "No new data but cleaning up state", newData, true);
+        StreamingQueryStatus processing = newData ? PROCESSING_NEW_DATA : CLEANING_UP_STATE;
         status = processing;
         long batchId = nextBatchId;
         long lateBefore = watermark == null ? 0 : watermark.currentMicros();
@@ -167,7 +182,7 @@ public final class MicroBatchRunner {
                 new EvaluationContext(batchTimestampMs * 1000, timeZone));
         long walCommitNanos = 0;
         if (checkpoint != null && rerun == null) {
-            status = new StreamingQueryStatus("Writing offsets to log", newData, true);
+            status = WRITING_OFFSETS[newData ? 1 : 0];
             long walStart = clock.nanoTime();
             checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs, conf);
             walCommitNanos = clock.nanoTime() - walStart;
@@ -247,7 +262,7 @@ public final class MicroBatchRunner {
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
-        status = new StreamingQueryStatus("Waiting for next trigger", newData, false);
+        status = WAITING_FOR_TRIGGER[newData ? 1 : 0];
         return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
     }
 }

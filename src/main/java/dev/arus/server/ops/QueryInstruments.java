@@ -13,7 +13,6 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
@@ -81,6 +80,7 @@ final class QueryInstruments {
             .map(micros -> Duration.of(micros, ChronoUnit.MICROS)).toList();
     /** The part of {@code durationMs} that is the whole batch, already {@link #BATCH_DURATION}. */
     private static final String WHOLE_BATCH = "triggerExecution";
+    private static final long NO_WATERMARK = Long.MIN_VALUE;
 
     private final MeterRegistry registry;
     private final Clock clock;
@@ -99,7 +99,9 @@ final class QueryInstruments {
     private volatile double processedRate;
     private volatile double stateRows;
     private volatile double stateMemoryBytes;
-    private volatile Instant watermark;
+    // Milliseconds, not an Instant: a new object every batch would be one more old-to-young
+    // reference for the collector to scan.
+    private volatile long watermarkMillis = NO_WATERMARK;
     private volatile double batchesCompared;
     private volatile double batchesDiffering;
     private boolean comparing;
@@ -193,15 +195,15 @@ final class QueryInstruments {
         stateMemoryBytes = memory;
         // Spark reports the epoch as the watermark until the first rows have set one.
         String mark = progress.eventTime().get("watermark");
-        Instant current = mark == null ? Instant.EPOCH : IsoInstants.parse(mark);
-        if (!current.equals(Instant.EPOCH)) {
-            boolean first = watermark == null;
-            watermark = current;
+        long current = mark == null ? 0 : IsoInstants.parse(mark).toEpochMilli();
+        if (current != 0) {
+            boolean first = watermarkMillis == NO_WATERMARK;
+            watermarkMillis = current;
             if (first) {
                 gauge(WATERMARK, "The event-time watermark, in seconds since the epoch", "seconds",
-                        () -> watermark.toEpochMilli() / 1000.0);
+                        () -> watermarkMillis / 1000.0);
                 gauge(WATERMARK_LAG, "How far the watermark is behind the clock", "seconds",
-                        () -> (clock.millis() - watermark.toEpochMilli()) / 1000.0);
+                        () -> (clock.millis() - watermarkMillis) / 1000.0);
             }
         }
     }
