@@ -36,6 +36,11 @@ class SparkClusterTest {
                          "outputMode": "append", "trigger": {"processingTime": "500 milliseconds"},
                          "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/on-a-cluster"}
                         """);
+                // The first batch waits for the application's executor: timing live messages
+                // from its launch, not from the query's creation, leaves a slow machine its
+                // executor's start.
+                cluster.awaitMasterLine("Registering app arus");
+                cluster.awaitWorkerLine("Asked to launch executor");
                 long before;
                 try (LiveClient live = LiveClient.connect(port, id)) {
                     JsonNode windows = live.nextMatching(message -> LiveClient.ofType("batch").test(message)
@@ -45,9 +50,6 @@ class SparkClusterTest {
                     assertThat(progress.toString()).contains("\"numInputRows\":10");
                     before = windows.path("batchId").asLong();
                 }
-                cluster.awaitMasterLine("Registering app arus");
-                cluster.awaitWorkerLine("Asked to launch executor");
-
                 cluster.killWorker();
                 cluster.startWorker();
                 cluster.awaitWorkerLine("Asked to launch executor"); // the query's new executor, on the new worker
