@@ -48,7 +48,7 @@ class ArchitectureTest {
         allow("engine.data");
         allow("engine.time");
         allow("engine.streaming", "engine.data");
-        allow("engine.expr", "engine.data", "engine.streaming");
+        allow("engine.expr", "engine.data", "engine.streaming", "engine.time");
         allow("engine.state", "engine.checkpoint", "engine.streaming");
         allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming",
                 "engine.time");

@@ -1,5 +1,6 @@
 package dev.arus.engine.expr;
 
+import dev.arus.engine.time.AsciiDigits;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -158,12 +159,12 @@ final class DateTimeFormats {
                 || text.charAt(16) != ':' || (text.charAt(10) != 'T' && text.charAt(10) != ' ')) {
             return null;
         }
-        int year = digits(text, 0, 4);
-        int month = digits(text, 5, 2);
-        int day = digits(text, 8, 2);
-        int hour = digits(text, 11, 2);
-        int minute = digits(text, 14, 2);
-        int second = digits(text, 17, 2);
+        int year = AsciiDigits.read(text, 0, 4);
+        int month = AsciiDigits.read(text, 5, 2);
+        int day = AsciiDigits.read(text, 8, 2);
+        int hour = AsciiDigits.read(text, 11, 2);
+        int minute = AsciiDigits.read(text, 14, 2);
+        int second = AsciiDigits.read(text, 17, 2);
         if ((year | month | day | hour | minute | second) < 0 || month < 1 || month > 12 || day < 1
                 || hour > 23 || minute > 59 || second > 59) {
             return null;
@@ -189,8 +190,8 @@ final class DateTimeFormats {
             offset = ZoneOffset.UTC;
         } else if (at == length - 6 && (text.charAt(at) == '+' || text.charAt(at) == '-')
                 && text.charAt(at + 3) == ':') {
-            int hours = digits(text, at + 1, 2);
-            int minutes = digits(text, at + 4, 2);
+            int hours = AsciiDigits.read(text, at + 1, 2);
+            int minutes = AsciiDigits.read(text, at + 4, 2);
             if (hours < 0 || minutes < 0 || hours > 18 || minutes > 59) {
                 return null;
             }
@@ -223,19 +224,6 @@ final class DateTimeFormats {
             }
         }
         return total - 719_528L;
-    }
-
-    /** The decimal number of {@code count} ASCII digits at {@code from}; -1 when one is not a digit. */
-    private static int digits(String text, int from, int count) {
-        int value = 0;
-        for (int i = from; i < from + count; i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
     }
 
     private static int number(String digits, int absent) {

@@ -39,13 +39,13 @@ public final class IsoInstants {
             return ISO.format(Instant.ofEpochMilli(millis));
         }
         char[] text = "0000-00-00T00:00:00.000Z".toCharArray();
-        digits(text, 0, 4, time.getYear());
-        digits(text, 5, 2, time.getMonthValue());
-        digits(text, 8, 2, time.getDayOfMonth());
-        digits(text, 11, 2, time.getHour());
-        digits(text, 14, 2, time.getMinute());
-        digits(text, 17, 2, time.getSecond());
-        digits(text, 20, 3, (int) Math.floorMod(millis, 1000));
+        AsciiDigits.write(text, 0, 4, time.getYear());
+        AsciiDigits.write(text, 5, 2, time.getMonthValue());
+        AsciiDigits.write(text, 8, 2, time.getDayOfMonth());
+        AsciiDigits.write(text, 11, 2, time.getHour());
+        AsciiDigits.write(text, 14, 2, time.getMinute());
+        AsciiDigits.write(text, 17, 2, time.getSecond());
+        AsciiDigits.write(text, 20, 3, (int) Math.floorMod(millis, 1000));
         return new String(text);
     }
 
@@ -70,14 +70,14 @@ public final class IsoInstants {
                 || text.charAt(13) != ':' || text.charAt(16) != ':' || text.charAt(19) != '.' || text.charAt(23) != 'Z') {
             return Instant.parse(text);
         }
-        int year = number(text, 0, 4);
-        int month = number(text, 5, 2);
-        int day = number(text, 8, 2);
-        int hour = number(text, 11, 2);
-        int minute = number(text, 14, 2);
-        int second = number(text, 17, 2);
-        int millis = number(text, 20, 3);
-        if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || millis < 0) {
+        int year = AsciiDigits.read(text, 0, 4);
+        int month = AsciiDigits.read(text, 5, 2);
+        int day = AsciiDigits.read(text, 8, 2);
+        int hour = AsciiDigits.read(text, 11, 2);
+        int minute = AsciiDigits.read(text, 14, 2);
+        int second = AsciiDigits.read(text, 17, 2);
+        int millis = AsciiDigits.read(text, 20, 3);
+        if ((year | month | day | hour | minute | second | millis) < 0) {
             return Instant.parse(text);
         }
         try {
@@ -85,27 +85,6 @@ public final class IsoInstants {
         } catch (DateTimeException outOfRange) {
             // Instant.parse's own rules decide: it takes 24:00 and a leap second, refuses February 30.
             return Instant.parse(text);
-        }
-    }
-
-    /** The {@code width} decimal digits at {@code at}, or -1 when one of them is not a digit. */
-    private static int number(String text, int at, int width) {
-        int value = 0;
-        for (int i = at; i < at + width; i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
-    }
-
-    /** Writes {@code value} as {@code width} decimal digits ending before {@code at + width}. */
-    private static void digits(char[] text, int at, int width, int value) {
-        for (int i = at + width - 1; i >= at; i--) {
-            text[i] = (char) ('0' + value % 10);
-            value /= 10;
         }
     }
 }
