@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What one micro-batch did, with the fields and names of Spark's {@code StreamingQueryProgress}.
@@ -55,20 +56,20 @@ public record StreamingQueryProgress(
 
     /** Input rows over the time since the previous trigger started; 0 for the first batch, as in Spark 4. */
     public double inputRowsPerSecond() {
-        double rate = 0;
-        for (SourceProgress source : sources) {
-            rate += source.inputRowsPerSecond();
-        }
-        return rate;
+        return sumOverSources(SourceProgress::inputRowsPerSecond);
     }
 
     /** Input rows over this batch's processing time. */
     public double processedRowsPerSecond() {
-        double rate = 0;
+        return sumOverSources(SourceProgress::processedRowsPerSecond);
+    }
+
+    private double sumOverSources(ToDoubleFunction<SourceProgress> rate) {
+        double sum = 0;
         for (SourceProgress source : sources) {
-            rate += source.processedRowsPerSecond();
+            sum += rate.applyAsDouble(source);
         }
-        return rate;
+        return sum;
     }
 
     /** One stateful operator's state after the batch ({@code operatorName} as Spark's, e.g. {@code stateStoreSave}). */
