@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -20,7 +19,6 @@ import org.springframework.stereotype.Component;
  * data directory untouched.
  */
 @Component
-@ConditionalOnProperty(name = "arus.demo.enabled", havingValue = "true", matchIfMissing = true)
 class ExampleTable {
 
     static final String PATH = "tables/shops.csv";
@@ -34,14 +32,18 @@ class ExampleTable {
     private static final Logger LOG = LoggerFactory.getLogger(ExampleTable.class);
 
     private final Path file;
+    private final boolean enabled;
 
     ExampleTable(ArusProperties properties) {
         this.file = properties.dataDir().resolve(PATH);
+        this.enabled = properties.demo().enabled();
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void write() {
-        writeUnlessPresent(file);
+        if (enabled) {
+            writeUnlessPresent(file);
+        }
     }
 
     /** Writes the table at {@code file}, unless something is there already; a failure is logged, never thrown. */

@@ -1,6 +1,7 @@
 package dev.arus.server.demo;
 
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ArusProperties;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.security.ApiSecurityProperties;
@@ -16,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
@@ -29,7 +29,6 @@ import tools.jackson.databind.json.JsonMapper;
  * would. {@code arus.demo.shop=false} (or {@code arus.demo.enabled=false}) leaves it out.
  */
 @Component
-@ConditionalOnExpression("${arus.demo.enabled:true} and ${arus.demo.shop:true}")
 class ShopDemoRunner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ShopDemoRunner.class);
@@ -40,6 +39,7 @@ class ShopDemoRunner implements AutoCloseable {
     private final Environment environment;
     private final String token;
     private final OrderSimulator simulator;
+    private final boolean enabled;
     // Built when the demo starts, not with the bean: a client loads the JDK's TLS trust store,
     // work that has no place on the path to the context's refresh and the chapter's first batch.
     private HttpClient http;
@@ -52,16 +52,20 @@ class ShopDemoRunner implements AutoCloseable {
     private boolean refusedBefore;
 
     ShopDemoRunner(QueryRegistry registry, JsonMapper json, Environment environment, ApiSecurityProperties security,
-                   Clock clock) {
+                   Clock clock, ArusProperties properties) {
         this.registry = registry;
         this.json = json;
         this.environment = environment;
         this.token = security.tokenRequired() ? security.apiToken().trim() : null;
         this.simulator = new OrderSimulator(clock, clock.millis());
+        this.enabled = properties.demo().enabled() && properties.demo().shop();
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
+        if (!enabled) {
+            return;
+        }
         http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         String address = environment.getProperty("server.address", "127.0.0.1");
         String host = address.equals("0.0.0.0") || address.equals("::") ? "127.0.0.1" : address;

@@ -1,28 +1,32 @@
 package dev.arus.server.query;
 
+import dev.arus.server.ArusProperties;
 import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
  * Brings back the saved checkpointed queries when the service starts, before it takes requests,
  * so that they keep their names and locations; {@code arus.restore-on-start=false} leaves them
- * saved but not registered.
+ * saved but not registered. (A check when it runs, not a condition on the bean: the start
+ * command's ahead-of-time processed context fixes its beans at build time.)
  */
 @Component
-@ConditionalOnProperty(name = "arus.restore-on-start", havingValue = "true", matchIfMissing = true)
 class SavedQueryRestorer implements SmartInitializingSingleton {
 
     private final SavedQueries saved;
     private final QueryRegistry registry;
+    private final boolean enabled;
 
-    SavedQueryRestorer(SavedQueries saved, QueryRegistry registry) {
+    SavedQueryRestorer(SavedQueries saved, QueryRegistry registry, ArusProperties properties) {
         this.saved = saved;
         this.registry = registry;
+        this.enabled = properties.restoreOnStart();
     }
 
     @Override
     public void afterSingletonsInstantiated() {
-        saved.all().forEach(registry::restore);
+        if (enabled) {
+            saved.all().forEach(registry::restore);
+        }
     }
 }
