@@ -43,7 +43,7 @@ RUN --mount=type=cache,target=/root/.m2 \
     --mount=type=cache,target=/root/.npm \
     ./mvnw -B -DskipTests -Darus.cds.skip=true package \
     && cp target/arus-*.jar /arus.jar \
-    && cp src/main/jvm/jvm.options /jvm.options
+    && cp -r src/main/jvm /jvm
 
 # Stage 2 splits the jar into Spring Boot's layers (dependencies, loader, snapshots, application),
 # so that a change of the code rebuilds only the last, small layer of the image.
@@ -68,15 +68,14 @@ COPY --from=layers /layers/extracted/dependencies/ ./
 COPY --from=layers /layers/extracted/spring-boot-loader/ ./
 COPY --from=layers /layers/extracted/snapshot-dependencies/ ./
 COPY --from=layers /layers/extracted/application/ ./
-# The project's JVM settings (heap sizing and the rest, README "Running"): the java launcher reads
-# them through JDK_JAVA_OPTIONS below; -e JDK_JAVA_OPTIONS="@/app/jvm.options -Xmx1g" adds to them.
-COPY --from=build /jvm.options /app/jvm.options
-# Class data sharing: a training run up to the application context's refresh writes the archive of
-# the classes it loaded, which every start then maps instead of loading them again (BENCH startup).
-RUN java @/app/jvm.options -XX:ArchiveClassesAtExit=/app/arus.jsa -Xlog:cds=error,cds+dynamic=error \
-        -Dspring.context.exit=onRefresh -jar /app/arus.jar \
-        --arus.data-dir=/tmp/arus-training --arus.demo.enabled=false --logging.level.root=warn \
-    && rm -rf /tmp/arus-training
+# The project's JVM settings (heap sizing, the context processed ahead of time and the rest, README
+# "Running"): the java launcher reads them through JDK_JAVA_OPTIONS below;
+# -e JDK_JAVA_OPTIONS="@/app/jvm.options -Xmx1g" adds to them. Beside them, the training script.
+COPY --from=build /jvm/ /app/
+# Class data sharing: a training run of the service with its demo, up to the chapter's second
+# batch, writes the archive of the classes it loaded, which every start then maps instead of
+# loading them again (BENCH startup).
+RUN sh /app/train-archive.sh /app/jvm.options /app/arus.jar /app/arus.jsa /tmp/arus-training
 # Checkpoints, streams and other state live under arus.data-dir: a volume, or a bind mount of a
 # directory this user may write (README "Docker").
 ENV ARUS_DATA_DIR=/data

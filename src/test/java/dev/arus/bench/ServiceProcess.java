@@ -21,18 +21,18 @@ import java.util.regex.Pattern;
  * its console read line by line as it comes. RSS and CPU time are read from {@code /proc}, so
  * the figures that need them run on Linux only. Not thread-safe, except {@link #awaitLine}.
  */
-final class ServiceProcess implements AutoCloseable {
+public final class ServiceProcess implements AutoCloseable {
 
     private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
 
     /** A launch: the JVM's options and the jar, as a user types them. */
-    record Command(String name, List<String> jvmOptions, Path jar) {
+    public record Command(String name, List<String> jvmOptions, Path jar) {
 
         /**
          * The start command the README gives: the project's JVM settings ({@code jvm.options}),
          * the class data sharing archive trained at build time, and the extracted jar they belong to.
          */
-        static Command documented(Path app) {
+        public static Command documented(Path app) {
             return new Command("documented", List.of("@" + app.resolve("jvm.options"),
                     "-XX:SharedArchiveFile=" + app.resolve("arus.jsa")), app.resolve("arus.jar"));
         }
@@ -62,7 +62,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** Starts {@code command} with {@code arguments} (Spring properties as {@code --name=value}) after the defaults. */
-    static ServiceProcess start(Command command, List<String> arguments) {
+    public static ServiceProcess start(Command command, List<String> arguments) {
         Path dataDir = BenchFiles.temporaryDirectory("arus-bench-service");
         List<String> line = new ArrayList<>();
         line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -88,7 +88,7 @@ final class ServiceProcess implements AutoCloseable {
      *
      * @throws IllegalStateException if the process ends or {@code timeout} passes first; with its console
      */
-    long awaitLine(Predicate<String> line, Duration timeout) {
+    public long awaitLine(Predicate<String> line, Duration timeout) {
         return awaitLine(line, Duration.ZERO, timeout);
     }
 
@@ -124,7 +124,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** The port Tomcat listens on, once it has said so. */
-    int port() {
+    public int port() {
         awaitLine(text -> PORT.matcher(text).find(), Duration.ofSeconds(60));
         synchronized (lines) {
             for (TimedLine timed : lines) {
@@ -135,6 +135,11 @@ final class ServiceProcess implements AutoCloseable {
             }
         }
         throw new IllegalStateException("no port");
+    }
+
+    /** The service's data directory, fresh for this process. */
+    public Path dataDir() {
+        return dataDir;
     }
 
     long pid() {
@@ -171,7 +176,7 @@ final class ServiceProcess implements AutoCloseable {
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
-    String console() {
+    public String console() {
         synchronized (lines) {
             StringBuilder text = new StringBuilder();
             lines.forEach(line -> text.append(line.text()).append('\n'));

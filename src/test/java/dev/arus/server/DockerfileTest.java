@@ -68,9 +68,9 @@ class DockerfileTest {
         assertThat(instructions).anySatisfy(i -> assertThat(i.arguments())
                 .contains("java -Djarmode=tools -jar arus.jar extract --layers --destination extracted"));
         assertThat(arguments("WORKDIR")).containsExactly("/app");
-        assertThat(arguments("RUN")).anySatisfy(run -> assertThat(run).contains(
-                "java @/app/jvm.options -XX:ArchiveClassesAtExit=/app/arus.jsa", "-Dspring.context.exit=onRefresh",
-                "-jar /app/arus.jar"));
+        assertThat(arguments("COPY")).contains("--from=build /jvm/ /app/");
+        assertThat(arguments("RUN")).contains(
+                "sh /app/train-archive.sh /app/jvm.options /app/arus.jar /app/arus.jsa /tmp/arus-training");
         assertThat(arguments("ENTRYPOINT")).containsExactly(
                 "[\"java\", \"-XX:SharedArchiveFile=/app/arus.jsa\", \"-jar\", \"/app/arus.jar\"]");
     }
