@@ -6,6 +6,7 @@ import dev.arus.bench.ServiceProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +29,7 @@ class StartCommandIT {
 
     @Test
     void startsTheApplicationFromTheArchiveAndTheProcessedContext() {
-        try (ServiceProcess service = ServiceProcess.start(ServiceProcess.Command.documented(APP),
-                List.of(LOG_READINESS))) {
+        try (ServiceProcess service = start()) {
             service.awaitLine(line -> line.contains("Starting AOT-processed ArusApplication"), START);
             service.awaitLine(line -> line.equals("Batch: 0"), START);
             service.awaitLine(line -> line.equals("|window|count|"), START);
@@ -45,8 +45,7 @@ class StartCommandIT {
 
     @Test
     void settingsGivenAtStartStillDecideWhatRuns() {
-        try (ServiceProcess service = ServiceProcess.start(ServiceProcess.Command.documented(APP),
-                List.of(LOG_READINESS, "--arus.demo.enabled=false"))) {
+        try (ServiceProcess service = start("--arus.demo.enabled=false")) {
             service.awaitLine(line -> line.contains(READY), START);
             ApiClient api = new ApiClient(service.port());
 
@@ -55,5 +54,12 @@ class StartCommandIT {
             assertThat(Files.exists(service.dataDir().resolve("tables/shops.csv"))).isFalse();
             assertThat(service.console()).contains("Starting AOT-processed ArusApplication").doesNotContain("Batch: 0");
         }
+    }
+
+    /** The start command with these settings, its readiness logged. */
+    private static ServiceProcess start(String... settings) {
+        List<String> arguments = new ArrayList<>(List.of(settings));
+        arguments.add(LOG_READINESS);
+        return ServiceProcess.start(ServiceProcess.Command.documented(APP), arguments);
     }
 }
