@@ -16,6 +16,8 @@ scratch=$4
 rm -rf "$scratch"
 mkdir -p "$scratch"
 console="$scratch/console.log"
+# Made before the JVM: its redirection happens in the background child, which the first poll can outrun.
+: >"$console"
 java @"$options" -XX:ArchiveClassesAtExit="$archive" -Xlog:cds=error,cds+dynamic=error \
     -jar "$jar" --arus.data-dir="$scratch/data" --server.port=0 --logging.level.root=warn \
     >"$console" 2>&1 &
