@@ -19,6 +19,7 @@ import java.nio.file.StandardOpenOption;
  *   <li>rename the temporary file over {@code <name>} atomically;</li>
  *   <li>force the directory, so that the rename itself survives.</li>
  * </ol>
+ * {@link #writeLeavingRename} skips step 4, for a file whose loss its reader recovers from.
  * Temporary files start with a dot; every reader of a checkpoint ignores them.
  */
 public final class AtomicFiles {
@@ -36,6 +37,19 @@ public final class AtomicFiles {
      * first half of the bytes reached the temporary file (a test seam for crashes mid-write).
      */
     public static void write(Path target, byte[] bytes, int length, Runnable halfway) {
+        replace(target, bytes, length, halfway);
+        syncDirectory(target.getParent());
+    }
+
+    /**
+     * Steps 1 to 3 of {@link #write}: the content is durable before it replaces the old, but the
+     * rename may be lost in a power cut, leaving the old content (or no file) in its place.
+     */
+    public static void writeLeavingRename(Path target, byte[] bytes, int length) {
+        replace(target, bytes, length, null);
+    }
+
+    private static void replace(Path target, byte[] bytes, int length, Runnable halfway) {
         Path temporary = temporaryOf(target);
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
@@ -50,7 +64,6 @@ public final class AtomicFiles {
                 channel.force(false);
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            syncDirectory(target.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
         }

@@ -84,12 +84,22 @@ final class BatchLog {
     }
 
     void write(long batchId, String... lines) {
+        byte[] bytes = entry(lines);
+        AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
+    }
+
+    /** As {@link #write}, leaving the rename of the file to the file system ({@link AtomicFiles#writeLeavingRename}). */
+    void writeLeavingRename(long batchId, String... lines) {
+        byte[] bytes = entry(lines);
+        AtomicFiles.writeLeavingRename(fileOf(batchId), bytes, bytes.length);
+    }
+
+    private static byte[] entry(String... lines) {
         StringBuilder text = new StringBuilder(VERSION_LINE).append('\n');
         for (String line : lines) {
             text.append(line).append('\n');
         }
-        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-        AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
+        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /** Deletes the entry of {@code batchId}, if any. */

@@ -20,6 +20,7 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.state.StateMaintenance;
 import dev.arus.engine.state.StateStore;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.AnalysisException;
@@ -136,8 +137,9 @@ public final class QueryLauncher {
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
         conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
+        StateMaintenance maintenance = new StateMaintenance(environment.stateMaintenance());
         Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
-                () -> restore(plan, point, recovery));
+                () -> restore(plan, point, recovery, maintenance), maintenance);
         MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
         return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
                 listeners, environment.recentProgress(), onEnd);
@@ -175,14 +177,16 @@ public final class QueryLauncher {
     }
 
     /** Loads every operator's state and the watermark, then completes a new checkpoint. */
-    private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery) {
+    private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery,
+                                StateMaintenance maintenance) {
         if (recovery != null) {
             ProtocolProbe.reached(ProtocolProbe.Step.STATE_LOADING, point.nextBatchId());
         }
         StateStores stores = recovery == null ? StateStores.inMemory()
                 : (operatorId, partition) -> StateStore.onDisk(
                         recovery.checkpoint().stateDirectory(operatorId, partition),
-                        StateStore.DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, recovery.checkpoint().minBatchesToRetain());
+                        StateStore.DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, recovery.checkpoint().minBatchesToRetain(),
+                        maintenance);
         for (StatefulOperator operator : plan.statefulOperators()) {
             operator.restore(stores, point.stateVersion());
         }

@@ -37,7 +37,8 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>the final status is set ("Stopped" or "Terminated with exception: ...") and
  *       {@link #isActive()} turns false; a waiting trigger is cancelled;</li>
- *   <li>the source is closed;</li>
+ *   <li>the run's checkpoint files are settled ({@link MicroBatchRunner#settleFiles}); the
+ *       source and sink are closed;</li>
  *   <li>the query leaves its session's active queries;</li>
  *   <li>listeners get the terminated event;</li>
  *   <li>{@link #awaitTermination()} and {@link #stop()} return.</li>
@@ -235,6 +236,7 @@ public final class StreamExecution implements StreamingQuery {
     /** Steps 2 to 5 of the end, on the thread that claimed it, without the lock. */
     private void finish(StreamingQueryException failure) {
         try {
+            runner.settleFiles();
             runner.sources().forEach(Source::close);
             runner.sink().close();
         } catch (RuntimeException e) {

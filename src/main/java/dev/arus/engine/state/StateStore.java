@@ -21,7 +21,9 @@ import java.util.zip.CRC32;
  * changes (a delta: removed and upserted entries, serialised by the operator) into the next
  * version and returns it, {@link #abort} forgets them, {@link #load} rebuilds a version from the
  * latest snapshot at or below it plus the deltas after it. A store without a directory only
- * counts versions; an operator need not serialise anything for it.
+ * counts versions; an operator need not serialise anything for it. A snapshot is serialised with
+ * its batch but written to disk, and the files it makes unneeded deleted, by the query run's
+ * {@link StateMaintenance}: only the delta is on the batch's path.
  *
  * <p>A file is {@code <version>.delta} or {@code <version>.snapshot}: a header (magic
  * {@code ARUS}, format 1, kind, version, payload length), the payload, and the payload's CRC-32,
@@ -51,21 +53,26 @@ public final class StateStore {
     private final Path directory;
     private final int minDeltasForSnapshot;
     private final int minVersionsToRetain;
+    private final StateMaintenance maintenance;
     private long version;
-    private final StateBuffer file = new StateBuffer();
+    // Reused: a delta is framed every batch, on the batch's thread.
+    private final StateBuffer deltaFile = new StateBuffer();
 
-    private StateStore(Path directory, int minDeltasForSnapshot, int minVersionsToRetain) {
+    private StateStore(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
+                       StateMaintenance maintenance) {
         this.directory = directory;
         this.minDeltasForSnapshot = minDeltasForSnapshot;
         this.minVersionsToRetain = minVersionsToRetain;
+        this.maintenance = maintenance;
     }
 
     public static StateStore inMemory() {
-        return new StateStore(null, DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, 0);
+        return new StateStore(null, DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, 0, null);
     }
 
-    public static StateStore onDisk(Path directory, int minDeltasForSnapshot, int minVersionsToRetain) {
-        return new StateStore(directory, minDeltasForSnapshot, minVersionsToRetain);
+    public static StateStore onDisk(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
+                                    StateMaintenance maintenance) {
+        return new StateStore(directory, minDeltasForSnapshot, minVersionsToRetain, maintenance);
     }
 
     /** Whether versions are written to disk, so that the operator must hand over its changes. */
@@ -89,12 +96,14 @@ public final class StateStore {
             if (version == 0 || !Files.isDirectory(directory)) {
                 AtomicFiles.createDirectories(directory);
             }
-            writeFile(next, DELTA, delta, batchId);
+            writeFile(deltaFile, next, DELTA, delta, batchId);
             if (next % minDeltasForSnapshot == 0) {
                 StateBuffer whole = new StateBuffer();
                 snapshot.write(whole);
-                writeFile(next, SNAPSHOT, whole, -1);
-                purge(next);
+                maintenance.submit("snapshot " + fileOf(next, SNAPSHOT), () -> {
+                    writeFile(new StateBuffer(), next, SNAPSHOT, whole, -1);
+                    purge(next);
+                });
             }
             ProtocolProbe.reached(ProtocolProbe.Step.STATE_COMMITTED, batchId);
         }
@@ -169,20 +178,21 @@ public final class StateStore {
         }
     }
 
-    private void writeFile(long v, byte kind, StateBuffer payload, long batchId) {
-        file.reset();
-        file.writeInt(MAGIC);
-        file.writeByte(FORMAT);
-        file.writeByte(kind);
-        file.writeLong(v);
-        file.writeInt(payload.size());
-        file.write(payload.array(), 0, payload.size());
+    /** Frames {@code payload} as the file of version {@code v} in {@code out}, then writes it. */
+    private void writeFile(StateBuffer out, long v, byte kind, StateBuffer payload, long batchId) {
+        out.reset();
+        out.writeInt(MAGIC);
+        out.writeByte(FORMAT);
+        out.writeByte(kind);
+        out.writeLong(v);
+        out.writeInt(payload.size());
+        out.write(payload.array(), 0, payload.size());
         CRC32 crc = new CRC32();
         crc.update(payload.array(), 0, payload.size());
-        file.writeInt((int) crc.getValue());
+        out.writeInt((int) crc.getValue());
         Runnable halfway = batchId >= 0 && ProtocolProbe.installed()
                 ? () -> ProtocolProbe.reached(ProtocolProbe.Step.STATE_HALF_WRITTEN, batchId) : null;
-        AtomicFiles.write(fileOf(v, kind), file.array(), file.size(), halfway);
+        AtomicFiles.write(fileOf(v, kind), out.array(), out.size(), halfway);
     }
 
     private Path fileOf(long v, byte kind) {

@@ -125,6 +125,41 @@ class CheckpointTest {
         assertThat(seen).isEqualTo(expected);
     }
 
+    /**
+     * A batch leaves the rename of its commit entry to the file system, so a power cut can take
+     * the last ones: with batch 5 planned and the commits of batches 3 and 4 gone as well, the
+     * query re-runs batch 5 from batch 4's end offset and state version 5, as Spark does after
+     * its warning, and the rows are those of a run that never stopped.
+     */
+    @Test
+    void reRunsTheLastPlannedBatchWhenTheCommitsBeforeItWereLost() throws IOException {
+        Map<Long, List<Row>> expected = uncrashed(8);
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.STATE_COMMITTED && batchId == 5) {
+                throw new IllegalStateException("power cut after the state of batch 5");
+            }
+        });
+        Map<Long, List<Row>> seen = new java.util.TreeMap<>();
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(5);
+            driver.runTrigger();
+            assertThat(query.exception()).isPresent();
+            seen.putAll(driver.batches());
+        }
+        ProtocolProbe.install(null);
+        Files.delete(checkpoint.resolve("commits/3"));
+        Files.delete(checkpoint.resolve("commits/4"));
+        assertThat(seen).containsOnlyKeys(0L, 1L, 2L, 3L, 4L);
+        try (QueryTestDriver driver = new QueryTestDriver(START.plusSeconds(3600))) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            assertThat(driver.runTrigger().batchId()).isEqualTo(5);
+            driver.runBatches(2);
+            seen.putAll(driver.batches());
+        }
+        assertThat(seen).isEqualTo(expected);
+    }
+
     @Test
     void rateMicroBatchResumesAfterItsLastCommittedOffset() {
         List<Long> values = new ArrayList<>();

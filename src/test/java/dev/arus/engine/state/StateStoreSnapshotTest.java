@@ -1,0 +1,120 @@
+package dev.arus.engine.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A snapshot leaves the batch's path: the commit that makes it due writes only its delta and hands
+ * the snapshot, and the deletion of the files it makes unneeded, to the run's maintenance.
+ */
+class StateStoreSnapshotTest {
+
+    @TempDir
+    Path directory;
+
+    /** The maintenance's executor, run by hand: work waits here until the test lets it go (one at a time, in order). */
+    private final Queue<Runnable> held = new ArrayDeque<>();
+    private final StateMaintenance maintenance = new StateMaintenance(held::add);
+
+    @Test
+    void theCommitThatMakesASnapshotDueWritesOnlyItsDeltaAndMaintenanceWritesTheSnapshotLater() throws IOException {
+        StateStore store = StateStore.onDisk(directory, 2, 2, maintenance);
+        List<Long> state = new ArrayList<>();
+        for (long value = 1; value <= 4; value++) {
+            state.add(value);
+            store.commit(delta(value), whole(state), value - 1);
+        }
+
+        assertThat(files()).containsExactly("1.delta", "2.delta", "3.delta", "4.delta");
+        assertThat(held).as("the snapshot work, waiting").isNotEmpty();
+        assertThat(load(4)).as("version 4 from the deltas alone").containsExactly(1L, 2L, 3L, 4L);
+
+        runHeld();
+
+        // Two versions are retained: 3 and 4 need the snapshot of 2 and the deltas after it.
+        assertThat(files()).containsExactly("2.delta", "2.snapshot", "3.delta", "4.delta", "4.snapshot");
+        assertThat(load(3)).containsExactly(1L, 2L, 3L);
+        assertThat(load(4)).containsExactly(1L, 2L, 3L, 4L);
+    }
+
+    @Test
+    void aSnapshotThatCannotBeWrittenLeavesTheStoreOnItsDeltasAndLaterWorkStillRuns() throws IOException {
+        StateStore store = StateStore.onDisk(directory, 2, 10, maintenance);
+        store.commit(delta(1), whole(List.of(1L)), 0);
+        // A directory where the snapshot's temporary file must go makes its write fail.
+        Files.createDirectory(directory.resolve(".2.snapshot.tmp"));
+        store.commit(delta(2), whole(List.of(1L, 2L)), 1);
+        List<String> ran = new ArrayList<>();
+        maintenance.submit("a later task", () -> ran.add("later"));
+
+        runHeld();
+
+        assertThat(ran).as("the work after the failed snapshot").containsExactly("later");
+        assertThat(files()).containsExactly(".2.snapshot.tmp", "1.delta", "2.delta");
+        assertThat(load(2)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void awaitIdleReturnsOnceTheWorkHandedOverIsDone() {
+        List<String> done = new ArrayList<>();
+        StateMaintenance direct = new StateMaintenance(Runnable::run);
+        direct.submit("first", () -> done.add("first"));
+        direct.submit("failing", () -> {
+            throw new IllegalStateException("disk full");
+        });
+        direct.submit("third", () -> done.add("third"));
+        direct.awaitIdle();
+        assertThat(done).containsExactly("first", "third");
+    }
+
+    private void runHeld() {
+        while (!held.isEmpty()) {
+            held.poll().run();
+        }
+        maintenance.awaitIdle();
+    }
+
+    private List<Long> load(long version) {
+        List<Long> loaded = new ArrayList<>();
+        StateStore.onDisk(directory, 2, 2, maintenance).load(version, payload -> readInto(payload, loaded));
+        return loaded;
+    }
+
+    private static void readInto(DataInputStream payload, List<Long> values) throws IOException {
+        int count = payload.readInt();
+        for (int i = 0; i < count; i++) {
+            values.add(payload.readLong());
+        }
+    }
+
+    private static StateBuffer delta(long value) {
+        StateBuffer buffer = new StateBuffer();
+        buffer.writeInt(1);
+        buffer.writeLong(value);
+        return buffer;
+    }
+
+    private static StateStore.SnapshotWriter whole(List<Long> state) {
+        List<Long> copy = List.copyOf(state);
+        return out -> {
+            out.writeInt(copy.size());
+            copy.forEach(out::writeLong);
+        };
+    }
+
+    private List<String> files() throws IOException {
+        try (var listing = Files.list(directory)) {
+            return listing.map(file -> file.getFileName().toString()).sorted().toList();
+        }
+    }
+}
