@@ -1,6 +1,9 @@
 import type { EngineComparison, QuerySpec } from './types';
 
-/** The engine a spec names, as the service reads it: Arus's own when the spec names none. */
+/**
+ * The engine a query's spec names. The service fills in its default (arus.engine.default) when a
+ * submitted spec names none; a spec without one (a query made before it did so) ran on Arus.
+ */
 export type Engine = 'arus' | 'spark' | 'both';
 
 export function engineOf(spec: QuerySpec | null | undefined): Engine {

@@ -3,8 +3,10 @@ package dev.arus.server;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.bind.Name;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -116,10 +118,27 @@ public record ArusProperties(
      *                          {@code conf}; 0 means one per core
      * @param recentProgress    how many progress reports each query keeps (Spark keeps
      *                          {@code spark.sql.streaming.numRecentProgressUpdates}, 100)
+     * @param defaultEngine     {@code arus.engine.default}: the engine of a spec that names none,
+     *                          {@value #ARUS}, {@value #SPARK} or {@value #BOTH} in any case (DESIGN
+     *                          section 8); kept in lower case
      */
     public record Engine(@DefaultValue("0") int taskThreads, @DefaultValue("0") int shufflePartitions,
-                         @DefaultValue("100") int recentProgress) {
+                         @DefaultValue("100") int recentProgress,
+                         @Name("default") @DefaultValue(ARUS) String defaultEngine) {
+
+        /** Arus's own engine. */
+        public static final String ARUS = "arus";
+        /** Apache Spark, an engine only the build with the {@code spark} profile has. */
+        public static final String SPARK = "spark";
+        /** Arus and Spark side by side, their outputs compared batch by batch. */
+        public static final String BOTH = "both";
+
         public Engine {
+            defaultEngine = defaultEngine.trim().toLowerCase(Locale.ROOT);
+            if (!List.of(ARUS, SPARK, BOTH).contains(defaultEngine)) {
+                throw new IllegalArgumentException("arus.engine.default must be " + ARUS + ", " + SPARK + " or "
+                        + BOTH + ", was '" + defaultEngine + "'");
+            }
             if (taskThreads < 0 || shufflePartitions < 0) {
                 throw new IllegalArgumentException("arus.engine.task-threads and arus.engine.shuffle-partitions "
                         + "must not be negative, were " + taskThreads + " and " + shufflePartitions);

@@ -74,13 +74,15 @@ public class QueryRegistry {
     }
 
     /**
-     * Checks {@code spec}, then creates and starts its query.
+     * Checks {@code submitted}, then creates and starts its query, whose spec names its engine
+     * ({@code arus.engine.default} if {@code submitted} names none).
      *
      * @return the new query's id
      * @throws ProblemException for a bad spec, a name or location in use, too many queries, or a
      *                          checkpoint the engine cannot start on; nothing is started or saved
      */
-    public UUID create(QuerySpec spec) {
+    public UUID create(QuerySpec submitted) {
+        QuerySpec spec = translator.namingItsEngine(submitted);
         TranslatedQuery translated = translator.translate(spec);
         RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), spec, translated, shared);
         enter(query, RegisteredQuery::start);
@@ -95,7 +97,9 @@ public class QueryRegistry {
     void restore(SavedQuery saved) {
         RegisteredQuery query;
         try {
-            query = new RegisteredQuery(saved.id(), saved.spec(), translator.translate(saved.spec()), shared);
+            // A query saved before specs named their engine runs on the default, and is kept naming it.
+            QuerySpec spec = translator.namingItsEngine(saved.spec());
+            query = new RegisteredQuery(saved.id(), spec, translator.translate(spec), shared);
             enter(query, restored -> restored.restore(saved.state()));
         } catch (ProblemException refused) {
             log.error("Cannot restore query {} (id {}): {}", PrintableText.escape(saved.spec().name()), saved.id(),

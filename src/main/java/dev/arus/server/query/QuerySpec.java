@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A query as a client submits it (DESIGN §3, version 1): the DataFrame chain of Spark as data,
  * every expression a Spark SQL string. Read strictly (unknown fields are errors); served back
- * as submitted.
+ * as submitted, naming its engine ({@code arus.engine.default} when it named none).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QuerySpec(
@@ -20,7 +20,8 @@ public record QuerySpec(
         String name,
         @Schema(description = "The engine that runs the query: arus (Arus's own), spark (Apache Spark, in a build "
                 + "with the spark profile), or both (Arus's run, with Spark's beside it and their outputs compared "
-                + "batch by batch; no checkpoint, a noop or console sink); absent means arus",
+                + "batch by batch; no checkpoint, a noop or console sink). Absent means the service's default, "
+                + "arus.engine.default (arus unless set), which the query's spec then names",
                 examples = {"arus", "spark", "both"})
         @Nullable String engine,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED)

@@ -70,12 +70,6 @@ class QuerySpecTranslator {
     /** Where a spec names its sink's partition columns. */
     static final String PARTITION_BY_POINTER = "/sink/partitionBy";
 
-    /** The engine a spec without {@code engine} runs on. */
-    static final String ARUS_ENGINE = "arus";
-    /** Apache Spark, an engine only the build with the {@code spark} profile has. */
-    static final String SPARK_ENGINE = "spark";
-    /** Arus and Spark side by side, their outputs compared batch by batch. */
-    static final String BOTH_ENGINES = "both";
     /** The sinks of a query on both engines: Arus's run writes them, Spark's beside it writes nothing. */
     private static final List<String> SIDE_BY_SIDE_SINKS = List.of("noop", "console");
 
@@ -83,12 +77,20 @@ class QuerySpecTranslator {
     private final DataDirectory dataDirectory;
     private final Map<String, RateLimit> rateLimits;
     private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
+    private final String defaultEngine;
 
     QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
                         ObjectProvider<QueryEngine> engines) {
         this.session = session;
         this.dataDirectory = dataDirectory;
         engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
+        this.defaultEngine = properties.engine().defaultEngine();
+        if (!defaultEngine.equals(ArusProperties.Engine.ARUS)
+                && !this.engines.containsKey(ArusProperties.Engine.SPARK)) {
+            throw new IllegalStateException("arus.engine.default is " + defaultEngine + ", but this build of the "
+                    + "service has no Apache Spark. Build it with Spark (./mvnw -Pspark package, then run "
+                    + "target-spark/arus-<version>-spark.jar), or set arus.engine.default=arus");
+        }
         this.rateLimits = Map.of(
                 "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
                         "arus.limits.max-rows-per-second"),
@@ -96,14 +98,22 @@ class QuerySpecTranslator {
                         "arus.limits.max-rows-per-batch"));
     }
 
+    /**
+     * {@code spec} as the service keeps it: naming its engine, {@code arus.engine.default} when it
+     * names none, so that the query stays on that engine when the default changes.
+     */
+    QuerySpec namingItsEngine(QuerySpec spec) {
+        return spec.engine() == null ? spec.onEngine(defaultEngine) : spec;
+    }
+
     /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
         String engine = engine(spec.engine());
-        if (engine.equals(BOTH_ENGINES)) {
+        if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
-        if (!engine.equals(ARUS_ENGINE)) {
+        if (!engine.equals(ArusProperties.Engine.ARUS)) {
             return onEngine(engines.get(engine), spec);
         }
         return onArus(spec);
@@ -124,19 +134,19 @@ class QuerySpecTranslator {
     }
 
     /**
-     * The engine a spec names, in lower case: {@value #ARUS_ENGINE} when absent, or one this build
-     * has. Spark named in a build without it is refused with how to build it.
+     * The engine a spec names, in lower case: {@code arus.engine.default} when absent, or one this
+     * build has. Spark named in a build without it is refused with how to build it.
      */
     private String engine(String given) {
         if (given == null) {
-            return ARUS_ENGINE;
+            return defaultEngine;
         }
         String engine = requireText(given, "/engine").trim().toLowerCase(Locale.ROOT);
-        if (engine.equals(ARUS_ENGINE) || engines.containsKey(engine)
-                || engine.equals(BOTH_ENGINES) && engines.containsKey(SPARK_ENGINE)) {
+        if (engine.equals(ArusProperties.Engine.ARUS) || engines.containsKey(engine)
+                || engine.equals(ArusProperties.Engine.BOTH) && engines.containsKey(ArusProperties.Engine.SPARK)) {
             return engine;
         }
-        if (engine.equals(SPARK_ENGINE) || engine.equals(BOTH_ENGINES)) {
+        if (engine.equals(ArusProperties.Engine.SPARK) || engine.equals(ArusProperties.Engine.BOTH)) {
             throw ProblemException.at(ProblemType.ENGINE_NOT_BUILT, "/engine", "This build of the service has no "
                     + "Apache Spark. Build it with Spark: ./mvnw -Pspark package, then run "
                     + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run); or leave 'engine' "
@@ -144,8 +154,8 @@ class QuerySpecTranslator {
         }
         throw ProblemException.at(ProblemType.INVALID_SPEC, "/engine", "Unknown engine '" + given
                 + "'. Engines of this build: " + String.join(", ",
-                        Stream.concat(Stream.of(ARUS_ENGINE), engines.keySet().stream()).toList())
-                + (engines.containsKey(SPARK_ENGINE) ? ", " + BOTH_ENGINES : ""));
+                        Stream.concat(Stream.of(ArusProperties.Engine.ARUS), engines.keySet().stream()).toList())
+                + (engines.containsKey(ArusProperties.Engine.SPARK) ? ", " + ArusProperties.Engine.BOTH : ""));
     }
 
     /**
@@ -165,10 +175,10 @@ class QuerySpecTranslator {
                     + "the service. Run it on one engine to write elsewhere");
         }
         ArusTranslatedQuery arus = onArus(spec);
-        QuerySpec beside = new QuerySpec(spec.name(), SPARK_ENGINE, spec.source(), spec.steps(), spec.outputMode(),
-                spec.trigger(), new SinkSpec("noop", null), null, spec.conf());
-        return new SideBySideQuery(arus, engines.get(SPARK_ENGINE).translate(beside, new LinkedHashMap<>(),
-                new QueryFiles(null, null, null)));
+        QuerySpec beside = new QuerySpec(spec.name(), ArusProperties.Engine.SPARK, spec.source(), spec.steps(),
+                spec.outputMode(), spec.trigger(), new SinkSpec("noop", null), null, spec.conf());
+        return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
+                new LinkedHashMap<>(), new QueryFiles(null, null, null)));
     }
 
     /**

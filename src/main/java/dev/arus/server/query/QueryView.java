@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A query as the API shows it: its lasting {@code id}, the current run ({@code runId} null for
  * a restored query that has not run since the service started), Spark's status object, the spec
- * as submitted (secret options shown as {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the first batch), for a failed query only,
+ * as submitted and naming its engine (secret options shown as
+ * {@value dev.arus.engine.streaming.OptionNames#REDACTED}), the last progress (null before the
+ * first batch), for a failed query only,
  * why it failed, and for a query on both engines only, how they compare.
  */
 public record QueryView(

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.query.QueryRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -61,10 +65,44 @@ class SparkQueryRestoreTest {
         }
     }
 
-    private ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(ArusApplication.class)
-                .run("--server.port=0", "--arus.demo.enabled=false", "--arus.spark.master=local[2]",
-                        "--arus.engine.shuffle-partitions=2", "--arus.data-dir=" + dataDir);
+    /**
+     * With {@code arus.engine.default=spark}, a spec that names no engine runs on Spark and its
+     * query's spec names Spark; so, after a restart with the default back to Arus, the query comes
+     * back on Spark, the engine its checkpoint belongs to.
+     */
+    @Test
+    void aQueryMadeOnTheDefaultEngineStaysOnItWhenTheDefaultChanges() throws IOException {
+        String id;
+        try (ConfigurableApplicationContext service = start("--arus.engine.default=spark")) {
+            RegistryEvents events = hear(service);
+            ApiClient api = api(service);
+            id = api.create("""
+                    {"name": "on-the-default",
+                     "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5}},
+                     "trigger": {"processingTime": "100 milliseconds"},
+                     "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/on-the-default"}
+                    """);
+            events.awaitBatches(id, 2);
+            assertThat(api.query(id).path("spec").path("engine").asString()).isEqualTo("spark");
+            assertThat(Files.readString(dataDir.resolve("checkpoints/on-the-default/metadata")))
+                    .as("Spark's checkpoint metadata: the query id alone, no description of Arus's plan")
+                    .contains(id).doesNotContain("plan.");
+        }
+
+        try (ConfigurableApplicationContext service = start()) {
+            RegistryEvents events = hear(service);
+            ApiClient api = api(service);
+            assertThat(api.query(id).path("state").asString()).isEqualTo("ACTIVE");
+            assertThat(api.query(id).path("spec").path("engine").asString()).isEqualTo("spark");
+            events.awaitBatches(id, 1);
+        }
+    }
+
+    private ConfigurableApplicationContext start(String... settings) {
+        List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--arus.demo.enabled=false",
+                "--arus.spark.master=local[2]", "--arus.engine.shuffle-partitions=2", "--arus.data-dir=" + dataDir));
+        arguments.addAll(List.of(settings));
+        return new SpringApplicationBuilder(ArusApplication.class).run(arguments.toArray(String[]::new));
     }
 
     private static RegistryEvents hear(ConfigurableApplicationContext service) {

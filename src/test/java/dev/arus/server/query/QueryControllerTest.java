@@ -100,8 +100,9 @@ class QueryControllerTest {
         api.delete("/api/queries/" + id);
     }
 
+    /** The submitted spec names no engine; the query's names the default's, Arus. */
     @Test
-    void createsAQueryWithItsLocationAndTheSpecAsSubmitted() {
+    void createsAQueryWithItsLocationAndTheSpecAsSubmittedNamingItsEngine() {
         ApiClient api = api();
         ApiClient.Response created = api.post("/api/queries", Specs.idle("created"));
 
@@ -112,6 +113,7 @@ class QueryControllerTest {
         assertThat(query.path("state").asString()).isEqualTo("ACTIVE");
         assertThat(query.path("spec").path("trigger").path("processingTime").asString()).isEqualTo("10 seconds");
         assertThat(query.path("spec").path("source").path("options").path("rowsPerSecond").isNumber()).isTrue();
+        assertThat(query.path("spec").path("engine").asString()).isEqualTo("arus");
         assertThat(query.path("status").has("isDataAvailable")).isTrue();
         assertThat(api.get(created.location()).json().path("id")).isEqualTo(query.path("id"));
         api.delete(created.location());

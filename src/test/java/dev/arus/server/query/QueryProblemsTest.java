@@ -164,7 +164,7 @@ class QueryProblemsTest {
         assertThat(snapshot(api)).isEqualTo(before);
     }
 
-    private static boolean sparkInTheBuild() {
+    static boolean sparkInTheBuild() {
         try {
             Class.forName("org.apache.spark.sql.SparkSession", false, QueryProblemsTest.class.getClassLoader());
             return true;
