@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.query.QueryRegistry;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ class SparkQueryRestoreTest {
      * back on Spark, the engine its checkpoint belongs to.
      */
     @Test
-    void aQueryMadeOnTheDefaultEngineStaysOnItWhenTheDefaultChanges() throws IOException {
+    void aQueryMadeOnTheDefaultEngineStaysOnItWhenTheDefaultChanges() throws Exception {
         String id;
         try (ConfigurableApplicationContext service = start("--arus.engine.default=spark")) {
             RegistryEvents events = hear(service);
