@@ -39,8 +39,7 @@ import java.util.UUID;
  *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit}): its
  *       content is synced, but not the directory entry of its rename, one {@code fsync} fewer per
  *       batch: should the power take the entry, recovery re-runs a batch, as it does one never
- *       committed ({@link #syncCommits} syncs it as a run
- *       ends);</li>
+ *       committed ({@link #syncCommits} syncs it as a run ends);</li>
  *   <li>delete the offsets and commits entries older than {@code minBatchesToRetain} batches.</li>
  * </ol>
  *
@@ -54,9 +53,9 @@ import java.util.UUID;
  *       commit's next watermark;</li>
  *   <li>if C is below L (or there is no commit), re-run batch L with L's end offset,
  *       watermark and timestamp, from L-1's end offset and state version L: it produces the
- *       same rows as the run that did not finish it. C is L-1 unless the power failed before the
- *       file system wrote the renames of the last commit entries to disk (step 5 leaves them to it);
- *       then, as Spark, a warning names the gap and batch L is re-run all the same;</li>
+ *       same rows as the run that did not finish it. C is L-1 unless the power failed before
+ *       the file system wrote the renames of the last commit entries to disk (step 5 leaves them
+ *       to it); then, as Spark, a warning names the gap and batch L is re-run all the same;</li>
  *   <li>a commit above L, or a file that cannot be read, fails naming the file;</li>
  *   <li>load every operator's state at the version of step 3 or 4 (on the query's own thread,
  *       when its run begins), then write what a new checkpoint lacks: {@code metadata} and the
@@ -142,7 +141,7 @@ public final class Checkpoint {
         }
     }
 
-    /** Makes the renames of the commit entries durable, which {@link #writeCommit} leaves to the file system. */
+    /** Makes durable the renames of the commit entries, which {@link #writeCommit} leaves to the file system. */
     public void syncCommits() {
         AtomicFiles.syncDirectory(commits.directory());
     }
