@@ -41,7 +41,7 @@ public final class ArusSession implements AutoCloseable {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                QueryEnvironment.newStateMaintenanceExecutor(), builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.eventLog,
+                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.eventLog,
                 builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions);
@@ -112,16 +112,16 @@ public final class ArusSession implements AutoCloseable {
     }
 
     /**
-     * Stops every active query (each lets its batch in flight finish and its state snapshots reach
-     * the disk), then the scheduler, the task slots and the state maintenance, whose threads then end. Starting a query afterwards fails with
-     * {@code SESSION_CLOSED}. Idempotent.
+     * Stops every active query (each lets its batch in flight and its checkpoint's maintenance
+     * finish), then the scheduler, the task slots and the checkpoint maintenance, whose threads
+     * then end. Starting a query afterwards fails with {@code SESSION_CLOSED}. Idempotent.
      */
     @Override
     public void close() {
         streams.stopAll();
         environment.scheduler().close();
         environment.taskSlots().close();
-        environment.stateMaintenance().shutdown();
+        environment.checkpointMaintenance().shutdown();
     }
 
     public static final class Builder {

@@ -39,8 +39,10 @@ import java.util.UUID;
  *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit}): its
  *       content is synced, but not the directory entry of its rename, one {@code fsync} fewer per
  *       batch: should the power take the entry, recovery re-runs a batch, as it does one never
- *       committed ({@link #syncCommits} syncs it as a run ends);</li>
- *   <li>delete the offsets and commits entries older than {@code minBatchesToRetain} batches.</li>
+ *       committed ({@link #settle} syncs it as a run ends);</li>
+ *   <li>hand the deletion of the offsets and commits entries older than
+ *       {@code minBatchesToRetain} batches to the run's {@link CheckpointMaintenance}, as Spark
+ *       purges its logs asynchronously.</li>
  * </ol>
  *
  * <p>Starting on an existing directory ({@link #open}, then {@link Recovery#resume} and
@@ -79,13 +81,16 @@ public final class Checkpoint {
     private final BatchLog offsets;
     private final BatchLog commits;
     private final int minBatchesToRetain;
+    private final CheckpointMaintenance maintenance;
+    // Read and written by the maintenance's work alone, one piece at a time.
     private boolean purgedOnce;
 
-    private Checkpoint(Path root, int minBatchesToRetain, int sources) {
+    private Checkpoint(Path root, int minBatchesToRetain, int sources, CheckpointMaintenance maintenance) {
         this.root = root;
         this.offsets = new BatchLog(root.resolve("offsets"), 1 + sources);
         this.commits = new BatchLog(root.resolve("commits"), 1);
         this.minBatchesToRetain = minBatchesToRetain;
+        this.maintenance = maintenance;
     }
 
     public Path root() {
@@ -99,6 +104,11 @@ public final class Checkpoint {
 
     public int minBatchesToRetain() {
         return minBatchesToRetain;
+    }
+
+    /** Where the run's file work that no batch waits for goes: state snapshots, purges. */
+    public CheckpointMaintenance maintenance() {
+        return maintenance;
     }
 
     /**
@@ -130,19 +140,29 @@ public final class Checkpoint {
         ProtocolProbe.reached(ProtocolProbe.Step.COMMIT_WRITTEN, batchId);
         long keepFrom = batchId - minBatchesToRetain + 1;
         if (keepFrom > 0) {
-            if (purgedOnce) {
-                offsets.delete(keepFrom - 1);
-                commits.delete(keepFrom - 1);
-            } else {
-                offsets.purgeBelow(keepFrom);
-                commits.purgeBelow(keepFrom);
-                purgedOnce = true;
-            }
+            maintenance.submit("purge of the entries below batch " + keepFrom + " in " + root,
+                    () -> purgeBelow(keepFrom));
         }
     }
 
-    /** Makes durable the renames of the commit entries, which {@link #writeCommit} leaves to the file system. */
-    public void syncCommits() {
+    private void purgeBelow(long keepFrom) {
+        if (purgedOnce) {
+            offsets.delete(keepFrom - 1);
+            commits.delete(keepFrom - 1);
+        } else {
+            offsets.purgeBelow(keepFrom);
+            commits.purgeBelow(keepFrom);
+            purgedOnce = true;
+        }
+    }
+
+    /**
+     * Settles the checkpoint as a run ends: waits for the work handed to {@link #maintenance()},
+     * and makes durable the renames of the commit entries, which {@link #writeCommit} leaves to
+     * the file system.
+     */
+    public void settle() {
+        maintenance.awaitIdle();
         AtomicFiles.syncDirectory(commits.directory());
     }
 
@@ -151,11 +171,12 @@ public final class Checkpoint {
      *
      * @param requestedId the id the caller wants the query to have, or {@code null}
      * @param sources     how many sources the query reads
+     * @param maintenance where the run's checkpoint work that no batch waits for goes
      * @throws CheckpointException when the checkpoint belongs to another plan or is damaged
      */
     public static Recovery open(Path root, PlanDescription plan, UUID requestedId, int minBatchesToRetain,
-                                int sources) {
-        Checkpoint checkpoint = new Checkpoint(root, minBatchesToRetain, sources);
+                                int sources, CheckpointMaintenance maintenance) {
+        Checkpoint checkpoint = new Checkpoint(root, minBatchesToRetain, sources, maintenance);
         Path metadataFile = root.resolve("metadata");
         TreeSet<Long> offsetIds = checkpoint.offsets.batchIds();
         TreeSet<Long> commitIds = checkpoint.commits.batchIds();

@@ -16,7 +16,6 @@ import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
-import dev.arus.engine.state.StateMaintenance;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQueryStatus;
@@ -83,7 +82,6 @@ public final class MicroBatchRunner {
     private final List<StreamingQueryStatus> gettingOffsets;
     private final Checkpoint checkpoint;
     private final Map<String, String> conf;
-    private final StateMaintenance stateMaintenance;
 
     private Runnable restore;
     private ResumePoint.Replay replay;
@@ -109,7 +107,6 @@ public final class MicroBatchRunner {
         this.checkpoint = resumption.checkpoint();
         this.conf = resumption.conf();
         this.restore = resumption.restore();
-        this.stateMaintenance = resumption.stateMaintenance();
         this.nextBatchId = resumption.point().nextBatchId();
         this.committedOffsets = resumption.point().committedOffsets();
         this.replay = resumption.point().replay();
@@ -127,14 +124,10 @@ public final class MicroBatchRunner {
         return plan.sources();
     }
 
-    /**
-     * Settles the run's files as it ends: waits for the state snapshots it handed to maintenance,
-     * and syncs its last commit entry, whose rename each batch leaves to the file system.
-     */
+    /** Settles the run's checkpoint as it ends ({@link Checkpoint#settle}); nothing without one. */
     public void settleFiles() {
-        stateMaintenance.awaitIdle();
         if (checkpoint != null) {
-            checkpoint.syncCommits();
+            checkpoint.settle();
         }
     }
 

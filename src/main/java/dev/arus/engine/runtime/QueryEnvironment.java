@@ -12,27 +12,27 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What every query of a session shares: its clock, the scheduler of triggers and the task slots
- * of batches, the executor of state maintenance (snapshots written off the batch's path), the
- * time zone, the console and memory tables of its sinks, the event log of its {@code stream}
- * sources and sinks (null: the session has none), and the session's settings:
+ * of batches, the executor of checkpoint maintenance (snapshots and purges off the batch's
+ * path), the time zone, the console and memory tables of its sinks, the event log of its
+ * {@code stream} sources and sinks (null: the session has none), and the session's settings:
  * progress reports kept, the most state rows one operator may hold, the most rows one batch may
  * hand a sink that takes every row, and the default number of state partitions.
  */
 public record QueryEnvironment(Clock clock, TriggerScheduler scheduler, TaskSlots taskSlots,
-                               ExecutorService stateMaintenance, ZoneId timeZone,
+                               ExecutorService checkpointMaintenance, ZoneId timeZone,
                                PrintStream console, MemoryTables memoryTables, EventLog eventLog,
                                int recentProgress, int maxStateRows, long maxBatchOutputRows,
                                int shufflePartitions) {
 
     /**
-     * The executor of state maintenance a session's runs share: one daemon thread,
-     * {@code arus-state-maintenance}, which ends after a minute without work, so that a session
-     * without state on disk holds none.
+     * The executor of checkpoint maintenance a session's runs share: one daemon thread,
+     * {@code arus-checkpoint-maintenance}, which ends after a minute without work, so that a
+     * session without checkpoints holds none.
      */
-    public static ExecutorService newStateMaintenanceExecutor() {
+    public static ExecutorService newCheckpointMaintenanceExecutor() {
         ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
                 work -> {
-                    Thread thread = new Thread(work, "arus-state-maintenance");
+                    Thread thread = new Thread(work, "arus-checkpoint-maintenance");
                     thread.setDaemon(true);
                     return thread;
                 });

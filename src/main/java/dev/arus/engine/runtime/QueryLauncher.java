@@ -1,6 +1,7 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.checkpoint.Checkpoint;
+import dev.arus.engine.checkpoint.CheckpointMaintenance;
 import dev.arus.engine.checkpoint.PlanDescription;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
@@ -20,7 +21,6 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
-import dev.arus.engine.state.StateMaintenance;
 import dev.arus.engine.state.StateStore;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.AnalysisException;
@@ -85,7 +85,8 @@ public final class QueryLauncher {
         Checkpoint.Recovery recovery = query.checkpointLocation() == null ? null
                 : Checkpoint.open(query.checkpointLocation(),
                         PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId(),
-                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN, query.plan().streamSources().size());
+                        Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN, query.plan().streamSources().size(),
+                        new CheckpointMaintenance(environment.checkpointMaintenance()));
         UUID id = recovery != null ? recovery.queryId()
                 : query.requestedId() != null ? query.requestedId() : UUID.randomUUID();
         if (active.test(id)) {
@@ -137,9 +138,8 @@ public final class QueryLauncher {
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
         conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
-        StateMaintenance maintenance = new StateMaintenance(environment.stateMaintenance());
         Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
-                () -> restore(plan, point, recovery, maintenance), maintenance);
+                () -> restore(plan, point, recovery));
         MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
         return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
                 listeners, environment.recentProgress(), onEnd);
@@ -177,8 +177,7 @@ public final class QueryLauncher {
     }
 
     /** Loads every operator's state and the watermark, then completes a new checkpoint. */
-    private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery,
-                                StateMaintenance maintenance) {
+    private static void restore(PhysicalPlan plan, ResumePoint point, Checkpoint.Recovery recovery) {
         if (recovery != null) {
             ProtocolProbe.reached(ProtocolProbe.Step.STATE_LOADING, point.nextBatchId());
         }
@@ -186,7 +185,7 @@ public final class QueryLauncher {
                 : (operatorId, partition) -> StateStore.onDisk(
                         recovery.checkpoint().stateDirectory(operatorId, partition),
                         StateStore.DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, recovery.checkpoint().minBatchesToRetain(),
-                        maintenance);
+                        recovery.checkpoint().maintenance());
         for (StatefulOperator operator : plan.statefulOperators()) {
             operator.restore(stores, point.stateVersion());
         }

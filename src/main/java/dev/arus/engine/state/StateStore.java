@@ -2,6 +2,7 @@ package dev.arus.engine.state;
 
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.checkpoint.CheckpointMaintenance;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -23,7 +24,7 @@ import java.util.zip.CRC32;
  * latest snapshot at or below it plus the deltas after it. A store without a directory only
  * counts versions; an operator need not serialise anything for it. A snapshot is serialised with
  * its batch but written to disk, and the files it makes unneeded deleted, by the query run's
- * {@link StateMaintenance}: only the delta is on the batch's path.
+ * {@link CheckpointMaintenance}: only the delta is on the batch's path.
  *
  * <p>A file is {@code <version>.delta} or {@code <version>.snapshot}: a header (magic
  * {@code ARUS}, format 1, kind, version, payload length), the payload, and the payload's CRC-32,
@@ -53,13 +54,13 @@ public final class StateStore {
     private final Path directory;
     private final int minDeltasForSnapshot;
     private final int minVersionsToRetain;
-    private final StateMaintenance maintenance;
+    private final CheckpointMaintenance maintenance;
     private long version;
     // Reused: a delta is framed every batch, on the batch's thread.
     private final StateBuffer deltaFile = new StateBuffer();
 
     private StateStore(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
-                       StateMaintenance maintenance) {
+                       CheckpointMaintenance maintenance) {
         this.directory = directory;
         this.minDeltasForSnapshot = minDeltasForSnapshot;
         this.minVersionsToRetain = minVersionsToRetain;
@@ -71,7 +72,7 @@ public final class StateStore {
     }
 
     public static StateStore onDisk(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
-                                    StateMaintenance maintenance) {
+                                    CheckpointMaintenance maintenance) {
         return new StateStore(directory, minDeltasForSnapshot, minVersionsToRetain, maintenance);
     }
 

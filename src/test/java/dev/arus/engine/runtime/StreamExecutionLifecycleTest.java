@@ -9,7 +9,6 @@ import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.NoopSink;
-import dev.arus.engine.state.StateMaintenance;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -221,13 +220,12 @@ class StreamExecutionLifecycleTest {
         QueryIdentity identity = new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), "held");
         LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of(), source.schema());
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1),
-                QueryEnvironment.newStateMaintenanceExecutor(), ZoneOffset.UTC,
+                QueryEnvironment.newCheckpointMaintenanceExecutor(), ZoneOffset.UTC,
                 System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),
                         new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC, WatermarkTracker.Policy.MIN)),
-                new NoopSink(), environment, new Resumption(null, ResumePoint.fresh(1), Map.of(), () -> { },
-                        new StateMaintenance(Runnable::run)));
+                new NoopSink(), environment, new Resumption(null, ResumePoint.fresh(1), Map.of(), () -> { }));
         return new StreamExecution(identity, runner, trigger, scheduler, clock, List.of(listener), 100, ended -> {
         });
     }

@@ -2,6 +2,7 @@ package dev.arus.engine.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.checkpoint.CheckpointMaintenance;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ class StateStoreSnapshotTest {
 
     /** The maintenance's executor, run by hand: work waits here until the test lets it go (one at a time, in order). */
     private final Queue<Runnable> held = new ArrayDeque<>();
-    private final StateMaintenance maintenance = new StateMaintenance(held::add);
+    private final CheckpointMaintenance maintenance = new CheckpointMaintenance(held::add);
 
     @Test
     void theCommitThatMakesASnapshotDueWritesOnlyItsDeltaAndMaintenanceWritesTheSnapshotLater() throws IOException {
@@ -67,7 +68,7 @@ class StateStoreSnapshotTest {
     @Test
     void awaitIdleReturnsOnceTheWorkHandedOverIsDone() {
         List<String> done = new ArrayList<>();
-        StateMaintenance direct = new StateMaintenance(Runnable::run);
+        CheckpointMaintenance direct = new CheckpointMaintenance(Runnable::run);
         direct.submit("first", () -> done.add("first"));
         direct.submit("failing", () -> {
             throw new IllegalStateException("disk full");
