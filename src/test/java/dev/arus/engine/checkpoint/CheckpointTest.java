@@ -97,31 +97,14 @@ class CheckpointTest {
     @Test
     void reRunsABatchThatWasPlannedButNotCommittedWithTheSameRows() throws IOException {
         Map<Long, List<Row>> expected = uncrashed(8);
-        ProtocolProbe.install((step, batchId) -> {
-            if (step == ProtocolProbe.Step.STATE_COMMITTED && batchId == 4) {
-                throw new IllegalStateException("crash after the state of batch 4");
-            }
-        });
-        Map<Long, List<Row>> seen = new java.util.TreeMap<>();
-        String offsetsOf4;
-        try (QueryTestDriver driver = new QueryTestDriver(START)) {
-            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            driver.runBatches(4);
-            driver.runTrigger();
-            assertThat(query.exception()).isPresent();
-            seen.putAll(driver.batches());
-            offsetsOf4 = Files.readString(checkpoint.resolve("offsets/4"));
-        }
-        ProtocolProbe.install(null);
+        Map<Long, List<Row>> seen = crashAfterStateOf(4);
+        String offsetsOf4 = Files.readString(checkpoint.resolve("offsets/4"));
         assertThat(checkpoint.resolve("commits/4")).doesNotExist();
         assertThat(seen).doesNotContainKey(4L);
-        try (QueryTestDriver driver = new QueryTestDriver(START.plusSeconds(3600))) {
-            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            assertThat(driver.runTrigger().batchId()).isEqualTo(4);
-            assertThat(Files.readString(checkpoint.resolve("offsets/4"))).isEqualTo(offsetsOf4);
-            driver.runBatches(3);
-            seen.putAll(driver.batches());
-        }
+
+        seen.putAll(restartReRunning(4, 3));
+
+        assertThat(Files.readString(checkpoint.resolve("offsets/4"))).isEqualTo(offsetsOf4);
         assertThat(seen).isEqualTo(expected);
     }
 
@@ -134,30 +117,42 @@ class CheckpointTest {
     @Test
     void reRunsTheLastPlannedBatchWhenTheCommitsBeforeItWereLost() throws IOException {
         Map<Long, List<Row>> expected = uncrashed(8);
-        ProtocolProbe.install((step, batchId) -> {
-            if (step == ProtocolProbe.Step.STATE_COMMITTED && batchId == 5) {
-                throw new IllegalStateException("power cut after the state of batch 5");
-            }
-        });
-        Map<Long, List<Row>> seen = new java.util.TreeMap<>();
-        try (QueryTestDriver driver = new QueryTestDriver(START)) {
-            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            driver.runBatches(5);
-            driver.runTrigger();
-            assertThat(query.exception()).isPresent();
-            seen.putAll(driver.batches());
-        }
-        ProtocolProbe.install(null);
+        Map<Long, List<Row>> seen = crashAfterStateOf(5);
         Files.delete(checkpoint.resolve("commits/3"));
         Files.delete(checkpoint.resolve("commits/4"));
         assertThat(seen).containsOnlyKeys(0L, 1L, 2L, 3L, 4L);
+
+        seen.putAll(restartReRunning(5, 2));
+
+        assertThat(seen).isEqualTo(expected);
+    }
+
+    /** Runs batches 0 to {@code batch} - 1, then fails {@code batch} once its state is committed; the rows written. */
+    private Map<Long, List<Row>> crashAfterStateOf(long batch) {
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.STATE_COMMITTED && batchId == batch) {
+                throw new IllegalStateException("crash after the state of batch " + batch);
+            }
+        });
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches((int) batch);
+            driver.runTrigger();
+            assertThat(query.exception()).isPresent();
+            return new java.util.TreeMap<>(driver.batches());
+        } finally {
+            ProtocolProbe.install(null);
+        }
+    }
+
+    /** Starts the query again an hour later: its first batch must be {@code rerun}; its rows and {@code more}'s. */
+    private Map<Long, List<Row>> restartReRunning(long rerun, int more) {
         try (QueryTestDriver driver = new QueryTestDriver(START.plusSeconds(3600))) {
             driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            assertThat(driver.runTrigger().batchId()).isEqualTo(5);
-            driver.runBatches(2);
-            seen.putAll(driver.batches());
+            assertThat(driver.runTrigger().batchId()).isEqualTo(rerun);
+            driver.runBatches(more);
+            return new java.util.TreeMap<>(driver.batches());
         }
-        assertThat(seen).isEqualTo(expected);
     }
 
     @Test
