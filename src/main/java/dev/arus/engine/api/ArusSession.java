@@ -41,8 +41,8 @@ public final class ArusSession implements AutoCloseable {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console, new MemoryTables(builder.maxMemoryTableRows), builder.eventLog,
-                builder.recentProgress,
+                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
+                new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions);
         this.streams = new StreamingQueryManager(

@@ -24,17 +24,17 @@ public final class CheckpointMaintenance {
         this.executor = executor;
     }
 
-    /** Queues {@code work} after the work handed over before; a failure is logged, not thrown. */
+    /**
+     * Queues {@code work} after the work handed over before. A failure, of the work or of handing
+     * it to the executor, is logged, and the chain goes on: nothing a restart needs is lost (the
+     * deltas rebuild every version, and what was not deleted is deleted by the next purge), and
+     * {@link #awaitIdle} never throws.
+     */
     public synchronized void submit(String description, Runnable work) {
-        last = last.thenRunAsync(() -> {
-            try {
-                work.run();
-            } catch (RuntimeException e) {
-                // Nothing a restart needs is lost: the deltas rebuild every version, and what was
-                // not deleted is deleted by the next purge.
-                LOG.log(System.Logger.Level.WARNING, "Checkpoint maintenance failed: " + description, e);
-            }
-        }, executor);
+        last = last.thenRunAsync(work, executor).exceptionally(failure -> {
+            LOG.log(System.Logger.Level.WARNING, "Checkpoint maintenance failed: " + description, failure);
+            return null;
+        });
     }
 
     /** Waits until the work handed over so far is done. */

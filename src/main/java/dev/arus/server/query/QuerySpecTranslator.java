@@ -70,6 +70,9 @@ class QuerySpecTranslator {
     /** Where a spec names its sink's partition columns. */
     static final String PARTITION_BY_POINTER = "/sink/partitionBy";
 
+    /** What a message says to a user who asks for Spark of a build without it. */
+    private static final String HOW_TO_BUILD_SPARK = "Build it with Spark: ./mvnw -Pspark package, then run "
+            + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run)";
     /** The sinks of a query on both engines: Arus's run writes them, Spark's beside it writes nothing. */
     private static final List<String> SIDE_BY_SIDE_SINKS = List.of("noop", "console");
 
@@ -88,8 +91,7 @@ class QuerySpecTranslator {
         if (!defaultEngine.equals(ArusProperties.Engine.ARUS)
                 && !this.engines.containsKey(ArusProperties.Engine.SPARK)) {
             throw new IllegalStateException("arus.engine.default is " + defaultEngine + ", but this build of the "
-                    + "service has no Apache Spark. Build it with Spark (./mvnw -Pspark package, then run "
-                    + "target-spark/arus-<version>-spark.jar), or set arus.engine.default=arus");
+                    + "service has no Apache Spark. " + HOW_TO_BUILD_SPARK + "; or set arus.engine.default=arus");
         }
         this.rateLimits = Map.of(
                 "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
@@ -106,7 +108,10 @@ class QuerySpecTranslator {
         return spec.engine() == null ? spec.onEngine(defaultEngine) : spec;
     }
 
-    /** @throws ProblemException naming the first field of {@code spec} that the engine rejects */
+    /**
+     * @param spec a spec naming its engine, as {@link #namingItsEngine} makes it
+     * @throws ProblemException naming the first field of {@code spec} that the engine rejects
+     */
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
         String engine = engine(spec.engine());
@@ -134,13 +139,10 @@ class QuerySpecTranslator {
     }
 
     /**
-     * The engine a spec names, in lower case: {@code arus.engine.default} when absent, or one this
-     * build has. Spark named in a build without it is refused with how to build it.
+     * The engine a spec names, in lower case, one this build has. Spark named in a build without
+     * it is refused with how to build it.
      */
     private String engine(String given) {
-        if (given == null) {
-            return defaultEngine;
-        }
         String engine = requireText(given, "/engine").trim().toLowerCase(Locale.ROOT);
         if (engine.equals(ArusProperties.Engine.ARUS) || engines.containsKey(engine)
                 || engine.equals(ArusProperties.Engine.BOTH) && engines.containsKey(ArusProperties.Engine.SPARK)) {
@@ -148,9 +150,8 @@ class QuerySpecTranslator {
         }
         if (engine.equals(ArusProperties.Engine.SPARK) || engine.equals(ArusProperties.Engine.BOTH)) {
             throw ProblemException.at(ProblemType.ENGINE_NOT_BUILT, "/engine", "This build of the service has no "
-                    + "Apache Spark. Build it with Spark: ./mvnw -Pspark package, then run "
-                    + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run); or leave 'engine' "
-                    + "out to run the query on Arus's own engine");
+                    + "Apache Spark. " + HOW_TO_BUILD_SPARK + "; or leave 'engine' out to run the query on Arus's "
+                    + "own engine");
         }
         throw ProblemException.at(ProblemType.INVALID_SPEC, "/engine", "Unknown engine '" + given
                 + "'. Engines of this build: " + String.join(", ",
