@@ -58,8 +58,21 @@ public final class KafkaTestBroker {
         return broker().getBrokersAsString();
     }
 
+    /**
+     * Creates the topic and waits until the broker leads each of its partitions: a produce sent
+     * as soon as the creation is answered can meet a broker not yet leading, and an idempotent
+     * producer's retry of it was then refused as out of sequence until it timed out.
+     */
     public static void createTopic(String name, int partitions) {
         broker().addTopics(new NewTopic(name, partitions, (short) 1));
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig("read_uncommitted"))) {
+            List<TopicPartition> all = new ArrayList<>();
+            for (int partition = 0; partition < partitions; partition++) {
+                all.add(new TopicPartition(name, partition));
+            }
+            // Answered by each partition's leader alone, retried by the client until it leads.
+            consumer.endOffsets(all, Duration.ofSeconds(60));
+        }
     }
 
     public static void deleteTopic(String name) {
@@ -105,14 +118,8 @@ public final class KafkaTestBroker {
 
     /** Every record of {@code topic}'s partitions up to their current end, with {@code isolation}. */
     public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, String isolation) {
-        Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers());
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config)) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig(isolation))) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
                     .map(info -> new TopicPartition(topic, info.partition())).toList();
             consumer.assign(partitions);
@@ -123,5 +130,15 @@ public final class KafkaTestBroker {
             }
         }
         return all;
+    }
+
+    private static Properties consumerConfig(String isolation) {
+        Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, servers());
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return config;
     }
 }
