@@ -19,7 +19,9 @@ import java.nio.file.StandardOpenOption;
  *   <li>rename the temporary file over {@code <name>} atomically;</li>
  *   <li>force the directory, so that the rename itself survives.</li>
  * </ol>
- * {@link #writeLeavingRename} skips step 4, for a file whose loss its reader recovers from.
+ * {@link #writeUnsynced} skips steps 2 and 4, for a file whose loss or truncation its reader
+ * recovers from: a process killed at any point still leaves the old content or the whole new one;
+ * only a power cut may leave the file missing, empty or cut short.
  * Temporary files start with a dot; every reader of a checkpoint ignores them.
  */
 public final class AtomicFiles {
@@ -37,19 +39,19 @@ public final class AtomicFiles {
      * first half of the bytes reached the temporary file (a test seam for crashes mid-write).
      */
     public static void write(Path target, byte[] bytes, int length, Runnable halfway) {
-        replace(target, bytes, length, halfway);
+        replace(target, bytes, length, halfway, true);
         syncDirectory(target.getParent());
     }
 
     /**
-     * Steps 1 to 3 of {@link #write}: the content is durable before it replaces the old, but the
-     * rename may be lost in a power cut, leaving the old content (or no file) in its place.
+     * Steps 1 and 3 of {@link #write}: the content and the rename reach the disk when the file
+     * system writes them back, or when {@link #syncFile} and {@link #syncDirectory} force them.
      */
-    public static void writeLeavingRename(Path target, byte[] bytes, int length) {
-        replace(target, bytes, length, null);
+    public static void writeUnsynced(Path target, byte[] bytes, int length) {
+        replace(target, bytes, length, null, false);
     }
 
-    private static void replace(Path target, byte[] bytes, int length, Runnable halfway) {
+    private static void replace(Path target, byte[] bytes, int length, Runnable halfway, boolean sync) {
         Path temporary = temporaryOf(target);
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
@@ -61,7 +63,9 @@ public final class AtomicFiles {
                 } else {
                     writeFully(channel, ByteBuffer.wrap(bytes, 0, length));
                 }
-                channel.force(false);
+                if (sync) {
+                    channel.force(false);
+                }
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
@@ -77,6 +81,15 @@ public final class AtomicFiles {
     /** Whether a directory entry is a leftover temporary file rather than a checkpoint file. */
     public static boolean isTemporary(Path file) {
         return file.getFileName().toString().startsWith(".");
+    }
+
+    /** Forces a file's content to disk. */
+    public static void syncFile(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot sync " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** Forces a directory's entries to disk (creations, renames, deletions in it). */

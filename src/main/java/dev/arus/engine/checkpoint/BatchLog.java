@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -19,6 +20,8 @@ import java.util.stream.Stream;
  * told apart from a whole one. Files are written with {@link AtomicFiles}.
  */
 final class BatchLog {
+
+    private static final System.Logger LOG = System.getLogger(BatchLog.class.getName());
 
     static final String VERSION_LINE = "v1";
 
@@ -61,25 +64,62 @@ final class BatchLog {
         return ids;
     }
 
-    /** The entry's lines after the version line; damage when truncated or not in this format. */
+    /** The entry's lines after the version line; damage when cut short or not in this format. */
     List<String> read(long batchId) {
         Path file = fileOf(batchId);
         String text = readText(file);
+        String cut = cutShort(file, text);
+        if (cut != null) {
+            throw CheckpointException.damaged(file, cut);
+        }
+        return lines(text);
+    }
+
+    /**
+     * As {@link #read}, but empty when the entry is missing, empty or cut short, which is all a
+     * power cut can leave of an entry {@link #writeUnsynced written without a sync}; the reason
+     * is logged. Other damage still throws.
+     */
+    Optional<List<String>> readUnlessCut(long batchId) {
+        Path file = fileOf(batchId);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        String text = readText(file);
+        String cut = cutShort(file, text);
+        if (cut != null) {
+            LOG.log(System.Logger.Level.WARNING, "Ignoring " + file + ", written without a sync: " + cut);
+            return Optional.empty();
+        }
+        return Optional.of(lines(text));
+    }
+
+    /** Why {@code text} is not a whole entry, or {@code null}; damage when it is not an entry of this log at all. */
+    private String cutShort(Path file, String text) {
         if (text.isEmpty()) {
-            throw CheckpointException.damaged(file, "the file is empty");
+            return "the file is empty";
         }
         if (!text.endsWith("\n")) {
-            throw CheckpointException.damaged(file, "it is truncated (its last line does not end)");
+            return "it is truncated (its last line does not end)";
         }
-        List<String> lines = List.of(text.substring(0, text.length() - 1).split("\n", -1));
-        if (!lines.get(0).equals(VERSION_LINE)) {
-            throw CheckpointException.damaged(file, "it starts with '" + abbreviate(lines.get(0))
+        String[] lines = text.split("\n", -1);
+        if (!lines[0].equals(VERSION_LINE)) {
+            throw CheckpointException.damaged(file, "it starts with '" + abbreviate(lines[0])
                     + "' instead of the version line '" + VERSION_LINE + "'");
         }
-        if (lines.size() - 1 != linesPerEntry) {
-            throw CheckpointException.damaged(file, "it has " + (lines.size() - 1) + " lines after the version line, "
-                    + "expected " + linesPerEntry + (lines.size() - 1 < linesPerEntry ? " (truncated)" : ""));
+        int entryLines = lines.length - 2;
+        if (entryLines < linesPerEntry) {
+            return "it has " + entryLines + " lines after the version line, expected " + linesPerEntry + " (truncated)";
         }
+        if (entryLines > linesPerEntry) {
+            throw CheckpointException.damaged(file, "it has " + entryLines + " lines after the version line, "
+                    + "expected " + linesPerEntry);
+        }
+        return null;
+    }
+
+    private static List<String> lines(String text) {
+        List<String> lines = List.of(text.substring(0, text.length() - 1).split("\n", -1));
         return lines.subList(1, lines.size());
     }
 
@@ -88,10 +128,10 @@ final class BatchLog {
         AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
     }
 
-    /** As {@link #write}, leaving the rename of the file to the file system ({@link AtomicFiles#writeLeavingRename}). */
-    void writeLeavingRename(long batchId, String... lines) {
+    /** As {@link #write}, leaving the content and the rename to the file system ({@link AtomicFiles#writeUnsynced}). */
+    void writeUnsynced(long batchId, String... lines) {
         byte[] bytes = entry(lines);
-        AtomicFiles.writeLeavingRename(fileOf(batchId), bytes, bytes.length);
+        AtomicFiles.writeUnsynced(fileOf(batchId), bytes, bytes.length);
     }
 
     private static byte[] entry(String... lines) {

@@ -36,10 +36,11 @@ import java.util.UUID;
  *       ({@code state/<operator>/<partition>/N+1.delta}, plus a snapshot every
  *       {@code minDeltasForSnapshot} versions);</li>
  *   <li>hand the rows to the sink, which must ignore a batch id it already has;</li>
- *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit}): its
- *       content is synced, but not the directory entry of its rename, one {@code fsync} fewer per
- *       batch: should the power take the entry, recovery re-runs a batch, as it does one never
- *       committed ({@link #settle} syncs it as a run ends);</li>
+ *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit}),
+ *       leaving its content and rename to the file system, as a lost entry costs only a re-run:
+ *       the offsets and the state it needs are durable. Should a power cut take the entry or
+ *       cut it short, recovery re-runs the batch, as it does one never committed
+ *       ({@link #settle} syncs the last entry as a run ends);</li>
  *   <li>hand the deletion of the offsets and commits entries older than
  *       {@code minBatchesToRetain} batches to the run's {@link CheckpointMaintenance}, as Spark
  *       purges its logs asynchronously.</li>
@@ -56,9 +57,11 @@ import java.util.UUID;
  *   <li>if C is below L (or there is no commit), re-run batch L with L's end offset,
  *       watermark and timestamp, from L-1's end offset and state version L: it produces the
  *       same rows as the run that did not finish it. C is L-1 unless the power failed before
- *       the file system wrote the renames of the last commit entries to disk (step 5 leaves them
- *       to it); then, as Spark, a warning names the gap and batch L is re-run all the same;</li>
- *   <li>a commit above L, or a file that cannot be read, fails naming the file;</li>
+ *       the file system wrote the last commit entries to disk (step 5 leaves them to it); then,
+ *       as Spark, a warning names the gap and batch L is re-run all the same. A commit entry of
+ *       L or L-1 that is empty or cut short counts as missing, with a warning: it is what a
+ *       power cut leaves of an entry written without a sync;</li>
+ *   <li>a commit above L, or any other file that cannot be read, fails naming the file;</li>
  *   <li>load every operator's state at the version of step 3 or 4 (on the query's own thread,
  *       when its run begins), then write what a new checkpoint lacks: {@code metadata} and the
  *       source's own metadata in {@code sources/0/0} (the {@code rate} source's creation time).</li>
@@ -84,6 +87,8 @@ public final class Checkpoint {
     private final CheckpointMaintenance maintenance;
     // Read and written by the maintenance's work alone, one piece at a time.
     private boolean purgedOnce;
+    // The query's thread alone: the commit entry settle() makes durable.
+    private long lastCommitWritten = -1;
 
     private Checkpoint(Path root, int minBatchesToRetain, int sources, CheckpointMaintenance maintenance) {
         this.root = root;
@@ -136,7 +141,8 @@ public final class Checkpoint {
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("nextBatchWatermarkMs", Math.floorDiv(nextBatchWatermarkMicros, 1000));
         meta.put("nextBatchWatermarkMicros", nextBatchWatermarkMicros);
-        commits.writeLeavingRename(batchId, FlatJson.write(meta));
+        commits.writeUnsynced(batchId, FlatJson.write(meta));
+        lastCommitWritten = batchId;
         ProtocolProbe.reached(ProtocolProbe.Step.COMMIT_WRITTEN, batchId);
         long keepFrom = batchId - minBatchesToRetain + 1;
         if (keepFrom > 0) {
@@ -158,12 +164,15 @@ public final class Checkpoint {
 
     /**
      * Settles the checkpoint as a run ends: waits for the work handed to {@link #maintenance()},
-     * and makes durable the renames of the commit entries, which {@link #writeCommit} leaves to
-     * the file system.
+     * and makes the last commit entry durable, which {@link #writeCommit} leaves to the file
+     * system.
      */
     public void settle() {
         maintenance.awaitIdle();
-        AtomicFiles.syncDirectory(commits.directory());
+        if (lastCommitWritten >= 0) {
+            AtomicFiles.syncFile(commits.fileOf(lastCommitWritten));
+            AtomicFiles.syncDirectory(commits.directory());
+        }
     }
 
     /**
@@ -219,26 +228,22 @@ public final class Checkpoint {
         }
         long last = offsetIds.last();
         List<String> lastEntry = checkpoint.offsets.read(last);
-        Long lastCommit = commitIds.isEmpty() ? null : commitIds.last();
-        List<String> commitEntry = null;
+        if (!commitIds.isEmpty() && commitIds.last() > last) {
+            throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
+                    "it commits batch " + commitIds.last() + " but the last offsets entry is batch " + last);
+        }
+        List<String> commitEntry = checkpoint.commits.readUnlessCut(last).orElse(null);
         List<String> previousEntry = null;
-        if (lastCommit != null && lastCommit == last) {
-            commitEntry = checkpoint.commits.read(last);
-        } else if (lastCommit != null && lastCommit > last) {
-            throw CheckpointException.damaged(checkpoint.commits.fileOf(lastCommit),
-                    "it commits batch " + lastCommit + " but the last offsets entry is batch " + last);
-        } else if (last > 0) {
+        if (commitEntry == null && last > 0) {
             if (!offsetIds.contains(last - 1)) {
                 throw CheckpointException.damaged(checkpoint.offsets.fileOf(last - 1),
                         "the file is missing; batch " + last + " must be re-run from its end offset");
             }
             previousEntry = checkpoint.offsets.read(last - 1);
-            if (lastCommit != null && lastCommit == last - 1) {
-                checkpoint.commits.read(last - 1);
-            } else {
-                LOG.log(System.Logger.Level.WARNING, "Batch completion log latest batch id is " + lastCommit
-                        + ", which is not trailing batchid " + last + " by one: re-running batch " + last
-                        + " of " + root);
+            if (checkpoint.commits.readUnlessCut(last - 1).isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "Batch completion log latest batch id is "
+                        + commitIds.lower(last - 1) + ", which is not trailing batchid " + last
+                        + " by one: re-running batch " + last + " of " + root);
             }
         }
         return new Recovery(checkpoint, id, plan, false, sourceMetadata, last, lastEntry, previousEntry, commitEntry);

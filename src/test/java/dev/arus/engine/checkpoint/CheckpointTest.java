@@ -127,6 +127,28 @@ class CheckpointTest {
         assertThat(seen).isEqualTo(expected);
     }
 
+    /**
+     * A batch writes its commit entry without a sync, so a power cut may leave the last ones
+     * empty or cut short: such an entry counts as missing, and the query re-runs batch 5 with
+     * the rows of a run that never stopped.
+     */
+    @Test
+    void reRunsABatchWhoseCommitEntryIsEmptyOrCutShort() throws IOException {
+        Map<Long, List<Row>> expected = uncrashed(8);
+        Map<Long, List<Row>> seen;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(6);
+            seen = new java.util.TreeMap<>(driver.batches());
+        }
+        Files.write(checkpoint.resolve("commits/5"), new byte[0]);
+        Files.write(checkpoint.resolve("commits/4"), "v1\n".getBytes());
+
+        seen.putAll(restartReRunning(5, 2));
+
+        assertThat(seen).isEqualTo(expected);
+    }
+
     /** Runs batches 0 to {@code batch} - 1, then fails {@code batch} once its state is committed; the rows written. */
     private Map<Long, List<Row>> crashAfterStateOf(long batch) {
         ProtocolProbe.install((step, batchId) -> {
@@ -271,7 +293,6 @@ class CheckpointTest {
         }
         expectDamage("offsets/11", bytes -> java.util.Arrays.copyOf(bytes, bytes.length - 5), "truncated");
         expectDamage("offsets/11", bytes -> "v1\n{\"batchWatermarkMs\":\n-\n".getBytes(), "not a JSON object");
-        expectDamage("commits/11", bytes -> new byte[0], "empty");
         expectDamage("commits/11", bytes -> "v7\n{}\n".getBytes(), "version line");
         expectDamage("metadata", bytes -> java.util.Arrays.copyOf(bytes, 10), "truncated");
         expectDamage("state/0/0/12.delta", bytes -> java.util.Arrays.copyOf(bytes, bytes.length - 3), "truncated");
