@@ -56,13 +56,7 @@ public final class AtomicFiles {
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                if (halfway != null) {
-                    writeFully(channel, ByteBuffer.wrap(bytes, 0, length / 2));
-                    halfway.run();
-                    writeFully(channel, ByteBuffer.wrap(bytes, length / 2, length - length / 2));
-                } else {
-                    writeFully(channel, ByteBuffer.wrap(bytes, 0, length));
-                }
+                writeFully(channel, bytes, length, halfway);
                 if (sync) {
                     channel.force(false);
                 }
@@ -117,6 +111,17 @@ public final class AtomicFiles {
             if (created.getParent() != null) {
                 syncDirectory(created.getParent());
             }
+        }
+    }
+
+    /** Writes {@code bytes[0, length)}; {@code halfway}, when not {@code null}, runs after the first half. */
+    static void writeFully(FileChannel channel, byte[] bytes, int length, Runnable halfway) throws IOException {
+        if (halfway != null) {
+            writeFully(channel, ByteBuffer.wrap(bytes, 0, length / 2));
+            halfway.run();
+            writeFully(channel, ByteBuffer.wrap(bytes, length / 2, length - length / 2));
+        } else {
+            writeFully(channel, ByteBuffer.wrap(bytes, 0, length));
         }
     }
 

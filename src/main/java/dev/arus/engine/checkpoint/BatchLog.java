@@ -17,20 +17,29 @@ import java.util.stream.Stream;
  * A directory of one text file per batch, named by the batch id, as Spark's
  * {@code HDFSMetadataLog}: {@code offsets/} and {@code commits/}. Each file is a {@code v1}
  * line followed by the entry's lines, every line ending in a newline, so that a truncated file is
- * told apart from a whole one. Files are written with {@link AtomicFiles}.
+ * told apart from a whole one. Files are written with {@link AtomicFiles}, or in place into
+ * {@link ReservedFiles} when the log reserves ahead (the offsets log).
  */
 final class BatchLog {
-
-    private static final System.Logger LOG = System.getLogger(BatchLog.class.getName());
 
     static final String VERSION_LINE = "v1";
 
     private final Path directory;
     private final int linesPerEntry;
+    private final ReservedFiles reserved;
 
+    /** A log whose entries {@link #write} makes with {@link AtomicFiles#write}. */
     BatchLog(Path directory, int linesPerEntry) {
         this.directory = directory;
         this.linesPerEntry = linesPerEntry;
+        this.reserved = null;
+    }
+
+    /** A log whose entries {@link #write} makes in files {@code maintenance} reserves ahead. */
+    BatchLog(Path directory, int linesPerEntry, CheckpointMaintenance maintenance) {
+        this.directory = directory;
+        this.linesPerEntry = linesPerEntry;
+        this.reserved = maintenance.reserve(directory, this::fileOf);
     }
 
     Path directory() {
@@ -76,9 +85,9 @@ final class BatchLog {
     }
 
     /**
-     * As {@link #read}, but empty when the entry is missing, empty or cut short, which is all a
-     * power cut can leave of an entry {@link #writeUnsynced written without a sync}; the reason
-     * is logged. Other damage still throws.
+     * As {@link #read}, but empty when the entry is missing, empty or cut short: a file reserved
+     * and never written, or all a crash can leave of an entry written in place or without a
+     * sync. Other damage still throws.
      */
     Optional<List<String>> readUnlessCut(long batchId) {
         Path file = fileOf(batchId);
@@ -86,12 +95,7 @@ final class BatchLog {
             return Optional.empty();
         }
         String text = readText(file);
-        String cut = cutShort(file, text);
-        if (cut != null) {
-            LOG.log(System.Logger.Level.WARNING, "Ignoring " + file + ", written without a sync: " + cut);
-            return Optional.empty();
-        }
-        return Optional.of(lines(text));
+        return cutShort(file, text) != null ? Optional.empty() : Optional.of(lines(text));
     }
 
     /** Why {@code text} is not a whole entry, or {@code null}; damage when it is not an entry of this log at all. */
@@ -123,9 +127,14 @@ final class BatchLog {
         return lines.subList(1, lines.size());
     }
 
+    /** Makes the entry of {@code batchId} durable. */
     void write(long batchId, String... lines) {
         byte[] bytes = entry(lines);
-        AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
+        if (reserved != null) {
+            reserved.write(batchId, bytes, bytes.length, null);
+        } else {
+            AtomicFiles.write(fileOf(batchId), bytes, bytes.length);
+        }
     }
 
     /** As {@link #write}, leaving the content and the rename to the file system ({@link AtomicFiles#writeUnsynced}). */

@@ -25,16 +25,19 @@ import java.util.UUID;
  * {@code conf}: {@value #SHUFFLE_PARTITIONS}, the number of state partitions, and
  * {@value #MULTIPLE_WATERMARK_POLICY}, how several watermarks make one.
  * A batch is <em>planned</em> when its offsets entry exists and <em>committed</em> when its
- * commit entry exists; at most the last planned batch is uncommitted.
+ * commit entry exists; at most the last planned batch is uncommitted. As a run ends
+ * ({@link #settle}), the files it reserved ahead and did not write are deleted.
  *
  * <p>Each batch takes these steps, in this order (the runner drives them):
  * <ol>
  *   <li>write {@code offsets/N}: the end offset of the batch, its watermark, its timestamp and
- *       the query's {@code conf}, synced to disk before any row is read ({@link #writeOffsets});</li>
+ *       the query's {@code conf}, synced to disk before any row is read ({@link #writeOffsets}),
+ *       in place into a file the maintenance reserved ahead ({@link ReservedFiles});</li>
  *   <li>run the batch over the state of version N (the state after batch N-1);</li>
  *   <li>commit the state of each operator's partitions as version N+1
- *       ({@code state/<operator>/<partition>/N+1.delta}, plus a snapshot every
- *       {@code minDeltasForSnapshot} versions);</li>
+ *       ({@code state/<operator>/<partition>/N+1.delta}, synced, in place into a reserved
+ *       file as the offsets; plus a snapshot every {@code minDeltasForSnapshot} versions, written
+ *       by the maintenance);</li>
  *   <li>hand the rows to the sink, which must ignore a batch id it already has;</li>
  *   <li>write {@code commits/N} with the watermark for the next batch ({@link #writeCommit}),
  *       leaving its content and rename to the file system, as a lost entry costs only a re-run:
@@ -51,7 +54,9 @@ import java.util.UUID;
  * <ol>
  *   <li>read {@code metadata}: keep its query id (the run gets a new run id); fail when the
  *       plan's description differs from the stored one, naming the part;</li>
- *   <li>find the last offsets entry L and the last commit entry C;</li>
+ *   <li>find the last whole offsets entry L and the last commit entry C: an empty or cut short
+ *       entry above L is a reserved file never written or one a crash interrupted, and its
+ *       batch, which read no row, is planned again;</li>
  *   <li>if C = L, continue with batch L+1 from L's end offset, with state version L+1 and the
  *       commit's next watermark;</li>
  *   <li>if C is below L (or there is no commit), re-run batch L with L's end offset,
@@ -92,7 +97,7 @@ public final class Checkpoint {
 
     private Checkpoint(Path root, int minBatchesToRetain, int sources, CheckpointMaintenance maintenance) {
         this.root = root;
-        this.offsets = new BatchLog(root.resolve("offsets"), 1 + sources);
+        this.offsets = new BatchLog(root.resolve("offsets"), 1 + sources, maintenance);
         this.commits = new BatchLog(root.resolve("commits"), 1);
         this.minBatchesToRetain = minBatchesToRetain;
         this.maintenance = maintenance;
@@ -168,7 +173,7 @@ public final class Checkpoint {
      * system.
      */
     public void settle() {
-        maintenance.awaitIdle();
+        maintenance.settle();
         if (lastCommitWritten >= 0) {
             AtomicFiles.syncFile(commits.fileOf(lastCommitWritten));
             AtomicFiles.syncDirectory(commits.directory());
@@ -219,20 +224,36 @@ public final class Checkpoint {
                     + "checkpoint " + root + ", written by a different query: " + difference);
         }
         String[] sourceMetadata = new String[sources];
-        if (offsetIds.isEmpty()) {
-            if (!commitIds.isEmpty()) {
-                throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
-                        "it commits a batch that has no offsets entry");
+        Long planned = null;
+        List<String> lastEntry = null;
+        for (long candidate : offsetIds.descendingSet()) {
+            Optional<List<String>> entry = checkpoint.offsets.readUnlessCut(candidate);
+            if (entry.isPresent()) {
+                planned = candidate;
+                lastEntry = entry.get();
+                break;
             }
+            warnIfWritten(checkpoint.offsets.fileOf(candidate), "cut short by a crash as it was written: batch "
+                    + candidate + " is planned again");
+        }
+        if (!commitIds.isEmpty() && (planned == null || commitIds.last() > planned)) {
+            long committed = commitIds.last();
+            if (offsetIds.contains(committed)) {
+                checkpoint.offsets.read(committed); // throws, naming what is wrong with it
+            }
+            throw CheckpointException.damaged(checkpoint.commits.fileOf(committed), planned == null
+                    ? "it commits a batch that has no offsets entry"
+                    : "it commits batch " + committed + " but the last offsets entry is batch " + planned);
+        }
+        if (planned == null) {
             return new Recovery(checkpoint, id, plan, false, sourceMetadata, null, null, null, null);
         }
-        long last = offsetIds.last();
-        List<String> lastEntry = checkpoint.offsets.read(last);
-        if (!commitIds.isEmpty() && commitIds.last() > last) {
-            throw CheckpointException.damaged(checkpoint.commits.fileOf(commitIds.last()),
-                    "it commits batch " + commitIds.last() + " but the last offsets entry is batch " + last);
-        }
+        long last = planned;
         List<String> commitEntry = checkpoint.commits.readUnlessCut(last).orElse(null);
+        if (commitEntry == null && commitIds.contains(last)) {
+            LOG.log(System.Logger.Level.WARNING, "Ignoring " + checkpoint.commits.fileOf(last) + ", empty or cut "
+                    + "short, as a power cut leaves an entry written without a sync: batch " + last + " is re-run");
+        }
         List<String> previousEntry = null;
         if (commitEntry == null && last > 0) {
             if (!offsetIds.contains(last - 1)) {
@@ -247,6 +268,17 @@ public final class Checkpoint {
             }
         }
         return new Recovery(checkpoint, id, plan, false, sourceMetadata, last, lastEntry, previousEntry, commitEntry);
+    }
+
+    /** Logs why {@code file} is ignored, unless it is empty: a {@link ReservedFiles reserved} file never written. */
+    private static void warnIfWritten(Path file, String why) {
+        try {
+            if (Files.size(file) > 0) {
+                LOG.log(System.Logger.Level.WARNING, "Ignoring " + file + ", " + why);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.checkpoint.AtomicFiles;
 import dev.arus.engine.checkpoint.CheckpointMaintenance;
 import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.checkpoint.ReservedFiles;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -24,7 +25,8 @@ import java.util.zip.CRC32;
  * latest snapshot at or below it plus the deltas after it. A store without a directory only
  * counts versions; an operator need not serialise anything for it. A snapshot is serialised with
  * its batch but written to disk, and the files it makes unneeded deleted, by the query run's
- * {@link CheckpointMaintenance}: only the delta is on the batch's path.
+ * {@link CheckpointMaintenance}: only the delta is on the batch's path, written in place into a
+ * file the maintenance reserved ahead ({@link ReservedFiles}).
  *
  * <p>A file is {@code <version>.delta} or {@code <version>.snapshot}: a header (magic
  * {@code ARUS}, format 1, kind, version, payload length), the payload, and the payload's CRC-32,
@@ -55,6 +57,8 @@ public final class StateStore {
     private final int minDeltasForSnapshot;
     private final int minVersionsToRetain;
     private final CheckpointMaintenance maintenance;
+    // A delta goes in place into a file reserved ahead: one sync on the batch's path instead of two.
+    private final ReservedFiles deltaFiles;
     private long version;
     // Reused: a delta is framed every batch, on the batch's thread.
     private final StateBuffer deltaFile = new StateBuffer();
@@ -65,6 +69,7 @@ public final class StateStore {
         this.minDeltasForSnapshot = minDeltasForSnapshot;
         this.minVersionsToRetain = minVersionsToRetain;
         this.maintenance = maintenance;
+        this.deltaFiles = directory == null ? null : maintenance.reserve(directory, v -> fileOf(v, DELTA));
     }
 
     public static StateStore inMemory() {
@@ -193,7 +198,11 @@ public final class StateStore {
         out.writeInt((int) crc.getValue());
         Runnable halfway = batchId >= 0 && ProtocolProbe.installed()
                 ? () -> ProtocolProbe.reached(ProtocolProbe.Step.STATE_HALF_WRITTEN, batchId) : null;
-        AtomicFiles.write(fileOf(v, kind), out.array(), out.size(), halfway);
+        if (kind == DELTA) {
+            deltaFiles.write(v, out.array(), out.size(), halfway);
+        } else {
+            AtomicFiles.write(fileOf(v, kind), out.array(), out.size(), halfway);
+        }
     }
 
     private Path fileOf(long v, byte kind) {

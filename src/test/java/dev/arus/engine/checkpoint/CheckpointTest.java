@@ -149,6 +149,36 @@ class CheckpointTest {
         assertThat(seen).isEqualTo(expected);
     }
 
+    /**
+     * An offsets entry is written in place into a file reserved ahead, so a run killed as it
+     * writes one leaves it cut short, and its other reserved files empty: the restart plans batch
+     * 6 again, takes the empty files for unwritten, and yields the rows of a run that never
+     * stopped; its own end deletes the reserved files it did not write.
+     */
+    @Test
+    void plansABatchAgainWhoseOffsetsEntryIsCutShortAndPassesOverReservedFiles() throws IOException {
+        Map<Long, List<Row>> expected = uncrashed(9);
+        Map<Long, List<Row>> seen;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(6);
+            seen = new java.util.TreeMap<>(driver.batches());
+        }
+        Files.writeString(checkpoint.resolve("offsets/6"), "v1\n{\"batchWatermarkMs\":");
+        for (long batch = 7; batch < 12; batch++) {
+            Files.write(checkpoint.resolve("offsets/" + batch), new byte[0]);
+            Files.write(checkpoint.resolve("state/0/0/" + (batch + 1) + ".delta"), new byte[0]);
+        }
+
+        seen.putAll(restartReRunning(6, 2));
+
+        assertThat(seen).isEqualTo(expected);
+        try (var offsets = Files.list(checkpoint.resolve("offsets"))) {
+            assertThat(offsets.map(file -> file.getFileName().toString()).sorted())
+                    .containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8");
+        }
+    }
+
     /** Runs batches 0 to {@code batch} - 1, then fails {@code batch} once its state is committed; the rows written. */
     private Map<Long, List<Row>> crashAfterStateOf(long batch) {
         ProtocolProbe.install((step, batchId) -> {
