@@ -5,6 +5,8 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.time.WatermarkTracker;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -276,8 +278,8 @@ public final class Checkpoint {
             if (Files.size(file) > 0) {
                 LOG.log(System.Logger.Level.WARNING, "Ignoring " + file + ", " + why);
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
