@@ -109,7 +109,7 @@ class CheckpointTest {
     }
 
     /**
-     * A batch leaves the rename of its commit entry to the file system, so a power cut can take
+     * A batch leaves its commit entry to the file system, so a power cut can take
      * the last ones: with batch 5 planned and the commits of batches 3 and 4 gone as well, the
      * query re-runs batch 5 from batch 4's end offset and state version 5, as Spark does after
      * its warning, and the rows are those of a run that never stopped.
@@ -135,12 +135,7 @@ class CheckpointTest {
     @Test
     void reRunsABatchWhoseCommitEntryIsEmptyOrCutShort() throws IOException {
         Map<Long, List<Row>> expected = uncrashed(8);
-        Map<Long, List<Row>> seen;
-        try (QueryTestDriver driver = new QueryTestDriver(START)) {
-            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            driver.runBatches(6);
-            seen = new java.util.TreeMap<>(driver.batches());
-        }
+        Map<Long, List<Row>> seen = runBatches(6);
         Files.write(checkpoint.resolve("commits/5"), new byte[0]);
         Files.write(checkpoint.resolve("commits/4"), "v1\n".getBytes());
 
@@ -158,12 +153,7 @@ class CheckpointTest {
     @Test
     void plansABatchAgainWhoseOffsetsEntryIsCutShortAndPassesOverReservedFiles() throws IOException {
         Map<Long, List<Row>> expected = uncrashed(9);
-        Map<Long, List<Row>> seen;
-        try (QueryTestDriver driver = new QueryTestDriver(START)) {
-            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
-            driver.runBatches(6);
-            seen = new java.util.TreeMap<>(driver.batches());
-        }
+        Map<Long, List<Row>> seen = runBatches(6);
         Files.writeString(checkpoint.resolve("offsets/6"), "v1\n{\"batchWatermarkMs\":");
         for (long batch = 7; batch < 12; batch++) {
             Files.write(checkpoint.resolve("offsets/" + batch), new byte[0]);
@@ -176,6 +166,15 @@ class CheckpointTest {
         try (var offsets = Files.list(checkpoint.resolve("offsets"))) {
             assertThat(offsets.map(file -> file.getFileName().toString()).sorted())
                     .containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8");
+        }
+    }
+
+    /** Runs {@code batches} batches on the checkpoint and stops; the rows written. */
+    private Map<Long, List<Row>> runBatches(int batches) {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(batches);
+            return new java.util.TreeMap<>(driver.batches());
         }
     }
 
