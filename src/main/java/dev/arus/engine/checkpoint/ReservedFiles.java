@@ -30,18 +30,13 @@ public final class ReservedFiles {
     /** How many files are kept reserved ahead; half of them used up, the next are reserved. */
     static final int AHEAD = 16;
 
-    private record Range(long from, long to) {
-        boolean contains(long id) {
-            return id >= from && id <= to;
-        }
-    }
-
     private final Path directory;
     private final LongFunction<Path> fileOf;
     private final CheckpointMaintenance maintenance;
     private final AtomicBoolean reserving = new AtomicBoolean();
-    // Published by the maintenance once the range's files and their directory entries are durable.
-    private volatile Range reserved = new Range(0, -1);
+    // The last file reserved, published once the files and their directory entries are durable.
+    // Writes come in increasing order, so every file up to it that is not yet written is reserved.
+    private volatile long reservedTo = -1;
     private volatile long lastWritten = -1;
 
     ReservedFiles(Path directory, LongFunction<Path> fileOf, CheckpointMaintenance maintenance) {
@@ -56,15 +51,15 @@ public final class ReservedFiles {
      */
     public void write(long id, byte[] bytes, int length, Runnable halfway) {
         Path file = fileOf.apply(id);
-        Range range = reserved;
-        if (!range.contains(id) || !writeInPlace(file, bytes, length, halfway)) {
+        long reserved = reservedTo;
+        if (id > reserved || !writeInPlace(file, bytes, length, halfway)) {
             AtomicFiles.write(file, bytes, length, halfway);
         }
         lastWritten = id;
-        if (range.to() - id < AHEAD / 2 && reserving.compareAndSet(false, true)) {
-            long from = Math.max(range.to(), id) + 1;
+        if (reserved - id < AHEAD / 2 && reserving.compareAndSet(false, true)) {
+            long from = Math.max(reserved, id) + 1;
             long to = id + AHEAD;
-            maintenance.submit("reservation of " + fileOf.apply(from) + " to " + to, () -> reserve(range, from, to));
+            maintenance.submit("reservation of " + fileOf.apply(from) + " to " + to, () -> reserve(from, to));
         }
     }
 
@@ -82,14 +77,14 @@ public final class ReservedFiles {
         }
     }
 
-    private void reserve(Range before, long from, long to) {
+    private void reserve(long from, long to) {
         try {
             for (long id = from; id <= to; id++) {
                 // Leaves a file that is there as it is: a leftover of a crashed run, empty or cut short.
                 Files.newByteChannel(fileOf.apply(id), StandardOpenOption.CREATE, StandardOpenOption.WRITE).close();
             }
             AtomicFiles.syncDirectory(directory);
-            reserved = new Range(from == before.to() + 1 ? before.from() : from, to);
+            reservedTo = to;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot reserve files in " + directory + ": " + e.getMessage(), e);
         } finally {
@@ -99,9 +94,8 @@ public final class ReservedFiles {
 
     /** Deletes the reserved files no write used, once the maintenance is idle; the run's end. */
     void release() {
-        Range range = reserved;
         boolean deleted = false;
-        for (long id = Math.max(range.from(), lastWritten + 1); id <= range.to(); id++) {
+        for (long id = lastWritten + 1; id <= reservedTo; id++) {
             Path file = fileOf.apply(id);
             try {
                 deleted |= Files.size(file) == 0 && Files.deleteIfExists(file);
@@ -114,6 +108,6 @@ public final class ReservedFiles {
         if (deleted) {
             AtomicFiles.syncDirectory(directory);
         }
-        reserved = new Range(0, -1);
+        reservedTo = -1;
     }
 }
