@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +23,8 @@ import org.junit.jupiter.api.Assumptions;
 public final class BrowserScenario {
 
     private static final Path FRONTEND = Path.of("frontend");
+    /** The scenario's last lines of output that a failure repeats. */
+    private static final int LINES_IN_FAILURE = 12;
     private static final String INSTALL = "apt-get install -y --no-install-recommends chromium chromium-driver";
 
     private final String script;
@@ -51,15 +56,35 @@ public final class BrowserScenario {
         builder.environment().putAll(variables);
         Process e2e = builder.start();
         // Through System.out, which Surefire captures: a child writing to the forked JVM's own
-        // stdout would corrupt Surefire's channel and its lines end up in a dump file.
-        Thread output = new Thread(() -> e2e.inputReader().lines().forEach(System.out::println), "e2e-output");
+        // stdout would corrupt Surefire's channel and its lines end up in a dump file. The last
+        // lines are kept for the failure's message too, as a build's summary shows only that.
+        Deque<String> lastLines = new ArrayDeque<>();
+        Thread output = new Thread(() -> e2e.inputReader().lines().forEach(line -> {
+            System.out.println(line);
+            synchronized (lastLines) {
+                if (lastLines.size() == LINES_IN_FAILURE) {
+                    lastLines.removeFirst();
+                }
+                lastLines.addLast(line);
+            }
+        }), "e2e-output");
         output.start();
         if (!e2e.waitFor(3, TimeUnit.MINUTES)) {
             e2e.destroyForcibly();
-            fail("the browser scenario " + script + " did not finish within 3 minutes");
+            output.join(5_000);
+            fail("the browser scenario " + script + " did not finish within 3 minutes; its last lines were:"
+                    + indented(lastLines));
         }
         output.join();
-        assertThat(e2e.exitValue()).as("exit code of frontend/e2e/%s (its output is above)", script).isZero();
+        assertThat(e2e.exitValue()).as("exit code of frontend/e2e/%s, whose last lines were:%s", script,
+                indented(lastLines)).isZero();
+    }
+
+    private static String indented(Collection<String> lines) {
+        String lineBreak = System.lineSeparator() + "  ";
+        synchronized (lines) {
+            return lineBreak + String.join(lineBreak, lines);
+        }
     }
 
     private static void requireOrSkip(boolean present, String message) {
