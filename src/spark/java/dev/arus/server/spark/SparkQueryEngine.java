@@ -83,10 +83,12 @@ class SparkQueryEngine implements QueryEngine {
         String mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SparkSession session = sessions.newSession();
-        conf(session, spec.conf());
-        Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
-        return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
-                sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
+        try (ActiveSession active = ActiveSession.of(session)) {
+            conf(session, spec.conf());
+            Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
+            return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
+                    sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
+        }
     }
 
     /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */

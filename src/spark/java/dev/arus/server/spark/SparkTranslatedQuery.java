@@ -82,15 +82,16 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         SparkCheckpoints.claim(checkpoint, id);
         SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint);
         events.expect(run);
-        DataStreamWriter<Row> writer = frame.writeStream()
-                .queryName(name)
-                .outputMode(outputMode)
-                .option("checkpointLocation", checkpoint.toString())
-                .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows, run));
-        if (trigger != null) {
-            writer.trigger(trigger);
-        }
-        try {
+        try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
+            DataStreamWriter<Row> writer = frame.writeStream()
+                    .queryName(name)
+                    .outputMode(outputMode)
+                    .option("checkpointLocation", checkpoint.toString())
+                    .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows,
+                            run));
+            if (trigger != null) {
+                writer.trigger(trigger);
+            }
             run.attach(writer.start());
             return run;
         } catch (TimeoutException stuck) {
