@@ -9,15 +9,20 @@ import java.util.UUID;
  * The life-cycle events of one query's runs, in the engine's vocabulary, as a registered query
  * hears them: started (before {@link TranslatedQuery#start} returns), a progress report per
  * batch, idle reports, and the end of a run. Events of a run id the query does not know are
- * ignored. Called on the engine's threads; implementations are quick and thread-safe.
+ * ignored. Called on the engine's threads; implementations are quick and thread-safe, and hear
+ * only the events they override (the run on Spark beside a query on both engines hears none).
  */
 public interface RunEvents {
 
-    void runStarted(StreamingQuery run, Instant at);
+    default void runStarted(StreamingQuery run, Instant at) {
+    }
 
-    void progress(StreamingQueryProgress progress);
+    default void progress(StreamingQueryProgress progress) {
+    }
 
-    void idle(UUID runId, Instant at);
+    default void idle(UUID runId, Instant at) {
+    }
 
-    void runEnded(UUID runId);
+    default void runEnded(UUID runId) {
+    }
 }

@@ -2,9 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,21 +20,6 @@ final class SideBySideQuery implements TranslatedQuery {
 
     /** The shadow run's events: heard by nobody, its outputs go to the comparison. */
     private static final RunEvents UNHEARD = new RunEvents() {
-        @Override
-        public void runStarted(StreamingQuery run, Instant at) {
-        }
-
-        @Override
-        public void progress(StreamingQueryProgress progress) {
-        }
-
-        @Override
-        public void idle(UUID runId, Instant at) {
-        }
-
-        @Override
-        public void runEnded(UUID runId) {
-        }
     };
 
     private final TranslatedQuery arus;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.RunEvents;
@@ -71,18 +70,6 @@ class SparkActiveSessionTest {
 
     /** Hears only the end of the run, which fails the wait for its first batch if it came first. */
     private record EndOnly(CompletableFuture<ResultBatch> firstBatch) implements RunEvents {
-
-        @Override
-        public void runStarted(StreamingQuery run, Instant at) {
-        }
-
-        @Override
-        public void progress(StreamingQueryProgress progress) {
-        }
-
-        @Override
-        public void idle(UUID runId, Instant at) {
-        }
 
         @Override
         public void runEnded(UUID runId) {
