@@ -32,12 +32,14 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
@@ -125,7 +127,8 @@ class QuerySpecTranslator {
     }
 
     private ArusTranslatedQuery onArus(QuerySpec spec) {
-        StreamFrame frame = stream(spec.source(), spec.steps(), "");
+        List<EngineProblems.SourceAt> sources = new ArrayList<>();
+        StreamFrame frame = stream(spec.source(), spec.steps(), "", sources);
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -134,8 +137,8 @@ class QuerySpecTranslator {
                 SinkProviders.installed().of(sinkFormat).options());
         List<String> partitionBy = partitionBy(sink, sinkFormat);
         QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, partitionBy, conf(spec.conf()),
-                files);
+        return new ArusTranslatedQuery(frame, sources, mode, trigger, sinkFormat, sinkOptions, partitionBy,
+                conf(spec.conf()), files);
     }
 
     /**
@@ -247,13 +250,21 @@ class QuerySpecTranslator {
         }
     }
 
-    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec. */
-    private StreamFrame stream(SourceSpec source, List<Step> steps, String base) {
-        StreamFrame frame = source(required(source, base + "/source"), base + "/source");
+    /**
+     * The stream of {@code source} through {@code steps}, both under {@code base} in the spec.
+     * Each source read is added to {@code sources}, in the order the engine numbers a query's
+     * sources: this one, then those its steps join, depth first.
+     */
+    private StreamFrame stream(SourceSpec source, List<Step> steps, String base,
+                               List<EngineProblems.SourceAt> sources) {
+        String pointer = base + "/source";
+        StreamFrame frame = source(required(source, pointer), pointer);
+        sources.add(new EngineProblems.SourceAt(pointer,
+                source.options() == null ? Set.of() : source.options().keySet()));
         List<Step> chain = steps == null ? List.of() : steps;
         for (int i = 0; i < chain.size(); i++) {
             String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(frame, required(chain.get(i), at), at);
+            frame = apply(frame, required(chain.get(i), at), at, sources);
         }
         return frame;
     }
@@ -294,7 +305,7 @@ class QuerySpecTranslator {
         }
     }
 
-    private StreamFrame apply(StreamFrame frame, Step step, String at) {
+    private StreamFrame apply(StreamFrame frame, Step step, String at, List<EngineProblems.SourceAt> sources) {
         String base = JsonPointer.append(at, step.key());
         if (step instanceof Step.WithColumn withColumn) {
             String name = requireText(withColumn.name(), base + "/name");
@@ -319,7 +330,7 @@ class QuerySpecTranslator {
             return frame.alias(name);
         }
         if (step instanceof Step.Join join) {
-            return join(frame, join, base);
+            return join(frame, join, base, sources);
         }
         if (step instanceof Step.DropDuplicates deduplicate) {
             List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
@@ -368,7 +379,7 @@ class QuerySpecTranslator {
      * A join with another stream (its own source and steps), or with a static table under the
      * data directory, on column names or a condition.
      */
-    private StreamFrame join(StreamFrame frame, Step.Join join, String base) {
+    private StreamFrame join(StreamFrame frame, Step.Join join, String base, List<EngineProblems.SourceAt> sources) {
         Step.JoinWith with = required(join.with(), base + "/with");
         String withPointer = base + "/with";
         if ((with.table() == null) == (with.source() == null)) {
@@ -383,7 +394,7 @@ class QuerySpecTranslator {
         Object on = join.on();
         try {
             if (with.source() != null) {
-                StreamFrame other = stream(with.source(), with.steps(), withPointer);
+                StreamFrame other = stream(with.source(), with.steps(), withPointer, sources);
                 return on == null ? frame.crossJoin(other) : on instanceof String condition
                         ? frame.join(other, parse(condition, base + "/on"), how)
                         : frame.join(other, columnNames(on, base + "/on"), how);
