@@ -91,6 +91,23 @@ class KafkaSinkTest {
     }
 
     @Test
+    void aTopicDeletedAfterTheQueryStartedFailsItsFirstBatchNamingTheTopic() {
+        KafkaTestBroker.createTopic("deleted-out", 1);
+        QueryTestDriver driver = driver();
+        driver.start(numbers(driver).selectExpr("CAST(value AS STRING) AS value"),
+                w -> w.format("kafka").option("kafka.bootstrap.servers", KafkaTestBroker.servers())
+                        .option("topic", "deleted-out"));
+        KafkaTestBroker.deleteTopic("deleted-out");
+        driver.runTrigger();
+        assertThat(driver.query().exception()).as(driver.history()).get().satisfies(e -> {
+            ArusException cause = (ArusException) e.getCause();
+            assertThat(cause.errorClass()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
+            assertThat(cause.getMessage()).startsWith("[KAFKA_TOPIC_NOT_FOUND] The Kafka topic 'deleted-out' does "
+                    + "not exist at the brokers at " + KafkaTestBroker.servers()).contains("Batch 0 was not written");
+        });
+    }
+
+    @Test
     void aSinkTopicThatDoesNotExistIsRefusedWhenTheQueryStarts() {
         QueryTestDriver driver = driver();
         assertThatThrownBy(() -> driver.start(numbers(driver).selectExpr("CAST(value AS STRING) AS value"),

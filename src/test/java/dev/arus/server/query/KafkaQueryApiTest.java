@@ -181,6 +181,26 @@ class KafkaQueryApiTest {
         assertThat(api().get("/api/queries").json()).isEmpty();
     }
 
+    @Test
+    void aMissingTopicOfTheTopicColumnFailsTheQueryAtItsFirstBatchNamingTheTopic() {
+        KafkaTestBroker.createTopic("api-routed-in", 1);
+        String servers = servers(KafkaTestBroker.servers());
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "routed",
+                 "source": {"format": "kafka", "options": {%s, "subscribe": "api-routed-in", "startingOffsets": "earliest"}},
+                 "steps": [{"selectExpr": ["'api-routed-nowhere' AS topic", "CAST(value AS STRING) AS value"]}],
+                 "trigger": {"processingTime": "50 milliseconds"},
+                 "sink": {"format": "kafka", "options": {%s}}}""".formatted(servers, servers));
+        KafkaTestBroker.send(List.of(new ProducerRecord<>("api-routed-in", 0, null, bytes("a")),
+                new ProducerRecord<>("api-routed-in", 0, null, bytes("b"))));
+
+        await().atMost(Duration.ofSeconds(50)).until(() -> api.query(id).path("state").asString().equals("FAILED"));
+        JsonNode failure = api.query(id).path("exception");
+        assertThat(failure.path("errorClass").asString()).as(failure.toString()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
+        assertThat(failure.path("message").asString()).contains("'api-routed-nowhere'");
+    }
+
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
