@@ -152,6 +152,18 @@ class KafkaQueryApiTest {
     }
 
     @Test
+    void aServerThatIsNotAnAddressOrDoesNotResolveIsPointedAt() {
+        for (String servers : List.of("not a server", "no-such-host.invalid:9092")) {
+            ApiClient.Response refused = createdWithinTheCheck(spec(servers(KafkaTestBroker.servers())
+                    + ", \"subscribe\": \"t\"", servers(servers) + ", \"topic\": \"t\""));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/options/kafka.bootstrap.servers");
+            assertThat(refused.json().path("detail").asString()).startsWith("The Kafka client cannot use the servers "
+                    + servers + ": ");
+        }
+    }
+
+    @Test
     void anUnreachableSourceOfAJoinedStreamIsPointedAtInThatStream() throws IOException {
         KafkaTestBroker.createTopic("api-left", 1);
         ApiClient.Response refused = createdWithinTheCheck("""
