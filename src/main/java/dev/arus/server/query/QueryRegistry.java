@@ -7,6 +7,7 @@ import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -54,14 +55,14 @@ public class QueryRegistry {
     private final Map<UUID, RegisteredQuery> reserved = new HashMap<>();
 
     QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties,
-                  SavedQueries saved, DataDirectory dataDirectory, JsonMapper json) {
+                  SavedQueries saved, DataDirectory dataDirectory, JsonMapper json, ShownPaths shownPaths) {
         this.session = session;
         this.translator = translator;
         this.properties = properties;
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
-                properties.live().recentBatches(), properties.live().rowsPerBatch(), json);
+                properties.live().recentBatches(), properties.live().rowsPerBatch(), json, shownPaths);
     }
 
     /**

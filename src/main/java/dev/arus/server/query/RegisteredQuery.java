@@ -4,6 +4,7 @@ import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.storage.StorageException;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -99,7 +100,7 @@ final class RegisteredQuery implements RunEvents {
             shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, ProgressView::of, shared.json()));
             shownProgress = shown;
         }
-        return QueryView.of(id, shownSpec, ofRun, shown.view(), translated.comparison());
+        return QueryView.of(id, shownSpec, ofRun, shown.view(), translated.comparison(), shared.shownPaths());
     }
 
     /** A progress report and its view; races between threads converting the same report are harmless. */
@@ -284,8 +285,9 @@ final class RegisteredQuery implements RunEvents {
      * @param recentBatches the outputs kept per query
      * @param rowsPerBatch  the rows kept of one output
      * @param json          the service's JSON mapper, which writes each spec and progress report once
+     * @param shownPaths    how views show the data directory's paths
      */
     record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch,
-                  JsonMapper json) {
+                  JsonMapper json, ShownPaths shownPaths) {
     }
 }

@@ -13,6 +13,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
@@ -39,12 +40,14 @@ class StreamCatalog {
     private final IngestRates rates;
     private final Clock clock;
     private final ZoneId zone;
+    private final ShownPaths shownPaths;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
+        this.shownPaths = shownPaths;
     }
 
     StreamView create(StreamSpec spec) {
@@ -110,11 +113,11 @@ class StreamCatalog {
         return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
     }
 
-    /** Every stream, by name, the damaged ones with what is wrong. */
+    /** Every stream, by name, the damaged ones with what is wrong (naming files relative to the data directory). */
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
