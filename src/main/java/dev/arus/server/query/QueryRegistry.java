@@ -29,8 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's queries, by id, in the order they were created. A query holds its name, id and
- * locations (each unique among the held ones) from its admission until its run has ended on
- * deletion, and is listed only once its first run has started, after every check, so a
+ * locations (its name and id unique among the held ones, its locations clashing with none of
+ * theirs: see {@link QueryFiles}) from its admission until its run has ended on deletion, and is listed only once its first run has started, after every check, so a
  * rejected request leaves nothing behind. The registry is the one subscriber to the engine's
  * events of its queries and tells them, typed, to its {@link QueryListener}s. Thread-safe: one
  * lock guards the maps, held to admit, list, find or remove a query, never while a run starts

@@ -117,7 +117,8 @@ class StreamCatalog {
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
+        log.damaged().forEach((name, damage) ->
+                views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
