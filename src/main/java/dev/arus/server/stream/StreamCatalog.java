@@ -51,7 +51,7 @@ class StreamCatalog {
         StreamDefinition definition = definition(spec);
         try {
             return view(log.create(definition));
-        } catch (LogException refused) {
+        } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
             throw problem(refused);
         }
     }
@@ -126,7 +126,7 @@ class StreamCatalog {
     void delete(String name) {
         try {
             log.delete(name);
-        } catch (LogException refused) {
+        } catch (ArusException refused) {
             throw problem(refused);
         }
     }
@@ -198,7 +198,7 @@ class StreamCatalog {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
     }
 
-    private static ProblemException problem(LogException refused) {
+    private static ProblemException problem(ArusException refused) {
         ProblemType type = switch (refused.errorClass()) {
             case LogException.STREAM_NOT_FOUND -> ProblemType.STREAM_NOT_FOUND;
             case LogException.STREAM_ALREADY_EXISTS -> ProblemType.DUPLICATE_STREAM;
