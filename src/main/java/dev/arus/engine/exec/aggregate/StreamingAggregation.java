@@ -4,6 +4,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.ArusException;
@@ -41,7 +42,7 @@ public final class StreamingAggregation implements StatefulOperator {
     private final int maxStateRows;
     private final int stateStoreInstances;
     private final PartialAggregation[] partials;
-    private final StatePartition[] partitions;
+    private final AggregatingPartition[] partitions;
     private final AtomicLong stateRows = new AtomicLong();
     private StateOperatorProgress progress;
 
@@ -67,7 +68,7 @@ public final class StreamingAggregation implements StatefulOperator {
                 .map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount, maxStateRows,
                         this::stateRowsExceeded))
                 .toArray(PartialAggregation[]::new);
-        this.partitions = new StatePartition[partitionCount];
+        this.partitions = new AggregatingPartition[partitionCount];
         for (int p = 0; p < partitionCount; p++) {
             partitions[p] = sessions ? new SessionPartition(spec, mode) : new AggregationPartition(spec, mode);
         }
@@ -99,23 +100,23 @@ public final class StreamingAggregation implements StatefulOperator {
         long rows = 0;
         for (int p = 0; p < partitions.length; p++) {
             partitions[p].load(stores.open(operatorId, p), version);
-            rows += partitions[p].size();
+            rows += partitions[p].rows();
         }
         stateRows.set(rows);
     }
 
     @Override
     public void runPartition(int partition, BatchContext context, Operator downstream) {
-        StatePartition state = partitions[partition];
+        AggregatingPartition state = partitions[partition];
         long stamp = context.batchId() + 1;
         for (PartialAggregation partial : partials) {
             if (stateRows.addAndGet(state.merge(partial, partition, stamp)) > maxStateRows) {
                 throw stateRowsExceeded();
             }
         }
-        int before = state.size();
+        long before = state.rows();
         ColumnarBatch output = state.emit(stamp, context.watermarkForEvictionMicros(), outputSchema);
-        stateRows.addAndGet(state.size() - before);
+        stateRows.addAndGet(state.rows() - before);
         if (output.size() > 0) {
             downstream.process(output, context);
         }
@@ -133,13 +134,13 @@ public final class StreamingAggregation implements StatefulOperator {
         long removed = 0;
         long late = 0;
         long memory = 0;
-        for (StatePartition partition : partitions) {
-            AggregateStats stats = partition.lastStats();
-            total += stats.numRowsTotal();
-            updated += stats.numRowsUpdated();
-            removed += stats.numRowsRemoved();
-            late += stats.numRowsDroppedByWatermark();
-            memory += stats.memoryUsedBytes();
+        for (AggregatingPartition partition : partitions) {
+            StateStats stats = partition.lastStats();
+            total += stats.rowsTotal();
+            updated += stats.rowsUpdated();
+            removed += stats.rowsRemoved();
+            late += stats.rowsDroppedByWatermark();
+            memory += stats.memoryBytes();
         }
         long lateInputRows = 0;
         for (PartialAggregation partial : partials) {
@@ -155,9 +156,9 @@ public final class StreamingAggregation implements StatefulOperator {
             partial.clear();
         }
         long rows = 0;
-        for (StatePartition partition : partitions) {
+        for (AggregatingPartition partition : partitions) {
             partition.abort();
-            rows += partition.size();
+            rows += partition.rows();
         }
         stateRows.set(rows);
     }
