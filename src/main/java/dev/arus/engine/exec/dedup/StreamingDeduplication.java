@@ -52,7 +52,6 @@ public final class StreamingDeduplication implements StatefulOperator {
         return operatorId;
     }
 
-    @Override
     public String operatorName() {
         return name;
     }

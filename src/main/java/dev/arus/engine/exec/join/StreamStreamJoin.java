@@ -63,7 +63,6 @@ public final class StreamStreamJoin implements StatefulOperator {
         return operatorId;
     }
 
-    @Override
     public String operatorName() {
         return NAME;
     }
