@@ -2,6 +2,7 @@ package dev.arus.engine.exec.dedup;
 
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.ArusException;
@@ -43,7 +44,7 @@ public final class StreamingDeduplication implements StatefulOperator {
         for (int p = 0; p < partitionCount; p++) {
             partitions[p] = new DeduplicationPartition(spec);
         }
-        this.progress = progress(DeduplicationPartition.Stats.NONE);
+        this.progress = progress(StateStats.NONE, 0);
     }
 
     @Override
@@ -51,7 +52,6 @@ public final class StreamingDeduplication implements StatefulOperator {
         return operatorId;
     }
 
-    @Override
     public String operatorName() {
         return name;
     }
@@ -71,7 +71,7 @@ public final class StreamingDeduplication implements StatefulOperator {
         long rows = 0;
         for (int p = 0; p < partitions.length; p++) {
             partitions[p].load(stores.open(operatorId, p), version);
-            rows += partitions[p].size();
+            rows += partitions[p].rows();
         }
         stateRows.set(rows);
     }
@@ -86,9 +86,9 @@ public final class StreamingDeduplication implements StatefulOperator {
                 throw stateRowsExceeded();
             }
         }
-        int before = state.size();
+        long before = state.rows();
         state.finish(stamp, context.watermarkForEvictionMicros());
-        stateRows.addAndGet(state.size() - before);
+        stateRows.addAndGet(state.rows() - before);
     }
 
     @Override
@@ -105,18 +105,18 @@ public final class StreamingDeduplication implements StatefulOperator {
         long duplicates = 0;
         long memory = 0;
         for (DeduplicationPartition partition : partitions) {
-            DeduplicationPartition.Stats stats = partition.lastStats();
-            keys += stats.keys();
-            added += stats.added();
-            evicted += stats.evicted();
-            late += stats.late();
-            duplicates += stats.duplicates();
+            StateStats stats = partition.lastStats();
+            keys += stats.rowsTotal();
+            added += stats.rowsUpdated();
+            evicted += stats.rowsRemoved();
+            late += stats.rowsDroppedByWatermark();
+            duplicates += partition.lastDuplicates();
             memory += stats.memoryBytes();
         }
         for (DeduplicationInput input : inputs) {
             input.clear();
         }
-        progress = progress(new DeduplicationPartition.Stats(keys, added, evicted, late, duplicates, memory));
+        progress = progress(new StateStats(keys, added, evicted, late, memory), duplicates);
     }
 
     @Override
@@ -127,7 +127,7 @@ public final class StreamingDeduplication implements StatefulOperator {
         long rows = 0;
         for (DeduplicationPartition partition : partitions) {
             partition.abort();
-            rows += partition.size();
+            rows += partition.rows();
         }
         stateRows.set(rows);
     }
@@ -146,10 +146,10 @@ public final class StreamingDeduplication implements StatefulOperator {
         return progress;
     }
 
-    private StateOperatorProgress progress(DeduplicationPartition.Stats stats) {
-        return new StateOperatorProgress(name, stats.keys(), stats.added(), 0, stats.evicted(), 0, 0,
-                stats.memoryBytes(), stats.late(), partitions.length, partitions.length,
-                Map.of("numDroppedDuplicateRows", stats.duplicates()));
+    private StateOperatorProgress progress(StateStats stats, long duplicates) {
+        return new StateOperatorProgress(name, stats.rowsTotal(), stats.rowsUpdated(), 0, stats.rowsRemoved(), 0, 0,
+                stats.memoryBytes(), stats.rowsDroppedByWatermark(), partitions.length, partitions.length,
+                Map.of("numDroppedDuplicateRows", duplicates));
     }
 
     private ArusException stateRowsExceeded() {

@@ -2,6 +2,7 @@ package dev.arus.engine.exec.join;
 
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.ArusException;
@@ -62,7 +63,6 @@ public final class StreamStreamJoin implements StatefulOperator {
         return operatorId;
     }
 
-    @Override
     public String operatorName() {
         return NAME;
     }
@@ -87,7 +87,7 @@ public final class StreamStreamJoin implements StatefulOperator {
         long rows = 0;
         for (int p = 0; p < partitions.length; p++) {
             partitions[p].load(stores.open(operatorId, p), version);
-            rows += partitions[p].stored();
+            rows += partitions[p].rows();
         }
         stateRows.set(rows);
     }
@@ -95,14 +95,14 @@ public final class StreamStreamJoin implements StatefulOperator {
     @Override
     public void runPartition(int partition, BatchContext context, Operator downstream) {
         JoinPartition state = partitions[partition];
-        long before = state.stored();
+        long before = state.rows();
         for (int side = JoinPartition.LEFT; side <= JoinPartition.RIGHT; side++) {
             for (JoinInput[] slot : inputs) {
                 state.process(side, slot[side].rowsOf(partition), context, downstream);
             }
         }
         state.finish(context, downstream);
-        if (stateRows.addAndGet(state.stored() - before) > maxStateRows) {
+        if (stateRows.addAndGet(state.rows() - before) > maxStateRows) {
             throw new ArusException("STATE_ROWS_LIMIT_EXCEEDED", "[STATE_ROWS_LIMIT_EXCEEDED] The join's state would "
                     + "hold more than " + maxStateRows + " rows, the limit of this session. Add watermarks and a "
                     + "time-range condition so that rows that can no longer match are evicted, or raise the limit.");
@@ -122,12 +122,12 @@ public final class StreamStreamJoin implements StatefulOperator {
         long removed = 0;
         long memory = 0;
         for (JoinPartition partition : partitions) {
-            long[] stats = partition.takeStats();
-            late += stats[0];
-            added += stats[1];
-            removed += stats[2];
-            total += partition.stored();
-            memory += partition.memoryBytes();
+            StateStats stats = partition.lastStats();
+            late += stats.rowsDroppedByWatermark();
+            added += stats.rowsUpdated();
+            removed += stats.rowsRemoved();
+            total += stats.rowsTotal();
+            memory += stats.memoryBytes();
         }
         for (JoinInput[] slot : inputs) {
             slot[JoinPartition.LEFT].clear();
@@ -145,7 +145,7 @@ public final class StreamStreamJoin implements StatefulOperator {
         long rows = 0;
         for (JoinPartition partition : partitions) {
             partition.abort();
-            rows += partition.stored();
+            rows += partition.rows();
         }
         stateRows.set(rows);
     }
