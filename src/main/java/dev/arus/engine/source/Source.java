@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * A replayable stream of rows addressed by {@link Offset}s, Spark's {@code MicroBatchStream}. The
- * runtime asks for the latest offset at the start of each trigger, then plans the partitions of
- * the rows between the previous batch's end offset and it, and reads them in parallel. Planning
+ * runtime asks for the latest offset within a {@link ReadLimit} at the start of each trigger,
+ * then plans the partitions of the rows between the previous batch's end offset and it, and
+ * reads them in parallel. Planning
  * and reading the same range twice yields the same rows. Called on the query's thread, except
  * {@link InputPartition#read}, which runs on task threads.
  */
@@ -19,12 +20,21 @@ public interface Source {
     Schema schema();
 
     /**
-     * The newest offset available now for a batch starting at {@code start} (the previous batch's
-     * end offset, {@code null} before the first batch), as Spark's
-     * {@code SupportsAdmissionControl.latestOffset(startOffset, limit)}; {@code null} when the
-     * source has nothing yet. Called once per trigger.
+     * The end offset of a batch starting at {@code start} (the previous batch's end offset,
+     * {@code null} before the first batch) that reads what the source has now within
+     * {@code limit}, as Spark's {@code SupportsAdmissionControl.latestOffset(startOffset, limit)};
+     * {@code null} when the source has nothing yet. Called once per trigger that asks the sources,
+     * with {@link #defaultReadLimit()} or {@link ReadLimit.AllAvailable}.
      */
-    Offset latestOffset(Offset start);
+    Offset latestOffset(Offset start, ReadLimit limit);
+
+    /**
+     * How much one batch reads unless the trigger says otherwise, from the source's options
+     * (Spark's {@code getDefaultReadLimit}); everything available by default.
+     */
+    default ReadLimit defaultReadLimit() {
+        return ReadLimit.allAvailable();
+    }
 
     /**
      * The partitions of the rows after {@code start} (exclusive; {@code null} for the beginning)

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * The source registers itself as a reader of the stream, with the offsets it has committed, so
  * that retention keeps what it has not read and the stream cannot be deleted under it.
  */
-public final class StreamSource implements Source {
+public final class StreamSource implements SupportsTriggerAvailableNow {
 
     public static final String FORMAT = "stream";
 
@@ -32,6 +32,7 @@ public final class StreamSource implements Source {
     private final PartitionOffsets initial;
     private final UUID reader = UUID.randomUUID();
     private BitSet columns;
+    private long[] availableNowEnd;
 
     StreamSource(LogStream stream, StreamSourceOptions options, String checkpointMetadata, String readerLabel) {
         this.stream = stream;
@@ -123,20 +124,42 @@ public final class StreamSource implements Source {
         return PartitionOffsets.parse(json);
     }
 
-    /** Every durable record after {@code start}, or at most {@code maxOffsetsPerTrigger} of them. */
+    /** {@code maxOffsetsPerTrigger} when given, as Spark's Kafka source. */
     @Override
-    public PartitionOffsets latestOffset(Offset start) {
+    public ReadLimit defaultReadLimit() {
+        return options.maxOffsetsPerTrigger() > 0 ? new ReadLimit.MaxRows(options.maxOffsetsPerTrigger())
+                : ReadLimit.allAvailable();
+    }
+
+    /**
+     * Every durable record after {@code start} (under {@code availableNow}, up to the end fixed
+     * when the run started), or at most {@link ReadLimit.MaxRows} of them.
+     */
+    @Override
+    public PartitionOffsets latestOffset(Offset start, ReadLimit limit) {
         long[] from = (start == null ? initial : cast(start)).toArray(partitions());
-        long[] until = stream.durableEnds();
-        if (options.maxOffsetsPerTrigger() > 0) {
-            until = rateLimit(from, until, options.maxOffsetsPerTrigger());
+        long[] until = latest();
+        ReadLimit.MaxRows max = limit.part(ReadLimit.MaxRows.class);
+        if (max != null) {
+            until = rateLimit(from, until, max.maxRows());
         }
         return offsets(until);
     }
 
+    /** The durable ends now, as Spark's Kafka source fetches the topic's latest offsets when its {@code availableNow} run starts. */
+    @Override
+    public void prepareForTriggerAvailableNow() {
+        availableNowEnd = stream.durableEnds();
+    }
+
+    private long[] latest() {
+        return availableNowEnd != null ? availableNowEnd.clone() : stream.durableEnds();
+    }
+
+    /** What the stream has, or under {@code availableNow} the end fixed at the start, as Spark's Kafka source reports it. */
     @Override
     public Offset reportLatestOffset() {
-        return offsets(stream.durableEnds());
+        return offsets(latest());
     }
 
     /**
