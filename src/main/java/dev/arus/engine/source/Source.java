@@ -92,7 +92,18 @@ public interface Source {
     default void commit(Offset end) {
     }
 
-    /** Releases what the source holds; called when the query stops. */
+    /**
+     * A run of the query starts, having durably done with every row up to {@code committed}: the
+     * end offset of the last batch its checkpoint committed, {@code null} when none was (a new
+     * query, or one without a checkpoint). A source that tells others how far its query has read
+     * (the event log's readers, for their lag and retention) starts telling it here, before the
+     * run's first batch. Called once, by the launcher, after the source's offsets were read from
+     * the checkpoint; nothing by default.
+     */
+    default void open(Offset committed) {
+    }
+
+    /** Releases what the source holds; called when the query stops, or when it could not start. */
     default void close() {
     }
 }

@@ -20,8 +20,10 @@ import java.util.function.Consumer;
  * replayed from the checkpoint reads exactly the same records. A new query starts at the
  * {@code startingOffsets}; those offsets are kept in the checkpoint's source metadata, as Spark's
  * Kafka source keeps its initial offsets, so a restarted query starts where the first run did.
- * The source registers itself as a reader of the stream, with the offsets it has committed, so
- * that retention keeps what it has not read and the stream cannot be deleted under it.
+ * When its run opens, the source registers itself as a reader of the stream with the offsets the
+ * query committed (its checkpoint's last committed batch, or the starting offsets), so that the
+ * stream's lag is right from the start, retention keeps what it has not read and the stream
+ * cannot be deleted under it.
  */
 public final class StreamSource implements SupportsTriggerAvailableNow {
 
@@ -30,6 +32,7 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
     private final LogStream stream;
     private final StreamSourceOptions options;
     private final PartitionOffsets initial;
+    private final String readerLabel;
     private final UUID reader = UUID.randomUUID();
     private BitSet columns;
     private long[] availableNowEnd;
@@ -38,7 +41,7 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
         this.stream = stream;
         this.options = options;
         this.initial = checkpointMetadata != null ? kept(checkpointMetadata) : starting();
-        stream.register(reader, readerLabel, initial.toArray(partitions()));
+        this.readerLabel = readerLabel;
     }
 
     private int partitions() {
@@ -219,6 +222,12 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
                     + "data may have been lost. If you want the query to go on from the earliest records kept "
                     + "instead, set the source option failOnDataLoss to false.");
         }
+    }
+
+    /** Registers the query as a reader of the stream, at what it committed, or else where it starts. */
+    @Override
+    public void open(Offset committed) {
+        stream.register(reader, readerLabel, (committed == null ? initial : cast(committed)).toArray(partitions()));
     }
 
     /** The query is done with every record below {@code end}: retention may now delete them. */

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Queries over the event log through the {@code stream} source and sink: offsets per partition
  * in progress and checkpoint, where a new query starts, how much one batch reads (under each
- * trigger), what a query does when retention took records it had not read, and one query feeding
- * another exactly once.
+ * trigger), where a restarted query reads from, what a query does when retention took records it
+ * had not read, and one query feeding another exactly once.
  */
 class StreamQueryTest {
 
@@ -257,6 +257,44 @@ class StreamQueryTest {
                 .extracting(row -> row.get(0)).startsWith("o-30").endsWith("o-59");
         assertThat(driver.rowsOf(2)).extracting(row -> row.get(0)).startsWith("o-60").endsWith("o-89");
         assertThat(driver.query().isActive()).isFalse();
+    }
+
+    @Test
+    void aQueryStartedAgainOnItsCheckpointIsAReaderFromWhatItCommittedBeforeItsFirstTrigger() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        append(stream, 0, 5);
+        StreamFrame ids = driver.session().readStream().format("stream").option("stream", "orders")
+                .option("startingOffsets", "earliest").load().select("order_id");
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> checkpointed =
+                w -> w.option("checkpointLocation", directory.resolve("reader").toString());
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("a new query reads from its starting offsets").containsExactly(0, 0);
+        driver.runTrigger();
+        long[] firstBatchEnd = stream.durableEnds();
+        driver.query().stop();
+        assertThat(stream.readers()).isEmpty();
+
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("what batch 0 committed").containsExactly(firstBatchEnd);
+        assertThat(stream.lag(committed(stream)).records()).isZero();
+
+        append(stream, 5, 3);
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.SINK_WRITTEN && batchId == 1) {
+                throw new IllegalStateException("crash after the sink wrote batch 1");
+            }
+        });
+        driver.runTrigger();
+        ProtocolProbe.install(null);
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("batch 1 was never committed").containsExactly(firstBatchEnd);
+        assertThat(stream.lag(committed(stream)).records()).isEqualTo(3);
+    }
+
+    private static long[] committed(LogStream stream) {
+        assertThat(stream.readers()).hasSize(1);
+        return stream.readers().values().iterator().next().committed();
     }
 
     @Test
