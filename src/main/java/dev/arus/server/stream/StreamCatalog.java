@@ -15,6 +15,7 @@ import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.nio.CharBuffer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -137,7 +138,7 @@ class StreamCatalog {
      * @throws ProblemException for a bad event (nothing written), a stream that does not exist,
      *         or a write the disk refused
      */
-    IngestResult ingest(String name, byte[] body, EventDecoder.Layout layout) {
+    IngestResult ingest(String name, CharBuffer body, EventDecoder.Layout layout) {
         LogStream stream = stream(name);
         ColumnarBatch events = new EventDecoder(name, stream.definition().schema(), zone).decode(body, layout);
         if (events.size() == 0) {
