@@ -3,29 +3,30 @@ package dev.arus.engine.exec.dedup;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.RowsByPartition;
 import java.util.Map;
 
 /**
  * Spark's streaming deduplication, {@code dropDuplicates} ({@code StreamingDeduplicateExec},
  * operator {@code dedupe}) or {@code dropDuplicatesWithinWatermark}
  * ({@code StreamingDeduplicateWithinWatermarkExec}, {@code dedupeWithinWatermark}): each task
- * slot hands its rows to the state partitions their keys belong to ({@link DeduplicationInput}),
+ * slot hands its rows to the state partitions their keys belong to ({@link RowsByPartition}),
  * and each partition keeps the first row of every key it has not seen ({@link
  * DeduplicationPartition}), taking the slots' rows in slot order. Rows come out in the batch they
  * came in.
  */
 public final class StreamingDeduplication extends PartitionedStatefulOperator<DeduplicationPartition> {
 
-    private final DeduplicationInput[] inputs;
+    private final RowsByPartition[] inputs;
 
     /** @param slots the task slots that feed it; {@code maxStateRows} the most keys all partitions may hold */
     public StreamingDeduplication(int operatorId, int partitionCount, int slots, DeduplicationSpec spec,
                                   int maxStateRows) {
         super(operatorId, spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe", maxStateRows, partitionCount,
                 () -> new DeduplicationPartition(spec));
-        this.inputs = new DeduplicationInput[slots];
+        this.inputs = new RowsByPartition[slots];
         for (int s = 0; s < slots; s++) {
-            inputs[s] = new DeduplicationInput(spec.input(), new KeyPartitioner(spec.keyColumns(), partitionCount));
+            inputs[s] = new RowsByPartition(spec.input(), RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount);
         }
     }
 
@@ -37,7 +38,7 @@ public final class StreamingDeduplication extends PartitionedStatefulOperator<De
     @Override
     protected void process(DeduplicationPartition state, int partition, BatchContext context, Operator downstream) {
         long stamp = context.batchId() + 1;
-        for (DeduplicationInput input : inputs) {
+        for (RowsByPartition input : inputs) {
             countStateRows(state.process(input.rowsOf(partition), stamp, context, downstream));
         }
         long before = state.rows();
@@ -47,7 +48,7 @@ public final class StreamingDeduplication extends PartitionedStatefulOperator<De
 
     @Override
     protected void clearInputs() {
-        for (DeduplicationInput input : inputs) {
+        for (RowsByPartition input : inputs) {
             input.clear();
         }
     }

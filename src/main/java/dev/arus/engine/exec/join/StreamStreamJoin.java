@@ -3,13 +3,14 @@ package dev.arus.engine.exec.join;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.RowsByPartition;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
  * Spark's stream-stream join ({@code StreamingSymmetricHashJoinExec}, operator
  * {@code symmetricHashJoin}): each task slot hands each side's rows to the state partition
- * their key belongs to ({@link JoinInput}); each partition joins them with the other side's
+ * their key belongs to ({@link RowsByPartition}); each partition joins them with the other side's
  * stored rows and keeps them until the watermark shows they can match no more
  * ({@link JoinPartition}).
  */
@@ -20,7 +21,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     /** Spark keeps a side in two stores (key to count, key and index to row): four per partition. */
     private static final int STORES_PER_PARTITION = 4;
 
-    private final JoinInput[][] inputs;
+    private final RowsByPartition[][] inputs;
     private final boolean evicts;
 
     /**
@@ -30,11 +31,13 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     public StreamStreamJoin(int operatorId, int partitionCount, List<StreamJoinSpec> slotSpecs,
                             Supplier<StreamJoinSpec> binding, int maxStateRows) {
         super(operatorId, NAME, maxStateRows, partitionCount, () -> new JoinPartition(binding.get()));
-        this.inputs = new JoinInput[slotSpecs.size()][2];
+        this.inputs = new RowsByPartition[slotSpecs.size()][2];
         for (int s = 0; s < slotSpecs.size(); s++) {
             StreamJoinSpec spec = slotSpecs.get(s);
-            inputs[s][JoinPartition.LEFT] = new JoinInput(spec.left().schema(), spec.left().keys(), partitionCount);
-            inputs[s][JoinPartition.RIGHT] = new JoinInput(spec.right().schema(), spec.right().keys(), partitionCount);
+            inputs[s][JoinPartition.LEFT] = new RowsByPartition(spec.left().schema(),
+                    RowsByPartition.Keys.evaluated(spec.left().keys()), partitionCount);
+            inputs[s][JoinPartition.RIGHT] = new RowsByPartition(spec.right().schema(),
+                    RowsByPartition.Keys.evaluated(spec.right().keys()), partitionCount);
         }
         StreamJoinSpec spec = slotSpecs.get(0);
         this.evicts = spec.left().bound().evicts() || spec.right().bound().evicts();
@@ -54,7 +57,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     protected void process(JoinPartition state, int partition, BatchContext context, Operator downstream) {
         long before = state.rows();
         for (int side = JoinPartition.LEFT; side <= JoinPartition.RIGHT; side++) {
-            for (JoinInput[] slot : inputs) {
+            for (RowsByPartition[] slot : inputs) {
                 state.process(side, slot[side].rowsOf(partition), context, downstream);
             }
         }
@@ -64,7 +67,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
 
     @Override
     protected void clearInputs() {
-        for (JoinInput[] slot : inputs) {
+        for (RowsByPartition[] slot : inputs) {
             slot[JoinPartition.LEFT].clear();
             slot[JoinPartition.RIGHT].clear();
         }
