@@ -13,7 +13,7 @@ import java.util.List;
  * belongs to ({@link KeyHashes}: the same for every slot, side and run, so that equal keys meet).
  * Emptied after every batch; used by one thread at a time.
  */
-public final class RowsByPartition implements Operator {
+public final class RowsByPartition implements SlotInput {
 
     /** The values of a chunk's keys, one vector per key part; used by one thread at a time. */
     @FunctionalInterface
@@ -83,6 +83,7 @@ public final class RowsByPartition implements Operator {
         }
     }
 
+    @Override
     public void clear() {
         for (RowBuffer buffer : byPartition) {
             buffer.clear();

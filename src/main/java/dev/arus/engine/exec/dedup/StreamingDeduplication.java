@@ -4,7 +4,10 @@ import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowsByPartition;
+import dev.arus.engine.exec.StateRowLimit;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Spark's streaming deduplication, {@code dropDuplicates} ({@code StreamingDeduplicateExec},
@@ -15,42 +18,30 @@ import java.util.Map;
  * DeduplicationPartition}), taking the slots' rows in slot order. Rows come out in the batch they
  * came in.
  */
-public final class StreamingDeduplication extends PartitionedStatefulOperator<DeduplicationPartition> {
-
-    private final RowsByPartition[] inputs;
+public final class StreamingDeduplication
+        extends PartitionedStatefulOperator<DeduplicationPartition, RowsByPartition> {
 
     /** @param slots the task slots that feed it; {@code maxStateRows} the most keys all partitions may hold */
     public StreamingDeduplication(int operatorId, int partitionCount, int slots, DeduplicationSpec spec,
                                   int maxStateRows) {
-        super(operatorId, spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe", maxStateRows, partitionCount,
-                () -> new DeduplicationPartition(spec));
-        this.inputs = new RowsByPartition[slots];
-        for (int s = 0; s < slots; s++) {
-            inputs[s] = new RowsByPartition(spec.input(), RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount);
-        }
-    }
-
-    @Override
-    public Operator input(int slot) {
-        return inputs[slot];
+        super(operatorId, spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe",
+                new StateRowLimit(maxStateRows, "deduplication's state", "keys", "Add a watermark and deduplicate on "
+                        + "the event time too (or use dropDuplicatesWithinWatermark) so that old keys are evicted, or "
+                        + "raise the limit."),
+                partitions(partitionCount, () -> new DeduplicationPartition(spec)),
+                List.of(Stream.generate(() -> new RowsByPartition(spec.input(),
+                        RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount)).limit(slots).toList()));
     }
 
     @Override
     protected void process(DeduplicationPartition state, int partition, BatchContext context, Operator downstream) {
         long stamp = context.batchId() + 1;
-        for (RowsByPartition input : inputs) {
+        for (RowsByPartition input : inputs(0)) {
             countStateRows(state.process(input.rowsOf(partition), stamp, context, downstream));
         }
         long before = state.rows();
         state.finish(stamp, context.watermarkForEvictionMicros());
         countStateRows(state.rows() - before);
-    }
-
-    @Override
-    protected void clearInputs() {
-        for (RowsByPartition input : inputs) {
-            input.clear();
-        }
     }
 
     @Override
@@ -69,12 +60,5 @@ public final class StreamingDeduplication extends PartitionedStatefulOperator<De
     @Override
     public boolean runsNoDataBatches() {
         return true;
-    }
-
-    @Override
-    protected String stateRowsExceededMessage(int maxStateRows) {
-        return "The deduplication's state would hold more than " + maxStateRows + " keys, the limit of this session. "
-                + "Add a watermark and deduplicate on the event time too (or use dropDuplicatesWithinWatermark) so that "
-                + "old keys are evicted, or raise the limit.";
     }
 }

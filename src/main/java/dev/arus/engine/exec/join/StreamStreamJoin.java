@@ -4,7 +4,9 @@ import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowsByPartition;
+import dev.arus.engine.exec.StateRowLimit;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -14,14 +16,13 @@ import java.util.function.Supplier;
  * stored rows and keeps them until the watermark shows they can match no more
  * ({@link JoinPartition}).
  */
-public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPartition> {
+public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPartition, RowsByPartition> {
 
     /** Spark's {@code StreamingSymmetricHashJoinExec.shortName}. */
     public static final String NAME = "symmetricHashJoin";
     /** Spark keeps a side in two stores (key to count, key and index to row): four per partition. */
     private static final int STORES_PER_PARTITION = 4;
 
-    private final RowsByPartition[][] inputs;
     private final boolean evicts;
 
     /**
@@ -30,47 +31,32 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
      */
     public StreamStreamJoin(int operatorId, int partitionCount, List<StreamJoinSpec> slotSpecs,
                             Supplier<StreamJoinSpec> binding, int maxStateRows) {
-        super(operatorId, NAME, maxStateRows, partitionCount, () -> new JoinPartition(binding.get()));
-        this.inputs = new RowsByPartition[slotSpecs.size()][2];
-        for (int s = 0; s < slotSpecs.size(); s++) {
-            StreamJoinSpec spec = slotSpecs.get(s);
-            inputs[s][JoinPartition.LEFT] = new RowsByPartition(spec.left().schema(),
-                    RowsByPartition.Keys.evaluated(spec.left().keys()), partitionCount);
-            inputs[s][JoinPartition.RIGHT] = new RowsByPartition(spec.right().schema(),
-                    RowsByPartition.Keys.evaluated(spec.right().keys()), partitionCount);
-        }
+        super(operatorId, NAME, new StateRowLimit(maxStateRows, "join's state", "rows", "Add watermarks and a "
+                        + "time-range condition so that rows that can no longer match are evicted, or raise the limit."),
+                partitions(partitionCount, () -> new JoinPartition(binding.get())),
+                List.of(inputs(slotSpecs, StreamJoinSpec::left, partitionCount),
+                        inputs(slotSpecs, StreamJoinSpec::right, partitionCount)));
         StreamJoinSpec spec = slotSpecs.get(0);
         this.evicts = spec.left().bound().evicts() || spec.right().bound().evicts();
     }
 
-    @Override
-    public Operator input(int slot) {
-        throw new IllegalArgumentException("a join has two inputs: left (0) and right (1)");
-    }
-
-    @Override
-    public Operator input(int slot, int side) {
-        return inputs[slot][side];
+    /** Each slot's input of one side: rows by the partition their key values hash to. */
+    private static List<RowsByPartition> inputs(List<StreamJoinSpec> slotSpecs,
+                                                Function<StreamJoinSpec, StreamJoinSpec.Side> side, int partitions) {
+        return slotSpecs.stream().map(side).map(slotSide -> new RowsByPartition(slotSide.schema(),
+                RowsByPartition.Keys.evaluated(slotSide.keys()), partitions)).toList();
     }
 
     @Override
     protected void process(JoinPartition state, int partition, BatchContext context, Operator downstream) {
         long before = state.rows();
         for (int side = JoinPartition.LEFT; side <= JoinPartition.RIGHT; side++) {
-            for (RowsByPartition[] slot : inputs) {
-                state.process(side, slot[side].rowsOf(partition), context, downstream);
+            for (RowsByPartition input : inputs(side)) {
+                state.process(side, input.rowsOf(partition), context, downstream);
             }
         }
         state.finish(context, downstream);
         countStateRows(state.rows() - before);
-    }
-
-    @Override
-    protected void clearInputs() {
-        for (RowsByPartition[] slot : inputs) {
-            slot[JoinPartition.LEFT].clear();
-            slot[JoinPartition.RIGHT].clear();
-        }
     }
 
     @Override
@@ -82,12 +68,5 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     @Override
     public boolean runsNoDataBatches() {
         return evicts;
-    }
-
-    @Override
-    protected String stateRowsExceededMessage(int maxStateRows) {
-        return "The join's state would hold more than " + maxStateRows + " rows, the limit of this session. Add "
-                + "watermarks and a time-range condition so that rows that can no longer match are evicted, or raise "
-                + "the limit.";
     }
 }
