@@ -1,6 +1,8 @@
 package dev.arus.engine.exec;
 
 import dev.arus.engine.state.StateBuffer;
+import java.io.DataInput;
+import java.io.IOException;
 import java.util.function.IntPredicate;
 
 /**
@@ -15,6 +17,18 @@ public final class KeyedDelta {
     @FunctionalInterface
     public interface EntryWriter {
         void write(int entry, StateBuffer out);
+    }
+
+    /** Reads {@code count} removed keys of a delta, and removes them from the state. */
+    @FunctionalInterface
+    public interface RemovalReader {
+        void read(DataInput in, int count) throws IOException;
+    }
+
+    /** Reads one entry of a delta into the state, in place of the entry of its key, if any. */
+    @FunctionalInterface
+    public interface EntryReader {
+        void read(DataInput in) throws IOException;
     }
 
     private final StateBuffer removals = new StateBuffer();
@@ -59,6 +73,18 @@ public final class KeyedDelta {
             if (included.test(entry)) {
                 writer.write(entry, out);
             }
+        }
+    }
+
+    /** Reads a delta or snapshot written by {@link #write} or {@link #writeSnapshot}: its removals, then its entries. */
+    public static void read(DataInput in, RemovalReader removals, EntryReader entries) throws IOException {
+        int removed = in.readInt();
+        if (removed > 0) {
+            removals.read(in, removed);
+        }
+        int count = in.readInt();
+        for (int i = 0; i < count; i++) {
+            entries.read(in);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.arus.engine.exec;
 
 import dev.arus.engine.state.StateStores;
-import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import java.util.List;
 import java.util.Map;
@@ -12,33 +11,41 @@ import java.util.stream.Stream;
 /**
  * The skeleton every stateful operator shares, as Flink's {@code AbstractStreamOperator} holds
  * what every operator does: the state split over partitions of type {@code P}, each versioned in
- * a store of its own. It restores, commits and aborts every partition, sums the partitions'
- * figures of each batch into the operator's progress, and holds the limit on the rows all
- * partitions hold together, so that one query's state cannot grow until the JVM runs out of
- * memory. An operator writes only its partition logic: {@link #process} runs one partition's share
- * of a batch (partitions run in parallel, each on one task slot) and reports the rows its state
- * gains to {@link #countStateRows}; the operator's inputs, per task slot, are its own.
+ * a store of its own, and fed by inputs of type {@code I}, one per task slot and side. It
+ * restores, commits and aborts every partition, empties the inputs after each batch, sums the
+ * partitions' figures of each batch into the operator's progress, and holds the operator's
+ * {@link StateRowLimit}. An operator writes only its partition logic: {@link #process} runs one
+ * partition's share of a batch (partitions run in parallel, each on one task slot), taking its
+ * rows from the slots' inputs, and reports the rows its state gains to {@link #countStateRows}.
  */
-public abstract class PartitionedStatefulOperator<P extends StatePartition> implements StatefulOperator {
+public abstract class PartitionedStatefulOperator<P extends StatePartition, I extends SlotInput>
+        implements StatefulOperator {
 
     private final int operatorId;
     private final String name;
-    private final int maxStateRows;
+    private final StateRowLimit limit;
     private final List<P> partitions;
+    private final List<List<I>> sides;
     private final AtomicLong stateRows = new AtomicLong();
     private StateOperatorProgress progress;
 
     /**
-     * @param name         Spark's short name of the operator, reported as {@code operatorName} in progress
-     * @param maxStateRows the most rows all partitions may hold together
-     * @param newPartition makes one of the {@code partitionCount} partitions, each empty
+     * @param name       Spark's short name of the operator, reported as {@code operatorName} in progress
+     * @param partitions the state partitions, each empty ({@link #partitions(int, Supplier)})
+     * @param sides      the inputs of each side (one but for a join: left, then right), one per task slot
      */
-    protected PartitionedStatefulOperator(int operatorId, String name, int maxStateRows, int partitionCount,
-                                          Supplier<P> newPartition) {
+    protected PartitionedStatefulOperator(int operatorId, String name, StateRowLimit limit, List<P> partitions,
+                                          List<List<I>> sides) {
         this.operatorId = operatorId;
         this.name = name;
-        this.maxStateRows = maxStateRows;
-        this.partitions = Stream.generate(newPartition).limit(partitionCount).toList();
+        this.limit = limit;
+        this.partitions = List.copyOf(partitions);
+        this.sides = sides.stream().map(List::copyOf).toList();
+    }
+
+    /** {@code count} partitions, each made by {@code newPartition}. */
+    protected static <P> List<P> partitions(int count, Supplier<P> newPartition) {
+        return Stream.generate(newPartition).limit(count).toList();
     }
 
     /**
@@ -47,12 +54,6 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition> impl
      * pushes what it emits to {@code downstream}.
      */
     protected abstract void process(P state, int partition, BatchContext context, Operator downstream);
-
-    /** Empties the inputs of every task slot, after a batch or a failed one. */
-    protected abstract void clearInputs();
-
-    /** What the message of {@code STATE_ROWS_LIMIT_EXCEEDED} says after its class: what grew past {@code maxStateRows}, and what to do. */
-    protected abstract String stateRowsExceededMessage(int maxStateRows);
 
     /** The operator's own figures of the last batch, for progress (read before the inputs are emptied); none by default. */
     protected Map<String, Long> customMetrics() {
@@ -77,6 +78,16 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition> impl
     /** The partitions, in order: the operator's own figures may sum them. */
     protected final List<P> partitions() {
         return partitions;
+    }
+
+    /** Where task slot {@code slot} pushes the rows of side {@code side}: 0 for an operator of one input. */
+    public final Operator input(int slot, int side) {
+        return sides.get(side).get(slot);
+    }
+
+    /** The inputs of side {@code side}, in slot order: the order in which a partition takes them. */
+    protected final List<I> inputs(int side) {
+        return sides.get(side);
     }
 
     @Override
@@ -129,6 +140,14 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition> impl
         stateRows.set(rows);
     }
 
+    private void clearInputs() {
+        for (List<I> side : sides) {
+            for (I input : side) {
+                input.clear();
+            }
+        }
+    }
+
     @Override
     public final StateOperatorProgress progress() {
         if (progress == null) {
@@ -147,14 +166,8 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition> impl
      * batch when it gained and all partitions together would hold more than the limit.
      */
     protected final void countStateRows(long change) {
-        if (stateRows.addAndGet(change) > maxStateRows && change > 0) {
-            throw stateRowsExceeded();
+        if (stateRows.addAndGet(change) > limit.maxRows() && change > 0) {
+            throw limit.exceeded();
         }
-    }
-
-    /** The failure of a batch after which the state would hold more rows than the limit. */
-    protected final ArusException stateRowsExceeded() {
-        return new ArusException("STATE_ROWS_LIMIT_EXCEEDED", "[STATE_ROWS_LIMIT_EXCEEDED] "
-                + stateRowsExceededMessage(maxStateRows));
     }
 }

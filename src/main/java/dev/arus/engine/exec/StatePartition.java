@@ -18,12 +18,20 @@ public abstract class StatePartition {
 
     private final StateBuffer delta = new StateBuffer();
     private StateStore store = StateStore.inMemory();
+    private StateStats lastStats = StateStats.NONE;
 
     /** The rows the state holds now: groups, sessions, keys, a join's rows. */
     public abstract long rows();
 
     /** What the last batch did, for progress. */
-    public abstract StateStats lastStats();
+    public final StateStats lastStats() {
+        return lastStats;
+    }
+
+    /** Ends a batch's work on this partition: {@code stats} is what it did. */
+    protected final void finished(StateStats stats) {
+        this.lastStats = stats;
+    }
 
     /** Replaces the state by version {@code version} of {@code stateStore}, which this partition keeps from now on. */
     public final void load(StateStore stateStore, long version) {

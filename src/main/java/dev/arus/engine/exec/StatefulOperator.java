@@ -30,20 +30,6 @@ public interface StatefulOperator {
 
     int numPartitions();
 
-    /** Where task slot {@code slot} pushes the operator's input rows; an operator of that slot alone. */
-    Operator input(int slot);
-
-    /**
-     * Where task slot {@code slot} pushes the rows of input {@code side}: 0 for an operator of one
-     * input; a join's left side is 0 and its right side 1.
-     */
-    default Operator input(int slot, int side) {
-        if (side != 0) {
-            throw new IllegalArgumentException("this operator has one input, not input " + side);
-        }
-        return input(slot);
-    }
-
     void runPartition(int partition, BatchContext context, Operator downstream);
 
     /** Loads state version {@code version} (0: empty) of every partition from {@code stores}. */

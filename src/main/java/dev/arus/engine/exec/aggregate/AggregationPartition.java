@@ -35,7 +35,6 @@ final class AggregationPartition extends AggregatingPartition {
     private final GroupIndex lateGroups;
     private final KeyedDelta delta = new KeyedDelta();
     private long[] updatedInBatch = new long[16];
-    private StateStats lastStats = StateStats.NONE;
 
     AggregationPartition(AggregationSpec spec, OutputMode mode) {
         this.mode = mode;
@@ -48,11 +47,6 @@ final class AggregationPartition extends AggregatingPartition {
     @Override
     public long rows() {
         return groups.size();
-    }
-
-    @Override
-    public StateStats lastStats() {
-        return lastStats;
     }
 
     /**
@@ -132,7 +126,7 @@ final class AggregationPartition extends AggregatingPartition {
             evict(keep);
         }
         long memory = groups.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
-        lastStats = new StateStats(groups.size(), updated, removed, lateGroups.size(), memory);
+        finished(new StateStats(groups.size(), updated, removed, lateGroups.size(), memory));
         lateGroups.clear();
         return output;
     }
@@ -197,21 +191,18 @@ final class AggregationPartition extends AggregatingPartition {
 
     @Override
     protected void readDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        if (removed > 0) {
-            evict(layout.keepAllBut(in, removed, groups));
+        KeyedDelta.read(in, (removals, count) -> evict(layout.keepAllBut(removals, count, groups)), this::readGroup);
+    }
+
+    private void readGroup(DataInput in) throws IOException {
+        layout.readKey(in);
+        int group = groups.findOrInsert(layout.probe());
+        if (group >= updatedInBatch.length) {
+            growGroupArrays(group + 1);
         }
-        int upserts = in.readInt();
-        for (int i = 0; i < upserts; i++) {
-            layout.readKey(in);
-            int group = groups.findOrInsert(layout.probe());
-            if (group >= updatedInBatch.length) {
-                growGroupArrays(group + 1);
-            }
-            updatedInBatch[group] = 0;
-            for (Accumulator accumulator : accumulators) {
-                accumulator.read(group, in);
-            }
+        updatedInBatch[group] = 0;
+        for (Accumulator accumulator : accumulators) {
+            accumulator.read(group, in);
         }
     }
 }

@@ -49,7 +49,6 @@ final class SessionPartition extends AggregatingPartition {
     private long mergedAway;
     // the session ids the accumulators have room for
     private int capacity;
-    private StateStats lastStats = StateStats.NONE;
 
     SessionPartition(AggregationSpec spec, OutputMode mode) {
         this.append = mode == OutputMode.APPEND;
@@ -76,11 +75,6 @@ final class SessionPartition extends AggregatingPartition {
     @Override
     public long rows() {
         return sessions.size();
-    }
-
-    @Override
-    public StateStats lastStats() {
-        return lastStats;
     }
 
     @Override
@@ -217,7 +211,7 @@ final class SessionPartition extends AggregatingPartition {
         }
         compactIfNeeded();
         long memory = sessions.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
-        lastStats = new StateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory);
+        finished(new StateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory));
         lateGroups.clear();
         mergedAway = 0;
         return output;
@@ -332,8 +326,11 @@ final class SessionPartition extends AggregatingPartition {
 
     @Override
     protected void readDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        for (int i = 0; i < removed; i++) {
+        KeyedDelta.read(in, this::readRemovals, this::readSession);
+    }
+
+    private void readRemovals(DataInput in, int count) throws IOException {
+        for (int i = 0; i < count; i++) {
             keysWithoutSession.readKey(in);
             long start = in.readLong();
             int key = sessions.keys().find(keysWithoutSession.probe());
@@ -341,23 +338,23 @@ final class SessionPartition extends AggregatingPartition {
                 sessions.removeAt(key, start);
             }
         }
-        int upserts = in.readInt();
-        for (int i = 0; i < upserts; i++) {
-            keysWithoutSession.readKey(in);
-            int key = sessions.key(keysWithoutSession.probe());
-            long start = in.readLong();
-            long end = in.readLong();
-            int session = sessions.find(key, start);
-            if (session == SessionTable.NONE) {
-                session = sessions.add(key, start, end, 0);
-                sessions.insert(key, session);
-                ensureCapacity(session + 1);
-            } else {
-                sessions.extend(session, end, 0);
-            }
-            for (Accumulator accumulator : accumulators) {
-                accumulator.read(session, in);
-            }
+    }
+
+    private void readSession(DataInput in) throws IOException {
+        keysWithoutSession.readKey(in);
+        int key = sessions.key(keysWithoutSession.probe());
+        long start = in.readLong();
+        long end = in.readLong();
+        int session = sessions.find(key, start);
+        if (session == SessionTable.NONE) {
+            session = sessions.add(key, start, end, 0);
+            sessions.insert(key, session);
+            ensureCapacity(session + 1);
+        } else {
+            sessions.extend(session, end, 0);
+        }
+        for (Accumulator accumulator : accumulators) {
+            accumulator.read(session, in);
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.StateRowLimit;
 import dev.arus.engine.streaming.OutputMode;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import java.util.Map;
  * or session's end (or its value) says when a group is closed; rows of groups closed by the
  * previous batch's watermark are dropped as late.
  */
-public final class StreamingAggregation extends PartitionedStatefulOperator<AggregatingPartition> {
+public final class StreamingAggregation
+        extends PartitionedStatefulOperator<AggregatingPartition, PartialAggregation> {
 
     /** Spark's {@code StateStoreSaveExec.shortName}. */
     public static final String NAME = "stateStoreSave";
@@ -32,7 +34,6 @@ public final class StreamingAggregation extends PartitionedStatefulOperator<Aggr
     private final OutputMode mode;
     private final Schema outputSchema;
     private final boolean sessions;
-    private final PartialAggregation[] partials;
 
     /**
      * @param slotSpecs    the aggregation as each task slot binds it, one per slot
@@ -40,34 +41,37 @@ public final class StreamingAggregation extends PartitionedStatefulOperator<Aggr
      */
     public StreamingAggregation(int operatorId, int partitionCount, OutputMode mode, List<AggregationSpec> slotSpecs,
                                 Schema outputSchema, int maxStateRows) {
-        super(operatorId, bySession(slotSpecs) ? SESSION_WINDOW_NAME : NAME, maxStateRows, partitionCount,
-                () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
-                        : new AggregationPartition(slotSpecs.get(0), mode));
+        super(operatorId, bySession(slotSpecs) ? SESSION_WINDOW_NAME : NAME, limit(maxStateRows),
+                partitions(partitionCount, () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
+                        : new AggregationPartition(slotSpecs.get(0), mode)),
+                List.of(partials(slotSpecs, mode, partitionCount, limit(maxStateRows))));
         this.mode = mode;
         this.outputSchema = outputSchema;
         this.sessions = bySession(slotSpecs);
-        // Spark's StateStoreSaveExec keeps late rows in complete mode; the session window restore
-        // exec drops them whatever the mode.
-        boolean dropsLateRows = sessions || mode != OutputMode.COMPLETE;
-        this.partials = slotSpecs.stream()
-                .map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount, maxStateRows,
-                        this::stateRowsExceeded))
-                .toArray(PartialAggregation[]::new);
     }
 
     private static boolean bySession(List<AggregationSpec> slotSpecs) {
         return slotSpecs.get(0).sessionPosition() >= 0;
     }
 
-    @Override
-    public Operator input(int slot) {
-        return partials[slot];
+    private static StateRowLimit limit(int maxStateRows) {
+        return new StateRowLimit(maxStateRows, "aggregation's state", "rows (groups)", "Add a watermark so that "
+                + "closed windows are evicted, group by fewer distinct keys, or raise the limit.");
+    }
+
+    private static List<PartialAggregation> partials(List<AggregationSpec> slotSpecs, OutputMode mode,
+                                                     int partitionCount, StateRowLimit limit) {
+        // Spark's StateStoreSaveExec keeps late rows in complete mode; the session window restore
+        // exec drops them whatever the mode.
+        boolean dropsLateRows = bySession(slotSpecs) || mode != OutputMode.COMPLETE;
+        return slotSpecs.stream().map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount,
+                limit.maxRows(), limit::exceeded)).toList();
     }
 
     @Override
     protected void process(AggregatingPartition state, int partition, BatchContext context, Operator downstream) {
         long stamp = context.batchId() + 1;
-        for (PartialAggregation partial : partials) {
+        for (PartialAggregation partial : inputs(0)) {
             countStateRows(state.merge(partial, partition, stamp));
         }
         long before = state.rows();
@@ -78,18 +82,11 @@ public final class StreamingAggregation extends PartitionedStatefulOperator<Aggr
         }
     }
 
-    @Override
-    protected void clearInputs() {
-        for (PartialAggregation partial : partials) {
-            partial.clear();
-        }
-    }
-
     /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */
     @Override
     protected Map<String, Long> customMetrics() {
         long lateInputRows = 0;
-        for (PartialAggregation partial : partials) {
+        for (PartialAggregation partial : inputs(0)) {
             lateInputRows += partial.lateInputRows();
         }
         return Map.of("numLateInputRows", lateInputRows);
@@ -109,12 +106,5 @@ public final class StreamingAggregation extends PartitionedStatefulOperator<Aggr
     @Override
     public boolean runsNoDataBatches() {
         return mode != OutputMode.COMPLETE;
-    }
-
-    @Override
-    protected String stateRowsExceededMessage(int maxStateRows) {
-        return "The aggregation's state would hold more than " + maxStateRows + " rows (groups), the limit of this "
-                + "session. Add a watermark so that closed windows are evicted, group by fewer distinct keys, or raise "
-                + "the limit.";
     }
 }

@@ -45,7 +45,6 @@ final class DeduplicationPartition extends StatePartition {
     private ColumnarBatch output;
     private long late;
     private long duplicates;
-    private StateStats lastStats = StateStats.NONE;
     private long lastDuplicates;
 
     DeduplicationPartition(DeduplicationSpec spec) {
@@ -60,11 +59,6 @@ final class DeduplicationPartition extends StatePartition {
     @Override
     public long rows() {
         return keys.size();
-    }
-
-    @Override
-    public StateStats lastStats() {
-        return lastStats;
     }
 
     /** The rows the last batch dropped as duplicates. */
@@ -180,7 +174,7 @@ final class DeduplicationPartition extends StatePartition {
             }
             evict(keep);
         }
-        lastStats = new StateStats(keys.size(), added, evicted, late, keys.memoryBytes() + 16L * expiresAt.length);
+        finished(new StateStats(keys.size(), added, evicted, late, keys.memoryBytes() + 16L * expiresAt.length));
         lastDuplicates = duplicates;
         late = 0;
         duplicates = 0;
@@ -226,21 +220,18 @@ final class DeduplicationPartition extends StatePartition {
 
     @Override
     protected void readDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        if (removed > 0) {
-            evict(layout.keepAllBut(in, removed, keys));
+        KeyedDelta.read(in, (removals, count) -> evict(layout.keepAllBut(removals, count, keys)), this::readKey);
+    }
+
+    private void readKey(DataInput in) throws IOException {
+        layout.readKey(in);
+        int key = keys.findOrInsert(layout.probe());
+        if (key >= expiresAt.length) {
+            int capacity = Math.max(key + 1, expiresAt.length * 2);
+            expiresAt = Arrays.copyOf(expiresAt, capacity);
+            addedInBatch = Arrays.copyOf(addedInBatch, capacity);
         }
-        int added = in.readInt();
-        for (int i = 0; i < added; i++) {
-            layout.readKey(in);
-            int key = keys.findOrInsert(layout.probe());
-            if (key >= expiresAt.length) {
-                int capacity = Math.max(key + 1, expiresAt.length * 2);
-                expiresAt = Arrays.copyOf(expiresAt, capacity);
-                addedInBatch = Arrays.copyOf(addedInBatch, capacity);
-            }
-            expiresAt[key] = in.readLong();
-            addedInBatch[key] = 0;
-        }
+        expiresAt[key] = in.readLong();
+        addedInBatch[key] = 0;
     }
 }

@@ -46,7 +46,6 @@ final class JoinPartition extends StatePartition {
     private long late;
     private long added;
     private long removed;
-    private StateStats lastStats = StateStats.NONE;
 
     JoinPartition(StreamJoinSpec spec) {
         this.spec = spec;
@@ -62,11 +61,6 @@ final class JoinPartition extends StatePartition {
     @Override
     public long rows() {
         return states[LEFT].live() + states[RIGHT].live();
-    }
-
-    @Override
-    public StateStats lastStats() {
-        return lastStats;
     }
 
     private StreamJoinSpec.Side side(int side) {
@@ -240,8 +234,7 @@ final class JoinPartition extends StatePartition {
             }
         }
         flush(context, downstream);
-        lastStats = new StateStats(rows(), added, removed, late,
-                states[LEFT].memoryBytes() + states[RIGHT].memoryBytes());
+        finished(new StateStats(rows(), added, removed, late, states[LEFT].memoryBytes() + states[RIGHT].memoryBytes()));
         forgetBatch();
     }
 
