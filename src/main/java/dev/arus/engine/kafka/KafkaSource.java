@@ -60,21 +60,15 @@ final class KafkaSource implements SupportsTriggerAvailableNow {
     /**
      * @param kept    the initial offsets an earlier run of the query kept, or null for a new query
      * @param groupId the group id of this run's consumers, when {@code kafka.group.id} is not given
-     * @param connect how long the first call to the brokers may take
      */
-    KafkaSource(KafkaSourceOptions options, Clock clock, String kept, String groupId, Duration connect) {
+    KafkaSource(KafkaSourceOptions options, Clock clock, String kept, String groupId) {
         this.options = options;
         this.clock = clock;
         this.dataLoss = new KafkaDataLoss(options.failOnDataLoss());
         this.metadata = KafkaClients.metadataConsumer(options.kafkaParams(), groupId);
         this.timeout = Duration.ofMillis(apiTimeoutMs(options.kafkaParams()));
         try {
-            if (kept != null) {
-                this.initial = KafkaSourceOffset.parse(kept);
-            } else {
-                metadata.listTopics(connect);
-                this.initial = starting();
-            }
+            this.initial = kept != null ? KafkaSourceOffset.parse(kept) : starting();
         } catch (KafkaException unreachable) {
             metadata.close(Duration.ZERO);
             throw KafkaClients.unreachable("list the topics", options.kafkaParams(), unreachable);

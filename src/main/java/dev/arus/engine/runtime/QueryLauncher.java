@@ -26,6 +26,7 @@ import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.time.WatermarkTracker;
@@ -118,7 +119,7 @@ public final class QueryLauncher {
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
-                environment.taskSlots().forSinks()));
+                environment.taskSlots().forSinks(), environment.connectTimeout()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());
         }
@@ -150,7 +151,8 @@ public final class QueryLauncher {
 
     /**
      * A source given the metadata its checkpoint kept; metadata it cannot read is damage to that
-     * file. Its columns must still be those the query was analysed with.
+     * file, and an option it refuses is marked as source {@code index}'s. Its columns must still
+     * be those the query was analysed with.
      */
     private Source createSource(LogicalPlan.StreamSource node, int index, QueryIdentity identity,
                                 Checkpoint.Recovery recovery) {
@@ -159,10 +161,12 @@ public final class QueryLauncher {
         SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
                 identity, metadata, provider.acceptsUserSchema() ? node.schema() : null,
                 recovery == null ? null : Checkpoint.sourceDirectory(recovery.checkpoint().root(), index),
-                environment.timeZone());
+                environment.timeZone(), environment.connectTimeout());
         Source source;
         try {
             source = provider.create(context);
+        } catch (InvalidOptionException invalid) {
+            throw invalid.ofSource(index);
         } catch (IllegalArgumentException unreadable) {
             if (metadata == null) {
                 throw unreadable;
