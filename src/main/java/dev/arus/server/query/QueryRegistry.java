@@ -110,10 +110,14 @@ public class QueryRegistry {
     }
 
     /**
-     * Admits {@code query}, holding its name, id and locations, then starts it without the lock
-     * and lists it; if {@code start} throws, the query's run is stopped and it is removed.
+     * Checks {@code query}'s locations against the checkpoints on disk, then admits it, holding
+     * its name, id and locations, then starts it without the lock and lists it; if {@code start}
+     * throws, the query's run is stopped and it is removed. The disk is read before the lock is
+     * taken: only a query being admitted writes a new checkpoint, and the check under the lock
+     * sees its locations.
      */
     private void enter(RegisteredQuery query, Consumer<RegisteredQuery> start) {
+        query.files().checkCheckpointsOnDisk(dataDirectory);
         synchronized (queries) {
             admit(query);
             reserved.put(query.id(), query);
@@ -145,10 +149,7 @@ public class QueryRegistry {
                     Map.of("limit", properties.maxQueries()));
         }
         for (RegisteredQuery other : holding) {
-            query.files().clash(other.files()).ifPresent(pointer -> {
-                throw ProblemException.at(ProblemType.LOCATION_IN_USE, pointer,
-                        "Query '" + other.name() + "' writes in the same place; give another location");
-            });
+            query.files().checkAgainst(other.files(), other.name());
         }
         // A checkpoint copied from another query's is refused, so that no two queries share an id.
         holding.stream().filter(other -> other.id().equals(query.id())).findFirst().ifPresent(other -> {
