@@ -8,9 +8,8 @@ import java.util.List;
  * A replayable stream of rows addressed by {@link Offset}s, Spark's {@code MicroBatchStream}. The
  * runtime asks for the latest offset within a {@link ReadLimit} at the start of each trigger,
  * then plans the partitions of the rows between the previous batch's end offset and it, and
- * reads them in parallel. Planning
- * and reading the same range twice yields the same rows. Called on the query's thread, except
- * {@link InputPartition#read}, which runs on task threads.
+ * reads them in parallel. Planning and reading the same range twice yields the same rows. Called
+ * on the query's thread, except {@link InputPartition#read}, which runs on task threads.
  */
 public interface Source {
 

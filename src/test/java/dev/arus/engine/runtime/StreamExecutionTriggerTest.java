@@ -156,6 +156,31 @@ class StreamExecutionTriggerTest {
         }
     }
 
+    /**
+     * One source that cannot fix an end is enough, as in Spark: a join of {@code rate-micro-batch}
+     * (which can) with {@code rate} (which cannot) runs one batch, in which each reads all it has:
+     * one batch of {@code rowsPerBatch}, and every whole second elapsed.
+     */
+    @Test
+    void availableNowOverTwoSourcesOfWhichOneCannotFixAnEndRunsOneBatchOfEverything() {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.ofEpochMilli(1_700_000_000_000L))) {
+            StreamFrame left = microBatches(driver).selectExpr("value AS id");
+            StreamFrame right = driver.session().readStream().format("rate").option("rowsPerSecond", 10).load()
+                    .selectExpr("value AS ref");
+            StreamingQuery query = driver.startRecording(left.join(right, col("id").equalTo(col("ref"))),
+                    w -> w.trigger(Trigger.availableNow()));
+            driver.clock().advanceMillis(3_500);
+
+            driver.runTrigger();
+
+            assertThat(driver.progress()).as(driver.history()).hasSize(1);
+            assertThat(driver.progress().get(0).sources()).extracting(s -> s.numInputRows())
+                    .containsExactly(5L, 30L);
+            assertThat(driver.rowsOf(0)).hasSize(5);
+            assertThat(query.isActive()).isFalse();
+        }
+    }
+
     private static StreamFrame microBatches(QueryTestDriver driver) {
         return driver.session().readStream().format("rate-micro-batch").option("rowsPerBatch", 5).load();
     }
