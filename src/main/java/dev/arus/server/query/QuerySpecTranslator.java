@@ -31,12 +31,14 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
@@ -126,7 +128,8 @@ class QuerySpecTranslator {
 
     /** {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every path. */
     private ArusTranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
-        StreamFrame frame = stream(spec.source(), spec.steps(), "", files);
+        List<EngineProblems.SourceAt> sources = new ArrayList<>();
+        StreamFrame frame = stream(spec.source(), spec.steps(), "", files, sources);
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -135,8 +138,8 @@ class QuerySpecTranslator {
                 SinkProviders.installed().of(sinkFormat).options());
         List<String> partitionBy = partitionBy(sink, sinkFormat);
         sinkPath(sinkOptions, files);
-        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, partitionBy, conf(spec.conf()),
-                files);
+        return new ArusTranslatedQuery(frame, sources, mode, trigger, sinkFormat, sinkOptions, partitionBy,
+                conf(spec.conf()), files);
     }
 
     /**
@@ -225,13 +228,21 @@ class QuerySpecTranslator {
                 sinkOptions.put(key, files.at(JsonPointer.of("sink", "options", key)).toString()));
     }
 
-    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec. */
-    private StreamFrame stream(SourceSpec source, List<Step> steps, String base, QueryFiles files) {
-        StreamFrame frame = source(required(source, base + "/source"), base + "/source", files);
+    /**
+     * The stream of {@code source} through {@code steps}, both under {@code base} in the spec,
+     * its locations read as {@code files}. Each source read is added to {@code sources}, in the
+     * order the engine numbers a query's sources: this one, then those its steps join, depth first.
+     */
+    private StreamFrame stream(SourceSpec source, List<Step> steps, String base, QueryFiles files,
+                               List<EngineProblems.SourceAt> sources) {
+        String pointer = base + "/source";
+        StreamFrame frame = source(required(source, pointer), pointer, files);
+        sources.add(new EngineProblems.SourceAt(pointer,
+                source.options() == null ? Set.of() : source.options().keySet()));
         List<Step> chain = steps == null ? List.of() : steps;
         for (int i = 0; i < chain.size(); i++) {
             String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(frame, required(chain.get(i), at), at, files);
+            frame = apply(frame, required(chain.get(i), at), at, files, sources);
         }
         return frame;
     }
@@ -272,7 +283,8 @@ class QuerySpecTranslator {
         }
     }
 
-    private StreamFrame apply(StreamFrame frame, Step step, String at, QueryFiles files) {
+    private StreamFrame apply(StreamFrame frame, Step step, String at, QueryFiles files,
+                              List<EngineProblems.SourceAt> sources) {
         String base = JsonPointer.append(at, step.key());
         if (step instanceof Step.WithColumn withColumn) {
             String name = requireText(withColumn.name(), base + "/name");
@@ -297,7 +309,7 @@ class QuerySpecTranslator {
             return frame.alias(name);
         }
         if (step instanceof Step.Join join) {
-            return join(frame, join, base, files);
+            return join(frame, join, base, files, sources);
         }
         if (step instanceof Step.DropDuplicates deduplicate) {
             List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
@@ -346,7 +358,8 @@ class QuerySpecTranslator {
      * A join with another stream (its own source and steps), or with a static table under the
      * data directory, on column names or a condition.
      */
-    private StreamFrame join(StreamFrame frame, Step.Join join, String base, QueryFiles files) {
+    private StreamFrame join(StreamFrame frame, Step.Join join, String base, QueryFiles files,
+                             List<EngineProblems.SourceAt> sources) {
         Step.JoinWith with = required(join.with(), base + "/with");
         String withPointer = base + "/with";
         if ((with.table() == null) == (with.source() == null)) {
@@ -361,7 +374,7 @@ class QuerySpecTranslator {
         Object on = join.on();
         try {
             if (with.source() != null) {
-                StreamFrame other = stream(with.source(), with.steps(), withPointer, files);
+                StreamFrame other = stream(with.source(), with.steps(), withPointer, files, sources);
                 return on == null ? frame.crossJoin(other) : on instanceof String condition
                         ? frame.join(other, parse(condition, base + "/on"), how)
                         : frame.join(other, columnNames(on, base + "/on"), how);

@@ -16,6 +16,7 @@ import dev.arus.engine.time.Clock;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.nio.CharBuffer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ class StreamCatalog {
         StreamDefinition definition = definition(spec);
         try {
             return view(log.create(definition));
-        } catch (LogException refused) {
+        } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
             throw problem(refused);
         }
     }
@@ -130,7 +131,7 @@ class StreamCatalog {
     void delete(String name) {
         try {
             log.delete(name);
-        } catch (LogException refused) {
+        } catch (ArusException refused) {
             throw problem(refused);
         }
     }
@@ -141,7 +142,7 @@ class StreamCatalog {
      * @throws ProblemException for a bad event (nothing written), a stream that does not exist,
      *         or a write the disk refused
      */
-    IngestResult ingest(String name, byte[] body, EventDecoder.Layout layout) {
+    IngestResult ingest(String name, CharBuffer body, EventDecoder.Layout layout) {
         LogStream stream = stream(name);
         ColumnarBatch events = new EventDecoder(name, stream.definition().schema(), zone).decode(body, layout);
         if (events.size() == 0) {
@@ -202,7 +203,7 @@ class StreamCatalog {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
     }
 
-    private static ProblemException problem(LogException refused) {
+    private static ProblemException problem(ArusException refused) {
         ProblemType type = switch (refused.errorClass()) {
             case LogException.STREAM_NOT_FOUND -> ProblemType.STREAM_NOT_FOUND;
             case LogException.STREAM_ALREADY_EXISTS -> ProblemType.DUPLICATE_STREAM;
