@@ -59,7 +59,7 @@ public record RestartProperties(@DefaultValue(ExponentialDelay.NAME) String stra
             settings.get();
         } catch (InvalidRestartSetting invalid) {
             throw new IllegalArgumentException(PREFIX + name + "." + kebabCase(invalid.field()) + " "
-                    + invalid.getMessage().substring(invalid.field().length() + 1), invalid);
+                    + invalid.getMessage().substring(invalid.field().length() + 1));
         }
     }
 
