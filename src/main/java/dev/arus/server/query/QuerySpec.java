@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.arus.engine.streaming.OptionNames;
+import dev.arus.server.query.restart.RestartSpec;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
@@ -44,18 +45,19 @@ public record QuerySpec(
                 + "spark.sql.streaming.multipleWatermarkPolicy, min (default) or max, how the watermarks of several "
                 + "inputs make the query's one; a checkpoint keeps both as they were when it was started",
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
-        @Nullable Map<String, Object> conf) {
+        @Nullable Map<String, Object> conf,
+        @Nullable RestartSpec restart) {
 
     /** A spec for the default engine (version 1's fields and the conf). */
     public QuerySpec(String name, SourceSpec source, @Nullable List<Step> steps, @Nullable String outputMode,
                      @Nullable TriggerSpec trigger, SinkSpec sink, @Nullable String checkpointLocation,
                      @Nullable Map<String, Object> conf) {
-        this(name, null, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+        this(name, null, source, steps, outputMode, trigger, sink, checkpointLocation, conf, null);
     }
 
     /** This spec on {@code engine}. */
     public QuerySpec onEngine(String engine) {
-        return new QuerySpec(name, engine, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+        return new QuerySpec(name, engine, source, steps, outputMode, trigger, sink, checkpointLocation, conf, restart);
     }
 
     /**
@@ -65,7 +67,7 @@ public record QuerySpec(
     QuerySpec redacted() {
         return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), outputMode,
                 trigger, sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
-                checkpointLocation, conf);
+                checkpointLocation, conf, restart);
     }
 
     private static SourceSpec redacted(SourceSpec source) {

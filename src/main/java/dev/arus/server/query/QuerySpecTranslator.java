@@ -181,7 +181,7 @@ class QuerySpecTranslator {
         }
         ArusTranslatedQuery arus = onArus(spec, locations.of(spec));
         QuerySpec beside = new QuerySpec(spec.name(), ArusProperties.Engine.SPARK, spec.source(), spec.steps(),
-                spec.outputMode(), spec.trigger(), new SinkSpec("noop", null), null, spec.conf());
+                spec.outputMode(), spec.trigger(), new SinkSpec("noop", null), null, spec.conf(), null);
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
                 new LinkedHashMap<>(), QueryFiles.NONE));
     }
