@@ -21,7 +21,8 @@ import java.util.Map;
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
  * reads the event log instead ({@link StreamSourceBenchmark}), {@code json-file-source} a
- * directory of NDJSON files ({@link JsonFileSourceBenchmark}). Prints
+ * directory of NDJSON files ({@link JsonFileSourceBenchmark}); {@code sql-planning} the time a
+ * 50-line SQL statement takes to plan ({@link SqlPlanningBenchmark}). Prints
  * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
  */
 public final class EngineBenchmark {
@@ -72,6 +73,8 @@ public final class EngineBenchmark {
 
         print("json-file-source", JsonFileSourceBenchmark.rowsPerSecond(), "rows/s");
         print("json-file-source-cpu", JsonFileSourceBenchmark.rowsPerCpuSecond, "rows/cpu-s");
+
+        System.out.println(SqlPlanningBenchmark.line());
     }
 
     /** Wall time of each measured trigger of {@code query}, after {@code warmup} unmeasured ones. */
