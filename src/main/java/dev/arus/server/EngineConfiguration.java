@@ -4,6 +4,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
+import dev.arus.server.storage.DataDirectory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -25,9 +26,8 @@ class EngineConfiguration {
      * which needs it, so that every append in flight completes first.
      */
     @Bean(destroyMethod = "close")
-    EventLog eventLog(Clock clock, ArusProperties properties) {
-        return EventLog.open(properties.dataDir().resolve("streams"), clock,
-                properties.streams().segmentSize().toBytes());
+    EventLog eventLog(Clock clock, ArusProperties properties, DataDirectory dataDirectory) {
+        return EventLog.open(dataDirectory.eventLogDirectory(), clock, properties.streams().segmentSize().toBytes());
     }
 
     /**

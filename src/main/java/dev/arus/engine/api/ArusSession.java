@@ -1,7 +1,11 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.SqlParser;
+import dev.arus.engine.expr.SqlStatement;
 import dev.arus.engine.log.EventLog;
+import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.plan.SqlPlanner;
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
 import dev.arus.engine.runtime.QueryEnvironment;
 import dev.arus.engine.runtime.QueryLauncher;
@@ -12,6 +16,7 @@ import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ConnectTimeout;
+import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.time.Clock;
@@ -21,6 +26,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The entry point, as Spark's {@code SparkSession}: reads streams and owns the queries started
@@ -63,6 +69,49 @@ public final class ArusSession implements AutoCloseable {
     /** A reader of static tables, for joining streams with. */
     public DataFrameReader read() {
         return new DataFrameReader(this);
+    }
+
+    /**
+     * A Spark SQL query over the session's event-log streams, by their names: Spark's
+     * {@code spark.sql} over a streaming view.
+     *
+     * @see #sql(String, SqlTables)
+     */
+    public StreamFrame sql(String sqlText) {
+        return sql(sqlText, SqlTables.none());
+    }
+
+    /**
+     * A Spark SQL query ({@code SELECT ...}, {@code WITH ... SELECT ...}) over {@code tables},
+     * as Spark's {@code spark.sql} over temporary views, as a stream. A name that no view has is
+     * the event-log stream of that name, read from its latest offsets. The frame is the one the
+     * same query written as DataFrame steps would give: same plan, same batches.
+     *
+     * @throws dev.arus.engine.streaming.ParseException for a statement that does not parse
+     *         ({@code PARSE_SYNTAX_ERROR}) or that Arus does not run ({@code UNSUPPORTED_FEATURE.SQL_CONSTRUCT})
+     * @throws AnalysisException for a mistake of meaning ({@code TABLE_OR_VIEW_NOT_FOUND},
+     *         {@code UNRESOLVED_COLUMN.WITH_SUGGESTION}, ...); either's position is the 0-based
+     *         offset in {@code sqlText}, and its message ends with Spark's line and position
+     */
+    public StreamFrame sql(String sqlText, SqlTables tables) {
+        SqlStatement statement = SqlParser.parse(sqlText);
+        if (statement instanceof SqlStatement.CreateStreamingTable create) {
+            throw new ParseException(SqlParser.UNSUPPORTED, "[" + SqlParser.UNSUPPORTED + "] The feature is not"
+                    + " supported: CREATE STREAMING TABLE as a query: it defines a pipeline's table, not a stream"
+                    + " to start. SQLSTATE: 0A000", create.position(), sqlText);
+        }
+        return new StreamFrame(this, SqlPlanner.plan(sqlText, statement.query(), name -> name.size() != 1
+                ? Optional.empty()
+                : tables.find(name.get(0)).or(() -> eventLogStream(name.get(0)))));
+    }
+
+    /** The plan of the event-log stream {@code name}, when the session's log has one. */
+    private Optional<LogicalPlan> eventLogStream(String name) {
+        EventLog log = environment.eventLog();
+        if (log == null || log.find(name).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(readStream().format("stream").option("stream", name).load().plan());
     }
 
     /**

@@ -46,8 +46,8 @@ import java.util.function.Predicate;
  *   <li>analyse the plan and check the output mode against it;</li>
  *   <li>open the checkpoint, if any, and find where the query goes on (reading only);</li>
  *   <li>refuse an id that an active query has;</li>
- *   <li>create the source through its provider and read the checkpoint's offsets with it, then
- *       create the sink through its provider;</li>
+ *   <li>create the source through its provider, read the checkpoint's offsets with it and open
+ *       it at the offsets the checkpoint committed, then create the sink through its provider;</li>
  *   <li>plan the operators, with the number of state partitions the checkpoint keeps;</li>
  *   <li>make the run, which restores state and watermark on its own thread before its first
  *       batch, and only then writes what a new checkpoint lacks.</li>
@@ -112,6 +112,9 @@ public final class QueryLauncher {
                                    List<Source> sources, Checkpoint.Recovery recovery,
                                    List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
         ResumePoint point = recovery == null ? ResumePoint.fresh(sources.size()) : recovery.resume(sources);
+        for (int i = 0; i < sources.size(); i++) {
+            sources.get(i).open(point.committedOffsets().get(i));
+        }
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
