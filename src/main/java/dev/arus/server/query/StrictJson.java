@@ -13,7 +13,7 @@ import tools.jackson.databind.type.LogicalType;
  * Reads request bodies strictly, so that a mistake in a query spec is reported instead of
  * guessed at: an unknown field is an error, so is a key given twice in one object (else the last
  * would silently win), and so is a scalar of the wrong JSON type ({@code "name": 5},
- * {@code "once": "true"}, {@code "partitions": "2"}, {@code "partitions": 2.5} or {@code ""} for
+ * {@code "once": "true"}, {@code "partitions": "2"}, {@code "attempts": 2.5} or {@code ""} for
  * a number). Option values stay free-form: they are checked by the translator.
  */
 @Configuration(proxyBeanMethods = false)

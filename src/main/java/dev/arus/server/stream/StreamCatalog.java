@@ -14,6 +14,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.CharBuffer;
@@ -41,13 +42,16 @@ class StreamCatalog {
     private final IngestRates rates;
     private final Clock clock;
     private final ZoneId zone;
+    private final ShownPaths shownPaths;
     private final Retention defaultRetention;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ArusProperties properties) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths,
+                  ArusProperties properties) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
+        this.shownPaths = shownPaths;
         ArusProperties.DefaultRetention retention = properties.streams().defaultRetention();
         this.defaultRetention = new Retention(retention.maxAge().isZero() ? null : retention.maxAge(),
                 retention.maxBytes().toBytes(), true);
@@ -57,7 +61,7 @@ class StreamCatalog {
         StreamDefinition definition = definition(spec, defaultRetention);
         try {
             return view(log.create(definition));
-        } catch (LogException refused) {
+        } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
             throw problem(refused);
         }
     }
@@ -113,11 +117,12 @@ class StreamCatalog {
         return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
     }
 
-    /** Every stream, by name, the damaged ones with what is wrong. */
+    /** Every stream, by name, the damaged ones with what is wrong (naming files relative to the data directory). */
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        log.damaged().forEach((name, damage) ->
+                views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
@@ -129,7 +134,7 @@ class StreamCatalog {
     void delete(String name) {
         try {
             log.delete(name);
-        } catch (LogException refused) {
+        } catch (ArusException refused) {
             throw problem(refused);
         }
     }
@@ -198,7 +203,7 @@ class StreamCatalog {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
     }
 
-    private static ProblemException problem(LogException refused) {
+    private static ProblemException problem(ArusException refused) {
         ProblemType type = switch (refused.errorClass()) {
             case LogException.STREAM_NOT_FOUND -> ProblemType.STREAM_NOT_FOUND;
             case LogException.STREAM_ALREADY_EXISTS -> ProblemType.DUPLICATE_STREAM;

@@ -1,6 +1,7 @@
 package dev.arus.server.web;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.storage.StorageException;
 import java.util.Arrays;
 import java.util.Collection;
@@ -39,9 +40,16 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 @RestControllerAdvice
 class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
+    private final ShownPaths shownPaths;
+
+    ApiProblemHandler(ShownPaths shownPaths) {
+        this.shownPaths = shownPaths;
+    }
+
+    /** A refusal of the service's own; its detail may quote the engine, which names files by absolute path. */
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> handleProblem(ProblemException problem) {
-        return response(problem(problem.type(), problem.getMessage(), problem.properties()));
+        return response(problem(problem.type(), shownPaths.of(problem.getMessage()), problem.properties()));
     }
 
     /** The data directory refused a write: the operation did not happen, and saying why lets the user act. */
@@ -49,7 +57,7 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> handleStorage(StorageException refused) {
         ProblemType type = refused.kind() == StorageException.Kind.FULL
                 ? ProblemType.STORAGE_FULL : ProblemType.STORAGE_UNAVAILABLE;
-        return response(problem(type, refused.getMessage(), Map.of()));
+        return response(problem(type, shownPaths.of(refused.getMessage()), Map.of()));
     }
 
     @Override
