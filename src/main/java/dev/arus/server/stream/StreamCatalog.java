@@ -13,6 +13,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ArusProperties;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -42,17 +43,22 @@ class StreamCatalog {
     private final Clock clock;
     private final ZoneId zone;
     private final ShownPaths shownPaths;
+    private final Retention defaultRetention;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths,
+                  ArusProperties properties) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
         this.shownPaths = shownPaths;
+        ArusProperties.DefaultRetention retention = properties.streams().defaultRetention();
+        this.defaultRetention = new Retention(retention.maxAge().isZero() ? null : retention.maxAge(),
+                retention.maxBytes().toBytes(), true);
     }
 
     StreamView create(StreamSpec spec) {
-        StreamDefinition definition = definition(spec);
+        StreamDefinition definition = definition(spec, defaultRetention);
         try {
             return view(log.create(definition));
         } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
@@ -60,7 +66,7 @@ class StreamCatalog {
         }
     }
 
-    private static StreamDefinition definition(StreamSpec spec) {
+    private static StreamDefinition definition(StreamSpec spec, Retention defaultRetention) {
         if (spec.name() == null) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, "/name", "A stream needs a name");
         }
@@ -70,7 +76,7 @@ class StreamCatalog {
         }
         try {
             return StreamDefinition.of(spec.name(), spec.schema(), spec.partitions() == null ? 1 : spec.partitions(),
-                    spec.keyField(), retention(spec.retention()));
+                    spec.keyField(), spec.retention() == null ? defaultRetention : retention(spec.retention()));
         } catch (AnalysisException invalid) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, pointer(invalid.errorClass()), invalid.getMessage())
                     .causedBy(invalid);
@@ -90,9 +96,6 @@ class StreamCatalog {
     }
 
     private static Retention retention(StreamSpec.Retention spec) {
-        if (spec == null) {
-            return Retention.FOREVER;
-        }
         Duration maxAge = null;
         if (spec.maxAge() != null) {
             try {
@@ -177,7 +180,6 @@ class StreamCatalog {
         StreamDefinition definition = stream.definition();
         List<StreamView.Column> columns = definition.schema().fields().stream()
                 .map(StreamCatalog::column).toList();
-        Retention retention = definition.retention();
         long[] earliest = stream.earliestOffsets();
         long[] latest = stream.durableEnds();
         List<StreamView.PartitionView> offsets = new ArrayList<>();
@@ -192,9 +194,7 @@ class StreamCatalog {
             return new StreamView.ReaderView(reader.label(), lag.records(), seconds);
         }).toList();
         return new StreamView(definition.name(), definition.schemaDdl(), columns, definition.partitions(),
-                definition.keyField(), new StreamView.RetentionView(
-                        retention.maxAge() == null ? null : retention.maxAge().toSeconds(), retention.maxBytes(),
-                        retention.keepUnread()),
+                definition.keyField(), StreamView.RetentionView.of(definition.retention()),
                 offsets, stream.sizeBytes(), stream.appendedRecords(), rates.perSecond(definition.name()), readers,
                 null);
     }
