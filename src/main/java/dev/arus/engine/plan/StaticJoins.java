@@ -28,10 +28,8 @@ final class StaticJoins {
     static QueryPlanner.Resolved resolve(LogicalPlan.StaticJoin join, QueryPlanner.Resolved input) {
         Analysis before = input.analysis();
         Schema stream = before.schema();
-        LogicalPlan.StaticSource source = staticSource(join.table());
-        String alias = join.table() instanceof LogicalPlan.SubqueryAlias named ? named.alias() : null;
-        Schema table = alias == null ? source.schema()
-                : new Schema(source.schema().fields().stream().map(field -> field.qualified(alias)).toList());
+        LogicalPlan.StaticSource source = join.table().staticTable();
+        Schema table = source.schema();
         JoinType type = join.type();
         if (type == JoinType.RIGHT_OUTER) {
             throw JoinConditions.unsupported("RightOuter join with a streaming DataFrame/Dataset on the left and a static "
@@ -97,13 +95,5 @@ final class StaticJoins {
         return input.then(new QueryPlanner.StaticJoinStage(spec,
                 new StaticTableRead(source.format(), source.options(), table, tableKeys)),
                 before.withSchema(outputSchema, watermark));
-    }
-
-    private static LogicalPlan.StaticSource staticSource(LogicalPlan table) {
-        LogicalPlan node = table;
-        while (node instanceof LogicalPlan.SubqueryAlias alias) {
-            node = alias.child();
-        }
-        return (LogicalPlan.StaticSource) node;
     }
 }
