@@ -3,7 +3,9 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
+import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
@@ -28,7 +30,7 @@ final class Aggregations {
      * The aggregation's output carries the watermark in its watermark key's column: the window
      * or session window over the watermark column, or that column itself.
      */
-    static QueryPlanner.Resolved resolve(LogicalPlan.Aggregate aggregate, QueryPlanner.Resolved input) {
+    static Resolved resolve(LogicalPlan.Aggregate aggregate, Resolved input) {
         Analysis before = input.analysis();
         Schema schema = before.schema();
         List<GroupingKey> keys = new ArrayList<>();
@@ -77,7 +79,7 @@ final class Aggregations {
         Schema output = new Schema(fields);
         String watermarkColumn = watermarkKey < 0 ? null : fields.get(watermarkKey).name();
         Analysis counted = before.withStatefulOperator(true);
-        return input.then(new QueryPlanner.AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
+        return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
                         counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins()));
@@ -86,5 +88,15 @@ final class Aggregations {
     private static BoundExpression timeColumn(GroupingKey key) {
         return key instanceof GroupingKey.WindowKey window ? window.timeColumn()
                 : ((GroupingKey.SessionKey) key).timeColumn();
+    }
+
+    /** The aggregation as one slot binds it, and its output's columns. */
+    record AggregateStage(AggregationSpec spec, Schema output) implements StatefulStage {
+        @Override
+        public PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring) {
+            return new StreamingAggregation(operatorId, wiring.settings().shufflePartitions(), wiring.mode(),
+                    Stage.ofEachSlot(slots, AggregateStage.class).stream().map(AggregateStage::spec).toList(), output,
+                    wiring.settings().maxStateRows());
+        }
     }
 }

@@ -2,7 +2,9 @@ package dev.arus.engine.plan;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.dedup.DeduplicationSpec;
+import dev.arus.engine.exec.dedup.StreamingDeduplication;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
 import dev.arus.engine.expr.GroupingKey;
@@ -29,7 +31,7 @@ final class Deduplications {
      * when the watermark column is a key, or, within the watermark, by each key's expiry; the
      * latter needs a watermark.
      */
-    static QueryPlanner.Resolved resolve(LogicalPlan.Deduplicate deduplicate, QueryPlanner.Resolved input) {
+    static Resolved resolve(LogicalPlan.Deduplicate deduplicate, Resolved input) {
         Analysis before = input.analysis();
         Schema schema = before.schema();
         List<String> names = deduplicate.columns().isEmpty() ? schema.names() : deduplicate.columns();
@@ -63,7 +65,16 @@ final class Deduplications {
         DeduplicationSpec spec = new DeduplicationSpec(schema, keyColumns.stream().mapToInt(Integer::intValue).toArray(),
                 keys, eventTime, eventTime < 0 ? -1 : watermarkKey,
                 deduplicate.withinWatermark() ? before.watermarkDelayMicros() : -1);
-        return input.then(new QueryPlanner.DeduplicateStage(spec),
+        return input.then(new DeduplicateStage(spec),
                 before.withStatefulOperator(deduplicate.withinWatermark() || watermarkKey >= 0));
+    }
+
+    /** The deduplication: its state partitions bind its keys afresh, each slot only hands its rows on. */
+    record DeduplicateStage(DeduplicationSpec spec) implements StatefulStage {
+        @Override
+        public PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring) {
+            return new StreamingDeduplication(operatorId, wiring.settings().shufflePartitions(), slots.size(), spec,
+                    wiring.settings().maxStateRows());
+        }
     }
 }

@@ -29,7 +29,7 @@ public sealed interface LogicalPlan {
      * slot runs (bound expressions of its own) and what is known of the output. The planner's
      * ({@link QueryPlanner}); throws {@link AnalysisException} on a mistake.
      */
-    QueryPlanner.Resolved resolve();
+    Resolved resolve();
 
     /** Adds this plan's watermarks and stateful operators to {@code outline}, from the sources on, left before right. */
     void describe(PlanOutline outline);
@@ -68,8 +68,8 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
-            return QueryPlanner.Resolved.source(schema);
+        public Resolved resolve() {
+            return Resolved.source(schema);
         }
 
         @Override
@@ -97,7 +97,7 @@ public sealed interface LogicalPlan {
 
         /** Spark's words for a batch DataFrame written as a stream. */
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             throw new AnalysisException("WRITE_STREAM_NOT_ALLOWED", "[WRITE_STREAM_NOT_ALLOWED] 'writeStream' can be "
                     + "called only on streaming Dataset/DataFrame.");
         }
@@ -128,7 +128,7 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return StaticJoins.resolve(this, child.resolve());
         }
 
@@ -168,7 +168,7 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return StreamJoins.resolve(this, left.resolve(), right.resolve());
         }
 
@@ -193,7 +193,7 @@ public sealed interface LogicalPlan {
     record SubqueryAlias(LogicalPlan child, String alias) implements Unary {
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return QueryPlanner.resolveAlias(this, child.resolve());
         }
 
@@ -222,7 +222,7 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return QueryPlanner.resolveProject(this, child.resolve());
         }
 
@@ -242,7 +242,7 @@ public sealed interface LogicalPlan {
     record Filter(LogicalPlan child, Expression condition) implements Unary {
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return QueryPlanner.resolveFilter(this, child.resolve());
         }
 
@@ -262,7 +262,7 @@ public sealed interface LogicalPlan {
     record Watermark(LogicalPlan child, String column, long delayMicros) implements Unary {
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return QueryPlanner.resolveWatermark(this, child.resolve());
         }
 
@@ -289,7 +289,7 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return Deduplications.resolve(this, child.resolve());
         }
 
@@ -318,7 +318,7 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public QueryPlanner.Resolved resolve() {
+        public Resolved resolve() {
             return Aggregations.resolve(this, child.resolve());
         }
 

@@ -3,10 +3,6 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.exec.aggregate.AggregationSpec;
-import dev.arus.engine.exec.dedup.DeduplicationSpec;
-import dev.arus.engine.exec.join.StaticJoinSpec;
-import dev.arus.engine.exec.join.StreamJoinSpec;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
@@ -19,13 +15,15 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.function.Supplier;
 
 /**
- * The one bridge from a {@link LogicalPlan} to what runs: it resolves every expression against
- * its input's schema (so mistakes surface when a query is defined), follows the watermark
- * column through projections and aggregations, and wires the physical operators of one run. Each
- * task slot gets operators bound of their own, since bound expressions reuse their buffers.
+ * The one bridge from a {@link LogicalPlan} to what runs: each node resolves itself into stages,
+ * binding every expression against its input's schema (so mistakes surface when a query is
+ * defined) and following the watermark column through projections and aggregations, and each
+ * stage wires its own operators of one run ({@link PlanWiring}). Each task slot gets operators
+ * bound of their own, since bound expressions reuse their buffers. The stateless steps resolve
+ * here; each stateful one with its stage: {@link Aggregations}, {@link Deduplications},
+ * {@link StaticJoins}, {@link StreamJoins}.
  */
 public final class QueryPlanner {
 
@@ -93,8 +91,8 @@ public final class QueryPlanner {
             }
         }
         Schema output = new Schema(fields);
-        Stage stage = generator == null ? new ProjectStage(bound, output)
-                : new GenerateStage(bound, generatorPosition, generator, output);
+        Stage stage = generator == null ? new Stage.ProjectStage(bound, output)
+                : new Stage.GenerateStage(bound, generatorPosition, generator, output);
         return input.then(stage, input.analysis().withSchema(output, watermark));
     }
 
@@ -114,7 +112,7 @@ public final class QueryPlanner {
             throw new AnalysisException("DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN", "filter expression '"
                     + condition.name() + "' of type " + condition.dataType().simpleString() + " is not a boolean");
         }
-        return input.then(new FilterStage(condition), input.analysis());
+        return input.then(new Stage.FilterStage(condition), input.analysis());
     }
 
     static Resolved resolveWatermark(LogicalPlan.Watermark watermark, Resolved input) {
@@ -138,7 +136,7 @@ public final class QueryPlanner {
                     + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
         Analysis before = input.analysis();
-        return input.then(new WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(),
+        return input.then(new Stage.WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(),
                 watermark.delayMicros(), before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
                 before.statefulAfterAggregation(), before.sessionWindowed(), before.streamJoins()));
     }
@@ -149,57 +147,5 @@ public final class QueryPlanner {
         }
         OptionalInt ordinal = expression.eventTimeOrdinal();
         return ordinal.isPresent() && ordinal.getAsInt() == schema.indexOf(column);
-    }
-
-    /** One step of a slot's operator chain, as resolution finds it; the joins' resolution (in this package) adds its own. */
-    sealed interface Stage permits ProjectStage, GenerateStage, FilterStage, WatermarkStage, AggregateStage,
-            DeduplicateStage, StaticJoinStage, StreamJoinStage {
-    }
-
-    record ProjectStage(List<BoundExpression> expressions, Schema output) implements Stage {
-    }
-
-    /** A projection with a generator: the other items, where the generator's columns go among them, and it. */
-    record GenerateStage(List<BoundExpression> items, int generatorPosition, Generator generator, Schema output)
-            implements Stage {
-    }
-
-    record FilterStage(BoundExpression condition) implements Stage {
-    }
-
-    record WatermarkStage(int column, long delayMicros) implements Stage {
-    }
-
-    record AggregateStage(AggregationSpec spec, Schema output) implements Stage {
-    }
-
-    record DeduplicateStage(DeduplicationSpec spec) implements Stage {
-    }
-
-    /** A stream-static join: the slot's binding, and the table to read once per run with its keys. */
-    record StaticJoinStage(StaticJoinSpec spec, StaticTableRead table) implements Stage {
-    }
-
-    /**
-     * A join of two streams, the first stage of its chain: the chains of its two sides, the
-     * slot's binding of the join, and fresh bindings for its state partitions.
-     */
-    record StreamJoinStage(List<Stage> left, List<Stage> right, StreamJoinSpec spec, Supplier<StreamJoinSpec> binding)
-            implements Stage {
-    }
-
-    /** The stages so far, from the source on, and what is known of their output. */
-    record Resolved(List<Stage> stages, Analysis analysis) {
-
-        /** A source's: no stage yet, its schema, no watermark. */
-        static Resolved source(Schema schema) {
-            return new Resolved(new ArrayList<>(), Analysis.of(schema));
-        }
-
-        Resolved then(Stage stage, Analysis next) {
-            List<Stage> longer = new ArrayList<>(stages);
-            longer.add(stage);
-            return new Resolved(longer, next);
-        }
     }
 }
