@@ -79,7 +79,9 @@ final class Aggregations {
         Schema output = new Schema(fields);
         String watermarkColumn = watermarkKey < 0 ? null : fields.get(watermarkKey).name();
         Analysis counted = before.withStatefulOperator(true);
-        return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output),
+        String description = "groupBy(" + String.join(", ", aggregate.keys().stream().map(Expression::sql).toList())
+                + ").agg(" + String.join(", ", aggregate.aggregates().stream().map(Expression::sql).toList()) + ")";
+        return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output, description),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
                         counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins()));
@@ -90,8 +92,8 @@ final class Aggregations {
                 : ((GroupingKey.SessionKey) key).timeColumn();
     }
 
-    /** The aggregation as one slot binds it, and its output's columns. */
-    record AggregateStage(AggregationSpec spec, Schema output) implements StatefulStage {
+    /** The aggregation as one slot binds it, its output's columns, and as the query wrote it. */
+    record AggregateStage(AggregationSpec spec, Schema output, String description) implements StatefulStage {
         @Override
         public PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring) {
             return new StreamingAggregation(operatorId, wiring.settings().shufflePartitions(), wiring.mode(),

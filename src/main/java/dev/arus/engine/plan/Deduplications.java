@@ -65,12 +65,14 @@ final class Deduplications {
         DeduplicationSpec spec = new DeduplicationSpec(schema, keyColumns.stream().mapToInt(Integer::intValue).toArray(),
                 keys, eventTime, eventTime < 0 ? -1 : watermarkKey,
                 deduplicate.withinWatermark() ? before.watermarkDelayMicros() : -1);
-        return input.then(new DeduplicateStage(spec),
+        String description = (deduplicate.withinWatermark() ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
+                + String.join(", ", deduplicate.columns()) + ")";
+        return input.then(new DeduplicateStage(spec, description),
                 before.withStatefulOperator(deduplicate.withinWatermark() || watermarkKey >= 0));
     }
 
     /** The deduplication: its state partitions bind its keys afresh, each slot only hands its rows on. */
-    record DeduplicateStage(DeduplicationSpec spec) implements StatefulStage {
+    record DeduplicateStage(DeduplicationSpec spec, String description) implements StatefulStage {
         @Override
         public PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring) {
             return new StreamingDeduplication(operatorId, wiring.settings().shufflePartitions(), slots.size(), spec,

@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * What a query computes, as the user's DataFrame chain describes it, with expressions not yet
  * resolved. Each node is immutable; a chain step wraps its input. Each node knows how to resolve
- * itself into stages, what of it a checkpoint depends on, and which source columns it reads: a
- * new node that misses one of them does not compile.
+ * itself into stages (which say what of it a checkpoint depends on, {@link PlanOutline}) and
+ * which source columns it reads: a new node that misses one of them does not compile.
  */
 public sealed interface LogicalPlan {
 
@@ -31,9 +31,6 @@ public sealed interface LogicalPlan {
      */
     Resolved resolve();
 
-    /** Adds this plan's watermarks and stateful operators to {@code outline}, from the sources on, left before right. */
-    void describe(PlanOutline outline);
-
     /** Tells {@code columns} which of its input's columns this plan reads, from the source up ({@link RequiredColumns}). */
     void requireColumns(RequiredColumns columns);
 
@@ -46,13 +43,30 @@ public sealed interface LogicalPlan {
                 + "static table read from files, maybe aliased, and nothing else: " + this);
     }
 
-    /** A step over one input. */
+    /** A step over one input: it resolves and reads columns over what its input did. */
     sealed interface Unary extends LogicalPlan {
         LogicalPlan child();
+
+        /** This step over its input, which resolved as {@code input}. */
+        Resolved resolveOver(Resolved input);
+
+        /** Tells {@code columns} which of its input's columns this step reads. */
+        void readColumns(RequiredColumns columns);
 
         @Override
         default List<StreamSource> streamSources() {
             return child().streamSources();
+        }
+
+        @Override
+        default Resolved resolve() {
+            return resolveOver(child().resolve());
+        }
+
+        @Override
+        default void requireColumns(RequiredColumns columns) {
+            child().requireColumns(columns);
+            readColumns(columns);
         }
     }
 
@@ -70,10 +84,6 @@ public sealed interface LogicalPlan {
         @Override
         public Resolved resolve() {
             return Resolved.source(schema);
-        }
-
-        @Override
-        public void describe(PlanOutline outline) {
         }
 
         @Override
@@ -103,10 +113,6 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-        }
-
-        @Override
         public void requireColumns(RequiredColumns columns) {
         }
 
@@ -128,19 +134,12 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public Resolved resolve() {
-            return StaticJoins.resolve(this, child.resolve());
-        }
-
-        /** The table is read afresh by every run: a checkpoint does not depend on it. */
-        @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
+        public Resolved resolveOver(Resolved input) {
+            return StaticJoins.resolve(this, input);
         }
 
         @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
             if (using != null) {
                 using.forEach(columns::read);
             }
@@ -172,15 +171,6 @@ public sealed interface LogicalPlan {
             return StreamJoins.resolve(this, left.resolve(), right.resolve());
         }
 
-        /** The join type and what it joins on, in Spark's words: {@code join(LeftOuter on using k, time)}. */
-        @Override
-        public void describe(PlanOutline outline) {
-            left.describe(outline);
-            right.describe(outline);
-            outline.statefulOperator("join(" + type.sparkName() + " on " + (using != null
-                    ? "using " + String.join(", ", using) : condition != null ? condition.sql() : "nothing") + ")");
-        }
-
         /** Each side reads what its own steps read; this node reads every column of the first. */
         @Override
         public void requireColumns(RequiredColumns columns) {
@@ -193,18 +183,12 @@ public sealed interface LogicalPlan {
     record SubqueryAlias(LogicalPlan child, String alias) implements Unary {
 
         @Override
-        public Resolved resolve() {
-            return QueryPlanner.resolveAlias(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveAlias(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
         }
 
         @Override
@@ -222,18 +206,12 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public Resolved resolve() {
-            return QueryPlanner.resolveProject(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveProject(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
             expressions.forEach(columns::read);
             columns.project();
         }
@@ -242,18 +220,12 @@ public sealed interface LogicalPlan {
     record Filter(LogicalPlan child, Expression condition) implements Unary {
 
         @Override
-        public Resolved resolve() {
-            return QueryPlanner.resolveFilter(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveFilter(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
             columns.read(condition);
         }
     }
@@ -262,19 +234,12 @@ public sealed interface LogicalPlan {
     record Watermark(LogicalPlan child, String column, long delayMicros) implements Unary {
 
         @Override
-        public Resolved resolve() {
-            return QueryPlanner.resolveWatermark(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveWatermark(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-            outline.watermark(column + " delayed by " + delayMicros / 1000 + " ms");
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
             columns.read(column);
         }
     }
@@ -289,20 +254,12 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public Resolved resolve() {
-            return Deduplications.resolve(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return Deduplications.resolve(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-            outline.statefulOperator((withinWatermark ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
-                    + String.join(", ", columns) + ")");
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns required) {
-            child.requireColumns(required);
+        public void readColumns(RequiredColumns required) {
             if (columns.isEmpty()) {
                 required.readEvery();
             }
@@ -318,20 +275,12 @@ public sealed interface LogicalPlan {
         }
 
         @Override
-        public Resolved resolve() {
-            return Aggregations.resolve(this, child.resolve());
+        public Resolved resolveOver(Resolved input) {
+            return Aggregations.resolve(this, input);
         }
 
         @Override
-        public void describe(PlanOutline outline) {
-            child.describe(outline);
-            outline.statefulOperator("groupBy(" + String.join(", ", keys.stream().map(Expression::sql).toList())
-                    + ").agg(" + String.join(", ", aggregates.stream().map(Expression::sql).toList()) + ")");
-        }
-
-        @Override
-        public void requireColumns(RequiredColumns columns) {
-            child.requireColumns(columns);
+        public void readColumns(RequiredColumns columns) {
             keys.forEach(columns::read);
             aggregates.forEach(columns::read);
             columns.project();

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * What a checkpoint depends on in a plan, besides its sources and its output: the watermarks and
  * the stateful operators, each as text, in the order they run: from the sources on, left before
- * right. Each node adds its own ({@link LogicalPlan#describe}); filters and projections add
- * nothing, since they may change between runs, as in Spark.
+ * right. Each stage adds its own ({@link Stage#describe}); filters and projections add nothing,
+ * since they may change between runs, as in Spark.
  */
 public final class PlanOutline {
 
@@ -17,10 +17,16 @@ public final class PlanOutline {
     private PlanOutline() {
     }
 
+    /** The outline of {@code plan}, resolved; throws what resolving it throws. */
     public static PlanOutline of(LogicalPlan plan) {
         PlanOutline outline = new PlanOutline();
-        plan.describe(outline);
+        outline.describe(plan.resolve().stages());
         return outline;
+    }
+
+    /** Adds what the stages of {@code chain} add, from its start on. */
+    void describe(List<Stage> chain) {
+        chain.forEach(stage -> stage.describe(this));
     }
 
     /** A watermark: its column and delay. */

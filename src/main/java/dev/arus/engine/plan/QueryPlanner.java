@@ -136,7 +136,7 @@ public final class QueryPlanner {
                     + watermark.delayMicros() / 1000 + " milliseconds) should not be negative.");
         }
         Analysis before = input.analysis();
-        return input.then(new Stage.WatermarkStage(column, watermark.delayMicros()), new Analysis(schema, field.name(),
+        return input.then(new Stage.WatermarkStage(column, watermark.column(), watermark.delayMicros()), new Analysis(schema, field.name(),
                 watermark.delayMicros(), before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
                 before.statefulAfterAggregation(), before.sessionWindowed(), before.streamJoins()));
     }

@@ -31,6 +31,10 @@ interface Stage {
     default void create(List<Stage> slots, PlanWiring wiring) {
     }
 
+    /** Adds to {@code outline} what of this stage a checkpoint depends on; a stateless stage adds nothing. */
+    default void describe(PlanOutline outline) {
+    }
+
     /**
      * Puts slot {@code slot}'s operator of this stage before {@code next} and returns the operator
      * that takes this stage's input; the first stage of a chain ends its wiring and returns null.
@@ -74,8 +78,16 @@ interface Stage {
         }
     }
 
-    /** A watermark: each slot observes the event times of {@code column}, and the run tracks one watermark of them. */
-    record WatermarkStage(int column, long delayMicros) implements Stage {
+    /**
+     * A watermark: each slot observes the event times of {@code column} (named {@code eventTime} in
+     * the query), and the run tracks one watermark of them.
+     */
+    record WatermarkStage(int column, String eventTime, long delayMicros) implements Stage {
+        @Override
+        public void describe(PlanOutline outline) {
+            outline.watermark(eventTime + " delayed by " + delayMicros / 1000 + " ms");
+        }
+
         @Override
         public void create(List<Stage> slots, PlanWiring wiring) {
             wiring.watermark(slots, delayMicros);

@@ -10,11 +10,19 @@ import java.util.List;
  */
 interface StatefulStage extends Stage {
 
+    /** What the operator's state is keyed and made of, as the query wrote it: a checkpoint depends on it. */
+    String description();
+
     /**
      * The run's operator of this stage, numbered {@code operatorId}: {@code slots} holds this stage
      * as each slot resolved it (slot 0's is this one), for the inputs each slot binds.
      */
     PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring);
+
+    @Override
+    default void describe(PlanOutline outline) {
+        outline.statefulOperator(description());
+    }
 
     @Override
     default void number(PlanWiring wiring) {

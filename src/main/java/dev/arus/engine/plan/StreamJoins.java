@@ -114,8 +114,11 @@ final class StreamJoins {
                 leftAnalysis.statefulAfterAggregation() || rightAnalysis.statefulAfterAggregation()
                         || leftAnalysis.aggregates() || rightAnalysis.aggregates(),
                 false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1);
-        return new Resolved(List.of(new StreamJoinStage(left.stages(), right.stages(), spec,
-                binding)), joined);
+        String description = "join(" + type.sparkName() + " on " + (join.using() != null
+                ? "using " + String.join(", ", join.using())
+                : join.condition() != null ? join.condition().sql() : "nothing") + ")";
+        return new Resolved(List.of(new StreamJoinStage(left.stages(), right.stages(), spec, binding, description)),
+                joined);
     }
 
     private static int column(Schema schema, String name) {
@@ -232,11 +235,19 @@ final class StreamJoins {
 
     /**
      * A join of two streams, the first stage of its chain: the chains of its two sides, the
-     * slot's binding of the join, and fresh bindings for its state partitions. Its sides' stateful
-     * operators are numbered after it and created before it.
+     * slot's binding of the join, fresh bindings for its state partitions, and the join type and
+     * what it joins on, in Spark's words ({@code join(LeftOuter on using k, time)}). Its sides'
+     * stateful operators are described and created before it, and numbered after it.
      */
-    record StreamJoinStage(List<Stage> left, List<Stage> right, StreamJoinSpec spec, Supplier<StreamJoinSpec> binding)
-            implements StatefulStage {
+    record StreamJoinStage(List<Stage> left, List<Stage> right, StreamJoinSpec spec, Supplier<StreamJoinSpec> binding,
+                           String description) implements StatefulStage {
+
+        @Override
+        public void describe(PlanOutline outline) {
+            outline.describe(left);
+            outline.describe(right);
+            StatefulStage.super.describe(outline);
+        }
 
         @Override
         public void number(PlanWiring wiring) {
