@@ -142,6 +142,19 @@ class SqlPlannerTest {
     }
 
     @Test
+    void groupsBySessionWindowsAsTheStepsDo() {
+        LogicalPlan.Aggregate aggregate = (LogicalPlan.Aggregate) plan("SELECT session_window(timestamp, '5 seconds'),"
+                + " value % 2 AS parity, count(*) FROM visits WATERMARK timestamp DELAY OF INTERVAL 1 SECOND"
+                + " GROUP BY 1, 2");
+
+        assertThat(aggregate.keys()).extracting(Expression::sql).containsExactly("session_window(timestamp, 5 seconds)",
+                "(value % 2) AS parity");
+        assertThat(columns("SELECT session_window(timestamp, '5 seconds'), value % 2 AS parity, count(*) FROM visits"
+                + " WATERMARK timestamp DELAY OF INTERVAL 1 SECOND GROUP BY 1, 2"))
+                .containsExactly("session_window", "parity", "count(1)");
+    }
+
+    @Test
     void joinsTwoStreamsAndAStreamWithAStaticTable() {
         LogicalPlan.StreamJoin streams = (LogicalPlan.StreamJoin) plan("SELECT * FROM visits v JOIN clicks c"
                 + " ON v.value = c.value AND v.timestamp BETWEEN c.timestamp AND c.timestamp + INTERVAL 1 MINUTE");
