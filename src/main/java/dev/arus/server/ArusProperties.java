@@ -24,6 +24,7 @@ import org.springframework.util.unit.DataSize;
  *                   queries live; every path in a query spec is resolved inside it
  * @param restoreOnStart whether the saved queries come back when the service starts (those
  *                   that were active start again, the others come back stopped)
+ * @param kafka      how the Kafka sources and sinks wait for their brokers
  */
 @ConfigurationProperties("arus")
 public record ArusProperties(
@@ -35,7 +36,8 @@ public record ArusProperties(
         @DefaultValue Demo demo,
         @DefaultValue Health health,
         @DefaultValue("./data") Path dataDir,
-        @DefaultValue("true") boolean restoreOnStart) {
+        @DefaultValue("true") boolean restoreOnStart,
+        @DefaultValue Kafka kafka) {
 
     /**
      * @param recentBatches  the sink outputs kept per query for {@code /batches}
@@ -174,6 +176,21 @@ public record ArusProperties(
      *                checkout over HTTP, and a query of revenue per category per minute
      */
     public record Demo(@DefaultValue("true") boolean enabled, @DefaultValue("true") boolean shop) {
+    }
+
+    /**
+     * @param connectTimeout how long a Kafka source or sink, when its query starts (created,
+     *                       started again or restored), waits for its brokers to answer, and for
+     *                       a sink, to say whether its topic exists; beyond it the start is
+     *                       refused, so that a creator waits seconds, not Kafka's minutes, to
+     *                       learn of an unreachable address or a missing topic
+     */
+    public record Kafka(@DefaultValue("5s") Duration connectTimeout) {
+        public Kafka {
+            if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+                throw new IllegalArgumentException("arus.kafka.connect-timeout must be positive, was " + connectTimeout);
+            }
+        }
     }
 
     /**

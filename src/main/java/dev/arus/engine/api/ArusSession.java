@@ -15,12 +15,14 @@ import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
@@ -50,7 +52,7 @@ public final class ArusSession implements AutoCloseable {
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
-                builder.shufflePartitions);
+                builder.shufflePartitions, builder.connectTimeout);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
                 environment.memoryTables());
@@ -185,6 +187,7 @@ public final class ArusSession implements AutoCloseable {
         private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
         private long maxBatchOutputRows = Long.MAX_VALUE;
         private EventLog eventLog;
+        private Duration connectTimeout = ConnectTimeout.DEFAULT;
 
         private Builder() {
         }
@@ -197,6 +200,15 @@ public final class ArusSession implements AutoCloseable {
         /** Where triggers run; by default a shared pool with one thread per core (at least two). */
         public Builder scheduler(TriggerScheduler scheduler) {
             this.scheduler = Objects.requireNonNull(scheduler);
+            return this;
+        }
+
+        /**
+         * How long a source or sink waits for the system it reads or writes (Kafka's brokers) when
+         * a query starts, before the start is refused: {@link ConnectTimeout#DEFAULT} unless set.
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = ConnectTimeout.check(timeout);
             return this;
         }
 

@@ -1,7 +1,7 @@
 package dev.arus.engine.checkpoint;
 
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -63,7 +63,7 @@ public final class AtomicFiles {
             }
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + target + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot write " + target, e);
         }
     }
 
@@ -82,7 +82,7 @@ public final class AtomicFiles {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             channel.force(false);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot sync " + file + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot sync " + file, e);
         }
     }
 
@@ -104,7 +104,7 @@ public final class AtomicFiles {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create directory " + directory + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot create directory " + directory, e);
         }
         for (Path created = directory.toAbsolutePath(); created != null && !created.equals(existing);
                 created = created.getParent()) {

@@ -1,6 +1,7 @@
 package dev.arus.engine.checkpoint;
 
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.MalformedInputException;
@@ -156,7 +157,7 @@ final class BatchLog {
         try {
             Files.deleteIfExists(fileOf(batchId));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw StorageWriteException.of("Cannot delete " + fileOf(batchId), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.arus.engine.checkpoint;
 
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.engine.time.Clock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -203,7 +204,7 @@ public class CompactibleFileLog {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw StorageWriteException.of("Cannot delete the expired files of " + directory, e);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.arus.engine.checkpoint;
 
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -73,7 +73,7 @@ public final class ReservedFiles {
         } catch (NoSuchFileException gone) {
             return false;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + file + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot write " + file, e);
         }
     }
 
@@ -86,7 +86,7 @@ public final class ReservedFiles {
             AtomicFiles.syncDirectory(directory);
             reservedTo = to;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot reserve files in " + directory + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot reserve files in " + directory, e);
         } finally {
             reserving.set(false);
         }
@@ -102,7 +102,7 @@ public final class ReservedFiles {
             } catch (NoSuchFileException gone) {
                 // Deleted by someone else: nothing to release.
             } catch (IOException e) {
-                throw new UncheckedIOException("Cannot release " + file + ": " + e.getMessage(), e);
+                throw StorageWriteException.of("Cannot release " + file, e);
             }
         }
         if (deleted) {

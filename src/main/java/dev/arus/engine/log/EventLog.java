@@ -226,7 +226,7 @@ public final class EventLog implements AutoCloseable {
                 }
             });
         } catch (IOException e) {
-            throw LogException.io("Cannot delete " + root, e);
+            throw LogException.writing("Cannot delete " + root, e);
         }
     }
 }

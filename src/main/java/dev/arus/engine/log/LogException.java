@@ -1,12 +1,14 @@
 package dev.arus.engine.log;
 
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * An error of the event log: a stream that does not exist or already does, a file that is
- * damaged (named), a write the disk refused. Its error class says which.
+ * damaged (named), a write the disk refused ({@link StorageWriteException}'s classes). Its error
+ * class says which.
  */
 public final class LogException extends ArusException {
 
@@ -28,6 +30,12 @@ public final class LogException extends ArusException {
 
     static LogException damaged(Path file, String what) {
         return new LogException(LOG_DAMAGED, "[" + LOG_DAMAGED + "] Event log file " + file + " is damaged: " + what);
+    }
+
+    /** A write (an append, a sync, a new segment, a deletion) the disk refused: a storage failure, of its class. */
+    static LogException writing(String what, IOException cause) {
+        String errorClass = StorageWriteException.errorClassOf(cause);
+        return new LogException(errorClass, "[" + errorClass + "] " + what + ": " + cause.getMessage(), cause);
     }
 
     static LogException io(String what, IOException cause) {

@@ -96,7 +96,7 @@ final class Segment implements AutoCloseable {
                     StandardOpenOption.WRITE);
             return new Segment(baseOffset, logFile, indexFile, log, index);
         } catch (IOException e) {
-            throw LogException.io("Cannot open " + logFile, e);
+            throw LogException.writing("Cannot open " + logFile, e);
         }
     }
 
@@ -307,7 +307,7 @@ final class Segment implements AutoCloseable {
                 entryAt += index.write(entry, entryAt);
             }
         } catch (IOException e) {
-            throw LogException.io("Cannot append to " + logFile, e);
+            throw LogException.writing("Cannot append to " + logFile, e);
         }
     }
 
@@ -322,7 +322,7 @@ final class Segment implements AutoCloseable {
             size = bytes;
             nextOffset = headers.isEmpty() ? baseOffset : headers.get(headers.size() - 1).nextOffset();
         } catch (IOException e) {
-            throw LogException.io("Cannot truncate " + logFile, e);
+            throw LogException.writing("Cannot truncate " + logFile, e);
         }
     }
 
@@ -331,7 +331,7 @@ final class Segment implements AutoCloseable {
         try {
             log.force(false);
         } catch (IOException e) {
-            throw LogException.io("Cannot sync " + logFile, e);
+            throw LogException.writing("Cannot sync " + logFile, e);
         }
     }
 
@@ -340,7 +340,7 @@ final class Segment implements AutoCloseable {
         try {
             index.force(false);
         } catch (IOException e) {
-            throw LogException.io("Cannot sync " + indexFile, e);
+            throw LogException.writing("Cannot sync " + indexFile, e);
         }
     }
 
@@ -383,7 +383,7 @@ final class Segment implements AutoCloseable {
             Files.deleteIfExists(logFile);
             Files.deleteIfExists(indexFile);
         } catch (IOException e) {
-            throw LogException.io("Cannot delete " + logFile, e);
+            throw LogException.writing("Cannot delete " + logFile, e);
         }
     }
 

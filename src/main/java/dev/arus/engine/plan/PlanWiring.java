@@ -6,7 +6,7 @@ import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.GenerateOperator;
 import dev.arus.engine.exec.ProjectOperator;
-import dev.arus.engine.exec.StatefulOperator;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.aggregate.AggregationSpec;
 import dev.arus.engine.exec.aggregate.StreamingAggregation;
 import dev.arus.engine.exec.dedup.StreamingDeduplication;
@@ -34,7 +34,7 @@ final class PlanWiring {
 
     private final OutputMode mode;
     private final QueryPlanner.Settings settings;
-    private final List<StatefulOperator> operators = new ArrayList<>();
+    private final List<PartitionedStatefulOperator<?, ?>> operators = new ArrayList<>();
     private final List<List<Operator>> downstreams = new ArrayList<>();
     /** Every slot's stateful stage, to the index of its operator in {@link #operators}. */
     private final Map<QueryPlanner.Stage, Integer> operatorOf = new IdentityHashMap<>();
@@ -69,7 +69,7 @@ final class PlanWiring {
         }
         WatermarkTracker tracker = watermarkDelays.isEmpty() ? null : new WatermarkTracker(
                 watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
-        return new PhysicalPlan(sources, heads, operators, downstreams, collectors, observers, tracker, mode,
+        return new PhysicalPlan(sources, heads, List.copyOf(operators), downstreams, collectors, observers, tracker, mode,
                 analysis.schema());
     }
 
@@ -104,7 +104,7 @@ final class PlanWiring {
                 observers.add(new ArrayList<>());
                 continue;
             }
-            StatefulOperator operator = null;
+            PartitionedStatefulOperator<?, ?> operator = null;
             if (stage instanceof QueryPlanner.StreamJoinStage join) {
                 List<QueryPlanner.StreamJoinStage> joins = perSlot.stream()
                         .map(QueryPlanner.StreamJoinStage.class::cast).toList();
@@ -161,7 +161,7 @@ final class PlanWiring {
                     wire(join.right(), operators.get(operator).input(slot, 1), slot);
                     return;
                 }
-                next = operators.get(operator).input(slot);
+                next = operators.get(operator).input(slot, 0);
             }
         }
         heads.get(nextSource++).add(next);

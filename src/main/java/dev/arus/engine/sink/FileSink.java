@@ -11,6 +11,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.engine.time.Clock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -225,7 +226,7 @@ public final class FileSink implements Sink {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create " + directory + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot create directory " + directory, e);
         }
     }
 

@@ -6,8 +6,8 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.format.parquet.ParquetRowWriter;
 import dev.arus.engine.format.parquet.ParquetSchemas;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ final class ParquetPartFiles {
             AtomicFiles.syncDirectory(part.getParent());
             return size;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + part + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot write " + part, e);
         }
     }
 }

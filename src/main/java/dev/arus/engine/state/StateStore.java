@@ -5,6 +5,7 @@ import dev.arus.engine.checkpoint.AtomicFiles;
 import dev.arus.engine.checkpoint.CheckpointMaintenance;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.checkpoint.ReservedFiles;
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -230,7 +231,7 @@ public final class StateStore {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw StorageWriteException.of("Cannot delete the old state files of " + directory, e);
         }
     }
 

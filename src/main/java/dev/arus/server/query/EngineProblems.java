@@ -5,11 +5,13 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The service's reading of the engine's errors: each error class is a problem type, pointing at
@@ -19,6 +21,16 @@ import java.util.Map;
 final class EngineProblems {
 
     private static final String SINK_OPTIONS = "/sink/options";
+
+    /**
+     * Where in the spec one of a query's sources is ({@code /source}, or the source of a join's
+     * other stream), and the names of its options as the spec gives them.
+     */
+    record SourceAt(String pointer, Set<String> optionNames) {
+        SourceAt {
+            optionNames = Set.copyOf(optionNames);
+        }
+    }
 
     /** A class (and its subclasses) and the problem it is; {@code pointer} is null when no field is at fault. */
     private record Rule(String errorClass, ProblemType type, String pointer) {
@@ -42,15 +54,26 @@ final class EngineProblems {
             new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
             new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
             new Rule(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, ProblemType.UNSUPPORTED_OPERATION, "/outputMode"),
-            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null));
+            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null),
+            new Rule(StorageWriteException.FULL, ProblemType.STORAGE_FULL, null),
+            new Rule(StorageWriteException.STORAGE_WRITE_FAILED, ProblemType.STORAGE_UNAVAILABLE, null));
 
     private EngineProblems() {
     }
 
-    /** The engine refused to start a query whose sink options are {@code sinkOptions}. */
-    static ProblemException ofStart(ArusException error, Map<String, String> sinkOptions) {
+    /**
+     * The engine refused to start a query whose sink options are {@code sinkOptions} and whose
+     * sources are {@code sources}, in the engine's order (depth first, left before right, the
+     * order of the translation): an option a source refused as it was created points into that
+     * source.
+     */
+    static ProblemException ofStart(ArusException error, Map<String, String> sinkOptions, List<SourceAt> sources) {
         if (error instanceof InvalidOptionException invalid) {
-            return option(SINK_OPTIONS, sinkOptions, invalid);
+            if (invalid.source() >= 0 && invalid.source() < sources.size()) {
+                SourceAt source = sources.get(invalid.source());
+                return option(source.pointer() + "/options", source.optionNames(), invalid);
+            }
+            return option(SINK_OPTIONS, sinkOptions.keySet(), invalid);
         }
         for (Rule rule : START) {
             if (error.is(rule.errorClass())) {
@@ -63,7 +86,7 @@ final class EngineProblems {
     /** The engine refused the source at {@code pointer}, of {@code options}: an option's value, or its format. */
     static ProblemException ofSource(ArusException error, String pointer, Map<String, String> options) {
         if (error instanceof InvalidOptionException invalid) {
-            return option(pointer + "/options", options, invalid);
+            return option(pointer + "/options", options.keySet(), invalid);
         }
         if (error.is("DATA_SOURCE_NOT_FOUND")) {
             return problem(ProblemType.UNKNOWN_FORMAT, pointer + "/format", error);
@@ -73,17 +96,17 @@ final class EngineProblems {
 
     /** A checkpoint the engine cannot start on, as the problem of the spec's {@code checkpointLocation}. */
     static ProblemException ofCheckpoint(CheckpointException refused) {
-        return ofStart(refused, Map.of());
+        return ofStart(refused, Map.of(), List.of());
     }
 
     /**
      * An option error points at the option it names, matched in any case as the engine matches
      * them; one naming no given option (a missing required one) points at the options object.
      */
-    private static ProblemException option(String optionsPointer, Map<String, String> options,
+    private static ProblemException option(String optionsPointer, Set<String> optionNames,
             InvalidOptionException invalid) {
         String pointer = optionsPointer;
-        for (String key : options.keySet()) {
+        for (String key : optionNames) {
             if (key.equalsIgnoreCase(invalid.option())) {
                 pointer = JsonPointer.append(optionsPointer, key);
             }

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.arus.engine.streaming.OptionNames;
+import dev.arus.server.query.restart.RestartSpec;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
@@ -56,31 +57,34 @@ public record QuerySpec(
                 + "spark.sql.streaming.multipleWatermarkPolicy, min (default) or max, how the watermarks of several "
                 + "inputs make the query's one; a checkpoint keeps both as they were when it was started",
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
-        @Nullable Map<String, Object> conf) {
+        @Nullable Map<String, Object> conf,
+        @Nullable RestartSpec restart) {
 
     /** A spec for the default engine (version 1's fields and the conf). */
     public QuerySpec(String name, SourceSpec source, @Nullable List<Step> steps, @Nullable String outputMode,
                      @Nullable TriggerSpec trigger, SinkSpec sink, @Nullable String checkpointLocation,
                      @Nullable Map<String, Object> conf) {
-        this(name, null, source, steps, null, null, outputMode, trigger, sink, checkpointLocation, conf);
+        this(name, null, source, steps, null, null, outputMode, trigger, sink, checkpointLocation, conf, null);
     }
 
     /** A spec in SQL for the default engine: {@code sql} over {@code tables}. */
     public static QuerySpec ofSql(String name, String sql, @Nullable Map<String, TableSpec> tables,
                                   @Nullable String outputMode, @Nullable TriggerSpec trigger, SinkSpec sink,
                                   @Nullable String checkpointLocation) {
-        return new QuerySpec(name, null, null, null, sql, tables, outputMode, trigger, sink, checkpointLocation, null);
+        return new QuerySpec(name, null, null, null, sql, tables, outputMode, trigger, sink, checkpointLocation, null,
+                null);
     }
 
     /** This spec on {@code engine}. */
     public QuerySpec onEngine(String engine) {
         return new QuerySpec(name, engine, source, steps, sql, tables, outputMode, trigger, sink, checkpointLocation,
-                conf);
+                conf, restart);
     }
 
-    /** This spec with another sink and no checkpoint: the side of a query that runs beside another. */
+    /** This spec with another sink, no checkpoint and no restarts: the side of a query that runs beside another. */
     QuerySpec besideOn(String engine, SinkSpec otherSink) {
-        return new QuerySpec(name, engine, source, steps, sql, tables, outputMode, trigger, otherSink, null, conf);
+        return new QuerySpec(name, engine, source, steps, sql, tables, outputMode, trigger, otherSink, null, conf,
+                null);
     }
 
     /**
@@ -91,7 +95,7 @@ public record QuerySpec(
         return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), sql,
                 redactedTables(tables), outputMode, trigger,
                 sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
-                checkpointLocation, conf);
+                checkpointLocation, conf, restart);
     }
 
     private static @Nullable Map<String, TableSpec> redactedTables(@Nullable Map<String, TableSpec> tables) {

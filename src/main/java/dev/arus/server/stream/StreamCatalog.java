@@ -13,8 +13,10 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.nio.CharBuffer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -39,19 +41,21 @@ class StreamCatalog {
     private final IngestRates rates;
     private final Clock clock;
     private final ZoneId zone;
+    private final ShownPaths shownPaths;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
+        this.shownPaths = shownPaths;
     }
 
     StreamView create(StreamSpec spec) {
         StreamDefinition definition = definition(spec);
         try {
             return view(log.create(definition));
-        } catch (LogException refused) {
+        } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
             throw problem(refused);
         }
     }
@@ -110,11 +114,12 @@ class StreamCatalog {
         return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
     }
 
-    /** Every stream, by name, the damaged ones with what is wrong. */
+    /** Every stream, by name, the damaged ones with what is wrong (naming files relative to the data directory). */
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        log.damaged().forEach((name, damage) ->
+                views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
@@ -126,7 +131,7 @@ class StreamCatalog {
     void delete(String name) {
         try {
             log.delete(name);
-        } catch (LogException refused) {
+        } catch (ArusException refused) {
             throw problem(refused);
         }
     }
@@ -137,7 +142,7 @@ class StreamCatalog {
      * @throws ProblemException for a bad event (nothing written), a stream that does not exist,
      *         or a write the disk refused
      */
-    IngestResult ingest(String name, byte[] body, EventDecoder.Layout layout) {
+    IngestResult ingest(String name, CharBuffer body, EventDecoder.Layout layout) {
         LogStream stream = stream(name);
         ColumnarBatch events = new EventDecoder(name, stream.definition().schema(), zone).decode(body, layout);
         if (events.size() == 0) {
@@ -198,7 +203,7 @@ class StreamCatalog {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
     }
 
-    private static ProblemException problem(LogException refused) {
+    private static ProblemException problem(ArusException refused) {
         ProblemType type = switch (refused.errorClass()) {
             case LogException.STREAM_NOT_FOUND -> ProblemType.STREAM_NOT_FOUND;
             case LogException.STREAM_ALREADY_EXISTS -> ProblemType.DUPLICATE_STREAM;

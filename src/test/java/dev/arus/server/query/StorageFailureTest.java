@@ -7,6 +7,8 @@ import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.Specs;
 import dev.arus.server.storage.FailingDefinitionFiles;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -20,7 +22,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * What the user sees and what a restart brings back agree when the data directory refuses a
  * write: an operation whose wish cannot be saved does not happen and is answered 503 (read-only)
- * or 507 (full) with a problem document. The fault is injected at the storage layer
+ * or 507 (full) with a problem document; a query whose checkpoint cannot be written fails with
+ * a storage error class, and restarts. The fault is injected at the storage layer
  * ({@link FailingDefinitionFiles}), as the operating system reports it; {@code StorageMountTest}
  * does the same on real read-only and full mounts where the machine allows mounting.
  */
@@ -116,6 +119,29 @@ class StorageFailureTest {
             FailingDefinitionFiles.heal();
             assertThat(api.post("/api/queries", Specs.windowsToFiles("refused", "checkpoints/refused", "out/refused", 2))
                     .status()).as("the name and locations are free again").isEqualTo(201);
+        }
+    }
+
+    @Test
+    void aCheckpointWriteTheDiskRefusesFailsTheQueryWithAStorageErrorClassAndRestartsIt() throws IOException {
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            String id = api.create(Specs.windowsToFiles("refused", "checkpoints/refused", "out/refused", 2));
+            await().atMost(PATIENCE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 1);
+            // A file where the commit log's directory must be: refused as on a read-only disk, even to root.
+            Path commits = dataDir.resolve("checkpoints/refused/commits");
+            Files.move(commits, dataDir.resolve("commits-aside"));
+            Files.writeString(commits, "in the way");
+
+            JsonNode failed = await().atMost(PATIENCE).until(() -> api.query(id),
+                    query -> !query.path("state").asString().equals("ACTIVE"));
+
+            assertThat(failed.path("state").asString()).as("the default strategy restarts a storage failure")
+                    .isEqualTo("RESTARTING");
+            assertThat(failed.path("exception").path("errorClass").asString())
+                    .isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
+            assertThat(failed.path("exception").path("message").asString())
+                    .startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE] Cannot write ").contains("Not a directory");
         }
     }
 

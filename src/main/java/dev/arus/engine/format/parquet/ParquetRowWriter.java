@@ -8,7 +8,7 @@ import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
-import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -52,7 +52,7 @@ public final class ParquetRowWriter {
     /**
      * Writes {@code rows} of {@code schema} to {@code file}, replacing it.
      *
-     * @throws ArusException {@code FAILED_WRITE_FILE} when the file cannot be written
+     * @throws StorageWriteException when the file cannot be written
      */
     public static void write(Path file, Schema schema, List<Row> rows, String codec) {
         MessageType type = ParquetSchemas.messageType(schema);
@@ -66,7 +66,7 @@ public final class ParquetRowWriter {
                 writer.write(row);
             }
         } catch (IOException e) {
-            throw new ArusException("FAILED_WRITE_FILE", "Cannot write " + file + ": " + e.getMessage(), e);
+            throw StorageWriteException.of("Cannot write " + file, e);
         }
     }
 
