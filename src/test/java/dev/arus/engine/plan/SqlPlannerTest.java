@@ -123,6 +123,14 @@ class SqlPlannerTest {
     }
 
     @Test
+    void tellsApartGroupedColumnsOfOneNameByTheirRelations() {
+        String sql = "SELECT count(*) AS n, v.value, c.value, v.value + c.value FROM visits v JOIN clicks c"
+                + " ON v.value = c.value AND v.timestamp = c.timestamp GROUP BY v.value, c.value";
+
+        assertThat(columns(sql)).containsExactly("n", "value", "value", "(value + value)");
+    }
+
+    @Test
     void filtersAfterTheAggregationForHavingWithItsOwnAggregates() {
         LogicalPlan.Project project = (LogicalPlan.Project) plan(
                 "SELECT value % 3 AS bucket FROM visits GROUP BY 1 HAVING max(value) > 10 AND bucket > 0");
