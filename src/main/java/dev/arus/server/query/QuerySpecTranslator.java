@@ -259,7 +259,7 @@ class QuerySpecTranslator {
         }
         try {
             return session.sql(sql, views);
-        } catch (AnalysisException invalid) {
+        } catch (ArusException invalid) {
             throw SqlQueries.problem(sql, invalid);
         }
     }

@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.TextPosition;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -39,15 +40,18 @@ final class SqlQueries {
         }
     }
 
-    /** The statement's error as a problem at its line and column in {@code sql}. */
-    static ProblemException problem(String sql, AnalysisException error) {
+    /**
+     * The statement's error as a problem at its line and column in {@code sql}; an error without a
+     * place in it (an event-log stream that cannot be read) points at the statement.
+     */
+    static ProblemException problem(String sql, ArusException error) {
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put("pointer", SQL_POINTER);
-        if (error.position() >= 0) {
-            TextPosition at = TextPosition.of(sql, error.position());
+        if (error instanceof AnalysisException located && located.position() >= 0) {
+            TextPosition at = TextPosition.of(sql, located.position());
             properties.put("line", at.line());
             properties.put("column", at.column());
-            properties.put("position", error.position());
+            properties.put("position", located.position());
         }
         properties.put("errorClass", error.errorClass());
         ProblemType type = UNSUPPORTED.stream().anyMatch(error::is) ? ProblemType.UNSUPPORTED_OPERATION
