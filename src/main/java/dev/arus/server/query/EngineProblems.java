@@ -5,6 +5,7 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -53,7 +54,9 @@ final class EngineProblems {
             new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
             new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
             new Rule(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, ProblemType.UNSUPPORTED_OPERATION, "/outputMode"),
-            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null));
+            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null),
+            new Rule(StorageWriteException.FULL, ProblemType.STORAGE_FULL, null),
+            new Rule(StorageWriteException.STORAGE_WRITE_FAILED, ProblemType.STORAGE_UNAVAILABLE, null));
 
     private EngineProblems() {
     }

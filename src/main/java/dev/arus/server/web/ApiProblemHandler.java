@@ -23,6 +23,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
@@ -67,6 +68,11 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof DatabindException binding) {
             String pointer = pointer(binding.getPath());
             problem = problem(ProblemType.INVALID_SPEC, bindingDetail(binding, pointer), Map.of("pointer", pointer));
+        } else if (cause instanceof InputCoercionException outOfRange) {
+            // JSON, but a number beyond its field's type ("partitions": 4294967298): the field is the mistake.
+            String pointer = pointer(outOfRange.getPath());
+            problem = problem(ProblemType.INVALID_SPEC, "Wrong value at " + (pointer.isEmpty() ? "the request body"
+                    : pointer) + ": " + outOfRange.getOriginalMessage(), Map.of("pointer", pointer));
         } else if (cause instanceof StreamConstraintsException limit) {
             // Jackson gives no location for these, and its path stops at the enclosing object.
             problem = problem(ProblemType.JSON_LIMIT_EXCEEDED, "The request body is beyond a limit of the JSON reader: "

@@ -152,6 +152,18 @@ class KafkaQueryApiTest {
     }
 
     @Test
+    void aServerThatIsNotAnAddressOrDoesNotResolveIsPointedAt() {
+        for (String servers : List.of("not a server", "no-such-host.invalid:9092")) {
+            ApiClient.Response refused = createdWithinTheCheck(spec(servers(KafkaTestBroker.servers())
+                    + ", \"subscribe\": \"t\"", servers(servers) + ", \"topic\": \"t\""));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/options/kafka.bootstrap.servers");
+            assertThat(refused.json().path("detail").asString()).startsWith("The Kafka client cannot use the servers "
+                    + servers + ": ");
+        }
+    }
+
+    @Test
     void anUnreachableSourceOfAJoinedStreamIsPointedAtInThatStream() throws IOException {
         KafkaTestBroker.createTopic("api-left", 1);
         ApiClient.Response refused = createdWithinTheCheck("""
@@ -181,8 +193,23 @@ class KafkaQueryApiTest {
         assertThat(api().get("/api/queries").json()).isEmpty();
     }
 
+    /** How many lines of the log so far contain {@code text}. */
+    private static long lines(CapturedOutput output, String text) {
+        return output.getAll().lines().filter(line -> line.contains(text)).count();
+    }
+
     @Test
-    void aMissingTopicOfTheTopicColumnFailsTheQueryAtItsFirstBatchNamingTheTopic() {
+    void theKafkaClientsWarnOnceOfABrokerTheCheckRetriesToReach(CapturedOutput output) throws IOException {
+        String closed = closedPort();
+        ApiClient.Response refused = createdWithinTheCheck(spec(servers(closed) + ", \"subscribe\": \"t\"",
+                servers(closed) + ", \"topic\": \"t\""));
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(lines(output, "(/" + closed + ") could not be established"))
+                .as("the admin client's warning, once for all its retries").isEqualTo(1);
+    }
+
+    @Test
+    void aMissingTopicOfTheTopicColumnFailsTheQueryAtItsFirstBatchNamingTheTopic(CapturedOutput output) {
         KafkaTestBroker.createTopic("api-routed-in", 1);
         String servers = servers(KafkaTestBroker.servers());
         ApiClient api = api();
@@ -199,6 +226,8 @@ class KafkaQueryApiTest {
         JsonNode failure = api.query(id).path("exception");
         assertThat(failure.path("errorClass").asString()).as(failure.toString()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
         assertThat(failure.path("message").asString()).contains("'api-routed-nowhere'");
+        assertThat(lines(output, "api-routed-nowhere=UNKNOWN_TOPIC_OR_PARTITION"))
+                .as("the producer's warning, once for all its retries").isEqualTo(1);
     }
 
     private static byte[] bytes(String text) {
