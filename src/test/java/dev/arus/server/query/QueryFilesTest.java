@@ -139,6 +139,12 @@ class QueryFilesTest {
             "a csv source reading a stream's segment files | "
                     + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"streams/s1\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the whole data directory | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"cp/..\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the data directory through a dot | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"./\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
             "a source reading every stream | "
                     + "{\"format\": \"json\", \"schema\": \"line STRING\", \"options\": {\"Path\": \"streams\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/Path",
