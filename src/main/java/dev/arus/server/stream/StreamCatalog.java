@@ -12,6 +12,7 @@ import dev.arus.engine.log.StreamDefinition;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
+import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.ShownPaths;
@@ -30,13 +31,16 @@ import org.springframework.stereotype.Service;
 
 /**
  * The service's streams: creating, describing and deleting them, and taking posted events into
- * them, all or nothing, answered once durable. Engine errors become problems here.
+ * them, all or nothing, answered once durable. Engine errors become problems here; a write the
+ * event log failed is logged too ({@link EventLogWriteFailures}).
  */
 @Service
 class StreamCatalog {
 
     /** How long a post waits for its events to be durable before it is answered 503. */
     private static final Duration DURABLE_WITHIN = Duration.ofSeconds(30);
+    /** The kind, in the log, of a post not durable in time: a disk too slow, or stuck. */
+    private static final String NOT_DURABLE = "NOT_DURABLE_IN_TIME";
 
     private final EventLog log;
     private final IngestRates rates;
@@ -44,6 +48,7 @@ class StreamCatalog {
     private final ZoneId zone;
     private final ShownPaths shownPaths;
     private final Retention defaultRetention;
+    private final EventLogWriteFailures writeFailures;
 
     StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths,
                   ArusProperties properties) {
@@ -55,6 +60,7 @@ class StreamCatalog {
         ArusProperties.DefaultRetention retention = properties.streams().defaultRetention();
         this.defaultRetention = new Retention(retention.maxAge().isZero() ? null : retention.maxAge(),
                 retention.maxBytes().toBytes(), true);
+        this.writeFailures = new EventLogWriteFailures(clock);
     }
 
     StreamView create(StreamSpec spec) {
@@ -62,7 +68,7 @@ class StreamCatalog {
         try {
             return view(log.create(definition));
         } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
-            throw problem(refused);
+            throw logged(problem(refused), refused, "the creation of stream '" + definition.name() + "'");
         }
     }
 
@@ -135,7 +141,7 @@ class StreamCatalog {
         try {
             log.delete(name);
         } catch (ArusException refused) {
-            throw problem(refused);
+            throw logged(problem(refused), refused, "the deletion of stream '" + name + "'");
         }
     }
 
@@ -155,12 +161,16 @@ class StreamCatalog {
             AppendResult appended = stream.append(events).get(DURABLE_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
             return IngestResult.of(appended);
         } catch (ExecutionException failed) {
-            throw failed.getCause() instanceof LogException refused ? problem(refused)
+            throw logged(failed.getCause() instanceof LogException refused ? problem(refused)
                     : new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events could not be written: "
-                            + failed.getCause().getMessage()).causedBy(failed.getCause());
+                            + failed.getCause().getMessage()).causedBy(failed.getCause()),
+                    failed.getCause(), postOf(events.size(), name));
         } catch (TimeoutException slow) {
-            throw new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events were not durable within "
-                    + DURABLE_WITHIN.toSeconds() + " s; they may or may not be in the stream");
+            ProblemException notDurable = new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events were "
+                    + "not durable within " + DURABLE_WITHIN.toSeconds() + " s; they may or may not be in the stream");
+            writeFailures.failed(NOT_DURABLE, postOf(events.size(), name),
+                    notDurable.getMessage());
+            throw notDurable;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new ProblemException(ProblemType.SHUTTING_DOWN, "The service is shutting down; the events may or "
@@ -201,6 +211,19 @@ class StreamCatalog {
 
     private static StreamView.Column column(Field field) {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
+    }
+
+    private static String postOf(int events, String stream) {
+        return "a post of " + events + (events == 1 ? " event" : " events") + " to stream '" + stream + "'";
+    }
+
+    /** {@code problem}, logged first when it is a write the event log failed (not a stream missing or in use). */
+    private ProblemException logged(ProblemException problem, Throwable failure, String what) {
+        if (problem.type() == ProblemType.EVENT_LOG_WRITE_FAILED) {
+            writeFailures.failed(failure instanceof ArusException engine ? engine.errorClass()
+                    : StreamingQueryException.INTERNAL_ERROR, what, String.valueOf(failure.getMessage()));
+        }
+        return problem;
     }
 
     private static ProblemException problem(ArusException refused) {
