@@ -130,7 +130,8 @@ class StreamController {
         String charset = MediaType.parseMediaType(request.getHeader(HttpHeaders.CONTENT_TYPE)).getParameter("charset");
         if (charset != null && !isUtf8(charset)) {
             throw new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "The events are in charset "
-                    + PrintableText.escape(charset) + "; send them as UTF-8, with no charset or charset=UTF-8. Nothing was written.");
+                    + PrintableText.escape(charset) + "; send them as UTF-8, with no charset or charset=UTF-8. "
+                    + "Nothing was written.");
         }
         if (request.getContentLengthLong() > maxRequestBytes) {
             throw tooLarge();
