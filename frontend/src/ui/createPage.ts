@@ -30,7 +30,7 @@ export function renderCreatePage(root: HTMLElement, templateId: string | null): 
   const verdict = h('div', { class: 'verdict', role: 'status', 'data-verdict': 'ok' });
   const submit = h('button', { class: 'btn btn-primary', type: 'submit', 'data-action': 'create' }, 'Create and start');
   const previewButton = h('button', { class: 'btn', type: 'button', 'data-action': 'preview' }, 'Preview');
-  const previewPanel = h('section', { class: 'preview', 'data-preview': '', 'aria-live': 'polite' });
+  const previewPanel = h('section', { class: 'card preview', 'data-preview': '', 'aria-live': 'polite' });
   const sqlForm = sqlSpecForm(() => check());
   const form = h('form', { class: 'create-form', novalidate: true },
     h('div', { class: 'template-row' }, h('label', { for: 'template' }, 'Template'), select,
