@@ -17,8 +17,9 @@ import org.springframework.stereotype.Component;
  * absolute path: a path inside it reads as a spec names a location, relative to it, and the
  * directory itself reads {@code "."}. The engine and the file system name files by absolute path,
  * plainly or as file URIs ({@code file:/…}, {@code file:///…}); each such occurrence of the
- * directory, as configured or as its real path (links followed), is rewritten. Logs, which the
- * operator reads, keep absolute paths. Thread-safe.
+ * directory, as configured or as its real path (links followed), is rewritten. Logs are for the
+ * operator and may name absolute paths (a line that quotes a query's view quotes it as shown).
+ * Thread-safe.
  */
 @Component
 public class ShownPaths {

@@ -71,7 +71,7 @@ final class KafkaBrokerCheck implements AutoCloseable {
             ClientUtils.parseAndValidateAddresses(Arrays.stream(servers.split(",")).map(String::trim).toList(),
                     params.getOrDefault(CommonClientConfigs.CLIENT_DNS_LOOKUP_CONFIG,
                             ClientDnsLookup.USE_ALL_DNS_IPS.toString()));
-        } catch (ConfigException unusable) {
+        } catch (ConfigException | IllegalArgumentException unusable) {
             throw new InvalidOptionException(KafkaParams.PREFIX + KafkaParams.BOOTSTRAP_SERVERS, "The Kafka client "
                     + "cannot use the servers " + servers + ": " + unusable.getMessage(), unusable);
         }
@@ -182,7 +182,7 @@ final class KafkaBrokerCheck implements AutoCloseable {
         } catch (ExecutionException failed) {
             throw failed.getCause() instanceof KafkaException kafka ? kafka : new KafkaException(failed.getCause());
         } catch (java.util.concurrent.TimeoutException late) {
-            throw new org.apache.kafka.common.errors.TimeoutException("No answer within " + millis() + " ms", late);
+            throw new org.apache.kafka.common.errors.TimeoutException("the brokers did not answer", late);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new KafkaException(interrupted);

@@ -9,14 +9,15 @@ import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The service's reading of the engine's errors: each error class is a problem type, pointing at
- * the field of the spec that caused it. Decided by error class, never by message text; an error
- * class no rule names is an invalid spec.
+ * the field of the spec that caused it, and saying the error class. Decided by error class, never
+ * by message text; an error class no rule names is an invalid spec.
  */
 final class EngineProblems {
 
@@ -114,9 +115,13 @@ final class EngineProblems {
         return problem(ProblemType.INVALID_OPTION, pointer, invalid);
     }
 
+    /** The problem of {@code type} at {@code pointer} (none when null), saying the engine's error class. */
     private static ProblemException problem(ProblemType type, String pointer, ArusException error) {
-        ProblemException problem = pointer == null ? new ProblemException(type, error.getMessage())
-                : ProblemException.at(type, pointer, error.getMessage());
-        return problem.causedBy(error);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        if (pointer != null) {
+            properties.put("pointer", pointer);
+        }
+        properties.put("errorClass", error.errorClass());
+        return new ProblemException(type, error.getMessage(), properties).causedBy(error);
     }
 }

@@ -145,6 +145,7 @@ class KafkaQueryApiTest {
             ApiClient.Response refused = createdWithinTheCheck(spec);
             assertThat(refused.status()).as(refused.body()).isEqualTo(400);
             assertThat(refused.json().path("pointer").asString()).as(refused.body()).isEqualTo(pointer);
+            assertThat(refused.json().path("errorClass").asString()).isEqualTo("KAFKA_UNAVAILABLE");
             assertThat(refused.json().path("detail").asString()).as(refused.body())
                     .startsWith("[KAFKA_UNAVAILABLE] Cannot reach the Kafka brokers at " + closed + " within 2000 ms");
         });
@@ -187,6 +188,7 @@ class KafkaQueryApiTest {
                     .replace("\"sink\":", "\"checkpointLocation\": \"cp/api-missing-" + exactlyOnce + "\", \"sink\":"));
             assertThat(refused.status()).as(refused.body()).isEqualTo(400);
             assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/options/topic");
+            assertThat(refused.json().path("errorClass").asString()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
             assertThat(refused.json().path("detail").asString()).startsWith("[KAFKA_TOPIC_NOT_FOUND] The Kafka topic "
                     + "'api-no-such-topic' does not exist at the brokers at " + KafkaTestBroker.servers());
         }

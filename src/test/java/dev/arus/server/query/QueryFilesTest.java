@@ -139,6 +139,12 @@ class QueryFilesTest {
             "a csv source reading a stream's segment files | "
                     + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"streams/s1\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the whole data directory | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"cp/..\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the data directory through a dot | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"./\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
             "a source reading every stream | "
                     + "{\"format\": \"json\", \"schema\": \"line STRING\", \"options\": {\"Path\": \"streams\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/Path",
@@ -185,6 +191,23 @@ class QueryFilesTest {
                 .formatted(with));
 
         assertRefused(refused, 400, INVALID_PATH, pointer);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a static table of a stream's files | {\"format\": \"csv\", \"static\": true, "
+                    + "\"schema\": \"line STRING\", \"options\": {\"path\": \"streams/s1\"}} | /tables/t/options/path",
+            "a file stream cleaning a stream's files | {\"format\": \"csv\", \"schema\": \"line STRING\", "
+                    + "\"options\": {\"path\": \"streams/s1\", \"cleanSource\": \"delete\"}} | /tables/t/options/path"})
+    void aSqlTableReachesNoStreamEither(String kind, String table, String pointer) {
+        Map<String, String> before = FileTree.of(data().resolve("streams"));
+
+        ApiClient.Response refused = api().post("/api/queries", """
+                {"name": "in-sql", "sql": "SELECT line FROM t", "tables": {"t": %s}, "sink": {"format": "memory"},
+                 "trigger": {"availableNow": true}}""".formatted(table));
+
+        assertRefused(refused, 400, INVALID_PATH, pointer);
+        assertThat(FileTree.of(data().resolve("streams"))).isEqualTo(before);
     }
 
     @Test

@@ -83,6 +83,11 @@ class QueryRestartsTest {
         assertThat(restarting.path("restart").path("maxAttempts").asInt()).isEqualTo(5);
         Instant next = Instant.parse(restarting.path("restart").path("nextAttemptAt").asString());
         assertThat(next).isAfter(now()).isBeforeOrEqualTo(now().plusSeconds(10));
+        JsonNode listed = api.get("/api/queries").json().valueStream()
+                .filter(query -> query.path("id").asString().equals(mended)).findFirst().orElseThrow();
+        assertThat(listed.path("state").asString()).isEqualTo("RESTARTING");
+        assertThat(listed.path("restart")).isEqualTo(restarting.path("restart"));
+        assertThat(listed.path("exception").path("errorClass")).isEqualTo(restarting.path("exception").path("errorClass"));
 
         // Still unwritable at the first attempt: the new run fails too, and the next attempt is the second.
         runAttemptAt(next);

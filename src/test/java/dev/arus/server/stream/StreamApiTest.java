@@ -76,10 +76,15 @@ class StreamApiTest {
         assertThat(stream.path("columns").get(0).path("nullable").asBoolean()).isFalse();
         assertThat(stream.path("columns").get(5).path("type").asString()).isEqualTo("timestamp");
         assertThat(stream.path("retention").path("keepUnread").asBoolean()).isTrue();
+        assertThat(stream.path("retention").path("maxAge").asString()).as("the default").isEqualTo("7 days");
+        assertThat(stream.path("retention").path("maxAgeSeconds").asLong()).isEqualTo(7 * 86_400);
+        assertThat(stream.path("retention").path("maxBytes").asLong()).isZero();
         assertThat(offsetSum(stream)).isZero();
 
         assertThat(api.get("/api/streams").json()).hasSize(1);
         assertThat(api.get("/api/streams/orders").json().path("keyField").asString()).isEqualTo("order_id");
+        assertThat(api.get("/api/streams").json().get(0).path("retention").path("maxAge").asString())
+                .isEqualTo("7 days");
         assertThat(api.post("/api/streams", ORDERS).json().path("type").asString()).endsWith("/duplicate-stream");
 
         assertThat(api.delete("/api/streams/orders").status()).isEqualTo(204);
@@ -132,6 +137,35 @@ class StreamApiTest {
             assertThat(refused.json().path("detail").asString()).contains(detail);
         }
         assertThat(api().get("/api/streams").json()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} reads back as {1}")
+    @CsvSource({"7 days, 7 days, 604800", "1 week, 7 days, 604800", "168 hours, 7 days, 604800",
+            "90 minutes, 1 hour 30 minutes, 5400", "interval 1 day 1 second, 1 day 1 second, 86401",
+            "1.25 seconds, 1.25 seconds, 1", "2500 milliseconds, 2.5 seconds, 2"})
+    void aRetentionsMaxAgeReadsBackUnderTheNameItWasPostedWith(String posted, String shown, long seconds) {
+        ApiClient api = api();
+        ApiClient.Response created = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + posted + "\", \"maxBytes\": 1024}}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode retention = api.get("/api/streams/s").json().path("retention");
+        assertThat(retention.path("maxAge").asString()).isEqualTo(shown);
+        assertThat(retention.path("maxAgeSeconds").asLong()).isEqualTo(seconds);
+        assertThat(retention.path("maxBytes").asLong()).isEqualTo(1024);
+        api.delete("/api/streams/s");
+        // What it reads back as is a maxAge to post again.
+        ApiClient.Response again = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + shown + "\"}}");
+        assertThat(again.json().path("retention").path("maxAge").asString()).isEqualTo(shown);
+    }
+
+    @Test
+    void aRetentionAgeInExponentNotationIsRefusedAsSparkRefusesIt() {
+        ApiClient.Response refused = api().post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"1e999999999 days\"}}");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/retention/maxAge");
+        assertThat(refused.json().path("detail").asString()).contains("Invalid value '1e999999999'");
     }
 
     @Test
