@@ -24,6 +24,7 @@ import org.springframework.util.unit.DataSize;
  *                   queries live; every path in a query spec is resolved inside it
  * @param restoreOnStart whether the saved queries come back when the service starts (those
  *                   that were active start again, the others come back stopped)
+ * @param kafka      how the Kafka sources and sinks wait for their brokers
  */
 @ConfigurationProperties("arus")
 public record ArusProperties(
@@ -35,7 +36,8 @@ public record ArusProperties(
         @DefaultValue Demo demo,
         @DefaultValue Health health,
         @DefaultValue("./data") Path dataDir,
-        @DefaultValue("true") boolean restoreOnStart) {
+        @DefaultValue("true") boolean restoreOnStart,
+        @DefaultValue Kafka kafka) {
 
     /**
      * @param recentBatches  the sink outputs kept per query for {@code /batches}
@@ -156,9 +158,10 @@ public record ArusProperties(
      * @param maxRequestSize  the largest body of one post of events; a bound on what one request
      *                        makes the service buffer and parse
      * @param retentionCheck  how often each stream's retention deletes what it lets go
+     * @param defaultRetention the retention of a stream created without one
      */
     public record Streams(@DefaultValue("64MB") DataSize segmentSize, @DefaultValue("16MB") DataSize maxRequestSize,
-                          @DefaultValue("1m") Duration retentionCheck) {
+                          @DefaultValue("1m") Duration retentionCheck, @DefaultValue DefaultRetention defaultRetention) {
         public Streams {
             if (segmentSize.toBytes() < 1024 || maxRequestSize.toBytes() < 1 || retentionCheck.isNegative() || retentionCheck.isZero()) {
                 throw new IllegalArgumentException("arus.streams.segment-size must be at least 1KB, and "
@@ -169,11 +172,45 @@ public record ArusProperties(
     }
 
     /**
+     * What a stream created without a retention keeps (one created with a retention keeps what it
+     * says). Seven days by default, Kafka's {@code log.retention.hours}: a stream that nobody
+     * bounds otherwise grows until the disk is full, while a week outlasts a weekend's outage of
+     * the queries that read it (and an active query's unread events are kept whatever their age).
+     * No size limit by default, as in Kafka: how large a week is depends on the stream.
+     *
+     * @param maxAge   whole segments go once their newest event is older; 0: no age limit
+     * @param maxBytes whole segments go, oldest first, while a partition holds more; 0: no size limit
+     */
+    public record DefaultRetention(@DefaultValue("7d") Duration maxAge, @DefaultValue("0") DataSize maxBytes) {
+        public DefaultRetention {
+            if (maxAge.isNegative() || maxBytes.isNegative()) {
+                throw new IllegalArgumentException("arus.streams.default-retention.max-age and max-bytes must not be "
+                        + "negative, were " + maxAge + " and " + maxBytes);
+            }
+        }
+    }
+
+    /**
      * @param enabled whether the chapter's query is created at startup
      * @param shop    whether the shop's demo runs: a stream {@code orders} fed by a simulated
      *                checkout over HTTP, and a query of revenue per category per minute
      */
     public record Demo(@DefaultValue("true") boolean enabled, @DefaultValue("true") boolean shop) {
+    }
+
+    /**
+     * @param connectTimeout how long a Kafka source or sink, when its query starts (created,
+     *                       started again or restored), waits for its brokers to answer, and for
+     *                       a sink, to say whether its topic exists; beyond it the start is
+     *                       refused, so that a creator waits seconds, not Kafka's minutes, to
+     *                       learn of an unreachable address or a missing topic
+     */
+    public record Kafka(@DefaultValue("5s") Duration connectTimeout) {
+        public Kafka {
+            if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+                throw new IllegalArgumentException("arus.kafka.connect-timeout must be positive, was " + connectTimeout);
+            }
+        }
     }
 
     /**

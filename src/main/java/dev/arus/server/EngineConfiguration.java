@@ -4,6 +4,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
+import dev.arus.server.storage.DataDirectory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -25,9 +26,8 @@ class EngineConfiguration {
      * which needs it, so that every append in flight completes first.
      */
     @Bean(destroyMethod = "close")
-    EventLog eventLog(Clock clock, ArusProperties properties) {
-        return EventLog.open(properties.dataDir().resolve("streams"), clock,
-                properties.streams().segmentSize().toBytes());
+    EventLog eventLog(Clock clock, ArusProperties properties, DataDirectory dataDirectory) {
+        return EventLog.open(dataDirectory.eventLogDirectory(), clock, properties.streams().segmentSize().toBytes());
     }
 
     /**
@@ -35,7 +35,8 @@ class EngineConfiguration {
      * table by {@code max-memory-table-rows}, a batch's rows by {@code max-output-rows-per-batch},
      * its progress history by {@code arus.engine.recent-progress}; batches run on
      * {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
-     * partitions unless a query says otherwise (0: one per core, the engine's own default).
+     * partitions unless a query says otherwise (0: one per core, the engine's own default); a Kafka
+     * source or sink waits {@code arus.kafka.connect-timeout} for its brokers when its query starts.
      */
     @Bean(destroyMethod = "close")
     ArusSession arusSession(Clock clock, EventLog eventLog, ArusProperties properties) {
@@ -43,7 +44,8 @@ class EngineConfiguration {
         ArusSession.Builder session = ArusSession.builder().clock(clock).eventLog(eventLog)
                 .maxStateRows(limits.maxStateRows())
                 .maxMemoryTableRows(limits.maxMemoryTableRows())
-                .maxBatchOutputRows(limits.maxOutputRowsPerBatch());
+                .maxBatchOutputRows(limits.maxOutputRowsPerBatch())
+                .connectTimeout(properties.kafka().connectTimeout());
         ArusProperties.Engine engine = properties.engine();
         session.recentProgress(engine.recentProgress());
         if (engine.taskThreads() > 0) {

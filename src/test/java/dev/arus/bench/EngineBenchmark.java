@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The engine's speed on the chapter's query shape, and on a deduplication, a stream-static join
@@ -21,8 +22,10 @@ import java.util.Map;
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
  * reads the event log instead ({@link StreamSourceBenchmark}), {@code json-file-source} a
- * directory of NDJSON files ({@link JsonFileSourceBenchmark}). Prints
- * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify}.
+ * directory of NDJSON files ({@link JsonFileSourceBenchmark}); {@code sql-planning} the time a
+ * 50-line SQL statement takes to plan ({@link SqlPlanningBenchmark}). Prints
+ * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify};
+ * {@code -Dbench.figures=throughput,dedup-throughput} measures only the figures named.
  */
 public final class EngineBenchmark {
 
@@ -37,41 +40,69 @@ public final class EngineBenchmark {
     public static void main(String[] args) {
         // 300 warm-up batches: on 2 cores the JIT's compiler threads compete with a parallel run's
         // second task thread for a while, which fewer would measure instead of the engine.
-        double[] large = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, Layout.SINGLE_THREAD);
-        double medianLargeNanos = median(large);
-        print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
-        print("throughput-batch", medianLargeNanos / 1e6, "ms");
+        if (wanted("throughput", "throughput-batch")) {
+            double[] large = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, Layout.SINGLE_THREAD);
+            double medianLargeNanos = median(large);
+            print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
+            print("throughput-batch", medianLargeNanos / 1e6, "ms");
+        }
 
         int cores = Runtime.getRuntime().availableProcessors();
-        double[] parallel = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, new Layout(cores, null));
-        System.out.println(String.format(Locale.ROOT, "BENCH throughput-parallel %.1f rows/s %d threads",
-                1_000_000 / (median(parallel) / 1e9), cores));
+        if (wanted("throughput-parallel")) {
+            double[] parallel = measure(BenchQuery.CHAPTER, 1_000_000, 300, 60, new Layout(cores, null));
+            System.out.println(String.format(Locale.ROOT, "BENCH throughput-parallel %.1f rows/s %d threads",
+                    1_000_000 / (median(parallel) / 1e9), cores));
+        }
 
-        double[] small = measure(BenchQuery.CHAPTER, 20, 20_000, 50_000, Layout.SINGLE_THREAD);
-        print("small-batch", median(small) / 1e3, "us");
+        if (wanted("small-batch")) {
+            double[] small = measure(BenchQuery.CHAPTER, 20, 20_000, 50_000, Layout.SINGLE_THREAD);
+            print("small-batch", median(small) / 1e3, "us");
+        }
 
         // With a checkpoint on local disk: offsets, state delta and commit written and synced per batch.
-        Path checkpoint = BenchFiles.temporaryDirectory("arus-bench-checkpoint");
-        double[] checkpointed = measure(BenchQuery.CHAPTER, 20, 300, 2_000, new Layout(1, checkpoint));
-        print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
-        print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
-        BenchFiles.delete(checkpoint);
+        if (wanted("small-batch-checkpointed", "small-batch-checkpointed-p99")) {
+            Path checkpoint = BenchFiles.temporaryDirectory("arus-bench-checkpoint");
+            double[] checkpointed = measure(BenchQuery.CHAPTER, 20, 300, 2_000, new Layout(1, checkpoint));
+            print("small-batch-checkpointed", median(checkpointed) / 1e3, "us");
+            print("small-batch-checkpointed-p99", percentile(checkpointed, 0.99) / 1e3, "us");
+            BenchFiles.delete(checkpoint);
+        }
 
         // The stream-stream join holds a few batches of both sides: a smaller batch keeps it in cache.
         for (BenchQuery query : List.of(BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN, BenchQuery.STREAM_JOIN)) {
             int rows = query == BenchQuery.STREAM_JOIN ? 100_000 : 1_000_000;
-            print(query.figure("throughput"), rows / (median(measure(query, rows, 200, 60, Layout.SINGLE_THREAD))
-                    / 1e9), "rows/s");
-            print(query.figure("small-batch"), median(measure(query, 20, 20_000, 50_000, Layout.SINGLE_THREAD))
-                    / 1e3, "us");
+            if (wanted(query.figure("throughput"))) {
+                print(query.figure("throughput"), rows / (median(measure(query, rows, 200, 60,
+                        Layout.SINGLE_THREAD)) / 1e9), "rows/s");
+            }
+            if (wanted(query.figure("small-batch"))) {
+                print(query.figure("small-batch"), median(measure(query, 20, 20_000, 50_000, Layout.SINGLE_THREAD))
+                        / 1e3, "us");
+            }
         }
 
-        print("stream-source", StreamSourceBenchmark.rowsPerSecond(1), "rows/s");
-        System.out.println(String.format(Locale.ROOT, "BENCH stream-source-parallel %.1f rows/s %d threads",
-                StreamSourceBenchmark.rowsPerSecond(cores), cores));
+        if (wanted("stream-source")) {
+            print("stream-source", StreamSourceBenchmark.rowsPerSecond(1), "rows/s");
+        }
+        if (wanted("stream-source-parallel")) {
+            System.out.println(String.format(Locale.ROOT, "BENCH stream-source-parallel %.1f rows/s %d threads",
+                    StreamSourceBenchmark.rowsPerSecond(cores), cores));
+        }
 
-        print("json-file-source", JsonFileSourceBenchmark.rowsPerSecond(), "rows/s");
-        print("json-file-source-cpu", JsonFileSourceBenchmark.rowsPerCpuSecond, "rows/cpu-s");
+        if (wanted("json-file-source", "json-file-source-cpu")) {
+            print("json-file-source", JsonFileSourceBenchmark.rowsPerSecond(), "rows/s");
+            print("json-file-source-cpu", JsonFileSourceBenchmark.rowsPerCpuSecond, "rows/cpu-s");
+        }
+
+        if (wanted("sql-planning")) {
+            System.out.println(SqlPlanningBenchmark.line());
+        }
+    }
+
+    /** Whether any of {@code figures} is to be measured: all are, unless {@code bench.figures} names some. */
+    private static boolean wanted(String... figures) {
+        String only = System.getProperty("bench.figures");
+        return only == null || Arrays.stream(figures).anyMatch(Set.of(only.split(","))::contains);
     }
 
     /** Wall time of each measured trigger of {@code query}, after {@code warmup} unmeasured ones. */

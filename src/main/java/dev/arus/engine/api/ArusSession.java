@@ -1,7 +1,11 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.SqlParser;
+import dev.arus.engine.expr.SqlStatement;
 import dev.arus.engine.log.EventLog;
+import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.plan.SqlPlanner;
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
 import dev.arus.engine.runtime.QueryEnvironment;
 import dev.arus.engine.runtime.QueryLauncher;
@@ -11,14 +15,18 @@ import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ConnectTimeout;
+import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The entry point, as Spark's {@code SparkSession}: reads streams and owns the queries started
@@ -44,7 +52,7 @@ public final class ArusSession implements AutoCloseable {
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
-                builder.shufflePartitions);
+                builder.shufflePartitions, builder.connectTimeout);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
                 environment.memoryTables());
@@ -61,6 +69,49 @@ public final class ArusSession implements AutoCloseable {
     /** A reader of static tables, for joining streams with. */
     public DataFrameReader read() {
         return new DataFrameReader(this);
+    }
+
+    /**
+     * A Spark SQL query over the session's event-log streams, by their names: Spark's
+     * {@code spark.sql} over a streaming view.
+     *
+     * @see #sql(String, SqlTables)
+     */
+    public StreamFrame sql(String sqlText) {
+        return sql(sqlText, SqlTables.none());
+    }
+
+    /**
+     * A Spark SQL query ({@code SELECT ...}, {@code WITH ... SELECT ...}) over {@code tables},
+     * as Spark's {@code spark.sql} over temporary views, as a stream. A name that no view has is
+     * the event-log stream of that name, read from its latest offsets. The frame is the one the
+     * same query written as DataFrame steps would give: same plan, same batches.
+     *
+     * @throws dev.arus.engine.streaming.ParseException for a statement that does not parse
+     *         ({@code PARSE_SYNTAX_ERROR}) or that Arus does not run ({@code UNSUPPORTED_FEATURE.SQL_CONSTRUCT})
+     * @throws AnalysisException for a mistake of meaning ({@code TABLE_OR_VIEW_NOT_FOUND},
+     *         {@code UNRESOLVED_COLUMN.WITH_SUGGESTION}, ...); either's position is the 0-based
+     *         offset in {@code sqlText}, and its message ends with Spark's line and position
+     */
+    public StreamFrame sql(String sqlText, SqlTables tables) {
+        SqlStatement statement = SqlParser.parse(sqlText);
+        if (statement instanceof SqlStatement.CreateStreamingTable create) {
+            throw new ParseException(SqlParser.UNSUPPORTED, "[" + SqlParser.UNSUPPORTED + "] The feature is not"
+                    + " supported: CREATE STREAMING TABLE as a query: it defines a pipeline's table, not a stream"
+                    + " to start. SQLSTATE: 0A000", create.position(), sqlText);
+        }
+        return new StreamFrame(this, SqlPlanner.plan(sqlText, statement.query(), name -> name.size() != 1
+                ? Optional.empty()
+                : tables.find(name.get(0)).or(() -> eventLogStream(name.get(0)))));
+    }
+
+    /** The plan of the event-log stream {@code name}, when the session's log has one. */
+    private Optional<LogicalPlan> eventLogStream(String name) {
+        EventLog log = environment.eventLog();
+        if (log == null || log.find(name).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(readStream().format("stream").option("stream", name).load().plan());
     }
 
     /**
@@ -136,6 +187,7 @@ public final class ArusSession implements AutoCloseable {
         private long maxMemoryTableRows = MemoryTables.UNLIMITED_ROWS;
         private long maxBatchOutputRows = Long.MAX_VALUE;
         private EventLog eventLog;
+        private Duration connectTimeout = ConnectTimeout.DEFAULT;
 
         private Builder() {
         }
@@ -148,6 +200,15 @@ public final class ArusSession implements AutoCloseable {
         /** Where triggers run; by default a shared pool with one thread per core (at least two). */
         public Builder scheduler(TriggerScheduler scheduler) {
             this.scheduler = Objects.requireNonNull(scheduler);
+            return this;
+        }
+
+        /**
+         * How long a source or sink waits for the system it reads or writes (Kafka's brokers) when
+         * a query starts, before the start is refused: {@link ConnectTimeout#DEFAULT} unless set.
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = ConnectTimeout.check(timeout);
             return this;
         }
 

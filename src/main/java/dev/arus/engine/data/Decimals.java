@@ -38,6 +38,15 @@ public final class Decimals {
 
     /** {@code value} rounded half up to the type's scale; null when it then has more digits than the type. */
     public static BigDecimal toType(BigDecimal value, DecimalType type) {
+        // |value| < 10^magnitude, and at least 10^(magnitude - 1) unless it is 0. Judged before any
+        // rescaling: rescaling 1e999999999 or 1e-999999999 computes a power of ten of a billion digits.
+        long magnitude = (long) value.precision() - value.scale();
+        if (value.signum() == 0 || magnitude < -type.scale()) {
+            return BigDecimal.ZERO.setScale(type.scale());
+        }
+        if (magnitude > type.precision() - type.scale()) {
+            return null;
+        }
         BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
         return scaled.precision() > type.precision() ? null : scaled;
     }

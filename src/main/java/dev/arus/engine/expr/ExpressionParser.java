@@ -78,6 +78,46 @@ public final class ExpressionParser {
         this.tokens = Tokenizer.tokenize(text);
     }
 
+    /**
+     * A parser of the expressions inside a statement: it reads {@code tokens} (of {@code text})
+     * from {@code index} on, for the statement's parser, which then goes on from {@link #index()}.
+     */
+    ExpressionParser(String text, List<Token> tokens, int index) {
+        this.text = text;
+        this.tokens = tokens;
+        this.index = index;
+    }
+
+    /** The index of the first token after what this parser has read. */
+    int index() {
+        return index;
+    }
+
+    /** An expression from the current token on; the statement's parser checks what follows it. */
+    Expression nextExpression() {
+        return checkedDepth(expression(OR));
+    }
+
+    /** One operand with what follows it ({@code .field}, {@code [index]}), but no operator: a literal, a call. */
+    Expression nextOperand() {
+        return checkedDepth(postfix(prefix()));
+    }
+
+    /**
+     * An expression with an optional alias, Spark's {@code namedExpression}, where a word of
+     * {@code notAliases} (lower case) after the expression is the statement's next keyword, not an
+     * alias written without {@code AS}.
+     */
+    Expression nextNamedExpression(Set<String> notAliases) {
+        Expression expression = expression(OR);
+        Token next = peek();
+        if (next.kind() == Token.Kind.IDENTIFIER && !next.isKeyword("as")
+                && notAliases.contains(next.text().toLowerCase(Locale.ROOT))) {
+            return checkedDepth(expression);
+        }
+        return checkedDepth(optionalAlias(expression));
+    }
+
     /** Parses one expression that must span the whole text. */
     public static Expression parse(String text) {
         ExpressionParser parser = new ExpressionParser(text);

@@ -3,9 +3,9 @@ package dev.arus.engine.expr;
 /**
  * A lexical unit of expression text. {@code text} is the token as written, except for strings
  * and quoted identifiers, whose text is the unescaped content. {@code position} is the 0-based
- * offset of its first character.
+ * offset of its first character, {@code end} the offset just after its last.
  */
-record Token(Kind kind, String text, int position) {
+record Token(Kind kind, String text, int position, int end) {
 
     enum Kind { IDENTIFIER, QUOTED_IDENTIFIER, STRING, NUMBER, SYMBOL, END }
 

@@ -10,13 +10,14 @@ import java.util.List;
  * escapes, a doubled quote standing for one ({@code 'it''s'}); a raw string ({@code r'\d+'})
  * keeps every character as written. Identifiers may be back-quoted, with {@code ``} standing for
  * a back-quote inside. A number keeps Spark's type suffix ({@code 10L}, {@code 1.5BD}) for the
- * parser to read.
+ * parser to read. Comments are Spark's, {@code --} to the end of the line and {@code /* ... * /}
+ * (nested), and count as white space.
  */
 final class Tokenizer {
 
     private static final String[] SYMBOLS = {
         "<=>", "==", "!=", "<>", "<=", ">=", "||", "::", "(", ")", "[", "]", ",", ".", "*", "+", "-", "/",
-        "%", "=", "<", ">", "!", ":"
+        "%", "=", "<", ">", "!", ":", ";"
     };
 
     private final String text;
@@ -37,7 +38,7 @@ final class Tokenizer {
         while (true) {
             skipWhitespace();
             if (position >= text.length()) {
-                tokens.add(new Token(Token.Kind.END, "", text.length()));
+                tokens.add(new Token(Token.Kind.END, "", text.length(), text.length()));
                 return;
             }
             char c = text.charAt(position);
@@ -55,10 +56,41 @@ final class Tokenizer {
         }
     }
 
+    /** Skips white space and Spark's comments: {@code -- to the end of the line} and {@code /* nested * /}. */
     private void skipWhitespace() {
-        while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-            position++;
+        while (position < text.length()) {
+            if (Character.isWhitespace(text.charAt(position))) {
+                position++;
+            } else if (text.startsWith("--", position)) {
+                int end = text.indexOf('\n', position);
+                position = end < 0 ? text.length() : end + 1;
+            } else if (text.startsWith("/*", position)) {
+                skipBracketedComment();
+            } else {
+                return;
+            }
         }
+    }
+
+    private void skipBracketedComment() {
+        int start = position;
+        int depth = 0;
+        while (position < text.length()) {
+            if (text.startsWith("/*", position)) {
+                depth++;
+                position += 2;
+            } else if (text.startsWith("*/", position)) {
+                depth--;
+                position += 2;
+                if (depth == 0) {
+                    return;
+                }
+            } else {
+                position++;
+            }
+        }
+        throw new ParseException("UNCLOSED_BRACKETED_COMMENT", "[UNCLOSED_BRACKETED_COMMENT] Found an unclosed"
+                + " bracketed comment. Please, append */ at the end of the comment. SQLSTATE: 42601", start, text);
     }
 
     /** A '.' starts a number like {@code .5} unless it follows something that has fields. */
@@ -85,7 +117,7 @@ final class Tokenizer {
             readRawString(start);
             return;
         }
-        tokens.add(new Token(Token.Kind.IDENTIFIER, word, start));
+        tokens.add(new Token(Token.Kind.IDENTIFIER, word, start, position));
     }
 
     /** Digits with an optional fraction, exponent and Spark's type suffix: Y, S, L, F, D or BD. */
@@ -115,7 +147,7 @@ final class Tokenizer {
         if (continuesIdentifier(position)) {
             throw error("unexpected character '" + text.charAt(position) + "' in a number", position);
         }
-        tokens.add(new Token(Token.Kind.NUMBER, text.substring(start, position), start));
+        tokens.add(new Token(Token.Kind.NUMBER, text.substring(start, position), start, position));
     }
 
     private boolean continuesIdentifier(int at) {
@@ -137,7 +169,7 @@ final class Tokenizer {
                 value.append(quote);
                 position++;
             } else if (c == quote) {
-                tokens.add(new Token(Token.Kind.STRING, value.toString(), start));
+                tokens.add(new Token(Token.Kind.STRING, value.toString(), start, position));
                 return;
             } else if (c == '\\' && position < text.length()) {
                 appendEscape(value, text.charAt(position++));
@@ -155,7 +187,7 @@ final class Tokenizer {
         if (end < 0) {
             throw error("unclosed string literal", start);
         }
-        tokens.add(new Token(Token.Kind.STRING, text.substring(position, end), start));
+        tokens.add(new Token(Token.Kind.STRING, text.substring(position, end), start, end + 1));
         position = end + 1;
     }
 
@@ -183,7 +215,7 @@ final class Tokenizer {
                     name.append('`');
                     position++;
                 } else {
-                    tokens.add(new Token(Token.Kind.QUOTED_IDENTIFIER, name.toString(), start));
+                    tokens.add(new Token(Token.Kind.QUOTED_IDENTIFIER, name.toString(), start, position));
                     return;
                 }
             } else {
@@ -196,7 +228,7 @@ final class Tokenizer {
     private void readSymbol() {
         for (String symbol : SYMBOLS) {
             if (text.startsWith(symbol, position)) {
-                tokens.add(new Token(Token.Kind.SYMBOL, symbol, position));
+                tokens.add(new Token(Token.Kind.SYMBOL, symbol, position, position + symbol.length()));
                 position += symbol.length();
                 return;
             }

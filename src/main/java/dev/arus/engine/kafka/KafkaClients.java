@@ -18,6 +18,9 @@ import dev.arus.engine.streaming.InvalidOptionException;
  */
 final class KafkaClients {
 
+    /** The error class of a call to the brokers that did not complete. */
+    static final String UNAVAILABLE = "KAFKA_UNAVAILABLE";
+
     private KafkaClients() {
     }
 
@@ -62,7 +65,7 @@ final class KafkaClients {
 
     /** The failure of a Kafka call that did not complete, naming the servers and the cause. */
     static ArusException unreachable(String what, Map<String, String> params, KafkaException cause) {
-        return new ArusException("KAFKA_UNAVAILABLE", "[KAFKA_UNAVAILABLE] Cannot " + what + " from the Kafka "
+        return new ArusException(UNAVAILABLE, "[" + UNAVAILABLE + "] Cannot " + what + " from the Kafka "
                 + "brokers at " + servers(params) + ": " + cause.getClass().getSimpleName() + ": "
                 + cause.getMessage(), cause);
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 
@@ -19,7 +20,7 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * Writes each batch's rows to Kafka as Spark's {@code KafkaWriteTask} does: one record per row,
  * its topic from the row's {@code topic} or the {@code topic} option, its key, value, headers
  * and partition from the columns of those names; the batch is done once every record is
- * acknowledged, and the first failure fails it. At least once, as Spark's: a batch run again
+ * acknowledged, and the first failure fails it, no record being sent after it. At least once, as Spark's: a batch run again
  * after a crash is written again. In {@code exactlyOnce} mode, {@link KafkaTransactions} writes
  * each batch in a transaction that also records its batch id, so a batch already committed is
  * skipped when run again.
@@ -52,12 +53,16 @@ final class KafkaSink implements Sink {
             }
             transactions.begin();
         }
-        AtomicReference<Exception> failure = new AtomicReference<>();
+        AtomicReference<FailedWrite> failure = new AtomicReference<>();
         try {
             for (Row row : batch.rows()) {
-                producer.send(record(row), (metadata, failed) -> {
+                if (failure.get() != null) {
+                    break;
+                }
+                ProducerRecord<byte[], byte[]> record = record(row);
+                producer.send(record, (metadata, failed) -> {
                     if (failed != null) {
-                        failure.compareAndSet(null, failed);
+                        failure.compareAndSet(null, new FailedWrite(record.topic(), failed));
                     }
                 });
             }
@@ -79,6 +84,25 @@ final class KafkaSink implements Sink {
             }
             throw failed;
         }
+    }
+
+    /**
+     * The first record of a batch that Kafka refused, and why. A topic the brokers do not know
+     * for the whole of {@code max.block.ms} is {@code KAFKA_TOPIC_NOT_FOUND}: the producer gives
+     * up waiting for its metadata with the brokers' last answer as the cause.
+     */
+    private record FailedWrite(String topic, Exception cause) {
+    }
+
+    private ArusException failed(long batchId, FailedWrite write) {
+        boolean missing = write.cause() instanceof UnknownTopicOrPartitionException
+                || write.cause().getCause() instanceof UnknownTopicOrPartitionException;
+        if (missing) {
+            return new ArusException(KafkaBrokerCheck.TOPIC_NOT_FOUND, KafkaBrokerCheck.topicNotFound(write.topic(),
+                    options.kafkaParams()) + " Batch " + batchId + " was not written: "
+                    + write.cause().getClass().getSimpleName() + ": " + write.cause().getMessage(), write.cause());
+        }
+        return failed(batchId, write.cause());
     }
 
     private ArusException failed(long batchId, Exception cause) {

@@ -3,7 +3,8 @@ package dev.arus.engine.kafka;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
-import dev.arus.engine.source.Source;
+import dev.arus.engine.source.ReadLimit;
+import dev.arus.engine.source.SupportsTriggerAvailableNow;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.time.Clock;
 import java.time.Duration;
@@ -31,16 +32,19 @@ import org.apache.kafka.common.TopicPartition;
  * <p>Each trigger, {@link #latestOffset}:
  * <ol>
  * <li>asks which partitions the strategy reads now, so new partitions and topics are picked up;</li>
- * <li>fetches their latest offsets (the last stable offset under {@code read_committed});</li>
- * <li>with {@code minOffsetsPerTrigger}, holds the batch back while fewer records are new and
- * {@code maxTriggerDelay} has not passed since the last batch;</li>
- * <li>with {@code maxOffsetsPerTrigger}, shares that many records among the partitions in
+ * <li>fetches their latest offsets (the last stable offset under {@code read_committed}); under
+ * {@code availableNow}, takes instead those fetched when the run started;</li>
+ * <li>with {@code minOffsetsPerTrigger} in the read limit, holds the batch back while fewer
+ * records are new and {@code maxTriggerDelay} has not passed since the last batch;</li>
+ * <li>with {@code maxOffsetsPerTrigger} in it, shares that many records among the partitions in
  * proportion to what each has new.</li>
  * </ol>
- * {@link #planInputPartitions} then reports deleted partitions, new partitions that do not start
- * at 0 and offsets that went back, as {@code failOnDataLoss} says.
+ * The {@code once} trigger's limit has neither. {@link #planInputPartitions} then reports deleted
+ * partitions, new partitions that do not start at 0 and offsets that went back, as
+ * {@code failOnDataLoss} says; under {@code availableNow} it first checks the batch's end against
+ * the offsets fetched at the start and the brokers' latest, as Spark does.
  */
-final class KafkaSource implements Source {
+final class KafkaSource implements SupportsTriggerAvailableNow {
 
     private final KafkaSourceOptions options;
     private final Clock clock;
@@ -50,26 +54,21 @@ final class KafkaSource implements Source {
     private final Duration timeout;
     private final KafkaSourceOffset initial;
     private Map<TopicPartition, Long> latestAvailable = Map.of();
+    private KafkaAvailableNowEnd availableNowEnd;
     private long lastTriggerMillis;
 
     /**
      * @param kept    the initial offsets an earlier run of the query kept, or null for a new query
      * @param groupId the group id of this run's consumers, when {@code kafka.group.id} is not given
-     * @param connect how long the first call to the brokers may take
      */
-    KafkaSource(KafkaSourceOptions options, Clock clock, String kept, String groupId, Duration connect) {
+    KafkaSource(KafkaSourceOptions options, Clock clock, String kept, String groupId) {
         this.options = options;
         this.clock = clock;
         this.dataLoss = new KafkaDataLoss(options.failOnDataLoss());
         this.metadata = KafkaClients.metadataConsumer(options.kafkaParams(), groupId);
         this.timeout = Duration.ofMillis(apiTimeoutMs(options.kafkaParams()));
         try {
-            if (kept != null) {
-                this.initial = KafkaSourceOffset.parse(kept);
-            } else {
-                metadata.listTopics(connect);
-                this.initial = starting();
-            }
+            this.initial = kept != null ? KafkaSourceOffset.parse(kept) : starting();
         } catch (KafkaException unreachable) {
             metadata.close(Duration.ZERO);
             throw KafkaClients.unreachable("list the topics", options.kafkaParams(), unreachable);
@@ -121,7 +120,7 @@ final class KafkaSource implements Source {
         return new KafkaSourceOffset(resolved);
     }
 
-    private static List<String> sorted(Collection<TopicPartition> partitions) {
+    static List<String> sorted(Collection<TopicPartition> partitions) {
         TreeSet<TopicPartition> ordered = new TreeSet<>(KafkaSourceOffset.ORDER);
         ordered.addAll(partitions);
         return ordered.stream().map(TopicPartition::toString).toList();
@@ -156,30 +155,60 @@ final class KafkaSource implements Source {
         return KafkaSourceOffset.parse(json);
     }
 
+    /**
+     * Spark's {@code getDefaultReadLimit}: {@code minOffsetsPerTrigger} (with
+     * {@code maxTriggerDelay}) and {@code maxOffsetsPerTrigger}, either or both.
+     */
     @Override
-    public Offset latestOffset(Offset start) {
-        Map<TopicPartition, Long> from = (start == null ? initial : cast(start)).offsets();
-        Set<TopicPartition> partitions = partitions();
-        Map<TopicPartition, Long> latest;
-        try {
-            latest = metadata.endOffsets(partitions, timeout);
-        } catch (KafkaException unreachable) {
-            throw KafkaClients.unreachable("fetch the latest offsets", options.kafkaParams(), unreachable);
+    public ReadLimit defaultReadLimit() {
+        ReadLimit min = options.minOffsetsPerTrigger() > 0
+                ? new ReadLimit.MinRows(options.minOffsetsPerTrigger(), options.maxTriggerDelayMs()) : null;
+        ReadLimit max = options.maxOffsetsPerTrigger() > 0 ? new ReadLimit.MaxRows(options.maxOffsetsPerTrigger())
+                : null;
+        if (min != null && max != null) {
+            return new ReadLimit.Composite(List.of(min, max));
         }
+        return min != null ? min : max != null ? max : ReadLimit.allAvailable();
+    }
+
+    /** Fetches the latest offsets now: the run reads up to them and no further, as Spark's. */
+    @Override
+    public void prepareForTriggerAvailableNow() {
+        availableNowEnd = new KafkaAvailableNowEnd(fetchLatest());
+    }
+
+    /** The steps in the class comment; under {@code availableNow}, the offsets fetched when the run started. */
+    @Override
+    public Offset latestOffset(Offset start, ReadLimit limit) {
+        Map<TopicPartition, Long> from = (start == null ? initial : cast(start)).offsets();
+        Map<TopicPartition, Long> latest = availableNowEnd != null ? availableNowEnd.offsets() : fetchLatest();
         latestAvailable = latest;
-        if (options.minOffsetsPerTrigger() > 0 && delayBatch(latest, from)) {
+        ReadLimit.MinRows min = limit.part(ReadLimit.MinRows.class);
+        if (min != null && delayBatch(latest, from, min)) {
             return new KafkaSourceOffset(from);
         }
-        if (options.maxOffsetsPerTrigger() > 0) {
-            return new KafkaSourceOffset(rateLimit(options.maxOffsetsPerTrigger(), from, latest));
+        ReadLimit.MaxRows max = limit.part(ReadLimit.MaxRows.class);
+        if (max != null) {
+            return new KafkaSourceOffset(rateLimit(max.maxRows(), from, latest));
         }
         return new KafkaSourceOffset(latest);
     }
 
+    /** The latest offsets of the partitions the strategy reads now. */
+    private Map<TopicPartition, Long> fetchLatest() {
+        Set<TopicPartition> partitions = partitions();
+        try {
+            return metadata.endOffsets(partitions, timeout);
+        } catch (KafkaException unreachable) {
+            throw KafkaClients.unreachable("fetch the latest offsets", options.kafkaParams(), unreachable);
+        }
+    }
+
     /** Spark's {@code delayBatch}: too few new records and the longest delay not yet reached. */
-    private boolean delayBatch(Map<TopicPartition, Long> latest, Map<TopicPartition, Long> from) {
+    private boolean delayBatch(Map<TopicPartition, Long> latest, Map<TopicPartition, Long> from,
+                               ReadLimit.MinRows min) {
         long now = clock.millis();
-        if (now - lastTriggerMillis >= options.maxTriggerDelayMs()) {
+        if (now - lastTriggerMillis >= min.maxTriggerDelayMs()) {
             lastTriggerMillis = now;
             return false;
         }
@@ -187,7 +216,7 @@ final class KafkaSource implements Source {
         for (Map.Entry<TopicPartition, Long> partition : latest.entrySet()) {
             newRecords += partition.getValue() - from.getOrDefault(partition.getKey(), 0L);
         }
-        if (newRecords < options.minOffsetsPerTrigger()) {
+        if (newRecords < min.minRows()) {
             return true;
         }
         lastTriggerMillis = now;
@@ -266,6 +295,9 @@ final class KafkaSource implements Source {
     public List<InputPartition> planInputPartitions(Offset start, Offset end) {
         Map<TopicPartition, Long> from = (start == null ? initial : cast(start)).offsets();
         Map<TopicPartition, Long> until = cast(end).offsets();
+        if (availableNowEnd != null) {
+            availableNowEnd.verify(until, this::fetchLatest);
+        }
         List<TopicPartition> added = until.keySet().stream().filter(p -> !from.containsKey(p)).toList();
         Map<TopicPartition, Long> addedFrom = added.isEmpty() ? Map.of() : earliest(added);
         if (!addedFrom.keySet().containsAll(added)) {

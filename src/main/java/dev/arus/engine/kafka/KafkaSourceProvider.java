@@ -4,22 +4,19 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.source.SourceProvider;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * The {@code kafka} source format: {@link KafkaSource}, with Spark's options. Describing one (its
- * schema) checks the options without a broker; creating one, when a query starts, reaches the
- * brokers, so that a query over an unreachable cluster is refused with the servers named.
+ * schema) checks the options without a broker; creating one, when a query starts, makes the
+ * {@linkplain KafkaBrokerCheck broker check}, so that a query over an unreachable cluster is
+ * refused within the connect timeout, on its {@code kafka.bootstrap.servers} option.
  */
 public final class KafkaSourceProvider implements SourceProvider {
 
     public static final String FORMAT = "kafka";
-    /** How long creating a source waits for the brokers, unless {@code kafka.default.api.timeout.ms} says. */
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(15);
 
     @Override
     public String format() {
@@ -50,13 +47,14 @@ public final class KafkaSourceProvider implements SourceProvider {
         return KafkaRecords.schema(KafkaSourceOptions.parse(context.options()).includeHeaders());
     }
 
+    /** Checks that the brokers answer within the connect timeout, then makes the source. */
     @Override
     public Source create(SourceContext context) {
         KafkaSourceOptions options = KafkaSourceOptions.parse(context.options());
+        try (KafkaBrokerCheck check = KafkaBrokerCheck.open(options.kafkaParams(), context.connectTimeout())) {
+            check.reachable();
+        }
         String groupId = options.groupIdPrefix() + "-" + UUID.randomUUID() + "-" + context.query().id().hashCode();
-        Duration connect = options.kafkaParams().entrySet().stream()
-                .filter(e -> e.getKey().equalsIgnoreCase(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG))
-                .map(e -> Duration.ofMillis(Long.parseLong(e.getValue().trim()))).findFirst().orElse(CONNECT_TIMEOUT);
-        return new KafkaSource(options, context.clock(), context.checkpointMetadata(), groupId, connect);
+        return new KafkaSource(options, context.clock(), context.checkpointMetadata(), groupId);
     }
 }

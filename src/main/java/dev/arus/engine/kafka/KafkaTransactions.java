@@ -1,7 +1,9 @@
 package dev.arus.engine.kafka;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
@@ -33,19 +35,30 @@ final class KafkaTransactions {
     private final ConsumerGroupMetadata group;
     private long lastCommitted;
 
-    KafkaTransactions(KafkaProducer<byte[], byte[]> producer, Admin admin, String topic, String groupId) {
+    /**
+     * Step 1.
+     *
+     * @param wait how long reading the recorded batch id may take ({@code initTransactions} waits
+     *             the producer's {@code max.block.ms})
+     * @throws KafkaException when a call does not complete in time
+     */
+    KafkaTransactions(KafkaProducer<byte[], byte[]> producer, Admin admin, String topic, String groupId,
+                      Duration wait) {
         this.producer = producer;
         this.marker = new TopicPartition(topic, 0);
         this.group = new ConsumerGroupMetadata(groupId);
         producer.initTransactions();
         try {
             Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(groupId,
-                            new ListConsumerGroupOffsetsOptions().requireStable(true))
-                    .partitionsToOffsetAndMetadata().get();
+                            new ListConsumerGroupOffsetsOptions().requireStable(true).timeoutMs((int) wait.toMillis()))
+                    .partitionsToOffsetAndMetadata().get(wait.toMillis(), TimeUnit.MILLISECONDS);
             OffsetAndMetadata recorded = offsets.get(marker);
             this.lastCommitted = recorded == null ? -1 : recorded.offset() - 1;
         } catch (ExecutionException failed) {
             throw failed.getCause() instanceof KafkaException kafka ? kafka : new KafkaException(failed.getCause());
+        } catch (java.util.concurrent.TimeoutException late) {
+            throw new org.apache.kafka.common.errors.TimeoutException("The recorded batch id of " + groupId
+                    + " was not read within " + wait.toMillis() + " ms", late);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new KafkaException(interrupted);

@@ -14,6 +14,7 @@ import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.Offset;
+import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.QueryIdentity;
@@ -31,7 +32,8 @@ import java.util.Map;
  * Runs one trigger of one query run, on the caller's thread. A run's first trigger first restores
  * it (state and watermark, from its checkpoint). The steps of a trigger:
  * <ol>
- *   <li>ask the source for its latest offset (capped at the trigger's limit, if any);</li>
+ *   <li>ask each source for its latest offset within its read limit (its own, or everything under
+ *       {@code once}; see {@link TriggerExecutor});</li>
  *   <li>run a batch if there is new data, or if the watermark would move and a stateful operator
  *       can then emit or evict (Spark's no-data batch); otherwise report idle and stop here;</li>
  *   <li>advance the watermark to the value computed from earlier batches: the previous value
@@ -136,12 +138,12 @@ public final class MicroBatchRunner {
         return sink;
     }
 
-    /** The newest offsets the sources have for the next batch, for triggers that fix their end at start. */
-    public SourceOffsets latestOffsets() {
+    /** Each source's end offset for the next batch, within its read limit of {@code limits}. */
+    private SourceOffsets latestOffsets(List<ReadLimit> limits) {
         List<Offset> latest = new ArrayList<>();
         for (int i = 0; i < plan.sources().size(); i++) {
             status = gettingOffsets.get(i);
-            latest.add(plan.sources().get(i).latestOffset(committedOffsets.get(i)));
+            latest.add(plan.sources().get(i).latestOffset(committedOffsets.get(i), limits.get(i)));
         }
         return new SourceOffsets(latest);
     }
@@ -156,8 +158,8 @@ public final class MicroBatchRunner {
         return false;
     }
 
-    /** Runs the next trigger, reading at most up to {@code limit} when it is not {@code null}. */
-    public BatchOutcome runTrigger(SourceOffsets limit) {
+    /** Runs the next trigger, each source reading within its read limit of {@code limits} (in the plan's order). */
+    public BatchOutcome runTrigger(List<ReadLimit> limits) {
         if (restore != null) {
             restore.run();
             restore = null;
@@ -165,7 +167,7 @@ public final class MicroBatchRunner {
         long triggerStartMs = clock.millis();
         long started = clock.nanoTime();
         ResumePoint.Replay rerun = replay;
-        SourceOffsets latest = rerun != null ? rerun.end() : limit != null ? limit : latestOffsets();
+        SourceOffsets latest = rerun != null ? rerun.end() : latestOffsets(limits);
         long latestOffsetNanos = clock.nanoTime() - started;
         boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();

@@ -4,6 +4,7 @@ import dev.arus.engine.log.EventLog;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.time.Clock;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -16,13 +17,14 @@ import java.util.concurrent.TimeUnit;
  * path), the time zone, the console and memory tables of its sinks, the event log of its
  * {@code stream} sources and sinks (null: the session has none), and the session's settings:
  * progress reports kept, the most state rows one operator may hold, the most rows one batch may
- * hand a sink that takes every row, and the default number of state partitions.
+ * hand a sink that takes every row, the default number of state partitions, and the
+ * {@linkplain dev.arus.engine.streaming.ConnectTimeout connect timeout} of its sources and sinks.
  */
 public record QueryEnvironment(Clock clock, TriggerScheduler scheduler, TaskSlots taskSlots,
                                ExecutorService checkpointMaintenance, ZoneId timeZone,
                                PrintStream console, MemoryTables memoryTables, EventLog eventLog,
                                int recentProgress, int maxStateRows, long maxBatchOutputRows,
-                               int shufflePartitions) {
+                               int shufflePartitions, Duration connectTimeout) {
 
     /**
      * The executor of checkpoint maintenance a session's runs share: one daemon thread,

@@ -26,6 +26,7 @@ import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.time.WatermarkTracker;
@@ -45,8 +46,8 @@ import java.util.function.Predicate;
  *   <li>analyse the plan and check the output mode against it;</li>
  *   <li>open the checkpoint, if any, and find where the query goes on (reading only);</li>
  *   <li>refuse an id that an active query has;</li>
- *   <li>create the source through its provider and read the checkpoint's offsets with it, then
- *       create the sink through its provider;</li>
+ *   <li>create the source through its provider, read the checkpoint's offsets with it and open
+ *       it at the offsets the checkpoint committed, then create the sink through its provider;</li>
  *   <li>plan the operators, with the number of state partitions the checkpoint keeps;</li>
  *   <li>make the run, which restores state and watermark on its own thread before its first
  *       batch, and only then writes what a new checkpoint lacks.</li>
@@ -111,11 +112,14 @@ public final class QueryLauncher {
                                    List<Source> sources, Checkpoint.Recovery recovery,
                                    List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
         ResumePoint point = recovery == null ? ResumePoint.fresh(sources.size()) : recovery.resume(sources);
+        for (int i = 0; i < sources.size(); i++) {
+            sources.get(i).open(point.committedOffsets().get(i));
+        }
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
-                environment.taskSlots().forSinks()));
+                environment.taskSlots().forSinks(), environment.connectTimeout()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());
         }
@@ -147,7 +151,8 @@ public final class QueryLauncher {
 
     /**
      * A source given the metadata its checkpoint kept; metadata it cannot read is damage to that
-     * file. Its columns must still be those the query was analysed with.
+     * file, and an option it refuses is marked as source {@code index}'s. Its columns must still
+     * be those the query was analysed with.
      */
     private Source createSource(LogicalPlan.StreamSource node, int index, QueryIdentity identity,
                                 Checkpoint.Recovery recovery) {
@@ -156,10 +161,12 @@ public final class QueryLauncher {
         SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
                 identity, metadata, provider.acceptsUserSchema() ? node.schema() : null,
                 recovery == null ? null : Checkpoint.sourceDirectory(recovery.checkpoint().root(), index),
-                environment.timeZone());
+                environment.timeZone(), environment.connectTimeout());
         Source source;
         try {
             source = provider.create(context);
+        } catch (InvalidOptionException invalid) {
+            throw invalid.ofSource(index);
         } catch (IllegalArgumentException unreadable) {
             if (metadata == null) {
                 throw unreadable;

@@ -1,7 +1,7 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.source.Source;
-import dev.arus.engine.source.SourceOffsets;
+import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -27,7 +27,8 @@ import java.util.function.Consumer;
 /**
  * One run of a query: schedules its triggers by its {@link Trigger} policy, reports progress to
  * listeners, and ends by {@link #stop()}, by failing, or by running out of work
- * ({@code once}, {@code availableNow}). A processing-time trigger fires at the multiples of its
+ * ({@code once}, {@code availableNow}; see {@link TriggerExecutor} for how many triggers those
+ * run and how much each reads). A processing-time trigger fires at the multiples of its
  * interval since the epoch, as Spark's; the next one is scheduled only after the current one
  * ended, so a slow batch is followed by one immediate trigger (no catch-up) and none overlap.
  * With the default trigger, an idle query polls every {@link #POLLING_DELAY_MS} ms, as Spark's
@@ -73,8 +74,9 @@ public final class StreamExecution implements StreamingQuery {
     private volatile StreamingQueryStatus finalStatus;
     private volatile StreamingQueryException exception;
 
-    // Touched by the trigger in flight only; triggers never overlap.
-    private SourceOffsets availableNowLimit;
+    private final TriggerExecutor executor;
+    // Touched by the trigger in flight only; triggers never overlap. Null until the first trigger.
+    private List<ReadLimit> readLimits;
 
     public StreamExecution(QueryIdentity identity, MicroBatchRunner runner, Trigger trigger, TriggerScheduler scheduler,
                            Clock clock, List<StreamingQueryListener> listeners, int progressCapacity,
@@ -87,6 +89,7 @@ public final class StreamExecution implements StreamingQuery {
         this.listeners = List.copyOf(listeners);
         this.progress = new ProgressHistory(identity, progressCapacity);
         this.onTermination = onTermination;
+        this.executor = TriggerExecutor.of(trigger, runner.sources());
     }
 
     /**
@@ -130,23 +133,16 @@ public final class StreamExecution implements StreamingQuery {
         long startNanos = clock.nanoTime();
         BatchOutcome outcome;
         try {
-            outcome = runner.runTrigger(limitForThisTrigger());
+            if (readLimits == null) {
+                readLimits = executor.prepare(runner.sources());
+            }
+            outcome = runner.runTrigger(readLimits);
             report(outcome, triggerStartMs, startNanos);
         } catch (RuntimeException | Error failure) {
             failWith(failure);
             return;
         }
         scheduleNextOrEnd(triggerStartMs, outcome);
-    }
-
-    private SourceOffsets limitForThisTrigger() {
-        if (trigger instanceof Trigger.AvailableNow) {
-            if (availableNowLimit == null) {
-                availableNowLimit = runner.latestOffsets();
-            }
-            return availableNowLimit;
-        }
-        return trigger instanceof Trigger.Once ? runner.latestOffsets() : null;
     }
 
     private void report(BatchOutcome outcome, long triggerStartMs, long startNanos) {
@@ -164,8 +160,7 @@ public final class StreamExecution implements StreamingQuery {
     }
 
     private void scheduleNextOrEnd(long triggerStartMs, BatchOutcome outcome) {
-        boolean finished = trigger instanceof Trigger.Once
-                || (trigger instanceof Trigger.AvailableNow && outcome instanceof BatchOutcome.Idle);
+        boolean finished = executor.endsAfter(outcome);
         boolean endNow;
         RuntimeException rejected = null;
         synchronized (lock) {

@@ -3,10 +3,12 @@ package dev.arus.engine.sink;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +22,13 @@ import java.util.Map;
  * by, Spark's {@code partitionBy} (empty: none; only a provider that
  * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any), and the
  * engine's task slots, for a sink that writes a batch in pieces ({@link SinkTasks#INLINE}: none).
+ * A sink that reaches a system outside the engine (Kafka's brokers) waits for it at most the
+ * session's {@linkplain ConnectTimeout connect timeout} when it is created.
  */
 public record SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
                           Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
                           EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
-                          SinkTasks tasks) {
+                          SinkTasks tasks, Duration connectTimeout) {
 
     public SinkContext {
         options = Map.copyOf(options);
@@ -32,6 +36,16 @@ public record SinkContext(Map<String, String> options, OutputMode mode, QueryIde
         if (tasks == null) {
             throw new IllegalArgumentException("tasks must not be null; SinkTasks.INLINE for none");
         }
+        connectTimeout = ConnectTimeout.check(connectTimeout);
+    }
+
+    /** A context with the {@linkplain ConnectTimeout#DEFAULT default connect timeout}. */
+    public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
+                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
+                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                       SinkTasks tasks) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                foreachBatch, partitionColumns, tasks, ConnectTimeout.DEFAULT);
     }
 
     /** A context whose sink runs its tasks on the calling thread. */

@@ -25,12 +25,14 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>list the directory's files (recursively, but for hidden names starting with {@code .} or
  *       {@code _}, and matching {@code pathGlobFilter}), oldest first by modification time
- *       ({@code latestFirst}: newest first), or take the files a previous listing left over;</li>
+ *       ({@code latestFirst}: newest first), or take the files a previous listing left over;
+ *       under {@code availableNow}, take the listing made when the run started instead;</li>
  *   <li>keep the new ones: not seen, and not older than the latest seen file's time less
  *       {@code maxFileAge};</li>
- *   <li>take as many as {@code maxFilesPerTrigger} or {@code maxBytesPerTrigger} allow, keeping
- *       the rest for the next triggers as Spark does ({@code maxCachedFiles},
- *       {@code discardCachedInputRatio});</li>
+ *   <li>take as many as the read limit allows ({@code maxFilesPerTrigger} or
+ *       {@code maxBytesPerTrigger}, none under {@code once}), keeping the rest for the next
+ *       triggers as Spark does ({@code maxCachedFiles}, {@code discardCachedInputRatio}; not under
+ *       {@code availableNow}, whose listing stays);</li>
  *   <li>if any, log them as the next batch of the seen-files log ({@link FileStreamSourceLog})
  *       before answering: the offset is that log batch, so a restarted query reads the same
  *       files for a batch and never takes a logged file again.</li>
@@ -39,7 +41,7 @@ import java.util.stream.Stream;
  * the query commits a batch, {@code cleanSource} archives or deletes the files of its last log
  * batch, as Spark does. Called on the query's thread but for the partitions' reads.
  */
-final class FileStreamSource implements Source {
+final class FileStreamSource implements SupportsTriggerAvailableNow {
 
     private final Schema schema;
     private final FileStreamSourceOptions options;
@@ -48,6 +50,7 @@ final class FileStreamSource implements Source {
     private final SeenFiles seen;
     private long currentLogOffset;
     private List<Candidate> unread;
+    private List<Candidate> filesForAvailableNow;
 
     /** A file found by a listing: its URI, size and modification time in ms. */
     private record Candidate(String path, long size, long timestamp) {
@@ -78,25 +81,46 @@ final class FileStreamSource implements Source {
         return schema;
     }
 
+    /** {@code maxFilesPerTrigger} or {@code maxBytesPerTrigger} when given, Spark's {@code getDefaultReadLimit}. */
     @Override
-    public Offset latestOffset(Offset start) {
+    public ReadLimit defaultReadLimit() {
+        if (options.maxFilesPerTrigger() != null) {
+            return new ReadLimit.MaxFiles(options.maxFilesPerTrigger());
+        }
+        return options.maxBytesPerTrigger() != null ? new ReadLimit.MaxBytes(options.maxBytesPerTrigger())
+                : ReadLimit.allAvailable();
+    }
+
+    /** Lists the directory once: the run reads those files and no later ones, as Spark's. */
+    @Override
+    public void prepareForTriggerAvailableNow() {
+        filesForAvailableNow = listFiles();
+    }
+
+    /** Spark's {@code fetchMaxOffset}: the steps in the class comment. */
+    @Override
+    public Offset latestOffset(Offset start, ReadLimit limit) {
         List<Candidate> fresh;
         if (unread != null && !unread.isEmpty()) {
             fresh = unread;
         } else {
-            fresh = listFiles().stream().filter(file -> seen.isNew(file.path(), file.timestamp())).toList();
+            List<Candidate> listed = filesForAvailableNow != null ? filesForAvailableNow : listFiles();
+            fresh = listed.stream().filter(file -> seen.isNew(file.path(), file.timestamp())).toList();
         }
-        boolean cache = !options.latestFirst();
+        // Under availableNow the listing is fixed, so nothing is left over for later triggers.
+        boolean cache = !options.latestFirst() && filesForAvailableNow == null;
         List<Candidate> taken;
         List<Candidate> left = null;
-        if (options.maxFilesPerTrigger() != null) {
-            int max = options.maxFilesPerTrigger();
+        ReadLimit.MaxFiles maxFiles = limit.part(ReadLimit.MaxFiles.class);
+        ReadLimit.MaxBytes maxBytes = limit.part(ReadLimit.MaxBytes.class);
+        if (maxFiles != null) {
+            int max = maxFiles.maxFiles();
             taken = fresh.subList(0, Math.min(max, fresh.size()));
             if (cache && fresh.size() - taken.size() >= max * options.discardCachedInputRatio()) {
                 left = fresh.subList(taken.size(), fresh.size());
             }
-        } else if (options.maxBytesPerTrigger() != null) {
-            long max = options.maxBytesPerTrigger();
+        } else if (maxBytes != null) {
+            long max = maxBytes.maxBytes();
             int count = 0;
             long bytes = 0;
             while (count < fresh.size() && (count == 0 || bytes + fresh.get(count).size() <= max)) {

@@ -16,8 +16,12 @@ import java.util.function.Consumer;
  * trigger has data. Reading {@code (start, end]} yields the values {@code [start.offset,
  * end.offset)}, all with the timestamp {@code start.timestamp}; partition {@code p} of {@code n}
  * gets {@code start.offset + p}, {@code start.offset + p + n}, ...
+ *
+ * <p>A batch always holds {@code rowsPerBatch} rows, whatever the read limit (so the {@code once}
+ * trigger reads one batch's worth). Under {@code availableNow} the first batch's end is the end of
+ * the run: a run reads one batch, as Spark's does.
  */
-public final class RateMicroBatchSource implements Source {
+public final class RateMicroBatchSource implements SupportsTriggerAvailableNow {
 
     public static final String FORMAT = "rate-micro-batch";
 
@@ -25,6 +29,8 @@ public final class RateMicroBatchSource implements Source {
     public static final Schema SCHEMA = RateSource.SCHEMA;
 
     private final RateMicroBatchOptions options;
+    private boolean availableNow;
+    private RateMicroBatchOffset availableNowEnd;
 
     public RateMicroBatchSource(RateMicroBatchOptions options) {
         this.options = options;
@@ -53,9 +59,33 @@ public final class RateMicroBatchSource implements Source {
         return SCHEMA;
     }
 
-    /** One batch of {@code rowsPerBatch} rows after {@code start}. */
+    /** Spark's {@code ReadLimit.maxRows(rowsPerBatch)}, which the source does not need to be told. */
     @Override
-    public RateMicroBatchOffset latestOffset(Offset start) {
+    public ReadLimit defaultReadLimit() {
+        return new ReadLimit.MaxRows(options.rowsPerBatch());
+    }
+
+    @Override
+    public void prepareForTriggerAvailableNow() {
+        availableNow = true;
+    }
+
+    /**
+     * One batch of {@code rowsPerBatch} rows after {@code start}, whatever {@code limit}; under
+     * {@code availableNow}, the end the run's first call gave.
+     */
+    @Override
+    public RateMicroBatchOffset latestOffset(Offset start, ReadLimit limit) {
+        if (!availableNow) {
+            return nextOffset(start);
+        }
+        if (availableNowEnd == null) {
+            availableNowEnd = nextOffset(start);
+        }
+        return availableNowEnd;
+    }
+
+    private RateMicroBatchOffset nextOffset(Offset start) {
         RateMicroBatchOffset from = start == null ? initialOffset() : cast(start);
         long end = from.offset() + options.rowsPerBatch();
         if (end < from.offset()) {

@@ -23,6 +23,9 @@ import java.util.function.Consumer;
  * {@code creation + start*1000 + Math.round((v - rangeStart) * msPerValue)} ms, where
  * {@code msPerValue = (end - start) * 1000 / (rangeEnd - rangeStart)}, exactly as Spark's
  * {@code RateStreamMicroBatchPartitionReader}.
+ *
+ * <p>Like Spark's, it cannot fix an end for {@code availableNow}: such a query runs one batch of
+ * all the seconds elapsed, then stops.
  */
 public final class RateSource implements Source {
 
@@ -114,9 +117,9 @@ public final class RateSource implements Source {
         return SCHEMA;
     }
 
-    /** Whole seconds since creation; never goes back even if the clock does. */
+    /** Whole seconds since creation, whatever the limit (the source has none); never goes back even if the clock does. */
     @Override
-    public LongOffset latestOffset(Offset start) {
+    public LongOffset latestOffset(Offset start, ReadLimit limit) {
         long now = clock.millis();
         if (lastTimeMs < now) {
             lastTimeMs = now;

@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * A replayable stream of rows addressed by {@link Offset}s, Spark's {@code MicroBatchStream}. The
- * runtime asks for the latest offset at the start of each trigger, then plans the partitions of
- * the rows between the previous batch's end offset and it, and reads them in parallel. Planning
- * and reading the same range twice yields the same rows. Called on the query's thread, except
- * {@link InputPartition#read}, which runs on task threads.
+ * runtime asks for the latest offset within a {@link ReadLimit} at the start of each trigger,
+ * then plans the partitions of the rows between the previous batch's end offset and it, and
+ * reads them in parallel. Planning and reading the same range twice yields the same rows. Called
+ * on the query's thread, except {@link InputPartition#read}, which runs on task threads.
  */
 public interface Source {
 
@@ -19,12 +19,21 @@ public interface Source {
     Schema schema();
 
     /**
-     * The newest offset available now for a batch starting at {@code start} (the previous batch's
-     * end offset, {@code null} before the first batch), as Spark's
-     * {@code SupportsAdmissionControl.latestOffset(startOffset, limit)}; {@code null} when the
-     * source has nothing yet. Called once per trigger.
+     * The end offset of a batch starting at {@code start} (the previous batch's end offset,
+     * {@code null} before the first batch) that reads what the source has now within
+     * {@code limit}, as Spark's {@code SupportsAdmissionControl.latestOffset(startOffset, limit)};
+     * {@code null} when the source has nothing yet. Called once per trigger that asks the sources,
+     * with {@link #defaultReadLimit()} or {@link ReadLimit.AllAvailable}.
      */
-    Offset latestOffset(Offset start);
+    Offset latestOffset(Offset start, ReadLimit limit);
+
+    /**
+     * How much one batch reads unless the trigger says otherwise, from the source's options
+     * (Spark's {@code getDefaultReadLimit}); everything available by default.
+     */
+    default ReadLimit defaultReadLimit() {
+        return ReadLimit.allAvailable();
+    }
 
     /**
      * The partitions of the rows after {@code start} (exclusive; {@code null} for the beginning)
@@ -82,7 +91,18 @@ public interface Source {
     default void commit(Offset end) {
     }
 
-    /** Releases what the source holds; called when the query stops. */
+    /**
+     * A run of the query starts, having durably done with every row up to {@code committed}: the
+     * end offset of the last batch its checkpoint committed, {@code null} when none was (a new
+     * query, or one without a checkpoint). A source that tells others how far its query has read
+     * (the event log's readers, for their lag and retention) starts telling it here, before the
+     * run's first batch. Called once, by the launcher, after the source's offsets were read from
+     * the checkpoint; nothing by default.
+     */
+    default void open(Offset committed) {
+    }
+
+    /** Releases what the source holds; called when the query stops, or when it could not start. */
     default void close() {
     }
 }

@@ -2,9 +2,11 @@ package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.log.EventLog;
+import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
 
@@ -15,14 +17,25 @@ import java.util.Map;
  * earlier run of the same checkpointed query ({@code null} for a new query or one without a
  * checkpoint). A file source also gets the schema the user gave (Spark's
  * {@code DataStreamReader.schema}; {@code null}: none), its own directory in the checkpoint,
- * {@code sources/<n>} ({@code null} without a checkpoint), and the session's time zone.
+ * {@code sources/<n>} ({@code null} without a checkpoint), and the session's time zone. A source
+ * that reaches a system outside the engine (Kafka's brokers) waits for it at most the session's
+ * {@linkplain ConnectTimeout connect timeout} when it is created.
  */
 public record SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
-                            String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone) {
+                            String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone,
+                            Duration connectTimeout) {
 
     public SourceContext {
         options = Map.copyOf(options);
         timeZone = timeZone == null ? ZoneId.of("UTC") : timeZone;
+        connectTimeout = ConnectTimeout.check(connectTimeout);
+    }
+
+    /** A context with the {@linkplain ConnectTimeout#DEFAULT default connect timeout}. */
+    public SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
+                         String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone) {
+        this(options, clock, eventLog, query, checkpointMetadata, userSchema, directory, timeZone,
+                ConnectTimeout.DEFAULT);
     }
 
     /** A context without a user's schema, checkpoint directory or time zone (UTC). */

@@ -20,24 +20,28 @@ import java.util.function.Consumer;
  * replayed from the checkpoint reads exactly the same records. A new query starts at the
  * {@code startingOffsets}; those offsets are kept in the checkpoint's source metadata, as Spark's
  * Kafka source keeps its initial offsets, so a restarted query starts where the first run did.
- * The source registers itself as a reader of the stream, with the offsets it has committed, so
- * that retention keeps what it has not read and the stream cannot be deleted under it.
+ * When its run opens, the source registers itself as a reader of the stream with the offsets the
+ * query committed (its checkpoint's last committed batch, or the starting offsets), so that the
+ * stream's lag is right from the start, retention keeps what it has not read and the stream
+ * cannot be deleted under it.
  */
-public final class StreamSource implements Source {
+public final class StreamSource implements SupportsTriggerAvailableNow {
 
     public static final String FORMAT = "stream";
 
     private final LogStream stream;
     private final StreamSourceOptions options;
     private final PartitionOffsets initial;
+    private final String readerLabel;
     private final UUID reader = UUID.randomUUID();
     private BitSet columns;
+    private long[] availableNowEnd;
 
     StreamSource(LogStream stream, StreamSourceOptions options, String checkpointMetadata, String readerLabel) {
         this.stream = stream;
         this.options = options;
         this.initial = checkpointMetadata != null ? kept(checkpointMetadata) : starting();
-        stream.register(reader, readerLabel, initial.toArray(partitions()));
+        this.readerLabel = readerLabel;
     }
 
     private int partitions() {
@@ -123,20 +127,42 @@ public final class StreamSource implements Source {
         return PartitionOffsets.parse(json);
     }
 
-    /** Every durable record after {@code start}, or at most {@code maxOffsetsPerTrigger} of them. */
+    /** {@code maxOffsetsPerTrigger} when given, as Spark's Kafka source. */
     @Override
-    public PartitionOffsets latestOffset(Offset start) {
+    public ReadLimit defaultReadLimit() {
+        return options.maxOffsetsPerTrigger() > 0 ? new ReadLimit.MaxRows(options.maxOffsetsPerTrigger())
+                : ReadLimit.allAvailable();
+    }
+
+    /**
+     * Every durable record after {@code start} (under {@code availableNow}, up to the end fixed
+     * when the run started), or at most {@link ReadLimit.MaxRows} of them.
+     */
+    @Override
+    public PartitionOffsets latestOffset(Offset start, ReadLimit limit) {
         long[] from = (start == null ? initial : cast(start)).toArray(partitions());
-        long[] until = stream.durableEnds();
-        if (options.maxOffsetsPerTrigger() > 0) {
-            until = rateLimit(from, until, options.maxOffsetsPerTrigger());
+        long[] until = latest();
+        ReadLimit.MaxRows max = limit.part(ReadLimit.MaxRows.class);
+        if (max != null) {
+            until = rateLimit(from, until, max.maxRows());
         }
         return offsets(until);
     }
 
+    /** The durable ends now, as Spark's Kafka source fetches the topic's latest offsets when its {@code availableNow} run starts. */
+    @Override
+    public void prepareForTriggerAvailableNow() {
+        availableNowEnd = stream.durableEnds();
+    }
+
+    private long[] latest() {
+        return availableNowEnd != null ? availableNowEnd.clone() : stream.durableEnds();
+    }
+
+    /** What the stream has, or under {@code availableNow} the end fixed at the start, as Spark's Kafka source reports it. */
     @Override
     public Offset reportLatestOffset() {
-        return offsets(stream.durableEnds());
+        return offsets(latest());
     }
 
     /**
@@ -196,6 +222,12 @@ public final class StreamSource implements Source {
                     + "data may have been lost. If you want the query to go on from the earliest records kept "
                     + "instead, set the source option failOnDataLoss to false.");
         }
+    }
+
+    /** Registers the query as a reader of the stream, at what it committed, or else where it starts. */
+    @Override
+    public void open(Offset committed) {
+        stream.register(reader, readerLabel, (committed == null ? initial : cast(committed)).toArray(partitions()));
     }
 
     /** The query is done with every record below {@code end}: retention may now delete them. */

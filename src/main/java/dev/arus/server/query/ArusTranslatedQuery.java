@@ -13,15 +13,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A checked query spec in the terms of Arus's own engine: the analysed frame, how to write it and
- * where in the data directory. Immutable, so the same translation starts every run of a query.
- * Its runs' events reach the query through the registry's one listener on the session
+ * A checked query spec in the terms of Arus's own engine: the analysed frame, where in the spec its
+ * sources are, how to write it and where in the data directory. Immutable, so the same
+ * translation starts every run of a query. Its runs' events reach the query through the registry's one listener on the session
  * ({@link EngineEvents}), so {@link #start} leaves the {@link RunEvents} it is given alone.
  */
-record ArusTranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger trigger, String sinkFormat,
-                           Map<String, String> sinkOptions, List<String> partitionBy, Map<String, String> conf,
-                           QueryFiles files)
+record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sources, OutputMode outputMode,
+                           Trigger trigger, String sinkFormat, Map<String, String> sinkOptions,
+                           List<String> partitionBy, Map<String, String> conf, QueryFiles files)
         implements TranslatedQuery {
+
+    ArusTranslatedQuery {
+        sources = List.copyOf(sources);
+    }
 
     @Override
     public boolean writesMemoryTable() {
@@ -59,7 +63,7 @@ record ArusTranslatedQuery(StreamFrame frame, OutputMode outputMode, Trigger tri
         try {
             return writer.start();
         } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions);
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
         }
     }
 }

@@ -9,17 +9,29 @@ import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The service's reading of the engine's errors: each error class is a problem type, pointing at
- * the field of the spec that caused it. Decided by error class, never by message text; an error
- * class no rule names is an invalid spec.
+ * the field of the spec that caused it, and saying the error class. Decided by error class, never
+ * by message text; an error class no rule names is an invalid spec.
  */
 final class EngineProblems {
 
     private static final String SINK_OPTIONS = "/sink/options";
+
+    /**
+     * Where in the spec one of a query's sources is ({@code /source}, or the source of a join's
+     * other stream), and the names of its options as the spec gives them.
+     */
+    record SourceAt(String pointer, Set<String> optionNames) {
+        SourceAt {
+            optionNames = Set.copyOf(optionNames);
+        }
+    }
 
     /** A class (and its subclasses) and the problem it is; {@code pointer} is null when no field is at fault. */
     private record Rule(String errorClass, ProblemType type, String pointer) {
@@ -50,10 +62,19 @@ final class EngineProblems {
     private EngineProblems() {
     }
 
-    /** The engine refused to start a query whose sink options are {@code sinkOptions}. */
-    static ProblemException ofStart(ArusException error, Map<String, String> sinkOptions) {
+    /**
+     * The engine refused to start a query whose sink options are {@code sinkOptions} and whose
+     * sources are {@code sources}, in the engine's order (depth first, left before right, the
+     * order of the translation): an option a source refused as it was created points into that
+     * source.
+     */
+    static ProblemException ofStart(ArusException error, Map<String, String> sinkOptions, List<SourceAt> sources) {
         if (error instanceof InvalidOptionException invalid) {
-            return option(SINK_OPTIONS, sinkOptions, invalid);
+            if (invalid.source() >= 0 && invalid.source() < sources.size()) {
+                SourceAt source = sources.get(invalid.source());
+                return option(source.pointer() + "/options", source.optionNames(), invalid);
+            }
+            return option(SINK_OPTIONS, sinkOptions.keySet(), invalid);
         }
         for (Rule rule : START) {
             if (error.is(rule.errorClass())) {
@@ -66,7 +87,7 @@ final class EngineProblems {
     /** The engine refused the source at {@code pointer}, of {@code options}: an option's value, or its format. */
     static ProblemException ofSource(ArusException error, String pointer, Map<String, String> options) {
         if (error instanceof InvalidOptionException invalid) {
-            return option(pointer + "/options", options, invalid);
+            return option(pointer + "/options", options.keySet(), invalid);
         }
         if (error.is("DATA_SOURCE_NOT_FOUND")) {
             return problem(ProblemType.UNKNOWN_FORMAT, pointer + "/format", error);
@@ -76,17 +97,17 @@ final class EngineProblems {
 
     /** A checkpoint the engine cannot start on, as the problem of the spec's {@code checkpointLocation}. */
     static ProblemException ofCheckpoint(CheckpointException refused) {
-        return ofStart(refused, Map.of());
+        return ofStart(refused, Map.of(), List.of());
     }
 
     /**
      * An option error points at the option it names, matched in any case as the engine matches
      * them; one naming no given option (a missing required one) points at the options object.
      */
-    private static ProblemException option(String optionsPointer, Map<String, String> options,
+    private static ProblemException option(String optionsPointer, Set<String> optionNames,
             InvalidOptionException invalid) {
         String pointer = optionsPointer;
-        for (String key : options.keySet()) {
+        for (String key : optionNames) {
             if (key.equalsIgnoreCase(invalid.option())) {
                 pointer = JsonPointer.append(optionsPointer, key);
             }
@@ -94,9 +115,13 @@ final class EngineProblems {
         return problem(ProblemType.INVALID_OPTION, pointer, invalid);
     }
 
+    /** The problem of {@code type} at {@code pointer} (none when null), saying the engine's error class. */
     private static ProblemException problem(ProblemType type, String pointer, ArusException error) {
-        ProblemException problem = pointer == null ? new ProblemException(type, error.getMessage())
-                : ProblemException.at(type, pointer, error.getMessage());
-        return problem.causedBy(error);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        if (pointer != null) {
+            properties.put("pointer", pointer);
+        }
+        properties.put("errorClass", error.errorClass());
+        return new ProblemException(type, error.getMessage(), properties).causedBy(error);
     }
 }

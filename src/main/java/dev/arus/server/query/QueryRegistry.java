@@ -7,6 +7,7 @@ import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.query.restart.RestartStrategies;
 import dev.arus.server.query.restart.RestartStrategy;
 import dev.arus.server.query.restart.RestartTimer;
@@ -31,8 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's queries, by id, in the order they were created. A query holds its name, id and
- * locations (each unique among the held ones) from its admission until its run has ended on
- * deletion, and is listed only once its first run has started, after every check, so a
+ * locations (its name and id unique among the held ones, its locations clashing with none of
+ * theirs: see {@link QueryFiles}) from its admission until its run has ended on deletion, and is listed only once its first run has started, after every check, so a
  * rejected request leaves nothing behind. The registry is the one subscriber to the engine's
  * events of its queries and tells them, typed, to its {@link QueryListener}s. Thread-safe: one
  * lock guards the maps, held to admit, list, find or remove a query, never while a run starts
@@ -59,7 +60,7 @@ public class QueryRegistry {
 
     QueryRegistry(ArusSession session, QuerySpecTranslator translator, RestartStrategies restartStrategies,
                   ArusProperties properties, SavedQueries saved, DataDirectory dataDirectory, JsonMapper json,
-                  RestartTimer restartTimer) {
+                  ShownPaths shownPaths, RestartTimer restartTimer) {
         this.session = session;
         this.translator = translator;
         this.restartStrategies = restartStrategies;
@@ -67,7 +68,7 @@ public class QueryRegistry {
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
-                properties.live().recentBatches(), properties.live().rowsPerBatch(), json, restartTimer);
+                properties.live().recentBatches(), properties.live().rowsPerBatch(), json, shownPaths, restartTimer);
     }
 
     /**
@@ -118,10 +119,14 @@ public class QueryRegistry {
     }
 
     /**
-     * Admits {@code query}, holding its name, id and locations, then starts it without the lock
-     * and lists it; if {@code start} throws, the query's run is stopped and it is removed.
+     * Checks {@code query}'s locations against the checkpoints on disk, then admits it, holding
+     * its name, id and locations, then starts it without the lock and lists it; if {@code start}
+     * throws, the query's run is stopped and it is removed. The disk is read before the lock is
+     * taken: only a query being admitted writes a new checkpoint, and the check under the lock
+     * sees its locations.
      */
     private void enter(RegisteredQuery query, Consumer<RegisteredQuery> start) {
+        query.files().checkCheckpointsOnDisk(dataDirectory);
         synchronized (queries) {
             admit(query);
             reserved.put(query.id(), query);
@@ -153,10 +158,7 @@ public class QueryRegistry {
                     Map.of("limit", properties.maxQueries()));
         }
         for (RegisteredQuery other : holding) {
-            query.files().clash(other.files()).ifPresent(pointer -> {
-                throw ProblemException.at(ProblemType.LOCATION_IN_USE, pointer,
-                        "Query '" + other.name() + "' writes in the same place; give another location");
-            });
+            query.files().checkAgainst(other.files(), other.name());
         }
         // A checkpoint copied from another query's is refused, so that no two queries share an id.
         holding.stream().filter(other -> other.id().equals(query.id())).findFirst().ifPresent(other -> {

@@ -6,6 +6,7 @@ import static dev.arus.server.query.SpecFields.texts;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
+import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.api.functions;
@@ -26,18 +27,19 @@ import dev.arus.server.query.QuerySpec.SinkSpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
 import dev.arus.server.storage.DataDirectory;
-import dev.arus.server.storage.DataPathException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
@@ -77,7 +79,7 @@ class QuerySpecTranslator {
     private static final List<String> SIDE_BY_SIDE_SINKS = List.of("noop", "console");
 
     private final ArusSession session;
-    private final DataDirectory dataDirectory;
+    private final SpecLocations locations;
     private final Map<String, RateLimit> rateLimits;
     private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
     private final String defaultEngine;
@@ -85,7 +87,7 @@ class QuerySpecTranslator {
     QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
                         ObjectProvider<QueryEngine> engines) {
         this.session = session;
-        this.dataDirectory = dataDirectory;
+        this.locations = new SpecLocations(dataDirectory);
         engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
         this.defaultEngine = properties.engine().defaultEngine();
         if (!defaultEngine.equals(ArusProperties.Engine.ARUS)
@@ -115,17 +117,26 @@ class QuerySpecTranslator {
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
         String engine = engine(spec.engine());
+        SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A query in SQL runs on"
+                    + " Arus's engine for now; on the '" + engine + "' engine write it as source and steps");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
+        QueryFiles files = locations.of(spec);
         if (!engine.equals(ArusProperties.Engine.ARUS)) {
-            return onEngine(engines.get(engine), spec);
+            return onEngine(engines.get(engine), spec, files);
         }
-        return onArus(spec);
+        return onArus(spec, files);
     }
 
-    private ArusTranslatedQuery onArus(QuerySpec spec) {
-        StreamFrame frame = stream(spec.source(), spec.steps(), "");
+    /** {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every path. */
+    private ArusTranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
+        List<EngineProblems.SourceAt> sources = new ArrayList<>();
+        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources)
+                : stream(spec.source(), spec.steps(), "", files, sources);
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -133,9 +144,9 @@ class QuerySpecTranslator {
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
         List<String> partitionBy = partitionBy(sink, sinkFormat);
-        QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
-        return new ArusTranslatedQuery(frame, mode, trigger, sinkFormat, sinkOptions, partitionBy, conf(spec.conf()),
-                files);
+        sinkPath(sinkOptions, files);
+        return new ArusTranslatedQuery(frame, sources, mode, trigger, sinkFormat, sinkOptions, partitionBy,
+                conf(spec.conf()), files);
     }
 
     /**
@@ -175,25 +186,24 @@ class QuerySpecTranslator {
                     + "writes to " + String.join(" or ", SIDE_BY_SIDE_SINKS) + " only; its outputs are compared in "
                     + "the service. Run it on one engine to write elsewhere");
         }
-        ArusTranslatedQuery arus = onArus(spec);
-        QuerySpec beside = new QuerySpec(spec.name(), ArusProperties.Engine.SPARK, spec.source(), spec.steps(),
-                spec.outputMode(), spec.trigger(), new SinkSpec("noop", null), null, spec.conf(), null);
+        ArusTranslatedQuery arus = onArus(spec, locations.of(spec));
+        QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
-                new LinkedHashMap<>(), new QueryFiles(null, null, null)));
+                new LinkedHashMap<>(), QueryFiles.NONE));
     }
 
     /**
      * A spec for another engine: the service checks what it owns (the sink's format and options,
      * the locations in the data directory), the engine translates the rest.
      */
-    private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec) {
+    private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec, QueryFiles files) {
         required(spec.source(), "/source");
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
                 SinkProviders.installed().of(sinkFormat).options());
         partitionBy(sink, sinkFormat);
-        QueryFiles files = files(spec.checkpointLocation(), sinkOptions);
+        sinkPath(sinkOptions, files);
         return engine.translate(spec, sinkOptions, files);
     }
 
@@ -218,47 +228,62 @@ class QuerySpecTranslator {
         return List.copyOf(sink.partitionBy());
     }
 
+    /** Replaces the value of the sink's {@code path} option, if it has one, by the absolute path the engine is to use. */
+    private static void sinkPath(Map<String, String> sinkOptions, QueryFiles files) {
+        sinkOptions.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst().ifPresent(key ->
+                sinkOptions.put(key, files.at(JsonPointer.of("sink", "options", key)).toString()));
+    }
+
     /**
-     * Resolves the checkpoint and the file sink's {@code path} inside the data directory,
-     * replacing the option's value by the absolute path the engine is to use.
+     * The spec's {@code sql} over its {@code tables}: each a stream read as {@code source} is, or a
+     * static table as a join's is; the statement's errors point at their line and column in it.
+     * Each table read as a stream is added to {@code sources}, in the order of {@code tables}.
      */
-    private QueryFiles files(String checkpointLocation, Map<String, String> sinkOptions) {
-        Path checkpoint = checkpointLocation == null ? null
-                : location(requireText(checkpointLocation, QueryFiles.CHECKPOINT_POINTER), QueryFiles.CHECKPOINT_POINTER);
-        Optional<String> pathKey = sinkOptions.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
-        if (pathKey.isEmpty()) {
-            return new QueryFiles(checkpoint, null, null);
+    private StreamFrame sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
+        String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
+        SqlTables views = SqlTables.none();
+        Map<String, QuerySpec.TableSpec> tables = spec.tables() == null ? Map.of() : spec.tables();
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            QuerySpec.TableSpec table = required(entry.getValue(), pointer);
+            requireText(entry.getKey(), pointer);
+            if (Boolean.TRUE.equals(table.isStatic())) {
+                views = views.table(entry.getKey(), staticTable(new Step.StaticTable(table.format(), table.schema(),
+                        table.options(), null), pointer, files));
+            } else {
+                views = views.stream(entry.getKey(), source(new SourceSpec(table.format(), table.options(),
+                        table.schema()), pointer, files));
+                sources.add(new EngineProblems.SourceAt(pointer,
+                        table.options() == null ? Set.of() : table.options().keySet()));
+            }
         }
-        String pointer = JsonPointer.of("sink", "options", pathKey.get());
-        Path output = location(requireText(sinkOptions.get(pathKey.get()), pointer), pointer);
-        if (checkpoint != null && QueryFiles.overlap(checkpoint, output)) {
-            throw ProblemException.at(ProblemType.INVALID_PATH, pointer,
-                    "The sink's path and the checkpointLocation must not be one inside the other");
-        }
-        sinkOptions.put(pathKey.get(), output.toString());
-        return new QueryFiles(checkpoint, output, pointer);
-    }
-
-    private Path location(String location, String pointer) {
         try {
-            return dataDirectory.resolve(location);
-        } catch (DataPathException outside) {
-            throw ProblemException.at(ProblemType.INVALID_PATH, pointer, outside.getMessage());
+            return session.sql(sql, views);
+        } catch (ArusException invalid) {
+            throw SqlQueries.problem(sql, invalid);
         }
     }
 
-    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec. */
-    private StreamFrame stream(SourceSpec source, List<Step> steps, String base) {
-        StreamFrame frame = source(required(source, base + "/source"), base + "/source");
+    /**
+     * The stream of {@code source} through {@code steps}, both under {@code base} in the spec,
+     * its locations read as {@code files}. Each source read is added to {@code sources}, in the
+     * order the engine numbers a query's sources: this one, then those its steps join, depth first.
+     */
+    private StreamFrame stream(SourceSpec source, List<Step> steps, String base, QueryFiles files,
+                               List<EngineProblems.SourceAt> sources) {
+        String pointer = base + "/source";
+        StreamFrame frame = source(required(source, pointer), pointer, files);
+        sources.add(new EngineProblems.SourceAt(pointer,
+                source.options() == null ? Set.of() : source.options().keySet()));
         List<Step> chain = steps == null ? List.of() : steps;
         for (int i = 0; i < chain.size(); i++) {
             String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(frame, required(chain.get(i), at), at);
+            frame = apply(frame, required(chain.get(i), at), at, files, sources);
         }
         return frame;
     }
 
-    private StreamFrame source(SourceSpec source, String pointer) {
+    private StreamFrame source(SourceSpec source, String pointer, QueryFiles files) {
         SourceProviders sources = SourceProviders.installed();
         String format = knownFormat(source.format(), pointer + "/format", sources.formats(), "source");
         Map<String, String> options = options(source.options(), pointer + "/options", format,
@@ -269,7 +294,7 @@ class QuerySpecTranslator {
                 Optional<String> key = options.keySet().stream().filter(option::equalsIgnoreCase).findFirst();
                 if (key.isPresent()) {
                     String at = JsonPointer.append(pointer + "/options", key.get());
-                    options.put(key.get(), location(requireText(options.get(key.get()), at), at).toString());
+                    options.put(key.get(), files.at(at).toString());
                 }
             }
         }
@@ -294,7 +319,8 @@ class QuerySpecTranslator {
         }
     }
 
-    private StreamFrame apply(StreamFrame frame, Step step, String at) {
+    private StreamFrame apply(StreamFrame frame, Step step, String at, QueryFiles files,
+                              List<EngineProblems.SourceAt> sources) {
         String base = JsonPointer.append(at, step.key());
         if (step instanceof Step.WithColumn withColumn) {
             String name = requireText(withColumn.name(), base + "/name");
@@ -319,7 +345,7 @@ class QuerySpecTranslator {
             return frame.alias(name);
         }
         if (step instanceof Step.Join join) {
-            return join(frame, join, base);
+            return join(frame, join, base, files, sources);
         }
         if (step instanceof Step.DropDuplicates deduplicate) {
             List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
@@ -368,7 +394,8 @@ class QuerySpecTranslator {
      * A join with another stream (its own source and steps), or with a static table under the
      * data directory, on column names or a condition.
      */
-    private StreamFrame join(StreamFrame frame, Step.Join join, String base) {
+    private StreamFrame join(StreamFrame frame, Step.Join join, String base, QueryFiles files,
+                             List<EngineProblems.SourceAt> sources) {
         Step.JoinWith with = required(join.with(), base + "/with");
         String withPointer = base + "/with";
         if ((with.table() == null) == (with.source() == null)) {
@@ -383,12 +410,12 @@ class QuerySpecTranslator {
         Object on = join.on();
         try {
             if (with.source() != null) {
-                StreamFrame other = stream(with.source(), with.steps(), withPointer);
+                StreamFrame other = stream(with.source(), with.steps(), withPointer, files, sources);
                 return on == null ? frame.crossJoin(other) : on instanceof String condition
                         ? frame.join(other, parse(condition, base + "/on"), how)
                         : frame.join(other, columnNames(on, base + "/on"), how);
             }
-            StaticFrame table = staticTable(with.table(), withPointer + "/static");
+            StaticFrame table = staticTable(with.table(), withPointer + "/static", files);
             return on == null ? frame.crossJoin(table) : on instanceof String condition
                     ? frame.join(table, parse(condition, base + "/on"), how)
                     : frame.join(table, columnNames(on, base + "/on"), how);
@@ -412,13 +439,14 @@ class QuerySpecTranslator {
     }
 
     /** A static table under the data directory, which must exist now; it is read when the query starts. */
-    private StaticFrame staticTable(Step.StaticTable table, String pointer) {
+    private StaticFrame staticTable(Step.StaticTable table, String pointer, QueryFiles files) {
         String format = knownFormat(table.format(), pointer + "/format", StaticTableReader.FORMATS, "static table");
         Map<String, String> options = options(table.options(), pointer + "/options", format,
                 StaticTableReader.options(format));
         Optional<String> pathKey = options.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
-        String pathPointer = pointer + "/options/" + pathKey.orElse(PATH_OPTION);
-        Path path = location(requireText(pathKey.map(options::get).orElse(null), pathPointer), pathPointer);
+        String pathPointer = JsonPointer.append(pointer + "/options", pathKey.orElse(PATH_OPTION));
+        requireText(pathKey.map(options::get).orElse(null), pathPointer);
+        Path path = files.at(pathPointer);
         if (!Files.exists(path)) {
             throw ProblemException.at(ProblemType.INVALID_PATH, pathPointer, "No file or directory at '"
                     + options.get(pathKey.orElse(PATH_OPTION)) + "' in the data directory");

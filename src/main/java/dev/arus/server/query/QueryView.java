@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryStatus;
+import dev.arus.server.ShownPaths;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -36,12 +37,13 @@ public record QueryView(
 
     /**
      * The view of {@code run}, with {@code shownSpec} redacted and {@code lastProgress} converted by
-     * the caller; {@code restart} is the attempt pending after {@code run} failed, if any.
+     * the caller, and the data directory's paths in its failure as {@code paths} shows them;
+     * {@code restart} is the attempt pending after {@code run} failed, if any.
      */
     static QueryView of(UUID id, Prewritten<QuerySpec> shownSpec, StreamingQuery run,
                         @Nullable Prewritten<ProgressView> lastProgress, @Nullable PendingRestart restart,
-                        long restarts, EngineComparison.@Nullable Summary comparison) {
-        Failure failure = run.exception().map(Failure::of).orElse(null);
+                        long restarts, EngineComparison.@Nullable Summary comparison, ShownPaths paths) {
+        Failure failure = run.exception().map(failed -> Failure.of(failed, paths)).orElse(null);
         QueryState state = failure == null ? run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED
                 : restart != null ? QueryState.RESTARTING : QueryState.FAILED;
         StreamingQueryStatus status = run.status();
@@ -67,15 +69,15 @@ public record QueryView(
     }
 
     /**
-     * The error that ended the run: the class and message of what failed it, and its engine error
-     * class ({@code DIVIDE_BY_ZERO}, {@code CHECKPOINT_DAMAGED}), {@code INTERNAL_ERROR} for a
+     * The error that ended the run: the class and message of what failed it (paths relative to the
+     * data directory), and its engine error class ({@code DIVIDE_BY_ZERO}, {@code CHECKPOINT_DAMAGED}), {@code INTERNAL_ERROR} for a
      * failure that is not an engine error.
      */
     public record Failure(@JsonProperty("class") String className, String message, String errorClass) {
 
-        static Failure of(StreamingQueryException failed) {
+        static Failure of(StreamingQueryException failed, ShownPaths paths) {
             Throwable cause = failed.getCause() != null ? failed.getCause() : failed;
-            return new Failure(cause.getClass().getName(), cause.getMessage(), failed.causeErrorClass());
+            return new Failure(cause.getClass().getName(), paths.of(cause.getMessage()), failed.causeErrorClass());
         }
     }
 }

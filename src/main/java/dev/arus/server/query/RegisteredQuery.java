@@ -4,6 +4,7 @@ import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.query.restart.RestartStrategy;
 import dev.arus.server.query.restart.RestartTimer;
 import dev.arus.server.storage.StorageException;
@@ -113,7 +114,7 @@ final class RegisteredQuery implements RunEvents {
             shownProgress = shown;
         }
         return QueryView.of(id, shownSpec, ofRun, shown.view(), ofRun == run ? restarts.pending() : null,
-                restarts.made(), translated.comparison());
+                restarts.made(), translated.comparison(), shared.shownPaths());
     }
 
     /** A progress report and its view; races between threads converting the same report are harmless. */
@@ -376,9 +377,10 @@ final class RegisteredQuery implements RunEvents {
      * @param recentBatches the outputs kept per query
      * @param rowsPerBatch  the rows kept of one output
      * @param json          the service's JSON mapper, which writes each spec and progress report once
+     * @param shownPaths    how views show the data directory's paths
      * @param restartTimer  runs every query's restart attempts
      */
     record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch,
-                  JsonMapper json, RestartTimer restartTimer) {
+                  JsonMapper json, ShownPaths shownPaths, RestartTimer restartTimer) {
     }
 }

@@ -12,21 +12,34 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
  * The service's data directory ({@code arus.data-dir}): every location a query spec names is
  * resolved inside it, and the service writes nowhere else. A location is a relative path of
- * plain names: not absolute, no {@code ..}, not the directory itself nor the service's own
- * {@code queries} directory, and no symbolic link on its way that leads out. Nothing is
- * created here: the engine creates the directories it writes to, so a service that never
- * writes leaves no trace. Thread-safe.
+ * plain names: not absolute, no {@code ..}, no symbolic link on its way that leads out, and
+ * neither the directory itself nor, at any depth, one of the directories the service keeps for
+ * itself: {@value #STREAMS} (the event log) and {@value #QUERIES} (the saved query
+ * definitions). Nothing is created here: the engine creates the directories it writes to, so a
+ * service that never writes leaves no trace. Thread-safe.
  */
 @Component
 public class DataDirectory {
 
     /** Where the service keeps the definitions of checkpointed queries. */
     static final String QUERIES = "queries";
+    /** Where the event log keeps its streams. */
+    static final String STREAMS = "streams";
+    /** What marks a directory as a checkpoint: its query's id ... */
+    static final String CHECKPOINT_METADATA = "metadata";
+    /** ... and its offsets log. */
+    static final String CHECKPOINT_OFFSETS = "offsets";
+    /** The service's own directories, and what each holds, as a refusal names it. */
+    private static final Map<String, String> OWN = Map.of(QUERIES, "the saved query definitions",
+            STREAMS, "the event log's streams");
 
     private final Path configured;
 
@@ -60,16 +73,79 @@ public class DataDirectory {
         if (!resolved.startsWith(root)) {
             throw new DataPathException("'" + location + "' leads out of the data directory through a symbolic link");
         }
-        if (resolved.equals(root) || resolved.startsWith(root.resolve(QUERIES))) {
-            throw new DataPathException("'" + location + "' is the data directory or its '" + QUERIES
-                    + "' directory, which the service keeps for itself");
+        if (resolved.equals(root)) {
+            throw new DataPathException("'" + location + "' is the data directory itself; give a directory inside it");
         }
+        OWN.forEach((name, holding) -> {
+            if (resolved.startsWith(root.resolve(name))) {
+                throw new DataPathException("'" + location + "' is in the data directory's '" + name + "' directory, "
+                        + "which holds " + holding + " and which the service keeps for itself");
+            }
+        });
         return resolved;
+    }
+
+    /** The event log's directory, which no location may reach; not created here. */
+    public Path eventLogDirectory() {
+        return ownDirectory(STREAMS);
     }
 
     /** The service's own directory {@code name}, which no location may reach; not created here. */
     Path ownDirectory(String name) {
         return configured.resolve(name);
+    }
+
+    /** {@code path}, inside the data directory, relative to it as a user names a location; "." for the directory itself. */
+    public String relative(Path path) {
+        Path relative = root().relativize(path);
+        return relative.toString().isEmpty() ? "." : relative.toString();
+    }
+
+    /**
+     * The checkpoints on disk that {@code location} (a resolved location) is, lies inside or
+     * contains: the directories among its ancestors inside the data directory, itself and its
+     * descendants that hold a {@value #CHECKPOINT_METADATA} file and an
+     * {@value #CHECKPOINT_OFFSETS} directory, as Arus's engine and Spark lay a checkpoint out.
+     * Below a checkpoint found, nothing is looked at; nor are symbolic links followed, as the
+     * engine's file sources do not follow them. Reads the disk, so callers hold no lock.
+     */
+    public List<Path> checkpointsAround(Path location) {
+        Path root = root();
+        List<Path> found = new ArrayList<>();
+        for (Path above = location.getParent(); above != null && above.startsWith(root) && !above.equals(root);
+                above = above.getParent()) {
+            if (isCheckpoint(above)) {
+                found.add(above);
+            }
+        }
+        if (!Files.isDirectory(location, LinkOption.NOFOLLOW_LINKS)) {
+            return found;
+        }
+        try {
+            Files.walkFileTree(location, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                    if (isCheckpoint(directory)) {
+                        found.add(directory);
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException unreadable) {
+                    return FileVisitResult.CONTINUE; // what the service cannot list, no query of it can read either
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return found;
+    }
+
+    private static boolean isCheckpoint(Path directory) {
+        return Files.isRegularFile(directory.resolve(CHECKPOINT_METADATA), LinkOption.NOFOLLOW_LINKS)
+                && Files.isDirectory(directory.resolve(CHECKPOINT_OFFSETS), LinkOption.NOFOLLOW_LINKS);
     }
 
     /**

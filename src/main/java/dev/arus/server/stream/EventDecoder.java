@@ -5,25 +5,23 @@ import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
-import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Decimals;
+import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.expr.DateText;
 import dev.arus.engine.expr.TimestampText;
-import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
-import dev.arus.server.web.ProblemType;
 import java.math.BigDecimal;
+import java.nio.CharBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -31,6 +29,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 
 /**
@@ -38,13 +37,14 @@ import tools.jackson.core.json.JsonFactory;
  * but strictly: every event is an object whose fields are columns of the stream; a field absent
  * or null is NULL, refused for a NOT NULL column; a value must be of its column's JSON kind
  * (a number of the column's range for the integers, {@code float} and {@code double}, a number
- * for a {@code decimal}, rounded half up to its scale and within its precision, a string for
- * {@code string}, base64 text for {@code binary}); a date is text as Spark's cast reads it
- * ({@code 2026-12-01}); a timestamp is text as Spark's cast reads it
- * ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it names none) or a number of
- * seconds since the epoch, as Spark's JSON reader takes it; both within years 1 to 9999; a field is
- * given once. The first bad event refuses the whole request, with its index and field. Not
- * thread-safe: one per request.
+ * for a {@code decimal}, rounded half up to its scale and within its precision, a string of
+ * Unicode text, with no half of a surrogate pair, for {@code string}, base64 text for
+ * {@code binary}); a date is text as Spark's cast reads it ({@code 2026-12-01}); a timestamp is
+ * text as Spark's cast reads it ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it
+ * names none) or a number of seconds since the epoch, as Spark's JSON reader takes it; both within
+ * years 1 to 9999; a field is given once. In NDJSON each event is on one line of its own. The
+ * first bad event refuses the whole request, with its index and field. Not thread-safe: one per
+ * request.
  */
 final class EventDecoder {
 
@@ -58,6 +58,7 @@ final class EventDecoder {
 
     /** Without Jackson's duplicate detection, which costs a hash set per event: the decoder knows the fields it has seen. */
     private static final JsonFactory JSON = JsonFactory.builder().build();
+    private static final char BYTE_ORDER_MARK = '\uFEFF';
     private static final long MIN_MICROS = Instant.parse("0001-01-01T00:00:00Z").getEpochSecond() * 1_000_000L;
     private static final long MAX_MICROS = Instant.parse("9999-12-31T23:59:59.999999Z").getEpochSecond() * 1_000_000L
             + 999_999L;
@@ -72,6 +73,8 @@ final class EventDecoder {
     private final Map<String, Integer> columnOf = new HashMap<>();
     private final boolean[] seen;
     private ColumnarBatch batch;
+    private JsonParser parser;
+    private EventPlace place;
 
     EventDecoder(String stream, Schema schema, ZoneId zone) {
         this.stream = stream;
@@ -84,45 +87,84 @@ final class EventDecoder {
     }
 
     /**
-     * The events of {@code body} as a batch of the stream's columns.
+     * The events of {@code text} (a request's body, decoded) as a batch of the stream's columns. A
+     * byte order mark at its very start is ignored, as RFC 8259 lets a reader do; anywhere else it
+     * is not JSON.
      *
-     * @throws ProblemException {@code invalid-events} naming the first bad event and field, or
-     *         {@code malformed-json} saying where the text stops being JSON
+     * @throws ProblemException {@code invalid-events} naming the first bad event and field,
+     *         {@code malformed-json} saying where the text stops being JSON (or NDJSON), or
+     *         {@code json-limit-exceeded} naming the event whose text is beyond a limit of the reader
      */
-    ColumnarBatch decode(byte[] body, Layout layout) {
+    ColumnarBatch decode(CharBuffer text, Layout layout) {
+        place = new EventPlace(layout);
         batch = ColumnarBatch.allocate(schema, 1024);
-        int events = 0;
-        try (JsonParser parser = JSON.createParser(ObjectReadContext.empty(), body)) {
-            JsonToken token = parser.nextToken();
-            if (layout == Layout.ARRAY) {
-                if (token != JsonToken.START_ARRAY) {
-                    throw notEvents("The body is not a JSON array of events; send [{...}, {...}], or one event per line "
-                            + "as application/x-ndjson");
-                }
-                token = parser.nextToken();
-                while (token != JsonToken.END_ARRAY) {
-                    readEvent(parser, token, events++, layout);
-                    token = parser.nextToken();
-                }
-                if (parser.nextToken() != null) {
-                    throw malformed(parser.currentLocation(), "there is more after the array of events");
-                }
-            } else {
-                while (token != null) {
-                    readEvent(parser, token, events++, layout);
-                    token = parser.nextToken();
-                }
-            }
-        } catch (JacksonException malformed) {
-            throw malformed(malformed.getLocation(), malformed.getOriginalMessage());
+        int offset = text.arrayOffset() + text.position();
+        int length = text.remaining();
+        if (length > 0 && text.array()[offset] == BYTE_ORDER_MARK) {
+            offset++;
+            length--;
         }
-        batch.setSize(events);
-        return batch;
+        try (JsonParser json = JSON.createParser(ObjectReadContext.empty(), text.array(), offset, length)) {
+            parser = json;
+            batch.setSize(layout == Layout.ARRAY ? readArray() : readLines());
+            return batch;
+        } catch (StreamConstraintsException limit) {
+            // Jackson gives no location for these: where the reader stopped is in the value or name beyond the limit.
+            throw place.failedAfter(parser.currentName()).beyondLimit(parser.currentLocation(),
+                    limit.getOriginalMessage());
+        } catch (JacksonException malformed) {
+            TokenStreamLocation at = malformed.getLocation() != null ? malformed.getLocation() : parser.currentLocation();
+            throw place.failedAfter(parser.currentName()).malformed(at, malformed.getOriginalMessage());
+        }
     }
 
-    private void readEvent(JsonParser parser, JsonToken start, int index, Layout layout) {
+    private int readArray() {
+        JsonToken token = parser.nextToken();
+        if (token == null) {
+            throw EventPlace.empty();
+        }
+        if (token != JsonToken.START_ARRAY) {
+            throw EventPlace.notEvents("The body is not a JSON array of events; send [{...}, {...}], or one event per "
+                    + "line as application/x-ndjson");
+        }
+        int events = 0;
+        for (token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+            readEvent(token, events++);
+        }
+        if (parser.nextToken() != null) {
+            throw place.malformed(parser.currentTokenLocation(), "there is more after the array of events");
+        }
+        return events;
+    }
+
+    /** NDJSON: each event on a line of its own; blank lines are skipped, as Spark's line reader skips them. */
+    private int readLines() {
+        int events = 0;
+        int lastLine = 0;
+        for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+            TokenStreamLocation start = parser.currentTokenLocation();
+            if (start.getLineNr() == lastLine) {
+                throw place.at(events).notOneLine(start, "begins on line " + lastLine + ", where event " + (events - 1)
+                        + " ends: NDJSON has one event per line");
+            }
+            readEvent(token, events);
+            lastLine = parser.currentTokenLocation().getLineNr();
+            if (lastLine != start.getLineNr()) {
+                throw place.at(events).notOneLine(start, "spans lines " + start.getLineNr() + " to " + lastLine
+                        + ": in NDJSON an event is on one line");
+            }
+            events++;
+        }
+        if (events == 0) {
+            throw EventPlace.empty();
+        }
+        return events;
+    }
+
+    private void readEvent(JsonToken start, int index) {
+        place.at(index);
         if (start != JsonToken.START_OBJECT) {
-            throw invalid(index, null, layout, parser, "is not a JSON object but " + kind(start));
+            throw place.invalid(parser, "is not a JSON object but " + kind(start));
         }
         if (index == batch.column(0).capacity()) {
             for (int c = 0; c < schema.size(); c++) {
@@ -132,41 +174,45 @@ final class EventDecoder {
         Arrays.fill(seen, false);
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
             String name = parser.currentName();
+            place.reading(name);
             Integer column = columnOf.get(name);
             if (column == null) {
-                throw invalid(index, name, layout, parser, "is not a column of stream '" + stream + "'"
-                        + suggestion(name) + "; its columns are " + schema.names());
+                throw place.invalid(parser, "is not a column of stream '" + stream + "'" + suggestion(name)
+                        + "; its columns are " + schema.names());
             }
             if (seen[column]) {
-                throw invalid(index, name, layout, parser, "is given twice");
+                throw place.invalid(parser, "is given twice");
             }
             seen[column] = true;
-            read(parser, parser.nextToken(), index, column, layout);
+            read(parser.nextToken(), index, column);
+            place.read();
         }
         for (int c = 0; c < seen.length; c++) {
             if (!seen[c]) {
-                requireNullable(index, c, layout, parser, "is missing");
+                place.reading(schema.field(c).name());
+                requireNullable(c, "is missing");
                 batch.column(c).setNull(index);
             }
         }
+        place.between();
     }
 
-    private void read(JsonParser parser, JsonToken token, int row, int column, Layout layout) {
+    private void read(JsonToken token, int row, int column) {
         Field field = schema.field(column);
         ColumnVector vector = batch.column(column);
         if (token == JsonToken.VALUE_NULL) {
-            requireNullable(row, column, layout, parser, "is null");
+            requireNullable(column, "is null");
             vector.setNull(row);
             return;
         }
         if (field.type() instanceof DecimalType decimal) {
             if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
-                throw wrongKind(row, field, layout, parser, token, "a number");
+                throw wrongKind(field, token, "a number");
             }
             // rounded half up to the scale, as Spark's JSON reader rounds
             BigDecimal value = Decimals.toType(parser.getDecimalValue(), decimal);
             if (value == null) {
-                throw outOfRange(row, field, layout, parser);
+                throw outOfRange(field);
             }
             vector.setObject(row, value);
             return;
@@ -175,50 +221,67 @@ final class EventDecoder {
         switch (type) {
             case BYTE, SHORT, INT, LONG -> {
                 if (token != JsonToken.VALUE_NUMBER_INT) {
-                    throw wrongKind(row, field, layout, parser, token, "a whole number");
+                    throw wrongKind(field, token, "a whole number");
                 }
                 if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
                         || !fitsIntegral(parser.getLongValue(), type)) {
-                    throw outOfRange(row, field, layout, parser);
+                    throw outOfRange(field);
                 }
                 ((LongVector) vector).values()[row] = parser.getLongValue();
             }
             case FLOAT, DOUBLE -> {
                 if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
-                    throw wrongKind(row, field, layout, parser, token, "a number");
+                    throw wrongKind(field, token, "a number");
                 }
                 double value = parser.getDoubleValue();
                 if (Double.isInfinite(value) || type == AtomicType.FLOAT && Math.abs(value) > Float.MAX_VALUE) {
-                    throw outOfRange(row, field, layout, parser);
+                    throw outOfRange(field);
                 }
                 ((DoubleVector) vector).values()[row] = type == AtomicType.FLOAT ? (float) value : value;
             }
-            case DATE -> ((LongVector) vector).values()[row] = date(parser, token, row, field, layout);
+            case DATE -> ((LongVector) vector).values()[row] = date(token, field);
             case BOOLEAN -> {
                 if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
-                    throw wrongKind(row, field, layout, parser, token, "true or false");
+                    throw wrongKind(field, token, "true or false");
                 }
                 ((BooleanVector) vector).values()[row] = token == JsonToken.VALUE_TRUE;
             }
             case STRING -> {
                 if (token != JsonToken.VALUE_STRING) {
-                    throw wrongKind(row, field, layout, parser, token, "a string");
+                    throw wrongKind(field, token, "a string");
                 }
-                ((StringVector) vector).values()[row] = parser.getString();
+                ((StringVector) vector).values()[row] = unicode(parser.getString());
             }
             case BINARY -> {
                 if (token != JsonToken.VALUE_STRING) {
-                    throw wrongKind(row, field, layout, parser, token, "base64 text");
+                    throw wrongKind(field, token, "base64 text");
                 }
                 try {
                     ((BinaryVector) vector).values()[row] = parser.getBinaryValue();
                 } catch (JacksonException notBase64) {
-                    throw invalid(row, field.name(), layout, parser, "is not base64 text");
+                    throw place.invalid(parser, "is not base64 text");
                 }
             }
-            case TIMESTAMP -> ((LongVector) vector).values()[row] = timestamp(parser, token, row, field, layout);
+            case TIMESTAMP -> ((LongVector) vector).values()[row] = timestamp(token, field);
             default -> throw new IllegalStateException("a stream holds no column of type " + type);
         }
+    }
+
+    /**
+     * {@code text} when it is Unicode text. A JSON escape can write half of a surrogate pair
+     * ({@code "\ud800"}), which no UTF-8 can hold: stored, it would come back as {@code ?}.
+     */
+    private String unicode(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw place.invalid(parser, String.format("holds \\u%04x, half of a surrogate pair without the other "
+                        + "half, at character %d: that is not Unicode text, and cannot be stored", (int) c, i));
+            }
+        }
+        return text;
     }
 
     private static boolean fitsIntegral(long value, AtomicType type) {
@@ -230,33 +293,33 @@ final class EventDecoder {
         };
     }
 
-    private ProblemException outOfRange(int row, Field field, Layout layout, JsonParser parser) {
-        return invalid(row, field.name(), layout, parser, parser.getString() + " is out of the range of "
+    private ProblemException outOfRange(Field field) {
+        return place.invalid(parser, EventPlace.shown(parser.getString()) + " is out of the range of "
                 + field.type().sql());
     }
 
     /** A date is text as Spark's cast reads it ({@code 2026-12-01}), within years 1 to 9999. */
-    private long date(JsonParser parser, JsonToken token, int row, Field field, Layout layout) {
+    private long date(JsonToken token, Field field) {
         if (token != JsonToken.VALUE_STRING) {
-            throw wrongKind(row, field, layout, parser, token, "a date as text, such as 2026-12-01");
+            throw wrongKind(field, token, "a date as text, such as 2026-12-01");
         }
         Long days = DateText.parse(parser.getString());
         if (days == null) {
-            throw invalid(row, field.name(), layout, parser, "'" + parser.getString() + "' is not a date: write"
+            throw place.invalid(parser, "'" + EventPlace.shown(parser.getString()) + "' is not a date: write"
                     + " 2026-12-01");
         }
         if (days < MIN_DAY || days > MAX_DAY) {
-            throw invalid(row, field.name(), layout, parser, "is out of the range of DATE (years 1 to 9999)");
+            throw place.invalid(parser, "is out of the range of DATE (years 1 to 9999)");
         }
         return days;
     }
 
-    private long timestamp(JsonParser parser, JsonToken token, int row, Field field, Layout layout) {
+    private long timestamp(JsonToken token, Field field) {
         long micros;
         if (token == JsonToken.VALUE_STRING) {
             Long parsed = TimestampText.parse(parser.getString(), zone);
             if (parsed == null) {
-                throw invalid(row, field.name(), layout, parser, "'" + parser.getString() + "' is not a timestamp: "
+                throw place.invalid(parser, "'" + EventPlace.shown(parser.getString()) + "' is not a timestamp: "
                         + "write 2026-12-01T10:00:00Z (an offset, or none for the service's time zone) or a number "
                         + "of seconds since the epoch");
             }
@@ -267,18 +330,18 @@ final class EventDecoder {
                     : token == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() * 1_000_000L
                     : Math.round(seconds * 1_000_000d);
         } else {
-            throw wrongKind(row, field, layout, parser, token, "a timestamp (text or seconds since the epoch)");
+            throw wrongKind(field, token, "a timestamp (text or seconds since the epoch)");
         }
         if (micros < MIN_MICROS || micros > MAX_MICROS) {
-            throw invalid(row, field.name(), layout, parser, "is out of the range of TIMESTAMP (years 1 to 9999)");
+            throw place.invalid(parser, "is out of the range of TIMESTAMP (years 1 to 9999)");
         }
         return micros;
     }
 
-    private void requireNullable(int row, int column, Layout layout, JsonParser parser, String what) {
+    private void requireNullable(int column, String what) {
         Field field = schema.field(column);
         if (!field.nullable()) {
-            throw invalid(row, field.name(), layout, parser, what + ", but column " + field.name() + " is NOT NULL");
+            throw place.invalid(parser, what + ", but column " + field.name() + " is NOT NULL");
         }
     }
 
@@ -288,10 +351,9 @@ final class EventDecoder {
                 .map(column -> " (did you mean '" + column + "'?)").orElse("");
     }
 
-    private ProblemException wrongKind(int row, Field field, Layout layout, JsonParser parser, JsonToken token,
-                                       String expected) {
-        return invalid(row, field.name(), layout, parser, "is " + kind(token) + ", but column " + field.name()
-                + " is " + field.type().simpleString().toUpperCase(Locale.ROOT) + ": give " + expected);
+    private ProblemException wrongKind(Field field, JsonToken token, String expected) {
+        return place.invalid(parser, "is " + kind(token) + ", but column " + field.name() + " is "
+                + field.type().simpleString().toUpperCase(Locale.ROOT) + ": give " + expected);
     }
 
     private static String kind(JsonToken token) {
@@ -303,35 +365,5 @@ final class EventDecoder {
             case START_ARRAY -> "an array";
             default -> token.toString();
         };
-    }
-
-    /**
-     * Event {@code index} (field {@code field}, may be null) is refused: the problem names both,
-     * with the JSON pointer of the field in an array, or the event's line in NDJSON.
-     */
-    private ProblemException invalid(int index, String field, Layout layout, JsonParser parser, String what) {
-        Map<String, Object> where = new LinkedHashMap<>();
-        where.put("index", index);
-        if (field != null) {
-            where.put("field", field);
-        }
-        if (layout == Layout.ARRAY) {
-            where.put("pointer", field == null ? JsonPointer.of(index) : JsonPointer.of(index, field));
-        } else {
-            where.put("line", parser.currentTokenLocation().getLineNr());
-        }
-        String subject = field == null ? "Event " + index : "Event " + index + ", field '" + field + "',";
-        return new ProblemException(ProblemType.INVALID_EVENTS, subject + " " + what + ". Nothing of the request was "
-                + "written.", where);
-    }
-
-    private static ProblemException notEvents(String detail) {
-        return new ProblemException(ProblemType.INVALID_EVENTS, detail + ". Nothing of the request was written.");
-    }
-
-    private static ProblemException malformed(TokenStreamLocation at, String what) {
-        return new ProblemException(ProblemType.MALFORMED_JSON, "Malformed JSON at line " + at.getLineNr()
-                + ", column " + at.getColumnNr() + ": " + what + ". Nothing of the request was written.",
-                Map.of("line", at.getLineNr(), "column", at.getColumnNr()));
     }
 }

@@ -14,8 +14,11 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ArusProperties;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.nio.CharBuffer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -43,18 +46,25 @@ class StreamCatalog {
     private final IngestRates rates;
     private final Clock clock;
     private final ZoneId zone;
+    private final ShownPaths shownPaths;
+    private final Retention defaultRetention;
     private final EventLogWriteFailures writeFailures;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths,
+                  ArusProperties properties) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
+        this.shownPaths = shownPaths;
+        ArusProperties.DefaultRetention retention = properties.streams().defaultRetention();
+        this.defaultRetention = new Retention(retention.maxAge().isZero() ? null : retention.maxAge(),
+                retention.maxBytes().toBytes(), true);
         this.writeFailures = new EventLogWriteFailures(clock);
     }
 
     StreamView create(StreamSpec spec) {
-        StreamDefinition definition = definition(spec);
+        StreamDefinition definition = definition(spec, defaultRetention);
         try {
             return view(log.create(definition));
         } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
@@ -62,7 +72,7 @@ class StreamCatalog {
         }
     }
 
-    private static StreamDefinition definition(StreamSpec spec) {
+    private static StreamDefinition definition(StreamSpec spec, Retention defaultRetention) {
         if (spec.name() == null) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, "/name", "A stream needs a name");
         }
@@ -72,7 +82,7 @@ class StreamCatalog {
         }
         try {
             return StreamDefinition.of(spec.name(), spec.schema(), spec.partitions() == null ? 1 : spec.partitions(),
-                    spec.keyField(), retention(spec.retention()));
+                    spec.keyField(), spec.retention() == null ? defaultRetention : retention(spec.retention()));
         } catch (AnalysisException invalid) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, pointer(invalid.errorClass()), invalid.getMessage())
                     .causedBy(invalid);
@@ -92,9 +102,6 @@ class StreamCatalog {
     }
 
     private static Retention retention(StreamSpec.Retention spec) {
-        if (spec == null) {
-            return Retention.FOREVER;
-        }
         Duration maxAge = null;
         if (spec.maxAge() != null) {
             try {
@@ -116,11 +123,12 @@ class StreamCatalog {
         return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
     }
 
-    /** Every stream, by name, the damaged ones with what is wrong. */
+    /** Every stream, by name, the damaged ones with what is wrong (naming files relative to the data directory). */
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        log.damaged().forEach((name, damage) ->
+                views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
@@ -143,7 +151,7 @@ class StreamCatalog {
      * @throws ProblemException for a bad event (nothing written), a stream that does not exist,
      *         or a write the disk refused
      */
-    IngestResult ingest(String name, byte[] body, EventDecoder.Layout layout) {
+    IngestResult ingest(String name, CharBuffer body, EventDecoder.Layout layout) {
         LogStream stream = stream(name);
         ColumnarBatch events = new EventDecoder(name, stream.definition().schema(), zone).decode(body, layout);
         if (events.size() == 0) {
@@ -182,7 +190,6 @@ class StreamCatalog {
         StreamDefinition definition = stream.definition();
         List<StreamView.Column> columns = definition.schema().fields().stream()
                 .map(StreamCatalog::column).toList();
-        Retention retention = definition.retention();
         long[] earliest = stream.earliestOffsets();
         long[] latest = stream.durableEnds();
         List<StreamView.PartitionView> offsets = new ArrayList<>();
@@ -197,9 +204,7 @@ class StreamCatalog {
             return new StreamView.ReaderView(reader.label(), lag.records(), seconds);
         }).toList();
         return new StreamView(definition.name(), definition.schemaDdl(), columns, definition.partitions(),
-                definition.keyField(), new StreamView.RetentionView(
-                        retention.maxAge() == null ? null : retention.maxAge().toSeconds(), retention.maxBytes(),
-                        retention.keepUnread()),
+                definition.keyField(), StreamView.RetentionView.of(definition.retention()),
                 offsets, stream.sizeBytes(), stream.appendedRecords(), rates.perSecond(definition.name()), readers,
                 null);
     }

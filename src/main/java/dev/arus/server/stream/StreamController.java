@@ -15,6 +15,7 @@ import static dev.arus.server.web.ProblemType.STREAM_NOT_FOUND;
 import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
 
 import dev.arus.server.ArusProperties;
+import dev.arus.server.PrintableText;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import dev.arus.server.web.Refuses;
@@ -28,10 +29,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -105,8 +109,8 @@ class StreamController {
                                     example = "[{\"order_id\": \"o-1\", \"category\": \"books\", \"amount\": 12.5, "
                                             + "\"event_time\": \"2026-12-01T10:00:00Z\"}]")),
                     @Content(mediaType = NDJSON, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string"))}))
-    @Refuses({STREAM_NOT_FOUND, STREAM_DAMAGED, MALFORMED_JSON, INVALID_EVENTS, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
-            SHUTTING_DOWN, EVENT_LOG_WRITE_FAILED})
+    @Refuses({STREAM_NOT_FOUND, STREAM_DAMAGED, MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_EVENTS, REQUEST_TOO_LARGE,
+            UNSUPPORTED_MEDIA_TYPE, SHUTTING_DOWN, EVENT_LOG_WRITE_FAILED})
     IngestResult events(@Parameter(description = "The stream") @PathVariable String name, HttpServletRequest request)
             throws IOException {
         String contentType = request.getContentType();
@@ -115,8 +119,20 @@ class StreamController {
         return catalog.ingest(name, body(request), layout);
     }
 
-    /** The whole body, refused beyond {@code arus.streams.max-request-size} or when it is not UTF-8. */
-    private byte[] body(HttpServletRequest request) throws IOException {
+    /**
+     * The whole body's text, refused beyond {@code arus.streams.max-request-size}, when it is not
+     * UTF-8, or when its content type names another charset: JSON between systems is UTF-8
+     * (RFC 8259), and events are read as nothing else.
+     */
+    private CharBuffer body(HttpServletRequest request) throws IOException {
+        // As sent: the request's own character encoding is UTF-8 whatever the client said (Spring
+        // Boot's CharacterEncodingFilter forces it).
+        String charset = MediaType.parseMediaType(request.getHeader(HttpHeaders.CONTENT_TYPE)).getParameter("charset");
+        if (charset != null && !isUtf8(charset)) {
+            throw new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "The events are in charset "
+                    + PrintableText.escape(charset) + "; send them as UTF-8, with no charset or charset=UTF-8. "
+                    + "Nothing was written.");
+        }
         if (request.getContentLengthLong() > maxRequestBytes) {
             throw tooLarge();
         }
@@ -127,8 +143,15 @@ class StreamController {
         if (body.length > maxRequestBytes) {
             throw tooLarge();
         }
-        WellFormedText.require(body, StandardCharsets.UTF_8);
-        return body;
+        return WellFormedText.decode(body, StandardCharsets.UTF_8);
+    }
+
+    private static boolean isUtf8(String charset) {
+        try {
+            return Charset.forName(charset.replace("\"", "")).equals(StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException unknown) {
+            return false;
+        }
     }
 
     private ProblemException tooLarge() {

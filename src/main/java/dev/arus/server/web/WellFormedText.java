@@ -19,13 +19,25 @@ public final class WellFormedText {
 
     /** Decodes {@code body} strictly; the first malformed or unmappable sequence is a problem saying where it is. */
     public static void require(byte[] body, Charset charset) {
+        decode(body, charset);
+    }
+
+    /**
+     * The text of {@code body}, decoded strictly, for a reader that should take it as it was
+     * checked: Jackson's reader of bytes guesses UTF-16 or UTF-32 from zero bytes at the start,
+     * which UTF-8 allows (as NUL).
+     *
+     * @throws ProblemException {@code malformed-json} at the first malformed or unmappable sequence
+     */
+    public static CharBuffer decode(byte[] body, Charset charset) {
         CharsetDecoder decoder = charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         CharBuffer decoded = CharBuffer.allocate((int) Math.ceil(body.length * (double) decoder.maxCharsPerByte()) + 1);
         CoderResult result = decoder.decode(ByteBuffer.wrap(body), decoded, true);
         if (!result.isError()) {
-            return;
+            decoder.flush(decoded);
+            return decoded.flip();
         }
         decoded.flip();
         int line = 1;

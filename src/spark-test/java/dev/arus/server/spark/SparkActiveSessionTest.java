@@ -52,7 +52,7 @@ class SparkActiveSessionTest {
         CompletableFuture<ResultBatch> firstBatch = new CompletableFuture<>();
         FutureTask<StreamingQuery> start = new FutureTask<>(() -> {
             SparkSession.clearActiveSession(); // a new thread inherits its starter's otherwise
-            return engine.translate(spec, Map.of(), new QueryFiles(null, null, null))
+            return engine.translate(spec, Map.of(), QueryFiles.NONE)
                     .start(spec.name(), UUID.randomUUID(), (batch, batchId) -> firstBatch.complete(batch), 10,
                             new EndOnly(firstBatch));
         });

@@ -148,6 +148,12 @@ class SparkQueryEngine implements QueryEngine {
                         + "source needs its columns as DDL in 'schema', as Spark requires");
             }
             path = location(requireText(options.remove("path"), pointer + "/options/path"), pointer + "/options/path");
+            for (String key : List.copyOf(options.keySet())) {
+                if (key.equalsIgnoreCase("sourceArchiveDir")) {
+                    String at = JsonPointer.append(pointer + "/options", key);
+                    options.put(key, location(requireText(options.get(key), at), at));
+                }
+            }
             analysed(() -> reader.schema(source.schema()), pointer + "/schema");
         }
         reader.options(options);

@@ -6,6 +6,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
 import dev.arus.engine.api.DataStreamReader;
 import dev.arus.engine.api.DataStreamWriter;
+import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.Trigger;
@@ -26,6 +27,7 @@ import java.util.List;
  * <pre>
  * start: 2026-10-16T13:30:00Z                       the manual clock's start
  * source: rate-micro-batch rowsPerBatch=4 ...        format and options
+ * sql: SELECT ... FROM events ...                     the same query in Spark SQL, the source as {@code events}
  * withColumn: event_time = &lt;expr&gt;
  * filter: &lt;expr&gt;
  * withWatermark: event_time, 5 seconds
@@ -64,16 +66,16 @@ record GoldenQuery(String name, List<String[]> lines) {
         return Instant.parse(value("start"));
     }
 
-    /** Builds the query, runs it as the case says, and returns the console text. */
+    /** Builds the query from its steps, runs it as the case says, and returns the console text. */
     String run(QueryTestDriver driver) {
-        return run(driver, null);
+        return run(driver, null, false);
     }
 
     /**
-     * As {@link #run(QueryTestDriver)}, with the query's checkpoint in {@code checkpoint} when it
-     * is not {@code null}.
+     * As {@link #run(QueryTestDriver)}, the query built from its {@code sql} line when {@code sql},
+     * with the query's checkpoint in {@code checkpoint} when it is not {@code null}.
      */
-    String run(QueryTestDriver driver, Path checkpoint) {
+    String run(QueryTestDriver driver, Path checkpoint, boolean sql) {
         String firstBatch = value("firstBatchMillis");
         if (firstBatch != null) {
             driver.session().streams().addListener(new StreamingQueryListener() {
@@ -85,7 +87,9 @@ record GoldenQuery(String name, List<String[]> lines) {
                 }
             });
         }
-        driver.start(frame(driver.session()), checkpoint == null ? this::writer
+        StreamFrame frame = sql ? driver.session().sql(value("sql"), SqlTables.none().stream("events",
+                source(driver.session()))) : frame(driver.session());
+        driver.start(frame, checkpoint == null ? this::writer
                 : w -> writer(w).option("checkpointLocation", checkpoint.toString()));
         if (value("batches") != null) {
             driver.runBatches(Integer.parseInt(value("batches")));
@@ -99,14 +103,18 @@ record GoldenQuery(String name, List<String[]> lines) {
         return driver.consoleText();
     }
 
-    private StreamFrame frame(ArusSession session) {
+    private StreamFrame source(ArusSession session) {
         String[] source = value("source").split(" ");
         DataStreamReader reader = session.readStream().format(source[0]);
         for (int i = 1; i < source.length; i++) {
             String[] option = source[i].split("=", 2);
             reader = reader.option(option[0], option[1]);
         }
-        StreamFrame frame = reader.load();
+        return reader.load();
+    }
+
+    private StreamFrame frame(ArusSession session) {
+        StreamFrame frame = source(session);
         List<Column> keys = new ArrayList<>();
         for (String[] line : lines) {
             switch (line[0]) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -87,6 +88,35 @@ class KafkaSinkTest {
         driver.runBatches(2);
         assertThat(texts(KafkaTestBroker.readAll("numbers-out", "read_uncommitted"))).as(driver.history())
                 .containsExactly("0=0", "1=10", "2=20", "3=30", "4=40", "5=50");
+    }
+
+    @Test
+    void aTopicDeletedAfterTheQueryStartedFailsItsFirstBatchNamingTheTopic() {
+        KafkaTestBroker.createTopic("deleted-out", 1);
+        QueryTestDriver driver = driver();
+        driver.start(numbers(driver).selectExpr("CAST(value AS STRING) AS value"),
+                w -> w.format("kafka").option("kafka.bootstrap.servers", KafkaTestBroker.servers())
+                        .option("topic", "deleted-out"));
+        KafkaTestBroker.deleteTopic("deleted-out");
+        driver.runTrigger();
+        assertThat(driver.query().exception()).as(driver.history()).get().satisfies(e -> {
+            ArusException cause = (ArusException) e.getCause();
+            assertThat(cause.errorClass()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
+            assertThat(cause.getMessage()).startsWith("[KAFKA_TOPIC_NOT_FOUND] The Kafka topic 'deleted-out' does "
+                    + "not exist at the brokers at " + KafkaTestBroker.servers()).contains("Batch 0 was not written");
+        });
+    }
+
+    @Test
+    void aSinkTopicThatDoesNotExistIsRefusedWhenTheQueryStarts() {
+        QueryTestDriver driver = driver();
+        assertThatThrownBy(() -> driver.start(numbers(driver).selectExpr("CAST(value AS STRING) AS value"),
+                w -> w.format("kafka").option("kafka.bootstrap.servers", KafkaTestBroker.servers())
+                        .option("topic", "never-created")))
+                .isInstanceOfSatisfying(InvalidOptionException.class, refused -> {
+                    assertThat(refused.errorClass()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
+                    assertThat(refused.option()).isEqualTo("topic");
+                });
     }
 
     private static byte[] bytes(String text) {

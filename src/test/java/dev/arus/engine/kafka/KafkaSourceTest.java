@@ -1,6 +1,7 @@
 package dev.arus.engine.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
@@ -148,6 +149,78 @@ class KafkaSourceTest {
         KafkaTestBroker.send(List.of(record("trickle", 0, 1, null, "two"), record("trickle", 0, 2, null, "three"),
                 record("trickle", 0, 3, null, "four")));
         assertThat(driver.runTrigger().numInputRows()).as("3 records: at once").isEqualTo(3);
+    }
+
+    @Test
+    void availableNowReadsWhatTheTopicHadAtStartInBatchesOfMaxOffsetsPerTriggerThenStops() {
+        KafkaTestBroker.createTopic("available-now", 2);
+        KafkaTestBroker.send(List.of(record("available-now", 0, 0, null, "a"), record("available-now", 0, 1, null, "b"),
+                record("available-now", 0, 2, null, "c"), record("available-now", 1, 3, null, "d"),
+                record("available-now", 1, 4, null, "e")));
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "available-now", "startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "2")).selectExpr("CAST(value AS STRING)"),
+                w -> w.trigger(Trigger.availableNow()));
+
+        driver.runTrigger();
+        KafkaTestBroker.send(List.of(record("available-now", 0, 5, null, "late"))); // after the start: not read
+        while (driver.hasPendingTrigger()) {
+            driver.runTrigger();
+        }
+
+        assertThat(driver.progress()).as(driver.history())
+                .extracting(StreamingQueryProgress::batchId, StreamingQueryProgress::numInputRows)
+                .containsExactly(tuple(0L, 2L), tuple(1L, 2L), tuple(2L, 1L));
+        assertThat(driver.progress()).extracting(p -> p.sources().get(0).latestOffset())
+                .as("the offsets fetched at the start").containsOnly("{\"available-now\":{\"0\":3,\"1\":2}}");
+        List<String> read = new ArrayList<>();
+        driver.batches().values().forEach(rows -> read.addAll(texts(rows)));
+        assertThat(read).containsExactlyInAnyOrder("[a]", "[b]", "[c]", "[d]", "[e]");
+        assertThat(driver.query().isActive()).isFalse();
+        assertThat(driver.query().exception()).isEmpty();
+    }
+
+    @Test
+    void onceReadsEveryRecordInOneBatchWhateverTheLimits() {
+        KafkaTestBroker.createTopic("once", 2);
+        KafkaTestBroker.send(List.of(record("once", 0, 0, null, "a"), record("once", 0, 1, null, "b"),
+                record("once", 1, 2, null, "c")));
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "once", "startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "1", "minOffsetsPerTrigger", "1")).selectExpr("CAST(value AS STRING)"),
+                w -> w.trigger(Trigger.once()));
+
+        driver.runTrigger();
+
+        assertThat(driver.progress()).extracting(StreamingQueryProgress::numInputRows).containsExactly(3L);
+        assertThat(driver.hasPendingTrigger()).isFalse();
+    }
+
+    /**
+     * As in Spark, {@code minOffsetsPerTrigger} still holds under {@code availableNow}: after the
+     * first batch, fewer records left than the minimum (and {@code maxTriggerDelay} not passed)
+     * hold the next batch back, and a trigger that runs no batch ends the run.
+     */
+    @Test
+    void underAvailableNowMinOffsetsPerTriggerEndsTheRunWhenFewerRecordsAreLeftAsInSpark() {
+        KafkaTestBroker.createTopic("available-now-min", 1);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            records.add(record("available-now-min", 0, i, null, "r" + i));
+        }
+        KafkaTestBroker.send(records);
+        QueryTestDriver driver = driver();
+        driver.startRecording(kafka(driver, Map.of("subscribe", "available-now-min", "startingOffsets", "earliest",
+                "minOffsetsPerTrigger", "4", "maxOffsetsPerTrigger", "4")).selectExpr("CAST(value AS STRING)"),
+                w -> w.trigger(Trigger.availableNow()));
+
+        while (driver.hasPendingTrigger()) {
+            driver.runTrigger();
+        }
+
+        assertThat(driver.progress()).as(driver.history()).extracting(StreamingQueryProgress::numInputRows)
+                .as("4 records, then 3 left, fewer than 4").containsExactly(4L);
+        assertThat(driver.query().isActive()).isFalse();
     }
 
     @Test

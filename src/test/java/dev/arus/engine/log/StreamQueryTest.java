@@ -4,12 +4,14 @@ import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.checkpoint.ProtocolProbe;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Queries over the event log through the {@code stream} source and sink: offsets per partition
- * in progress and checkpoint, where a new query starts, how much one batch reads, what a query
- * does when retention took records it had not read, and one query feeding another exactly once.
+ * in progress and checkpoint, where a new query starts, how much one batch reads (under each
+ * trigger), where a restarted query reads from, what a query does when retention took records it
+ * had not read, and one query feeding another exactly once.
  */
 class StreamQueryTest {
 
@@ -170,6 +173,128 @@ class StreamQueryTest {
                     .isEqualTo(available);
         }
         assertThat(read).containsExactly(12L, 12L, 6L);
+    }
+
+    @Test
+    void availableNowReadsWhatTheStreamHadAtStartInBatchesOfMaxOffsetsPerTriggerThenTheNoDataBatchThenStops() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        append(stream, 0, 80);
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "30")), w -> w.outputMode("append").trigger(Trigger.availableNow()));
+
+        driver.runTrigger();
+        append(stream, 200, 10); // after the run started: not read by it
+        while (driver.hasPendingTrigger()) {
+            driver.runTrigger();
+        }
+
+        assertThat(driver.progress()).as(driver.history())
+                .extracting(StreamingQueryProgress::batchId, StreamingQueryProgress::numInputRows)
+                .containsExactly(tuple(0L, 30L), tuple(1L, 30L), tuple(2L, 20L), tuple(3L, 0L));
+        assertThat(driver.progress()).extracting(p -> p.sources().get(0).latestOffset())
+                .as("the end fixed at the start, as Spark's Kafka source reports it").containsOnly("{\"orders\":{\"0\":80}}");
+        assertThat(driver.progress().get(3).eventTime().get("watermark"))
+                .as("the no-data batch runs at the watermark of the last event read, 10:01:19 less 10 s")
+                .isEqualTo("2026-12-01T10:01:09.000Z");
+        assertThat(texts(driver.rowsOf(3))).containsExactlyInAnyOrder(
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],books,200.0,20]",
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],games,200.0,20]",
+                "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z],music,200.0,20]");
+        assertThat(driver.query().isActive()).isFalse();
+        assertThat(driver.query().exception()).isEmpty();
+        assertThat(stream.readers()).as("the ended run reads no more").isEmpty();
+    }
+
+    @Test
+    void onceReadsEverythingTheStreamHasInOneBatchWhateverMaxOffsetsPerTrigger() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        append(stream, 0, 80);
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest",
+                "maxOffsetsPerTrigger", "30")), w -> w.outputMode("append").trigger(Trigger.once()));
+
+        driver.runTrigger();
+
+        assertThat(driver.progress()).as(driver.history())
+                .extracting(StreamingQueryProgress::batchId, StreamingQueryProgress::numInputRows)
+                .containsExactly(tuple(0L, 80L));
+        assertThat(driver.hasPendingTrigger()).as("no no-data batch after the one batch").isFalse();
+        assertThat(driver.query().isActive()).isFalse();
+    }
+
+    @Test
+    void anAvailableNowRunStartedAgainAfterACrashRunsTheUncommittedBatchAgainThenReadsToWhatTheStreamHasThen() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        append(stream, 0, 80);
+        StreamFrame ids = driver.session().readStream().format("stream").option("stream", "orders")
+                .option("startingOffsets", "earliest").option("maxOffsetsPerTrigger", "30").load().select("order_id");
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> availableNow =
+                w -> w.trigger(Trigger.availableNow())
+                        .option("checkpointLocation", directory.resolve("available-now").toString());
+        driver.startRecording(ids, availableNow);
+        driver.runTrigger();
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.SINK_WRITTEN && batchId == 1) {
+                throw new IllegalStateException("crash after the sink wrote batch 1");
+            }
+        });
+        driver.runTrigger();
+        assertThat(driver.query().exception()).isPresent();
+        ProtocolProbe.install(null);
+        append(stream, 80, 10); // between the runs: the next run reads it
+
+        driver.startRecording(ids, availableNow);
+        while (driver.hasPendingTrigger()) {
+            driver.runTrigger();
+        }
+
+        assertThat(driver.progress()).as(driver.history())
+                .extracting(StreamingQueryProgress::batchId, StreamingQueryProgress::numInputRows)
+                .containsExactly(tuple(0L, 30L), tuple(1L, 30L), tuple(2L, 30L));
+        assertThat(driver.rowsOf(1)).as("batch 1 again, with its logged offsets").hasSize(30)
+                .extracting(row -> row.get(0)).startsWith("o-30").endsWith("o-59");
+        assertThat(driver.rowsOf(2)).extracting(row -> row.get(0)).startsWith("o-60").endsWith("o-89");
+        assertThat(driver.query().isActive()).isFalse();
+    }
+
+    @Test
+    void aQueryStartedAgainOnItsCheckpointIsAReaderFromWhatItCommittedBeforeItsFirstTrigger() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        append(stream, 0, 5);
+        StreamFrame ids = driver.session().readStream().format("stream").option("stream", "orders")
+                .option("startingOffsets", "earliest").load().select("order_id");
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> checkpointed =
+                w -> w.option("checkpointLocation", directory.resolve("reader").toString());
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("a new query reads from its starting offsets").containsExactly(0, 0);
+        driver.runTrigger();
+        long[] firstBatchEnd = stream.durableEnds();
+        driver.query().stop();
+        assertThat(stream.readers()).isEmpty();
+
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("what batch 0 committed").containsExactly(firstBatchEnd);
+        assertThat(stream.lag(committed(stream)).records()).isZero();
+
+        append(stream, 5, 3);
+        ProtocolProbe.install((step, batchId) -> {
+            if (step == ProtocolProbe.Step.SINK_WRITTEN && batchId == 1) {
+                throw new IllegalStateException("crash after the sink wrote batch 1");
+            }
+        });
+        driver.runTrigger();
+        ProtocolProbe.install(null);
+        driver.startRecording(ids, checkpointed);
+        assertThat(committed(stream)).as("batch 1 was never committed").containsExactly(firstBatchEnd);
+        assertThat(stream.lag(committed(stream)).records()).isEqualTo(3);
+    }
+
+    private static long[] committed(LogStream stream) {
+        assertThat(stream.readers()).hasSize(1);
+        return stream.readers().values().iterator().next().committed();
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.arus.engine.source.InputPartition;
 import dev.arus.engine.source.LongOffset;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.RateSource;
+import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.source.Source;
 import java.util.List;
 
@@ -32,7 +33,7 @@ final class HeldOffsetSource implements Source {
     }
 
     @Override
-    public Offset latestOffset(Offset start) {
+    public Offset latestOffset(Offset start, ReadLimit limit) {
         return new LongOffset(latest);
     }
 

@@ -9,6 +9,7 @@ import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.NoopSink;
+import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -221,7 +222,8 @@ class StreamExecutionLifecycleTest {
         LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of(), source.schema());
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1),
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), ZoneOffset.UTC,
-                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1);
+                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1,
+                ConnectTimeout.DEFAULT);
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),
                         new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC, WatermarkTracker.Policy.MIN)),

@@ -127,8 +127,13 @@ class StreamExecutionTriggerTest {
         }
     }
 
+    /**
+     * The {@code rate} source cannot fix an end, as Spark's {@code RateStreamMicroBatchStream} is no
+     * {@code SupportsTriggerAvailableNow}: the run falls back to Spark's single batch of everything
+     * available, and no no-data batch follows it even though the watermark would move.
+     */
     @Test
-    void availableNowProcessesWhatWasThereAtStartRunsTheFinalNoDataBatchThenStops() {
+    void availableNowOverASourceThatCannotFixAnEndRunsOneBatchOfEverythingThenStops() {
         long start = 1_700_000_000_000L;
         try (QueryTestDriver driver = new QueryTestDriver(Instant.ofEpochMilli(start))) {
             StreamFrame counts = driver.session().readStream().format("rate")
@@ -140,21 +145,39 @@ class StreamExecutionTriggerTest {
             driver.clock().advanceMillis(3_500); // three whole seconds of rows before the first trigger
 
             driver.runTrigger();
-            driver.clock().advanceMillis(5_000); // rows that arrive after the first trigger are not read
-            driver.runTrigger();
-            driver.runTrigger();
 
             assertThat(driver.progress()).as(driver.history())
                     .extracting(StreamingQueryProgress::batchId, StreamingQueryProgress::numInputRows)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(0L, 30L),
-                            org.assertj.core.groups.Tuple.tuple(1L, 0L));
-            // The no-data batch 1 runs at watermark start + 1.9 s and emits the first window.
-            List<Row> emitted = driver.rowsOf(1);
-            assertThat(emitted).hasSize(1);
-            assertThat(emitted.get(0).get(1)).isEqualTo(10L);
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(0L, 30L));
+            assertThat(driver.rowsOf(0)).as("batch 0's watermark closes no window").isEmpty();
             assertThat(driver.hasPendingTrigger()).isFalse();
             assertThat(query.isActive()).isFalse();
             assertThat(query.status().message()).isEqualTo("Stopped");
+        }
+    }
+
+    /**
+     * One source that cannot fix an end is enough, as in Spark: a join of {@code rate-micro-batch}
+     * (which can) with {@code rate} (which cannot) runs one batch, in which each reads all it has:
+     * one batch of {@code rowsPerBatch}, and every whole second elapsed.
+     */
+    @Test
+    void availableNowOverTwoSourcesOfWhichOneCannotFixAnEndRunsOneBatchOfEverything() {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.ofEpochMilli(1_700_000_000_000L))) {
+            StreamFrame left = microBatches(driver).selectExpr("value AS id");
+            StreamFrame right = driver.session().readStream().format("rate").option("rowsPerSecond", 10).load()
+                    .selectExpr("value AS ref");
+            StreamingQuery query = driver.startRecording(left.join(right, col("id").equalTo(col("ref"))),
+                    w -> w.trigger(Trigger.availableNow()));
+            driver.clock().advanceMillis(3_500);
+
+            driver.runTrigger();
+
+            assertThat(driver.progress()).as(driver.history()).hasSize(1);
+            assertThat(driver.progress().get(0).sources()).extracting(s -> s.numInputRows())
+                    .containsExactly(5L, 30L);
+            assertThat(driver.rowsOf(0)).hasSize(5);
+            assertThat(query.isActive()).isFalse();
         }
     }
 

@@ -10,6 +10,7 @@ import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -88,6 +89,65 @@ class FileStreamSourceTest {
             driver.runBatches(3);
             assertThat(idsPerBatch(driver)).as(driver.history())
                     .containsExactly(List.of(4, 3), List.of(2, 1), List.of(0));
+        }
+    }
+
+    @Test
+    void availableNowReadsTheFilesThereAtStartInBatchesOfMaxFilesPerTriggerThenStopsAndTheNextRunReadsTheRest()
+            throws IOException {
+        for (int i = 0; i < 5; i++) {
+            write("f" + i + ".json", i, "{\"id\":" + i + "}");
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(json(driver, Map.of("maxFilesPerTrigger", "2")),
+                    w -> checkpointed().apply(w).trigger(Trigger.availableNow()));
+            driver.runTrigger();
+            write("f5.json", 5, "{\"id\":5}"); // after the run listed the directory: not read by it
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+            assertThat(idsPerBatch(driver)).as(driver.history())
+                    .containsExactly(List.of(0, 1), List.of(2, 3), List.of(4));
+            assertThat(driver.query().isActive()).isFalse();
+
+            driver.restart();
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+            assertThat(driver.progress()).as(driver.history()).extracting(StreamingQueryProgress::batchId)
+                    .containsExactly(0L, 1L, 2L, 3L);
+            assertThat(driver.rowsOf(3)).extracting(row -> row.get(0)).containsExactly(5);
+        }
+    }
+
+    @Test
+    void onceReadsEveryNewFileInOneBatchWhateverMaxFilesPerTrigger() throws IOException {
+        for (int i = 0; i < 5; i++) {
+            write("f" + i + ".json", i, "{\"id\":" + i + "}");
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(json(driver, Map.of("maxFilesPerTrigger", "2")), w -> w.trigger(Trigger.once()));
+            driver.runTrigger();
+            assertThat(idsPerBatch(driver)).as(driver.history()).containsExactly(List.of(0, 1, 2, 3, 4));
+            assertThat(driver.hasPendingTrigger()).isFalse();
+            assertThat(driver.query().isActive()).isFalse();
+        }
+    }
+
+    @Test
+    void availableNowTakesCsvFilesUpToMaxBytesPerTriggerABatch() throws IOException {
+        for (int i = 0; i < 5; i++) {
+            write("f" + i + ".csv", i, "id", Integer.toString(i)); // 5 bytes each
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamFrame csv = driver.session().readStream().format("csv").schema("id INT").option("header", "true")
+                    .option("path", input().toString()).option("maxBytesPerTrigger", "12").load();
+            driver.startRecording(csv, w -> w.trigger(Trigger.availableNow()));
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+            assertThat(idsPerBatch(driver)).as(driver.history())
+                    .containsExactly(List.of(0, 1), List.of(2, 3), List.of(4));
         }
     }
 

@@ -9,6 +9,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.format.parquet.ParquetRowWriter;
 import dev.arus.engine.sink.DuckDb;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -90,6 +91,27 @@ class ParquetFileStreamSourceTest {
             driver.runBatches(3);
             assertThat(idsPerBatch(driver)).as(driver.history())
                     .containsExactly(List.of(4L, 3L), List.of(2L, 1L), List.of(0L));
+        }
+    }
+
+    @Test
+    void availableNowReadsInBatchesOfMaxFilesPerTriggerAndOnceInOneBatch() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            write("f" + i + ".parquet", i, i);
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(parquet(driver, Map.of("maxFilesPerTrigger", "1")),
+                    w -> w.trigger(Trigger.availableNow()));
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+            assertThat(idsPerBatch(driver)).as(driver.history()).containsExactly(List.of(0L), List.of(1L), List.of(2L));
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(parquet(driver, Map.of("maxFilesPerTrigger", "1")), w -> w.trigger(Trigger.once()));
+            driver.runTrigger();
+            assertThat(idsPerBatch(driver)).as(driver.history()).containsExactly(List.of(0L, 1L, 2L));
+            assertThat(driver.query().isActive()).isFalse();
         }
     }
 

@@ -6,8 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.engine.source.RateSourceTest.Generated;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.Trigger;
+import dev.arus.engine.testing.QueryTestDriver;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Expected behaviour from Spark's RatePerMicroBatchStream (sql/core/.../streaming/sources). */
 class RateMicroBatchSourceTest {
@@ -19,7 +26,7 @@ class RateMicroBatchSourceTest {
     @Test
     void firstBatchAlreadyHasRowsPerBatchRows() {
         RateMicroBatchSource source = source(10, 1, 0, 1000);
-        RateMicroBatchOffset end = source.latestOffset(null);
+        RateMicroBatchOffset end = source.latestOffset(null, ReadLimit.allAvailable());
         assertThat(end.json()).isEqualTo("{\"offset\":10,\"timestamp\":1000}");
         List<Generated> rows = readAll(source, null, end);
         assertThat(rows).extracting(Generated::value).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
@@ -31,7 +38,7 @@ class RateMicroBatchSourceTest {
         RateMicroBatchSource source = source(4, 1, 5_000, 250);
         Offset start = null;
         for (int b = 0; b < 5; b++) {
-            RateMicroBatchOffset end = source.latestOffset(start);
+            RateMicroBatchOffset end = source.latestOffset(start, ReadLimit.allAvailable());
             assertThat(end).isEqualTo(new RateMicroBatchOffset((b + 1) * 4L, 5_000 + (b + 1) * 250L));
             List<Generated> rows = readAll(source, start, end);
             assertThat(rows).extracting(Generated::value)
@@ -45,7 +52,7 @@ class RateMicroBatchSourceTest {
     void sendsValueToPartitionByItsPositionInTheBatch() {
         RateMicroBatchSource source = source(7, 3, 0, 1000);
         RateMicroBatchOffset start = new RateMicroBatchOffset(7, 1000);
-        List<Generated> rows = readAll(source, start, source.latestOffset(start));
+        List<Generated> rows = readAll(source, start, source.latestOffset(start, ReadLimit.allAvailable()));
         // partition 0: 7, 10, 13; partition 1: 8, 11; partition 2: 9, 12
         assertThat(rows).extracting(Generated::value).containsExactly(7L, 10L, 13L, 8L, 11L, 9L, 12L);
         assertThat(rows).extracting(Generated::chunk).containsExactly(0, 0, 0, 1, 1, 2, 2);
@@ -54,10 +61,10 @@ class RateMicroBatchSourceTest {
     @Test
     void latestOffsetDependsOnlyOnWhereTheBatchStarts() {
         RateMicroBatchSource source = source(5, 1, 0, 1000);
-        RateMicroBatchOffset first = source.latestOffset(null);
-        assertThat(source.latestOffset(null)).isEqualTo(first);
+        RateMicroBatchOffset first = source.latestOffset(null, ReadLimit.allAvailable());
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable())).isEqualTo(first);
         readAll(source, null, first);
-        assertThat(source.latestOffset(first)).isEqualTo(new RateMicroBatchOffset(10, 2000));
+        assertThat(source.latestOffset(first, ReadLimit.allAvailable())).isEqualTo(new RateMicroBatchOffset(10, 2000));
     }
 
     @Test
@@ -77,7 +84,7 @@ class RateMicroBatchSourceTest {
     @Test
     void splitsALargePartitionIntoFullChunks() {
         RateMicroBatchSource source = source(1_000_000, 2, 0, 1000);
-        RateMicroBatchOffset end = source.latestOffset(null);
+        RateMicroBatchOffset end = source.latestOffset(null, ReadLimit.allAvailable());
         List<InputPartition> partitions = source.planInputPartitions(null, end);
         List<Integer> sizes = new java.util.ArrayList<>();
         long[] sum = {0};
@@ -94,5 +101,44 @@ class RateMicroBatchSourceTest {
         assertThat(sizes.stream().mapToLong(Integer::longValue).sum()).isEqualTo(1_000_000L);
         assertThat(sizes.subList(0, sizes.size() / 2 - 1)).containsOnly(ColumnarBatch.CHUNK_SIZE);
         assertThat(sum[0]).isEqualTo(999_999L * 1_000_000L / 2);
+    }
+
+    /**
+     * Spark's {@code RatePerMicroBatchStream} under {@code availableNow} fixes the end of its first
+     * batch as the run's end: each run reads one batch of {@code rowsPerBatch}, and the next run
+     * one more, from the checkpoint.
+     */
+    @Test
+    void eachAvailableNowRunReadsOneBatchGoingOnFromTheCheckpoint(@TempDir Path checkpoint) {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.parse("2026-10-16T13:30:00Z"))) {
+            StreamFrame rows = driver.session().readStream().format("rate-micro-batch").option("rowsPerBatch", 5)
+                    .load();
+            driver.startRecording(rows, w -> w.trigger(Trigger.availableNow())
+                    .option("checkpointLocation", checkpoint.toString()));
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+            driver.restart();
+            while (driver.hasPendingTrigger()) {
+                driver.runTrigger();
+            }
+
+            assertThat(driver.progress()).as(driver.history()).extracting(StreamingQueryProgress::batchId)
+                    .containsExactly(0L, 1L);
+            assertThat(driver.rowsOf(0)).extracting(row -> row.get(1)).containsExactly(0L, 1L, 2L, 3L, 4L);
+            assertThat(driver.rowsOf(1)).extracting(row -> row.get(1)).containsExactly(5L, 6L, 7L, 8L, 9L);
+            assertThat(driver.query().isActive()).isFalse();
+        }
+    }
+
+    @Test
+    void onceReadsOneBatchOfRowsPerBatch() {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.parse("2026-10-16T13:30:00Z"))) {
+            driver.startRecording(driver.session().readStream().format("rate-micro-batch").option("rowsPerBatch", 5)
+                    .load(), w -> w.trigger(Trigger.once()));
+            driver.runTrigger();
+            assertThat(driver.rowsOf(0)).hasSize(5);
+            assertThat(driver.hasPendingTrigger()).isFalse();
+        }
     }
 }

@@ -78,13 +78,13 @@ class RateSourceTest {
     void offsetIsWholeSecondsSinceCreation() {
         ManualClock clock = new ManualClock(CREATED);
         RateSource source = source(clock, 5, 0, 1);
-        assertThat(source.latestOffset(null)).isEqualTo(new LongOffset(0));
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable())).isEqualTo(new LongOffset(0));
         clock.advanceMillis(999);
-        assertThat(source.latestOffset(null).json()).isEqualTo("0");
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable()).json()).isEqualTo("0");
         clock.advanceMillis(1);
-        assertThat(source.latestOffset(null).json()).isEqualTo("1");
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable()).json()).isEqualTo("1");
         clock.advanceMillis(3_500);
-        assertThat(source.latestOffset(null).json()).isEqualTo("4");
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable()).json()).isEqualTo("4");
     }
 
     @Test
@@ -92,15 +92,15 @@ class RateSourceTest {
         ManualClock clock = new ManualClock(CREATED);
         RateSource source = source(clock, 5, 0, 1);
         clock.advanceMillis(3_000);
-        assertThat(source.latestOffset(null).offset()).isEqualTo(3);
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable()).offset()).isEqualTo(3);
         clock.advanceMillis(-2_000);
-        assertThat(source.latestOffset(null).offset()).isEqualTo(3);
+        assertThat(source.latestOffset(null, ReadLimit.allAvailable()).offset()).isEqualTo(3);
     }
 
     @Test
     void firstBatchIsEmpty() {
         RateSource source = source(new ManualClock(CREATED), 5, 0, 1);
-        assertThat(readAll(source, null, source.latestOffset(null))).isEmpty();
+        assertThat(readAll(source, null, source.latestOffset(null, ReadLimit.allAvailable()))).isEmpty();
     }
 
     @Test
@@ -193,10 +193,10 @@ class RateSourceTest {
         ManualClock clock = new ManualClock(CREATED + 10_000);
         RateSource restarted = new RateSource(RateOptions.of(5, 0, 1), clock, CREATED);
         assertThat(restarted.creationTimeMs()).isEqualTo(CREATED);
-        assertThat(restarted.latestOffset(null).offset()).isEqualTo(10);
+        assertThat(restarted.latestOffset(null, ReadLimit.allAvailable()).offset()).isEqualTo(10);
         List<Generated> replayed = readAll(restarted, new LongOffset(11), new LongOffset(12));
         assertThat(replayed.get(0).value()).isEqualTo(55);
-        assertThat(restarted.latestOffset(null).offset()).isEqualTo(12);
+        assertThat(restarted.latestOffset(null, ReadLimit.allAvailable()).offset()).isEqualTo(12);
     }
 
     @Test

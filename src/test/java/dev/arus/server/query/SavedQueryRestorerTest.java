@@ -119,9 +119,38 @@ class SavedQueryRestorerTest {
             assertThat(restored.path("exception").path("errorClass").asString()).isEqualTo("CHECKPOINT_DAMAGED");
             assertThat(restored.path("runId").isNull()).isTrue();
             assertThat(restored.path("exception").path("message").asString())
-                    .contains(metadata.toRealPath().toString()).contains("truncated");
+                    .contains("checkpoints/damaged/metadata").contains("truncated")
+                    .doesNotContain(dataDir.toString()).doesNotContain(dataDir.toRealPath().toString());
         }
         assertThat(FileTree.of(dataDir)).isEqualTo(before);
+    }
+
+    @Test
+    void leavesSavedAQueryWhoseLocationsReachTheEventLogAndTouchesNoEvent() throws IOException {
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            assertThat(api.post("/api/streams", "{\"name\": \"s1\", \"schema\": \"line STRING\"}").status())
+                    .isEqualTo(201);
+            assertThat(api.post("/api/streams/s1/events", "[{\"line\": \"a\"}, {\"line\": \"b\"}]").status())
+                    .isEqualTo(200);
+        }
+        // As a service without the check on the event log might have saved it.
+        Path definition = dataDir.resolve("queries/2f1c5a8e-6a53-4f0e-9d3e-3f4c2b1a0d9e.json");
+        Files.createDirectories(definition.getParent());
+        Files.writeString(definition, """
+                {"id": "2f1c5a8e-6a53-4f0e-9d3e-3f4c2b1a0d9e", "state": "ACTIVE",
+                 "spec": {"name": "del", "engine": "arus",
+                          "source": {"format": "csv", "schema": "line STRING",
+                                     "options": {"path": "streams/s1", "cleanSource": "delete"}},
+                          "sink": {"format": "memory"}, "checkpointLocation": "cp/del"}}""");
+        Map<String, String> before = FileTree.of(dataDir);
+
+        try (ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            assertThat(api.names()).isEmpty();
+            assertThat(api.get("/api/streams/s1").json().path("offsets").get(0).path("latest").asLong()).isEqualTo(2);
+        }
+        assertThat(FileTree.of(dataDir)).as("the stream, and the definition left saved").isEqualTo(before);
     }
 
     private ConfigurableApplicationContext start() {

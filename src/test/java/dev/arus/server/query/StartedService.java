@@ -9,8 +9,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 /**
  * The service started empty on a random port, with a small query limit, a memory table limit of
  * {@value #MAX_MEMORY_TABLE_ROWS} rows, {@value #RECENT_PROGRESS} progress reports kept per query
- * and a data directory of its own under the temporary directory; one context shared by the test
- * classes that use it, so each test leaves the registry as it found it.
+ * a data directory of its own under the temporary directory, and a Kafka connect timeout of
+ * {@value #KAFKA_CONNECT_TIMEOUT}; one context shared by the test classes that use it, so each test
+ * leaves the registry as it found it.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -19,7 +20,8 @@ import org.springframework.boot.test.context.SpringBootTest;
                 "arus.limits.mutating-requests-per-minute=1000000",
                 "arus.limits.max-memory-table-rows=" + StartedService.MAX_MEMORY_TABLE_ROWS,
                 "arus.engine.recent-progress=" + StartedService.RECENT_PROGRESS,
-                "arus.data-dir=${java.io.tmpdir}/arus-started-service-${random.uuid}"})
+                "arus.data-dir=${java.io.tmpdir}/arus-started-service-${random.uuid}",
+                "arus.kafka.connect-timeout=" + StartedService.KAFKA_CONNECT_TIMEOUT})
 @interface StartedService {
 
     int MAX_QUERIES = 20;
@@ -27,4 +29,6 @@ import org.springframework.boot.test.context.SpringBootTest;
     int MAX_MEMORY_TABLE_ROWS = 1000;
 
     int RECENT_PROGRESS = 30;
+
+    String KAFKA_CONNECT_TIMEOUT = "2s";
 }

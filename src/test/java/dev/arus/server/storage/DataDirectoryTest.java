@@ -7,6 +7,7 @@ import dev.arus.server.ArusProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -41,8 +42,42 @@ class DataDirectoryTest {
                 .isInstanceOf(DataPathException.class).hasMessageContaining("is absolute");
         assertThatThrownBy(() -> data.resolve("../elsewhere")).hasMessageContaining("'..'");
         assertThatThrownBy(() -> data.resolve("a/../b")).hasMessageContaining("'..'");
-        assertThatThrownBy(() -> data.resolve(".")).hasMessageContaining("keeps for itself");
+        assertThatThrownBy(() -> data.resolve(".")).hasMessageContaining("the data directory itself");
         assertThatThrownBy(() -> data.resolve("queries/x")).hasMessageContaining("keeps for itself");
+        assertThatThrownBy(() -> data.resolve("streams")).hasMessageContaining("event log");
+        assertThatThrownBy(() -> data.resolve("streams/s1/0")).hasMessageContaining("event log");
+        assertThat(data.resolve("streams-archive")).isEqualTo(data.resolve("x").resolveSibling("streams-archive"));
+    }
+
+    @Test
+    void refusesALinkIntoItsOwnDirectories() throws IOException {
+        Path root = Files.createDirectories(temp.resolve("data"));
+        Files.createDirectories(root.resolve("streams/s1"));
+        Files.createSymbolicLink(root.resolve("segments"), root.resolve("streams/s1"));
+
+        assertThatThrownBy(() -> dataDirectory(root).resolve("segments")).isInstanceOf(DataPathException.class)
+                .hasMessageContaining("event log");
+    }
+
+    @Test
+    void findsTheCheckpointsOnDiskALocationIsLiesInOrContains() throws IOException {
+        Path root = Files.createDirectories(temp.resolve("data"));
+        for (String checkpoint : List.of("cp/a", "cp/deep/b")) {
+            Files.createDirectories(root.resolve(checkpoint).resolve("offsets"));
+            Files.writeString(root.resolve(checkpoint).resolve("metadata"), "{\"id\":\"x\"}");
+        }
+        Files.createDirectories(root.resolve("cp/a/state/0/0"));
+        Files.createDirectories(root.resolve("in/offsets"));
+        Files.writeString(root.resolve("in/metadata.csv"), "a,b");
+        DataDirectory data = dataDirectory(root);
+
+        assertThat(data.checkpointsAround(data.resolve("cp"))).containsExactlyInAnyOrder(
+                data.resolve("cp/a"), data.resolve("cp/deep/b"));
+        assertThat(data.checkpointsAround(data.resolve("cp/a"))).containsExactly(data.resolve("cp/a"));
+        assertThat(data.checkpointsAround(data.resolve("cp/a/state/0/not-yet"))).containsExactly(data.resolve("cp/a"));
+        assertThat(data.checkpointsAround(data.resolve("in"))).as("offsets without metadata is no checkpoint").isEmpty();
+        assertThat(data.checkpointsAround(data.resolve("missing/x"))).isEmpty();
+        assertThat(data.relative(data.resolve("cp/deep/b"))).isEqualTo("cp/deep/b");
     }
 
     @Test

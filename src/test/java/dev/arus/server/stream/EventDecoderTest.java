@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.server.web.ProblemException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
+import java.nio.CharBuffer;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -21,7 +21,7 @@ class EventDecoderTest {
 
     private static List<Object> decode(String event) {
         EventDecoder decoder = new EventDecoder("s", DataTypeParser.parseSchema(SCHEMA), ZoneOffset.UTC);
-        return decoder.decode(("[" + event + "]").getBytes(StandardCharsets.UTF_8), EventDecoder.Layout.ARRAY)
+        return decoder.decode(CharBuffer.wrap(("[" + event + "]").toCharArray()), EventDecoder.Layout.ARRAY)
                 .toRows().get(0).values();
     }
 

@@ -8,10 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -73,10 +76,15 @@ class StreamApiTest {
         assertThat(stream.path("columns").get(0).path("nullable").asBoolean()).isFalse();
         assertThat(stream.path("columns").get(5).path("type").asString()).isEqualTo("timestamp");
         assertThat(stream.path("retention").path("keepUnread").asBoolean()).isTrue();
+        assertThat(stream.path("retention").path("maxAge").asString()).as("the default").isEqualTo("7 days");
+        assertThat(stream.path("retention").path("maxAgeSeconds").asLong()).isEqualTo(7 * 86_400);
+        assertThat(stream.path("retention").path("maxBytes").asLong()).isZero();
         assertThat(offsetSum(stream)).isZero();
 
         assertThat(api.get("/api/streams").json()).hasSize(1);
         assertThat(api.get("/api/streams/orders").json().path("keyField").asString()).isEqualTo("order_id");
+        assertThat(api.get("/api/streams").json().get(0).path("retention").path("maxAge").asString())
+                .isEqualTo("7 days");
         assertThat(api.post("/api/streams", ORDERS).json().path("type").asString()).endsWith("/duplicate-stream");
 
         assertThat(api.delete("/api/streams/orders").status()).isEqualTo(204);
@@ -87,20 +95,77 @@ class StreamApiTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "a bad name | {\"name\": \"a b\", \"schema\": \"x INT\"} | /name",
-            "no schema | {\"name\": \"s\"} | /schema",
-            "a schema that does not parse | {\"name\": \"s\", \"schema\": \"x INTEGR\"} | /schema",
-            "a column type a stream cannot hold | {\"name\": \"s\", \"schema\": \"x ARRAY<INT>\"} | /schema",
-            "no partitions | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 0} | /partitions",
-            "an unknown key field | {\"name\": \"s\", \"schema\": \"x INT\", \"keyField\": \"y\"} | /keyField",
+            "a bad name | {\"name\": \"a b\", \"schema\": \"x INT\"} | /name | ",
+            "no schema | {\"name\": \"s\"} | /schema | ",
+            "a schema that does not parse | {\"name\": \"s\", \"schema\": \"x INTEGR\"} | /schema | ",
+            "a column type a stream cannot hold | {\"name\": \"s\", \"schema\": \"x ARRAY<INT>\"} | /schema | ",
+            "no partitions | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 0} | /partitions | ",
+            "an unknown key field | {\"name\": \"s\", \"schema\": \"x INT\", \"keyField\": \"y\"} | /keyField | ",
             "a bad retention age | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": {\"maxAge\": \"soon\"}} "
-                    + "| /retention/maxAge"})
-    void aBadDefinitionIsRefusedPointingAtItsField(String kind, String spec, String pointer) {
+                    + "| /retention/maxAge | ",
+            "a column twice | {\"name\": \"s\", \"schema\": \"x INT, y STRING, x STRING\"} | /schema "
+                    + "| The column `x` already exists",
+            "a column twice in another case | {\"name\": \"s\", \"schema\": \"Amount INT, aMOUNT INT\"} | /schema "
+                    + "| The column `amount` already exists",
+            "a column named with a lone surrogate | {\"name\": \"s\", \"schema\": \"`a\\ud800` INT\"} | /schema "
+                    + "| half of a surrogate pair",
+            "partitions as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": \"2\"} | /partitions "
+                    + "| expected a number",
+            "partitions as an empty string | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": \"\"} "
+                    + "| /partitions | expected a number",
+            "partitions as a fraction | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 2.5} | /partitions | ",
+            "partitions as a boolean | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": true} | /partitions | ",
+            "partitions beyond an int | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 4294967298} "
+                    + "| /partitions | ",
+            "a retention size as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": "
+                    + "{\"maxBytes\": \"1024\"}} | /retention/maxBytes | ",
+            "keepUnread as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": "
+                    + "{\"keepUnread\": \"false\"}} | /retention/keepUnread | ",
+            "a name as a number | {\"name\": 5, \"schema\": \"x INT\"} | /name | ",
+            "a field twice | {\"name\": \"s\", \"schema\": \"x INT\", \"name\": \"t\"} | | "
+                    + "Duplicate Object property \"name\""})
+    void aBadDefinitionIsRefusedPointingAtItsField(String kind, String spec, String pointer, String detail) {
         ApiClient.Response refused = api().post("/api/streams", spec);
         assertThat(refused.status()).as(refused.body()).isEqualTo(400);
-        assertThat(refused.json().path("type").asString()).endsWith("/invalid-stream");
-        assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        assertThat(refused.json().path("type").asString()).matches(".*/(invalid-stream|invalid-spec|malformed-json)");
+        if (pointer != null) {
+            assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        } else {
+            assertThat(refused.json().path("line").asInt()).isEqualTo(1);
+        }
+        if (detail != null) {
+            assertThat(refused.json().path("detail").asString()).contains(detail);
+        }
         assertThat(api().get("/api/streams").json()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} reads back as {1}")
+    @CsvSource({"7 days, 7 days, 604800", "1 week, 7 days, 604800", "168 hours, 7 days, 604800",
+            "90 minutes, 1 hour 30 minutes, 5400", "interval 1 day 1 second, 1 day 1 second, 86401",
+            "1.25 seconds, 1.25 seconds, 1", "2500 milliseconds, 2.5 seconds, 2"})
+    void aRetentionsMaxAgeReadsBackUnderTheNameItWasPostedWith(String posted, String shown, long seconds) {
+        ApiClient api = api();
+        ApiClient.Response created = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + posted + "\", \"maxBytes\": 1024}}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode retention = api.get("/api/streams/s").json().path("retention");
+        assertThat(retention.path("maxAge").asString()).isEqualTo(shown);
+        assertThat(retention.path("maxAgeSeconds").asLong()).isEqualTo(seconds);
+        assertThat(retention.path("maxBytes").asLong()).isEqualTo(1024);
+        api.delete("/api/streams/s");
+        // What it reads back as is a maxAge to post again.
+        ApiClient.Response again = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + shown + "\"}}");
+        assertThat(again.json().path("retention").path("maxAge").asString()).isEqualTo(shown);
+    }
+
+    @Test
+    void aRetentionAgeInExponentNotationIsRefusedAsSparkRefusesIt() {
+        ApiClient.Response refused = api().post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"1e999999999 days\"}}");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/retention/maxAge");
+        assertThat(refused.json().path("detail").asString()).contains("Invalid value '1e999999999'");
     }
 
     @Test
@@ -139,6 +204,17 @@ class StreamApiTest {
             "an unparsable timestamp | {\"order_id\": \"x\", \"event_time\": \"yesterday\"} | event_time "
                     + "| 'yesterday' is not a timestamp",
             "a timestamp out of range | {\"order_id\": \"x\", \"event_time\": 1e14} | event_time | out of the range",
+            "a double out of range | {\"order_id\": \"x\", \"amount\": -1e309} | amount | out of the range of DOUBLE",
+            "a lone high surrogate | {\"order_id\": \"x\", \"category\": \"a\\ud800\"} | category "
+                    + "| holds \\ud800, half of a surrogate pair",
+            "a lone low surrogate | {\"order_id\": \"x\", \"category\": \"\\udc00b\"} | category "
+                    + "| holds \\udc00, half of a surrogate pair",
+            "a surrogate pair reversed | {\"order_id\": \"\\ude00\\ud83d\"} | order_id | half of a surrogate pair",
+            "a timestamp with a lone surrogate | {\"order_id\": \"x\", \"event_time\": \"\\ud800\"} | event_time "
+                    + "| '\\ud800' is not a timestamp",
+            "a field named with a lone surrogate | {\"order_id\": \"x\", \"\\ud800\": 1} | \\ud800 "
+                    + "| field '\\ud800', is not a column",
+            "a nested value where a string goes | {\"order_id\": {\"id\": [[[1]]]}} | order_id | is an object",
             "not an object | 7 | | is not a JSON object"})
     void aBadEventRefusesTheWholeRequestNamingItsIndexAndField(String kind, String bad, String field, String detail) {
         ApiClient api = api();
@@ -193,6 +269,181 @@ class StreamApiTest {
         assertThat(duplicateKey.json().path("type").asString()).endsWith("/invalid-events");
         assertThat(duplicateKey.json().path("detail").asString()).contains("field 'order_id', is given twice");
         assertThat(offsetSum(api.get("/api/streams/orders").json())).isZero();
+    }
+
+    /** Posts {@code body} to the stream orders, which must refuse it with {@code status} and write nothing. */
+    private JsonNode refused(String body, String contentType, int status) {
+        return refused(body.getBytes(StandardCharsets.UTF_8), contentType, status);
+    }
+
+    private JsonNode refused(byte[] body, String contentType, int status) {
+        ApiClient api = api();
+        JsonNode before = api.get("/api/streams/orders").json().path("offsets");
+        ApiClient.Response refused = api.post("/api/streams/orders/events", body, contentType);
+        assertThat(refused.status()).as(refused.body()).isEqualTo(status);
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(api.get("/api/streams/orders").json().path("offsets")).isEqualTo(before);
+        return refused.json();
+    }
+
+    static Stream<Arguments> valuesBeyondTheJsonReadersLimits() {
+        return Stream.of(
+                Arguments.of("a number of 1001 digits", "{\"order_id\": \"x\", \"amount\": " + "9".repeat(1001) + "}",
+                        "amount", "Number value length (1001) exceeds the maximum allowed (1000"),
+                Arguments.of("a number of 1001 digits where a string goes", "{\"order_id\": \"x\", \"category\": -"
+                        + "1".repeat(1001) + "}", "category", "exceeds the maximum allowed (1000"),
+                Arguments.of("a field name of 50001 characters", "{\"order_id\": \"x\", \"" + "f".repeat(50_001)
+                        + "\": 1}", null, "Name length (50001) exceeds the maximum allowed (50000"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    void valuesBeyondTheJsonReadersLimits(String kind, String bad, String field, String detail) {
+        api().post("/api/streams", ORDERS);
+        String array = "[" + order(1) + ",\n" + order(2) + ",\n" + bad + "]";
+        JsonNode problem = refused(array, "application/json", 400);
+        assertThat(problem.path("type").asString()).endsWith("/json-limit-exceeded");
+        assertThat(problem.path("index").asInt()).isEqualTo(2);
+        assertThat(problem.path("line").asInt()).isEqualTo(3);
+        assertThat(problem.path("detail").asString()).startsWith("Event 2").contains(detail)
+                .contains("Nothing of the request was written");
+        if (field != null) {
+            assertThat(problem.path("field").asString()).isEqualTo(field);
+            assertThat(problem.path("pointer").asString()).isEqualTo("/2/" + field);
+        }
+        JsonNode ndjson = refused(order(1) + "\n" + bad + "\n", NDJSON, 400);
+        assertThat(ndjson.path("type").asString()).endsWith("/json-limit-exceeded");
+        assertThat(ndjson.path("index").asInt()).isEqualTo(1);
+        assertThat(ndjson.path("line").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void aValueNestedBeyondTheReadersDepthIsRefusedAsSoonAsItOpens() {
+        api().post("/api/streams", ORDERS);
+        String deep = "[".repeat(30_000) + "]".repeat(30_000);
+        JsonNode inAField = refused("[{\"order_id\": \"x\", \"category\": " + deep + "}]", "application/json", 400);
+        assertThat(inAField.path("type").asString()).endsWith("/invalid-events");
+        assertThat(inAField.path("pointer").asString()).isEqualTo("/0/category");
+        JsonNode asAnEvent = refused(deep, NDJSON, 400);
+        assertThat(asAnEvent.path("detail").asString()).contains("Event 0 is not a JSON object but an array");
+    }
+
+    @Test
+    void ndjsonHoldsOneEventPerLine() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        JsonNode twoOnALine = refused(order(1) + "\n" + order(2) + " " + order(3) + "\n", NDJSON, 400);
+        assertThat(twoOnALine.path("type").asString()).endsWith("/malformed-json");
+        assertThat(twoOnALine.path("index").asInt()).isEqualTo(2);
+        assertThat(twoOnALine.path("line").asInt()).isEqualTo(2);
+        assertThat(twoOnALine.path("detail").asString()).contains("Event 2 begins on line 2, where event 1 ends");
+
+        JsonNode acrossLines = refused(order(1) + "\n{\"order_id\":\n\"o-2\"}\n", NDJSON, 400);
+        assertThat(acrossLines.path("type").asString()).endsWith("/malformed-json");
+        assertThat(acrossLines.path("index").asInt()).isEqualTo(1);
+        assertThat(acrossLines.path("line").asInt()).isEqualTo(2);
+        assertThat(acrossLines.path("detail").asString()).contains("Event 1 spans lines 2 to 3");
+
+        ApiClient.Response blankLinesAndCrLf = api.post("/api/streams/orders/events",
+                "\n" + order(1) + "\r\n\r\n   \n" + order(2) + "\r\n" + order(3), NDJSON);
+        assertThat(blankLinesAndCrLf.status()).as(blankLinesAndCrLf.body()).isEqualTo(200);
+        assertThat(blankLinesAndCrLf.json().path("events").asInt()).isEqualTo(3);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "an empty array body | `` | application/json | The body is empty",
+            "an empty NDJSON body | `` | application/x-ndjson | The body is empty",
+            "a blank NDJSON body | ` \n \n` | application/x-ndjson | The body is empty",
+            "text after the array | [{\"order_id\": \"a\"}] x | application/json | Unrecognized token 'x'",
+            "a second array | [{\"order_id\": \"a\"}] [] | application/json | there is more after the array",
+            "NaN | [{\"order_id\": \"a\", \"amount\": NaN}] | application/json | Non-standard token 'NaN'",
+            "Infinity | {\"order_id\": \"a\", \"amount\": Infinity} | application/x-ndjson | 'Infinity'",
+            "minus Infinity | [{\"order_id\": \"a\", \"amount\": -Infinity}] | application/json | Infinity'",
+            "a single-quoted string | [{\"order_id\": 'a'}] | application/json | Unexpected character"})
+    void bodiesThatAreNotJsonAreRefusedSayingWhere(String kind, String body, String contentType, String detail) {
+        api().post("/api/streams", ORDERS);
+        JsonNode problem = refused(body.replace("\\n", "\n"), contentType, 400);
+        assertThat(problem.path("type").asString()).endsWith("/malformed-json");
+        assertThat(problem.path("detail").asString()).contains(detail).contains("Nothing of the request was written");
+        if (!body.isBlank()) {
+            assertThat(problem.path("line").asInt()).isEqualTo(1);
+            assertThat(problem.path("column").asInt()).isPositive();
+        }
+    }
+
+    @Test
+    void aNonNumericLiteralNamesItsEventAndField() {
+        api().post("/api/streams", ORDERS);
+        JsonNode problem = refused("[" + order(1) + ", {\"order_id\": \"a\", \"amount\": NaN}]", "application/json",
+                400);
+        assertThat(problem.path("index").asInt()).isEqualTo(1);
+        assertThat(problem.path("field").asString()).isEqualTo("amount");
+        assertThat(problem.path("detail").asString()).startsWith("Event 1, field 'amount': malformed JSON at line 1");
+    }
+
+    @Test
+    void aByteOrderMarkIsIgnoredAtTheStartOfTheBodyAndRefusedAnywhereElse() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        ApiClient.Response bom = api.post("/api/streams/orders/events", "\uFEFF[" + order(1) + "]");
+        assertThat(bom.status()).as(bom.body()).isEqualTo(200);
+        ApiClient.Response bomNdjson = api.post("/api/streams/orders/events", "\uFEFF" + order(2), NDJSON);
+        assertThat(bomNdjson.status()).as(bomNdjson.body()).isEqualTo(200);
+
+        JsonNode secondLine = refused(order(3) + "\n\uFEFF" + order(4) + "\n", NDJSON, 400);
+        assertThat(secondLine.path("type").asString()).endsWith("/malformed-json");
+        assertThat(secondLine.path("line").asInt()).isEqualTo(2);
+        assertThat(secondLine.path("column").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aBodyInAnotherEncodingThanUtf8IsRefused() {
+        api().post("/api/streams", ORDERS);
+        // UTF-16 without a byte order mark: every other byte is 0, which is well-formed UTF-8 (NUL).
+        byte[] utf16 = ("[" + order(1) + "]").getBytes(StandardCharsets.UTF_16BE);
+        JsonNode undeclared = refused(utf16, "application/json", 400);
+        assertThat(undeclared.path("type").asString()).endsWith("/malformed-json");
+        assertThat(undeclared.path("line").asInt()).isEqualTo(1);
+        assertThat(undeclared.path("column").asInt()).isEqualTo(1);
+
+        JsonNode declared = refused(utf16, "application/json; charset=UTF-16BE", 415);
+        assertThat(declared.path("type").asString()).endsWith("/unsupported-media-type");
+        assertThat(declared.path("detail").asString()).contains("UTF-16BE").contains("UTF-8");
+        ApiClient.Response utf8 = api().post("/api/streams/orders/events",
+                ("[" + order(1) + "]").getBytes(StandardCharsets.UTF_8), "application/json; charset=utf-8");
+        assertThat(utf8.status()).as(utf8.body()).isEqualTo(200);
+    }
+
+    @Test
+    void aDecimalsExponentIsCheckedAgainstItsPrecisionBeforeItIsScaled() {
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"prices\", \"schema\": \"price DECIMAL(5,2)\"}");
+        ApiClient.Response huge = api.post("/api/streams/prices/events", "[{\"price\": 1e999999999}]");
+        assertThat(huge.status()).as(huge.body()).isEqualTo(400);
+        assertThat(huge.json().path("detail").asString()).contains("out of the range of DECIMAL(5,2)");
+        ApiClient.Response tiny = api.post("/api/streams/prices/events",
+                "[{\"price\": 1e-999999999}, {\"price\": -0.004}, {\"price\": 999.99}]");
+        assertThat(tiny.status()).as(tiny.body()).isEqualTo(200);
+        assertThat(tiny.json().path("events").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void escapedSurrogatePairsAreStoredAsTheCharacterTheyMake() {
+        ApiClient api = api();
+        api.post("/api/streams", ORDERS);
+        ApiClient.Response written = api.post("/api/streams/orders/events",
+                "[{\"order_id\": \"\\ud83d\\ude00\", \"category\": \"caf\u00e9 \\u00e9\"}]");
+        assertThat(written.status()).as(written.body()).isEqualTo(200);
+        String id = api.create("""
+                {"name": "emoji", "source": {"format": "stream", "options": {"stream": "orders",
+                 "startingOffsets": "earliest"}}, "steps": [{"select": ["order_id", "category"]}],
+                 "trigger": {"availableNow": true}, "sink": {"format": "memory"}}""");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 1);
+        JsonNode row = api.get("/api/queries/" + id + "/table").json().path("rows").get(0);
+        assertThat(row.path("order_id").asString()).isEqualTo("\uD83D\uDE00");
+        assertThat(row.path("category").asString()).isEqualTo("caf\u00e9 \u00e9");
     }
 
     @Test

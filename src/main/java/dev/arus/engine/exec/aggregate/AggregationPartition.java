@@ -2,6 +2,8 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.KeyedDelta;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import dev.arus.engine.state.StateStore;
@@ -24,19 +26,15 @@ import java.util.List;
  * <p>{@link #commit} hands the store a delta (the keys evicted by the batch, then the groups it
  * changed with their running values) when the store is durable. Used by one thread at a time.
  */
-final class AggregationPartition implements StatePartition {
+final class AggregationPartition extends AggregatingPartition {
 
     private final OutputMode mode;
     private final GroupKeyLayout layout;
     private final Accumulator[] accumulators;
     private final GroupIndex groups;
     private final GroupIndex lateGroups;
-    private final StateBuffer removals = new StateBuffer();
-    private final StateBuffer delta = new StateBuffer();
+    private final KeyedDelta delta = new KeyedDelta();
     private long[] updatedInBatch = new long[16];
-    private int removalCount;
-    private StateStore store = StateStore.inMemory();
-    private AggregateStats lastStats = AggregateStats.NONE;
 
     AggregationPartition(AggregationSpec spec, OutputMode mode) {
         this.mode = mode;
@@ -47,13 +45,8 @@ final class AggregationPartition implements StatePartition {
     }
 
     @Override
-    public int size() {
+    public long rows() {
         return groups.size();
-    }
-
-    @Override
-    public AggregateStats lastStats() {
-        return lastStats;
     }
 
     /**
@@ -61,7 +54,7 @@ final class AggregationPartition implements StatePartition {
      * with {@code stamp}; returns how many groups the state gained.
      */
     @Override
-    public int merge(PartialAggregation partial, int partition, long stamp) {
+    int merge(PartialAggregation partial, int partition, long stamp) {
         int before = groups.size();
         int[] members = partial.membersOf(partition);
         int count = partial.memberCount(partition);
@@ -98,7 +91,7 @@ final class AggregationPartition implements StatePartition {
      * returns the rows the output mode emits.
      */
     @Override
-    public ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
+    ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
         int total = groups.size();
         boolean[] keep = new boolean[total];
         List<Integer> emitted = new ArrayList<>();
@@ -123,18 +116,17 @@ final class AggregationPartition implements StatePartition {
         }
         ColumnarBatch output = materialize(emitted, outputSchema);
         if (removed > 0) {
-            if (store.durable()) {
+            if (durable()) {
                 for (int group = 0; group < total; group++) {
                     if (!keep[group]) {
-                        layout.writeKey(groups, group, removals);
-                        removalCount++;
+                        layout.writeKey(groups, group, delta.removal());
                     }
                 }
             }
             evict(keep);
         }
         long memory = groups.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
-        lastStats = new AggregateStats(groups.size(), updated, removed, lateGroups.size(), memory);
+        finished(new StateStats(groups.size(), updated, removed, lateGroups.size(), memory));
         lateGroups.clear();
         return output;
     }
@@ -168,65 +160,26 @@ final class AggregationPartition implements StatePartition {
         return output;
     }
 
-    /** Replaces the groups by version {@code version} of {@code stateStore}, which this partition keeps from now on. */
     @Override
-    public void load(StateStore stateStore, long version) {
-        this.store = stateStore;
-        reload(version);
-    }
-
-    private void reload(long version) {
+    protected void clear() {
         evict(new boolean[groups.size()]);
-        removals.reset();
-        removalCount = 0;
-        store.load(version, this::applyDelta);
+        delta.clear();
     }
 
-    /**
-     * Commits the groups as they are after batch {@code batchId}: the next state version. The
-     * groups the batch changed carry the stamp {@code batchId + 1}.
-     */
+    /** The keys evicted since the last commit, then the groups the batch stamped {@code stamp} changed. */
     @Override
-    public void commit(long batchId) {
-        if (!store.durable()) {
-            store.commit(null, null, batchId);
-            return;
-        }
-        long stamp = batchId + 1;
-        delta.reset();
-        delta.writeInt(removalCount);
-        delta.write(removals.array(), 0, removals.size());
-        int total = groups.size();
-        int changed = 0;
-        for (int group = 0; group < total; group++) {
-            changed += updatedInBatch[group] == stamp ? 1 : 0;
-        }
-        delta.writeInt(changed);
-        for (int group = 0; group < total; group++) {
-            if (updatedInBatch[group] == stamp) {
-                writeGroup(group, delta);
-            }
-        }
-        removals.reset();
-        removalCount = 0;
-        store.commit(delta, this::writeSnapshot, batchId);
+    protected void writeDelta(StateBuffer out, long stamp) {
+        delta.write(out, groups.size(), group -> updatedInBatch[group] == stamp, this::writeGroup);
     }
 
-    /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */
     @Override
-    public void abort() {
+    protected void writeSnapshot(StateBuffer out) {
+        KeyedDelta.writeSnapshot(out, groups.size(), group -> true, this::writeGroup);
+    }
+
+    @Override
+    protected void forgetBatch() {
         lateGroups.clear();
-        if (store.durable()) {
-            reload(store.version());
-        }
-    }
-
-    private void writeSnapshot(StateBuffer out) {
-        out.writeInt(0);
-        out.writeInt(groups.size());
-        for (int group = 0; group < groups.size(); group++) {
-            writeGroup(group, out);
-        }
     }
 
     private void writeGroup(int group, StateBuffer out) {
@@ -236,31 +189,20 @@ final class AggregationPartition implements StatePartition {
         }
     }
 
-    private void applyDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        if (removed > 0) {
-            boolean[] keep = new boolean[groups.size()];
-            Arrays.fill(keep, true);
-            for (int i = 0; i < removed; i++) {
-                layout.readKey(in);
-                int group = groups.find(layout.probe());
-                if (group >= 0) {
-                    keep[group] = false;
-                }
-            }
-            evict(keep);
+    @Override
+    protected void readDelta(DataInput in) throws IOException {
+        KeyedDelta.read(in, (removals, count) -> evict(layout.keepAllBut(removals, count, groups)), this::readGroup);
+    }
+
+    private void readGroup(DataInput in) throws IOException {
+        layout.readKey(in);
+        int group = groups.findOrInsert(layout.probe());
+        if (group >= updatedInBatch.length) {
+            growGroupArrays(group + 1);
         }
-        int upserts = in.readInt();
-        for (int i = 0; i < upserts; i++) {
-            layout.readKey(in);
-            int group = groups.findOrInsert(layout.probe());
-            if (group >= updatedInBatch.length) {
-                growGroupArrays(group + 1);
-            }
-            updatedInBatch[group] = 0;
-            for (Accumulator accumulator : accumulators) {
-                accumulator.read(group, in);
-            }
+        updatedInBatch[group] = 0;
+        for (Accumulator accumulator : accumulators) {
+            accumulator.read(group, in);
         }
     }
 }

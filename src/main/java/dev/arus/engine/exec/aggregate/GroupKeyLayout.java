@@ -11,6 +11,7 @@ import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -340,6 +341,23 @@ public final class GroupKeyLayout {
         } else if (field == 0) {
             probe[0] = 0;
         }
+    }
+
+    /**
+     * Reads {@code count} keys written by {@link #writeKey}, the removals of a delta, and says which
+     * groups of {@code groups} stay: all but those keys.
+     */
+    public boolean[] keepAllBut(DataInput in, int count, GroupIndex groups) throws IOException {
+        boolean[] keep = new boolean[groups.size()];
+        Arrays.fill(keep, true);
+        for (int i = 0; i < count; i++) {
+            readKey(in);
+            int group = groups.find(probe);
+            if (group >= 0) {
+                keep[group] = false;
+            }
+        }
+        return keep;
     }
 
     /** Orders groups by their keys in key order, NULLs first, as Spark sorts ascending. */

@@ -4,7 +4,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.exec.BatchContext;
-import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.SlotInput;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.GroupingKey;
@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * group is filed under the state partition its key belongs to, where the partitions merge it.
  * Emptied after every batch; used by one thread at a time.
  */
-final class PartialAggregation implements Operator {
+final class PartialAggregation implements SlotInput {
 
     private final GroupKeyLayout layout;
     private final AggregateCall[] aggregates;
@@ -219,7 +219,8 @@ final class PartialAggregation implements Operator {
     }
 
     /** Forgets the batch's groups, keeping the room made for them. */
-    void clear() {
+    @Override
+    public void clear() {
         groups.clear();
         for (Accumulator accumulator : accumulators) {
             accumulator.clear();

@@ -2,10 +2,11 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.KeyedDelta;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
-import dev.arus.engine.state.StateStore;
 import dev.arus.engine.streaming.OutputMode;
 import java.io.DataInput;
 import java.io.IOException;
@@ -30,7 +31,7 @@ import java.util.List;
  * merged into another and those evicted. {@link #commit} hands a durable store a delta: the
  * removed sessions (key and start), then the changed ones with their aggregates.
  */
-final class SessionPartition implements StatePartition {
+final class SessionPartition extends AggregatingPartition {
 
     private final boolean append;
     private final int sessionPosition;
@@ -43,15 +44,11 @@ final class SessionPartition implements StatePartition {
     private final SessionTable sessions;
     private final GroupIndex lateGroups;
     private final SessionArrivals arrivals = new SessionArrivals();
-    private final StateBuffer removals = new StateBuffer();
-    private final StateBuffer delta = new StateBuffer();
-    private int removalCount;
+    private final KeyedDelta delta = new KeyedDelta();
     // stored sessions of the last version that merged into another this batch
     private long mergedAway;
     // the session ids the accumulators have room for
     private int capacity;
-    private StateStore store = StateStore.inMemory();
-    private AggregateStats lastStats = AggregateStats.NONE;
 
     SessionPartition(AggregationSpec spec, OutputMode mode) {
         this.append = mode == OutputMode.APPEND;
@@ -76,17 +73,12 @@ final class SessionPartition implements StatePartition {
     }
 
     @Override
-    public int size() {
+    public long rows() {
         return sessions.size();
     }
 
     @Override
-    public AggregateStats lastStats() {
-        return lastStats;
-    }
-
-    @Override
-    public int merge(PartialAggregation partial, int partition, long stamp) {
+    int merge(PartialAggregation partial, int partition, long stamp) {
         int before = sessions.size();
         GroupIndex groups = partial.groups();
         int[] members = partial.membersOf(partition);
@@ -180,15 +172,15 @@ final class SessionPartition implements StatePartition {
 
     /** Notes a session of the last committed version for the delta, before it goes. */
     private void recordRemoval(int session) {
-        if (store.durable()) {
-            keysWithoutSession.writeKey(sessions.keys(), sessions.owner(session), removals);
-            removals.writeLong(sessions.start(session));
-            removalCount++;
+        if (durable()) {
+            StateBuffer removal = delta.removal();
+            keysWithoutSession.writeKey(sessions.keys(), sessions.owner(session), removal);
+            removal.writeLong(sessions.start(session));
         }
     }
 
     @Override
-    public ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
+    ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema) {
         long updated = 0;
         for (int key = 0; key < sessions.keys().size(); key++) {
             if (sessions.touched(key) == stamp) {
@@ -219,7 +211,7 @@ final class SessionPartition implements StatePartition {
         }
         compactIfNeeded();
         long memory = sessions.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
-        lastStats = new AggregateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory);
+        finished(new StateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory));
         lateGroups.clear();
         mergedAway = 0;
         return output;
@@ -291,70 +283,36 @@ final class SessionPartition implements StatePartition {
     }
 
     @Override
-    public void load(StateStore stateStore, long version) {
-        this.store = stateStore;
-        reload(version);
-    }
-
-    private void reload(long version) {
+    protected void clear() {
         sessions.clear();
         for (Accumulator accumulator : accumulators) {
             accumulator.clear();
         }
-        removals.reset();
-        removalCount = 0;
-        mergedAway = 0;
-        lateGroups.clear();
-        store.load(version, this::applyDelta);
+        delta.clear();
+        forgetBatch();
+    }
+
+    @Override
+    protected void loaded() {
         compactIfNeeded();
     }
 
+    /** The sessions removed since the last commit, then those the batch stamped {@code stamp} changed. */
     @Override
-    public void commit(long batchId) {
-        if (!store.durable()) {
-            store.commit(null, null, batchId);
-            return;
-        }
-        long stamp = batchId + 1;
-        delta.reset();
-        delta.writeInt(removalCount);
-        delta.write(removals.array(), 0, removals.size());
-        int changed = 0;
-        for (int session = 0; session < sessions.idLimit(); session++) {
-            changed += changedIn(session, stamp) ? 1 : 0;
-        }
-        delta.writeInt(changed);
-        for (int session = 0; session < sessions.idLimit(); session++) {
-            if (changedIn(session, stamp)) {
-                writeSession(session, delta);
-            }
-        }
-        removals.reset();
-        removalCount = 0;
-        store.commit(delta, this::writeSnapshot, batchId);
-    }
-
-    private boolean changedIn(int session, long stamp) {
-        return sessions.isLive(session) && sessions.changed(session) == stamp;
+    protected void writeDelta(StateBuffer out, long stamp) {
+        delta.write(out, sessions.idLimit(), session -> sessions.isLive(session) && sessions.changed(session) == stamp,
+                this::writeSession);
     }
 
     @Override
-    public void abort() {
+    protected void writeSnapshot(StateBuffer out) {
+        KeyedDelta.writeSnapshot(out, sessions.idLimit(), sessions::isLive, this::writeSession);
+    }
+
+    @Override
+    protected void forgetBatch() {
         lateGroups.clear();
         mergedAway = 0;
-        if (store.durable()) {
-            reload(store.version());
-        }
-    }
-
-    private void writeSnapshot(StateBuffer out) {
-        out.writeInt(0);
-        out.writeInt(sessions.size());
-        for (int session = 0; session < sessions.idLimit(); session++) {
-            if (sessions.isLive(session)) {
-                writeSession(session, out);
-            }
-        }
     }
 
     private void writeSession(int session, StateBuffer out) {
@@ -366,9 +324,13 @@ final class SessionPartition implements StatePartition {
         }
     }
 
-    private void applyDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        for (int i = 0; i < removed; i++) {
+    @Override
+    protected void readDelta(DataInput in) throws IOException {
+        KeyedDelta.read(in, this::readRemovals, this::readSession);
+    }
+
+    private void readRemovals(DataInput in, int count) throws IOException {
+        for (int i = 0; i < count; i++) {
             keysWithoutSession.readKey(in);
             long start = in.readLong();
             int key = sessions.keys().find(keysWithoutSession.probe());
@@ -376,23 +338,23 @@ final class SessionPartition implements StatePartition {
                 sessions.removeAt(key, start);
             }
         }
-        int upserts = in.readInt();
-        for (int i = 0; i < upserts; i++) {
-            keysWithoutSession.readKey(in);
-            int key = sessions.key(keysWithoutSession.probe());
-            long start = in.readLong();
-            long end = in.readLong();
-            int session = sessions.find(key, start);
-            if (session == SessionTable.NONE) {
-                session = sessions.add(key, start, end, 0);
-                sessions.insert(key, session);
-                ensureCapacity(session + 1);
-            } else {
-                sessions.extend(session, end, 0);
-            }
-            for (Accumulator accumulator : accumulators) {
-                accumulator.read(session, in);
-            }
+    }
+
+    private void readSession(DataInput in) throws IOException {
+        keysWithoutSession.readKey(in);
+        int key = sessions.key(keysWithoutSession.probe());
+        long start = in.readLong();
+        long end = in.readLong();
+        int session = sessions.find(key, start);
+        if (session == SessionTable.NONE) {
+            session = sessions.add(key, start, end, 0);
+            sessions.insert(key, session);
+            ensureCapacity(session + 1);
+        } else {
+            sessions.extend(session, end, 0);
+        }
+        for (Accumulator accumulator : accumulators) {
+            accumulator.read(session, in);
         }
     }
 }

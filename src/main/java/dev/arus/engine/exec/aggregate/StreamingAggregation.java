@@ -4,14 +4,11 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
-import dev.arus.engine.exec.StatefulOperator;
-import dev.arus.engine.state.StateStores;
-import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.StateRowLimit;
 import dev.arus.engine.streaming.OutputMode;
-import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A grouped aggregation whose groups live across batches, as Spark's streaming aggregation
@@ -23,10 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The watermark key is the grouping key that carries the event-time watermark: its window's
  * or session's end (or its value) says when a group is closed; rows of groups closed by the
- * previous batch's watermark are dropped as late. The number of rows all partitions hold
- * together is limited, so that one query's state cannot grow until the JVM runs out of memory.
+ * previous batch's watermark are dropped as late.
  */
-public final class StreamingAggregation implements StatefulOperator {
+public final class StreamingAggregation
+        extends PartitionedStatefulOperator<AggregatingPartition, PartialAggregation> {
 
     /** Spark's {@code StateStoreSaveExec.shortName}. */
     public static final String NAME = "stateStoreSave";
@@ -34,16 +31,9 @@ public final class StreamingAggregation implements StatefulOperator {
     /** Spark's {@code SessionWindowStateStoreSaveExec.shortName}. */
     public static final String SESSION_WINDOW_NAME = "sessionWindowStateStoreSaveExec";
 
-    private final int operatorId;
-    private final String name;
     private final OutputMode mode;
     private final Schema outputSchema;
-    private final int maxStateRows;
-    private final int stateStoreInstances;
-    private final PartialAggregation[] partials;
-    private final StatePartition[] partitions;
-    private final AtomicLong stateRows = new AtomicLong();
-    private StateOperatorProgress progress;
+    private final boolean sessions;
 
     /**
      * @param slotSpecs    the aggregation as each task slot binds it, one per slot
@@ -51,115 +41,61 @@ public final class StreamingAggregation implements StatefulOperator {
      */
     public StreamingAggregation(int operatorId, int partitionCount, OutputMode mode, List<AggregationSpec> slotSpecs,
                                 Schema outputSchema, int maxStateRows) {
-        AggregationSpec spec = slotSpecs.get(0);
-        boolean sessions = spec.sessionPosition() >= 0;
-        this.operatorId = operatorId;
-        this.name = sessions ? SESSION_WINDOW_NAME : NAME;
+        super(operatorId, bySession(slotSpecs) ? SESSION_WINDOW_NAME : NAME, limit(maxStateRows),
+                partitions(partitionCount, () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
+                        : new AggregationPartition(slotSpecs.get(0), mode)),
+                List.of(partials(slotSpecs, mode, partitionCount, limit(maxStateRows))));
         this.mode = mode;
         this.outputSchema = outputSchema;
-        this.maxStateRows = maxStateRows;
-        // Spark's session window save exec never sets its operator metrics in complete mode.
-        this.stateStoreInstances = sessions && mode == OutputMode.COMPLETE ? 0 : partitionCount;
+        this.sessions = bySession(slotSpecs);
+    }
+
+    private static boolean bySession(List<AggregationSpec> slotSpecs) {
+        return slotSpecs.get(0).sessionPosition() >= 0;
+    }
+
+    private static StateRowLimit limit(int maxStateRows) {
+        return new StateRowLimit(maxStateRows, "aggregation's state", "rows (groups)", "Add a watermark so that "
+                + "closed windows are evicted, group by fewer distinct keys, or raise the limit.");
+    }
+
+    private static List<PartialAggregation> partials(List<AggregationSpec> slotSpecs, OutputMode mode,
+                                                     int partitionCount, StateRowLimit limit) {
         // Spark's StateStoreSaveExec keeps late rows in complete mode; the session window restore
         // exec drops them whatever the mode.
-        boolean dropsLateRows = sessions || mode != OutputMode.COMPLETE;
-        this.partials = slotSpecs.stream()
-                .map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount, maxStateRows,
-                        this::stateRowsExceeded))
-                .toArray(PartialAggregation[]::new);
-        this.partitions = new StatePartition[partitionCount];
-        for (int p = 0; p < partitionCount; p++) {
-            partitions[p] = sessions ? new SessionPartition(spec, mode) : new AggregationPartition(spec, mode);
-        }
-        this.progress = progress(0, 0, 0, 0, 0, 0);
+        boolean dropsLateRows = bySession(slotSpecs) || mode != OutputMode.COMPLETE;
+        return slotSpecs.stream().map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount,
+                limit.maxRows(), limit::exceeded)).toList();
     }
 
     @Override
-    public int operatorId() {
-        return operatorId;
-    }
-
-    @Override
-    public String operatorName() {
-        return name;
-    }
-
-    @Override
-    public int numPartitions() {
-        return partitions.length;
-    }
-
-    @Override
-    public Operator input(int slot) {
-        return partials[slot];
-    }
-
-    @Override
-    public void restore(StateStores stores, long version) {
-        long rows = 0;
-        for (int p = 0; p < partitions.length; p++) {
-            partitions[p].load(stores.open(operatorId, p), version);
-            rows += partitions[p].size();
-        }
-        stateRows.set(rows);
-    }
-
-    @Override
-    public void runPartition(int partition, BatchContext context, Operator downstream) {
-        StatePartition state = partitions[partition];
+    protected void process(AggregatingPartition state, int partition, BatchContext context, Operator downstream) {
         long stamp = context.batchId() + 1;
-        for (PartialAggregation partial : partials) {
-            if (stateRows.addAndGet(state.merge(partial, partition, stamp)) > maxStateRows) {
-                throw stateRowsExceeded();
-            }
+        for (PartialAggregation partial : inputs(0)) {
+            countStateRows(state.merge(partial, partition, stamp));
         }
-        int before = state.size();
+        long before = state.rows();
         ColumnarBatch output = state.emit(stamp, context.watermarkForEvictionMicros(), outputSchema);
-        stateRows.addAndGet(state.size() - before);
+        countStateRows(state.rows() - before);
         if (output.size() > 0) {
             downstream.process(output, context);
         }
     }
 
+    /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */
     @Override
-    public void commitPartition(int partition, long batchId) {
-        partitions[partition].commit(batchId);
-    }
-
-    @Override
-    public void finishBatch() {
-        long total = 0;
-        long updated = 0;
-        long removed = 0;
-        long late = 0;
-        long memory = 0;
-        for (StatePartition partition : partitions) {
-            AggregateStats stats = partition.lastStats();
-            total += stats.numRowsTotal();
-            updated += stats.numRowsUpdated();
-            removed += stats.numRowsRemoved();
-            late += stats.numRowsDroppedByWatermark();
-            memory += stats.memoryUsedBytes();
-        }
+    protected Map<String, Long> customMetrics() {
         long lateInputRows = 0;
-        for (PartialAggregation partial : partials) {
+        for (PartialAggregation partial : inputs(0)) {
             lateInputRows += partial.lateInputRows();
-            partial.clear();
         }
-        progress = progress(total, updated, removed, late, memory, lateInputRows);
+        return Map.of("numLateInputRows", lateInputRows);
     }
 
+    /** Spark's session window save exec never sets its operator metrics in complete mode. */
     @Override
-    public void abort() {
-        for (PartialAggregation partial : partials) {
-            partial.clear();
-        }
-        long rows = 0;
-        for (StatePartition partition : partitions) {
-            partition.abort();
-            rows += partition.size();
-        }
-        stateRows.set(rows);
+    protected long stateStoreInstances() {
+        return sessions && mode == OutputMode.COMPLETE ? 0 : numPartitions();
     }
 
     /**
@@ -170,23 +106,5 @@ public final class StreamingAggregation implements StatefulOperator {
     @Override
     public boolean runsNoDataBatches() {
         return mode != OutputMode.COMPLETE;
-    }
-
-    @Override
-    public StateOperatorProgress progress() {
-        return progress;
-    }
-
-    /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */
-    private StateOperatorProgress progress(long total, long updated, long removed, long late, long memory,
-            long lateInputRows) {
-        return new StateOperatorProgress(name, total, updated, 0, removed, 0, 0, memory, late, partitions.length,
-                stateStoreInstances, Map.of("numLateInputRows", lateInputRows));
-    }
-
-    private ArusException stateRowsExceeded() {
-        return new ArusException("STATE_ROWS_LIMIT_EXCEEDED", "[STATE_ROWS_LIMIT_EXCEEDED] The aggregation's state "
-                + "would hold more than " + maxStateRows + " rows (groups), the limit of this session. Add a "
-                + "watermark so that closed windows are evicted, group by fewer distinct keys, or raise the limit.");
     }
 }

@@ -3,8 +3,11 @@ package dev.arus.engine.exec.dedup;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.StatePartition;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.aggregate.GroupKeyLayout;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
@@ -24,20 +27,14 @@ import java.util.Arrays;
  * before it, or whose expiry is. {@link #commit} hands the store a delta when it is durable.
  * Used by one thread at a time.
  */
-final class DeduplicationPartition {
+final class DeduplicationPartition extends StatePartition {
 
     private static final int LOOKAHEAD = 64;
-
-    /** One batch's figures of a partition. */
-    record Stats(long keys, long added, long evicted, long late, long duplicates, long memoryBytes) {
-        static final Stats NONE = new Stats(0, 0, 0, 0, 0, 0);
-    }
 
     private final DeduplicationSpec spec;
     private final GroupKeyLayout layout;
     private final GroupIndex keys;
-    private final StateBuffer removals = new StateBuffer();
-    private final StateBuffer delta = new StateBuffer();
+    private final KeyedDelta delta = new KeyedDelta();
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
     private int[] selected = new int[ColumnarBatch.INITIAL_CAPACITY];
@@ -46,11 +43,9 @@ final class DeduplicationPartition {
     private final int[] blockHashes = new int[LOOKAHEAD];
     private final int[] blockRows = new int[LOOKAHEAD];
     private ColumnarBatch output;
-    private int removalCount;
     private long late;
     private long duplicates;
-    private StateStore store = StateStore.inMemory();
-    private Stats lastStats = Stats.NONE;
+    private long lastDuplicates;
 
     DeduplicationPartition(DeduplicationSpec spec) {
         this.spec = spec;
@@ -61,12 +56,14 @@ final class DeduplicationPartition {
         this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.INITIAL_CAPACITY);
     }
 
-    int size() {
+    @Override
+    public long rows() {
         return keys.size();
     }
 
-    Stats lastStats() {
-        return lastStats;
+    /** The rows the last batch dropped as duplicates. */
+    long lastDuplicates() {
+        return lastDuplicates;
     }
 
     /**
@@ -168,18 +165,17 @@ final class DeduplicationPartition {
             added += addedInBatch[key] == stamp ? 1 : 0;
         }
         if (evicted > 0) {
-            if (store.durable()) {
+            if (durable()) {
                 for (int key = 0; key < total; key++) {
                     if (!keep[key]) {
-                        layout.writeKey(keys, key, removals);
-                        removalCount++;
+                        layout.writeKey(keys, key, delta.removal());
                     }
                 }
             }
             evict(keep);
         }
-        lastStats = new Stats(keys.size(), added, evicted, late, duplicates,
-                keys.memoryBytes() + 16L * expiresAt.length);
+        finished(new StateStats(keys.size(), added, evicted, late, keys.memoryBytes() + 16L * expiresAt.length));
+        lastDuplicates = duplicates;
         late = 0;
         duplicates = 0;
     }
@@ -193,62 +189,28 @@ final class DeduplicationPartition {
         Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
     }
 
-    /** Replaces the keys by version {@code version} of {@code stateStore}, which this partition keeps from now on. */
-    void load(StateStore stateStore, long version) {
-        this.store = stateStore;
-        reload(version);
-    }
-
-    private void reload(long version) {
+    @Override
+    protected void clear() {
         evict(new boolean[keys.size()]);
-        removals.reset();
-        removalCount = 0;
+        delta.clear();
+        forgetBatch();
+    }
+
+    /** The keys evicted since the last commit, then those the batch stamped {@code stamp} added. */
+    @Override
+    protected void writeDelta(StateBuffer out, long stamp) {
+        delta.write(out, keys.size(), key -> addedInBatch[key] == stamp, this::writeKey);
+    }
+
+    @Override
+    protected void writeSnapshot(StateBuffer out) {
+        KeyedDelta.writeSnapshot(out, keys.size(), key -> true, this::writeKey);
+    }
+
+    @Override
+    protected void forgetBatch() {
         late = 0;
         duplicates = 0;
-        store.load(version, this::applyDelta);
-    }
-
-    /** Commits the keys as they are after batch {@code batchId}: the keys it added carry the stamp {@code batchId + 1}. */
-    void commit(long batchId) {
-        if (!store.durable()) {
-            store.commit(null, null, batchId);
-            return;
-        }
-        long stamp = batchId + 1;
-        delta.reset();
-        delta.writeInt(removalCount);
-        delta.write(removals.array(), 0, removals.size());
-        int total = keys.size();
-        int added = 0;
-        for (int key = 0; key < total; key++) {
-            added += addedInBatch[key] == stamp ? 1 : 0;
-        }
-        delta.writeInt(added);
-        for (int key = 0; key < total; key++) {
-            if (addedInBatch[key] == stamp) {
-                writeKey(key, delta);
-            }
-        }
-        removals.reset();
-        removalCount = 0;
-        store.commit(delta, this::writeSnapshot, batchId);
-    }
-
-    /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */
-    void abort() {
-        late = 0;
-        duplicates = 0;
-        if (store.durable()) {
-            reload(store.version());
-        }
-    }
-
-    private void writeSnapshot(StateBuffer out) {
-        out.writeInt(0);
-        out.writeInt(keys.size());
-        for (int key = 0; key < keys.size(); key++) {
-            writeKey(key, out);
-        }
     }
 
     private void writeKey(int key, StateBuffer out) {
@@ -256,31 +218,20 @@ final class DeduplicationPartition {
         out.writeLong(expiresAt[key]);
     }
 
-    private void applyDelta(DataInput in) throws IOException {
-        int removed = in.readInt();
-        if (removed > 0) {
-            boolean[] keep = new boolean[keys.size()];
-            Arrays.fill(keep, true);
-            for (int i = 0; i < removed; i++) {
-                layout.readKey(in);
-                int key = keys.find(layout.probe());
-                if (key >= 0) {
-                    keep[key] = false;
-                }
-            }
-            evict(keep);
+    @Override
+    protected void readDelta(DataInput in) throws IOException {
+        KeyedDelta.read(in, (removals, count) -> evict(layout.keepAllBut(removals, count, keys)), this::readKey);
+    }
+
+    private void readKey(DataInput in) throws IOException {
+        layout.readKey(in);
+        int key = keys.findOrInsert(layout.probe());
+        if (key >= expiresAt.length) {
+            int capacity = Math.max(key + 1, expiresAt.length * 2);
+            expiresAt = Arrays.copyOf(expiresAt, capacity);
+            addedInBatch = Arrays.copyOf(addedInBatch, capacity);
         }
-        int added = in.readInt();
-        for (int i = 0; i < added; i++) {
-            layout.readKey(in);
-            int key = keys.findOrInsert(layout.probe());
-            if (key >= expiresAt.length) {
-                int capacity = Math.max(key + 1, expiresAt.length * 2);
-                expiresAt = Arrays.copyOf(expiresAt, capacity);
-                addedInBatch = Arrays.copyOf(addedInBatch, capacity);
-            }
-            expiresAt[key] = in.readLong();
-            addedInBatch[key] = 0;
-        }
+        expiresAt[key] = in.readLong();
+        addedInBatch[key] = 0;
     }
 }

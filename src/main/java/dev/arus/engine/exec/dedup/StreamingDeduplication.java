@@ -2,134 +2,55 @@ package dev.arus.engine.exec.dedup;
 
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
-import dev.arus.engine.exec.StatefulOperator;
-import dev.arus.engine.state.StateStores;
-import dev.arus.engine.streaming.ArusException;
-import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.RowsByPartition;
+import dev.arus.engine.exec.StateRowLimit;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * Spark's streaming deduplication, {@code dropDuplicates} ({@code StreamingDeduplicateExec},
  * operator {@code dedupe}) or {@code dropDuplicatesWithinWatermark}
  * ({@code StreamingDeduplicateWithinWatermarkExec}, {@code dedupeWithinWatermark}): each task
- * slot hands its rows to the state partitions their keys belong to ({@link DeduplicationInput}),
+ * slot hands its rows to the state partitions their keys belong to ({@link RowsByPartition}),
  * and each partition keeps the first row of every key it has not seen ({@link
  * DeduplicationPartition}), taking the slots' rows in slot order. Rows come out in the batch they
- * came in. The keys all partitions hold together are limited, so that a deduplication without a
- * watermark cannot grow until the JVM runs out of memory.
+ * came in.
  */
-public final class StreamingDeduplication implements StatefulOperator {
-
-    private final int operatorId;
-    private final String name;
-    private final int maxStateRows;
-    private final DeduplicationInput[] inputs;
-    private final DeduplicationPartition[] partitions;
-    private final AtomicLong stateRows = new AtomicLong();
-    private StateOperatorProgress progress;
+public final class StreamingDeduplication
+        extends PartitionedStatefulOperator<DeduplicationPartition, RowsByPartition> {
 
     /** @param slots the task slots that feed it; {@code maxStateRows} the most keys all partitions may hold */
     public StreamingDeduplication(int operatorId, int partitionCount, int slots, DeduplicationSpec spec,
                                   int maxStateRows) {
-        this.operatorId = operatorId;
-        this.name = spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe";
-        this.maxStateRows = maxStateRows;
-        this.inputs = new DeduplicationInput[slots];
-        for (int s = 0; s < slots; s++) {
-            inputs[s] = new DeduplicationInput(spec.input(), new KeyPartitioner(spec.keyColumns(), partitionCount));
-        }
-        this.partitions = new DeduplicationPartition[partitionCount];
-        for (int p = 0; p < partitionCount; p++) {
-            partitions[p] = new DeduplicationPartition(spec);
-        }
-        this.progress = progress(DeduplicationPartition.Stats.NONE);
+        super(operatorId, spec.withinWatermark() ? "dedupeWithinWatermark" : "dedupe",
+                new StateRowLimit(maxStateRows, "deduplication's state", "keys", "Add a watermark and deduplicate on "
+                        + "the event time too (or use dropDuplicatesWithinWatermark) so that old keys are evicted, or "
+                        + "raise the limit."),
+                partitions(partitionCount, () -> new DeduplicationPartition(spec)),
+                List.of(Stream.generate(() -> new RowsByPartition(spec.input(),
+                        RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount)).limit(slots).toList()));
     }
 
     @Override
-    public int operatorId() {
-        return operatorId;
-    }
-
-    @Override
-    public String operatorName() {
-        return name;
-    }
-
-    @Override
-    public int numPartitions() {
-        return partitions.length;
-    }
-
-    @Override
-    public Operator input(int slot) {
-        return inputs[slot];
-    }
-
-    @Override
-    public void restore(StateStores stores, long version) {
-        long rows = 0;
-        for (int p = 0; p < partitions.length; p++) {
-            partitions[p].load(stores.open(operatorId, p), version);
-            rows += partitions[p].size();
-        }
-        stateRows.set(rows);
-    }
-
-    @Override
-    public void runPartition(int partition, BatchContext context, Operator downstream) {
-        DeduplicationPartition state = partitions[partition];
+    protected void process(DeduplicationPartition state, int partition, BatchContext context, Operator downstream) {
         long stamp = context.batchId() + 1;
-        for (DeduplicationInput input : inputs) {
-            if (stateRows.addAndGet(state.process(input.rowsOf(partition), stamp, context, downstream))
-                    > maxStateRows) {
-                throw stateRowsExceeded();
-            }
+        for (RowsByPartition input : inputs(0)) {
+            countStateRows(state.process(input.rowsOf(partition), stamp, context, downstream));
         }
-        int before = state.size();
+        long before = state.rows();
         state.finish(stamp, context.watermarkForEvictionMicros());
-        stateRows.addAndGet(state.size() - before);
+        countStateRows(state.rows() - before);
     }
 
     @Override
-    public void commitPartition(int partition, long batchId) {
-        partitions[partition].commit(batchId);
-    }
-
-    @Override
-    public void finishBatch() {
-        long keys = 0;
-        long added = 0;
-        long evicted = 0;
-        long late = 0;
+    protected Map<String, Long> customMetrics() {
         long duplicates = 0;
-        long memory = 0;
-        for (DeduplicationPartition partition : partitions) {
-            DeduplicationPartition.Stats stats = partition.lastStats();
-            keys += stats.keys();
-            added += stats.added();
-            evicted += stats.evicted();
-            late += stats.late();
-            duplicates += stats.duplicates();
-            memory += stats.memoryBytes();
+        for (DeduplicationPartition partition : partitions()) {
+            duplicates += partition.lastDuplicates();
         }
-        for (DeduplicationInput input : inputs) {
-            input.clear();
-        }
-        progress = progress(new DeduplicationPartition.Stats(keys, added, evicted, late, duplicates, memory));
-    }
-
-    @Override
-    public void abort() {
-        for (DeduplicationInput input : inputs) {
-            input.clear();
-        }
-        long rows = 0;
-        for (DeduplicationPartition partition : partitions) {
-            partition.abort();
-            rows += partition.size();
-        }
-        stateRows.set(rows);
+        return Map.of("numDroppedDuplicateRows", duplicates);
     }
 
     /**
@@ -139,23 +60,5 @@ public final class StreamingDeduplication implements StatefulOperator {
     @Override
     public boolean runsNoDataBatches() {
         return true;
-    }
-
-    @Override
-    public StateOperatorProgress progress() {
-        return progress;
-    }
-
-    private StateOperatorProgress progress(DeduplicationPartition.Stats stats) {
-        return new StateOperatorProgress(name, stats.keys(), stats.added(), 0, stats.evicted(), 0, 0,
-                stats.memoryBytes(), stats.late(), partitions.length, partitions.length,
-                Map.of("numDroppedDuplicateRows", stats.duplicates()));
-    }
-
-    private ArusException stateRowsExceeded() {
-        return new ArusException("STATE_ROWS_LIMIT_EXCEEDED", "[STATE_ROWS_LIMIT_EXCEEDED] The deduplication's state "
-                + "would hold more than " + maxStateRows + " keys, the limit of this session. Add a watermark and "
-                + "deduplicate on the event time too (or use dropDuplicatesWithinWatermark) so that old keys are "
-                + "evicted, or raise the limit.");
     }
 }

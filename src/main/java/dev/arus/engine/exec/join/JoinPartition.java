@@ -8,10 +8,13 @@ import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.StatePartition;
+import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.state.StateBuffer;
-import dev.arus.engine.state.StateStore;
+import java.io.DataInput;
+import java.io.IOException;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
@@ -26,7 +29,7 @@ import java.util.List;
  * join emits a left row once, when it first matches. {@link #commit} hands the store what
  * changed. Used by one thread at a time.
  */
-final class JoinPartition {
+final class JoinPartition extends StatePartition {
 
     static final int LEFT = 0;
     static final int RIGHT = 1;
@@ -39,8 +42,6 @@ final class JoinPartition {
     private final long[] probe;
     private final ColumnarBatch pairs;
     private final ColumnarBatch output;
-    private final StateBuffer delta = new StateBuffer();
-    private StateStore store = StateStore.inMemory();
     private int outputCount;
     private long late;
     private long added;
@@ -57,21 +58,9 @@ final class JoinPartition {
         this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.INITIAL_CAPACITY);
     }
 
-    long stored() {
+    @Override
+    public long rows() {
         return states[LEFT].live() + states[RIGHT].live();
-    }
-
-    long memoryBytes() {
-        return states[LEFT].memoryBytes() + states[RIGHT].memoryBytes();
-    }
-
-    /** This batch's figures, then cleared: rows dropped as late, added to the state, removed from it. */
-    long[] takeStats() {
-        long[] stats = {late, added, removed};
-        late = 0;
-        added = 0;
-        removed = 0;
-        return stats;
     }
 
     private StreamJoinSpec.Side side(int side) {
@@ -245,6 +234,8 @@ final class JoinPartition {
             }
         }
         flush(context, downstream);
+        finished(new StateStats(rows(), added, removed, late, states[LEFT].memoryBytes() + states[RIGHT].memoryBytes()));
+        forgetBatch();
     }
 
     /** How far before the watermark a side's rows leave: a range condition's bound; none for a key that carries the watermark. */
@@ -325,18 +316,21 @@ final class JoinPartition {
         }
     }
 
-    void load(StateStore stateStore, long version) {
-        this.store = stateStore;
-        reload(version);
-    }
-
-    private void reload(long version) {
+    @Override
+    protected void clear() {
         states[LEFT].clear();
         states[RIGHT].clear();
-        store.load(version, in -> {
-            states[LEFT].read(in);
-            states[RIGHT].read(in);
-        });
+    }
+
+    @Override
+    protected void readDelta(DataInput in) throws IOException {
+        states[LEFT].read(in);
+        states[RIGHT].read(in);
+    }
+
+    /** Keys are not kept in the files: each side finds its rows' keys and times again. */
+    @Override
+    protected void loaded() {
         for (int side = LEFT; side <= RIGHT; side++) {
             StreamJoinSpec.Side me = side(side);
             ColumnarBatch[] evaluatedFor = {null};
@@ -352,27 +346,29 @@ final class JoinPartition {
         }
     }
 
-    void commit(long batchId) {
-        if (!store.durable()) {
-            states[LEFT].forgetChanges();
-            states[RIGHT].forgetChanges();
-            store.commit(null, null, batchId);
-            return;
-        }
-        delta.reset();
-        states[LEFT].writeDelta(delta);
-        states[RIGHT].writeDelta(delta);
-        store.commit(delta, out -> {
-            states[LEFT].writeSnapshot(out);
-            states[RIGHT].writeSnapshot(out);
-        }, batchId);
+    @Override
+    protected void writeDelta(StateBuffer out, long stamp) {
+        states[LEFT].writeDelta(out);
+        states[RIGHT].writeDelta(out);
     }
 
-    void abort() {
-        takeStats();
+    @Override
+    protected void writeSnapshot(StateBuffer out) {
+        states[LEFT].writeSnapshot(out);
+        states[RIGHT].writeSnapshot(out);
+    }
+
+    @Override
+    protected void forgetChanges() {
+        states[LEFT].forgetChanges();
+        states[RIGHT].forgetChanges();
+    }
+
+    @Override
+    protected void forgetBatch() {
+        late = 0;
+        added = 0;
+        removed = 0;
         outputCount = 0;
-        if (store.durable()) {
-            reload(store.version());
-        }
     }
 }

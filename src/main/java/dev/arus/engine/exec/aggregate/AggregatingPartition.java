@@ -1,0 +1,26 @@
+package dev.arus.engine.exec.aggregate;
+
+import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.StatePartition;
+
+/**
+ * One state partition of a streaming aggregation: the groups (or sessions) whose keys hash to
+ * it. Per batch, the operator {@link #merge}s each slot's partial groups of the partition in slot
+ * order, then asks it to {@link #emit} what the output mode says and evict what the watermark
+ * closes, then to commit.
+ */
+abstract class AggregatingPartition extends StatePartition {
+
+    /**
+     * Merges {@code partial}'s groups of this partition into the state, stamping what changes
+     * with {@code stamp}; returns how many rows the state gained (fewer when sessions merge).
+     */
+    abstract int merge(PartialAggregation partial, int partition, long stamp);
+
+    /**
+     * Ends the batch stamped {@code stamp}: evicts what {@code evictBefore} closes and returns the
+     * rows the output mode emits, ordered by key.
+     */
+    abstract ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema);
+}
