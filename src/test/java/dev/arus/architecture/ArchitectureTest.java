@@ -59,6 +59,7 @@ class ArchitectureTest {
                 "engine.streaming", "engine.time");
         allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
                 "engine.time");
+        allow("engine.http", "engine.data", "engine.expr", "engine.sink", "engine.streaming", "engine.time");
         allow("engine.jdbc", "engine.data", "engine.sink", "engine.streaming", "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
