@@ -8,7 +8,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 /** The Arus service: the streaming engine wired into Spring Boot; its periodic chores run on Spring's scheduler. */
 @SpringBootApplication
-@EnableConfigurationProperties({ArusProperties.class, PreviewProperties.class})
+@EnableConfigurationProperties({ArusProperties.class, PreviewProperties.class, SinkProperties.class})
 @EnableScheduling
 public class ArusApplication {
 

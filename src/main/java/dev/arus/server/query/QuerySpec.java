@@ -90,7 +90,8 @@ public record QuerySpec(
 
     /**
      * This spec with the values of secret options ({@code kafka.sasl.jaas.config},
-     * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
+     * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, and an http
+     * sink's {@code url} masked ({@link OptionNames#shown}), for showing.
      */
     QuerySpec redacted() {
         return withSourceOptions(QuerySpec::redacted, sink == null ? null
@@ -152,11 +153,14 @@ public record QuerySpec(
     }
 
     private static @Nullable Map<String, Object> redacted(@Nullable Map<String, Object> options) {
-        if (options == null || options.keySet().stream().noneMatch(OptionNames::isSecret)) {
+        if (options == null || options.entrySet().stream().allMatch(option -> !(option.getValue() instanceof String)
+                && !OptionNames.isSecret(option.getKey())
+                || option.getValue() instanceof String text && text.equals(OptionNames.shown(option.getKey(), text)))) {
             return options;
         }
         Map<String, Object> shown = new LinkedHashMap<>();
-        options.forEach((key, value) -> shown.put(key, OptionNames.isSecret(key) ? OptionNames.REDACTED : value));
+        options.forEach((key, value) -> shown.put(key, OptionNames.isSecret(key) ? OptionNames.REDACTED
+                : value instanceof String text ? OptionNames.shown(key, text) : value));
         return shown;
     }
 
