@@ -1,9 +1,11 @@
 package dev.arus.engine.log;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.streaming.AnalysisException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +18,8 @@ import java.util.regex.Pattern;
  * What a stream is: its name (letters, digits, {@code _} and {@code -}, at most 64), its
  * declared schema as DDL and parsed, its number of partitions, the field that chooses a record's
  * partition (null: a request's records go to the partitions in turn) and its retention. Atomic
- * column types and decimals only, no intervals: a record is stored column by column.
+ * column types, decimals and structs of them, no intervals, arrays or maps: a record is stored
+ * column by column, a struct's fields as columns of their own.
  */
 public record StreamDefinition(String name, String schemaDdl, Schema schema, int partitions, String keyField,
                                Retention retention) {
@@ -25,6 +28,13 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
     public static final String INGEST_TIME = "ingest_time";
 
     public static final int MAX_PARTITIONS = 256;
+
+    /** The error class of a column whose type a stream cannot store. */
+    public static final String UNSUPPORTED_STREAM_COLUMN_TYPE = "UNSUPPORTED_STREAM_COLUMN_TYPE";
+
+    /** What a stream stores, as a message says it. */
+    public static final String STORABLE = "use boolean, tinyint, smallint, int, bigint, float, double, decimal(p,s), "
+            + "string, binary, date or timestamp columns, or structs of them";
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
@@ -53,11 +63,9 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
                         + field.name().toLowerCase(Locale.ROOT) + "` already exists. Choose another name or rename the "
                         + "existing column. SQLSTATE: 42711");
             }
-            if (!(field.type() instanceof AtomicType || field.type() instanceof DecimalType)
-                    || field.type() == AtomicType.NULL) {
-                throw new AnalysisException("UNSUPPORTED_STREAM_COLUMN_TYPE", "Column '" + field.name() + "' of type "
-                        + field.type().simpleString() + " cannot be stored in a stream: use boolean, tinyint, smallint,"
-                        + " int, bigint, float, double, decimal(p,s), string, binary, date or timestamp columns");
+            if (!storable(field.type())) {
+                throw new AnalysisException(UNSUPPORTED_STREAM_COLUMN_TYPE, "Column '" + field.name() + "' of type "
+                        + field.type().simpleString() + " cannot be stored in a stream: " + STORABLE);
             }
             if (field.name().equalsIgnoreCase(INGEST_TIME)) {
                 throw new AnalysisException("INVALID_STREAM_SCHEMA", "Column '" + INGEST_TIME + "' is every stream's"
@@ -77,6 +85,17 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
         }
         return new StreamDefinition(name, schemaDdl, schema, partitions, keyField,
                 retention == null ? Retention.FOREVER : retention);
+    }
+
+    /**
+     * Whether a column of {@code type} can be stored: an atomic type but void, a decimal, or a
+     * struct of at least one field, each of a type that can be stored.
+     */
+    public static boolean storable(DataType type) {
+        if (type instanceof StructType struct) {
+            return !struct.fields().isEmpty() && struct.fields().stream().allMatch(f -> storable(f.type()));
+        }
+        return type instanceof AtomicType atomic && atomic != AtomicType.NULL || type instanceof DecimalType;
     }
 
     /** The columns a reader gets: the declared ones, then {@value #INGEST_TIME}. */
