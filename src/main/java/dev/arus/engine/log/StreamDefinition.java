@@ -46,10 +46,7 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
      */
     public static StreamDefinition of(String name, String schemaDdl, int partitions, String keyField,
                                       Retention retention) {
-        if (name == null || !NAME.matcher(name).matches()) {
-            throw new AnalysisException("INVALID_STREAM_NAME", "A stream name is 1 to 64 letters, digits, '_' or '-',"
-                    + " not '" + name + "'");
-        }
+        checkName(name);
         if (!StandardCharsets.UTF_8.newEncoder().canEncode(schemaDdl)) {
             throw new AnalysisException("INVALID_STREAM_SCHEMA", "The schema holds half of a surrogate pair without "
                     + "the other half, which is not Unicode text and cannot be stored");
@@ -85,6 +82,18 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
         }
         return new StreamDefinition(name, schemaDdl, schema, partitions, keyField,
                 retention == null ? Retention.FOREVER : retention);
+    }
+
+    /**
+     * Checks a stream's name: 1 to 64 letters, digits, {@code _} or {@code -}.
+     *
+     * @throws AnalysisException {@code INVALID_STREAM_NAME}
+     */
+    public static void checkName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new AnalysisException("INVALID_STREAM_NAME", "A stream name is 1 to 64 letters, digits, '_' or '-',"
+                    + " not '" + name + "'");
+        }
     }
 
     /**
