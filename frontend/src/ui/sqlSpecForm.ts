@@ -111,7 +111,10 @@ export function sqlSpecForm(onChange: () => void): SqlSpecForm {
     const sinkValue = parsed('Sink', sink.text());
     if ('error' in sinkValue) return sinkValue;
     const spec: Record<string, unknown> = { ...kept, name: name.value, sql: statement.text() };
-    spec.tables = tablesValue.value;
+    // No tables (a statement over the event log's streams alone) is left out rather than sent as {}.
+    const noTables = typeof tablesValue.value === 'object' && tablesValue.value !== null
+      && Object.keys(tablesValue.value).length === 0;
+    spec.tables = noTables ? undefined : tablesValue.value;
     spec.outputMode = mode.value;
     spec.trigger = triggerOf({ kind: triggerKind.value as TriggerChoice['kind'], interval: interval.value });
     spec.sink = sinkValue.value;
