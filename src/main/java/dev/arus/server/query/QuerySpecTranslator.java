@@ -118,10 +118,6 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
-        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)) {
-            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A query in SQL runs on"
-                    + " Arus's engine for now; on the '" + engine + "' engine write it as source and steps");
-        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -197,7 +193,9 @@ class QuerySpecTranslator {
      * the locations in the data directory), the engine translates the rest.
      */
     private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec, QueryFiles files) {
-        required(spec.source(), "/source");
+        if (spec.sql() == null) {
+            required(spec.source(), "/source");
+        }
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
