@@ -119,7 +119,7 @@ class QueryController {
             schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
             @RequestParam(required = false) Long before) {
-        return registry.recentProgress(id, upTo(before), checked(limit)).stream().map(ProgressView::of).toList();
+        return registry.recentProgress(id, upTo(before), checked(limit));
     }
 
     @GetMapping("/{id}/batches")
