@@ -16,10 +16,16 @@ public final class EvaluationException extends ArusException {
         super(errorClass, "[" + errorClass + "] " + message);
     }
 
-    /** {@code hint} names the try_ function that returns NULL instead: try_divide, try_mod. */
-    static EvaluationException divideByZero(String tryFunction) {
-        return new EvaluationException("DIVIDE_BY_ZERO", "Division by zero. Use `" + tryFunction
-                + "` to tolerate divisor being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
+    /** {@code /} and {@code div} by zero; {@code try_divide} returns NULL instead. */
+    static EvaluationException divideByZero() {
+        return new EvaluationException("DIVIDE_BY_ZERO", "Division by zero. Use `try_divide` to tolerate divisor"
+                + " being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
+    }
+
+    /** {@code %}, {@code mod} and {@code pmod} by zero (Spark 4.2's own class); {@code try_mod} returns NULL instead. */
+    static EvaluationException remainderByZero() {
+        return new EvaluationException("REMAINDER_BY_ZERO", "Remainder by zero. Use `try_mod` to tolerate divisor"
+                + " being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
     }
 
     /** {@code what} is Java's wording, {@code integer overflow} or {@code long overflow}. */
@@ -122,9 +128,12 @@ public final class EvaluationException extends ArusException {
                 + ". SQLSTATE: 22009");
     }
 
-    /** A field of make_date or make_timestamp out of its range; {@code detail} is Java's wording. */
+    /**
+     * A field of make_date or make_timestamp out of its range; {@code detail} is Java's wording.
+     * Spark 4.2 raises the subclass that suggests turning ANSI mode off.
+     */
     static EvaluationException datetimeFieldOutOfBounds(String detail) {
-        return new EvaluationException("DATETIME_FIELD_OUT_OF_BOUNDS", detail + "." + ANSI_HINT
+        return new EvaluationException("DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION", detail + "." + ANSI_HINT
                 + " SQLSTATE: 22023");
     }
 

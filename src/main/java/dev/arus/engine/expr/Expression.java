@@ -269,11 +269,21 @@ public sealed interface Expression {
         }
     }
 
-    /** {@code child AS name}: the output column is called {@code name}. */
-    record Alias(Expression child, String name, int position) implements Expression {
+    /**
+     * {@code child AS name}: the output column is called {@code name}. An automatic alias has no
+     * name of its own ({@code name} is empty): it calls its column by the child's pretty SQL, as
+     * Spark SQL's {@code ResolveAliases} names a select item the Column API would name otherwise
+     * (see {@link ExpressionAnalyzer#sqlSelectItem}).
+     */
+    record Alias(Expression child, String name, int position, boolean automatic) implements Expression {
+
+        public Alias(Expression child, String name, int position) {
+            this(child, name, position, false);
+        }
+
         @Override
         public String sql() {
-            return child.sql() + " AS " + name;
+            return automatic ? child.sql() : child.sql() + " AS " + name;
         }
 
         @Override

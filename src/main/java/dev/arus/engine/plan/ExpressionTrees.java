@@ -71,7 +71,7 @@ final class ExpressionTrees {
             return new Expression.FieldAccess(child.apply(access.child()), access.field(), access.position());
         }
         Expression.Alias alias = (Expression.Alias) expression;
-        return new Expression.Alias(child.apply(alias.child()), alias.name(), alias.position());
+        return new Expression.Alias(child.apply(alias.child()), alias.name(), alias.position(), alias.automatic());
     }
 
     /** Calls {@code visitor} on every node of {@code expression}, parents before children. */

@@ -147,7 +147,7 @@ final class SqlSelects {
         List<Expression> expanded = new ArrayList<>();
         for (SqlQueryTerm.SelectItem item : items) {
             if (item instanceof SqlQueryTerm.Item named) {
-                expanded.add(unqualified.apply(named.expression()));
+                expanded.add(ExpressionAnalyzer.sqlSelectItem(unqualified.apply(named.expression())));
                 continue;
             }
             SqlQueryTerm.Star star = (SqlQueryTerm.Star) item;
@@ -307,7 +307,7 @@ final class SqlSelects {
         private Expression named(Expression key) {
             for (Expression item : items) {
                 if (item instanceof Expression.Alias alias && same(alias.child(), key)) {
-                    return new Expression.Alias(key, alias.name(), alias.position());
+                    return new Expression.Alias(key, alias.name(), alias.position(), alias.automatic());
                 }
                 if (same(item, key)) {
                     return key;
@@ -340,7 +340,7 @@ final class SqlSelects {
             });
             if (expression instanceof Expression.Alias alias && !(rewritten instanceof Expression.ColumnReference column
                     && made.contains(column) && column.nameParts().get(0).equals(alias.name()))) {
-                return new Expression.Alias(rewritten, alias.name(), alias.position());
+                return new Expression.Alias(rewritten, alias.name(), alias.position(), alias.automatic());
             }
             return rewritten;
         }

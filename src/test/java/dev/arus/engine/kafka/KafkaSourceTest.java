@@ -111,16 +111,16 @@ class KafkaSourceTest {
         assertThat(first.sources().get(0).metrics()).as("records behind the latest: 2, 1 and 0").isEqualTo(Map.of(
                 "avgOffsetsBehindLatest", "1.0", "maxOffsetsBehindLatest", "2", "minOffsetsBehindLatest", "0"));
         assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactlyInAnyOrder(
-                "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,[]]",
-                "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,[]]",
-                "[f,null,golden,2,0,2026-12-01T10:00:05Z,0,[]]");
+                "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,null]",
+                "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,null]",
+                "[f,null,golden,2,0,2026-12-01T10:00:05Z,0,null]");
 
         StreamingQueryProgress second = driver.runTrigger();
         assertThat(second.sources().get(0).startOffset()).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
         assertThat(second.sources().get(0).endOffset()).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
         assertThat(loggedOffsets(checkpoint, 1)).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
         assertThat(texts(driver.rowsOf(1))).as(driver.history()).containsExactlyInAnyOrder(
-                "[null,v1,golden,0,1,2026-12-01T10:00:01Z,0,[]]",
+                "[null,v1,golden,0,1,2026-12-01T10:00:01Z,0,null]",
                 "[c,v2,golden,0,2,2026-12-01T10:00:02Z,0,[[h1,[78]]]]",
                 "[null,v4,golden,1,1,2026-12-01T10:00:04Z,0,[[h1,[79]], [h2,null]]]");
 

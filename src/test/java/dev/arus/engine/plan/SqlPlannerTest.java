@@ -94,6 +94,18 @@ class SqlPlannerTest {
     }
 
     @Test
+    void namesACastOfAnythingButAColumnByItsSqlAsSparkSqlDoes() {
+        // spark.sql's ResolveAliases names a cast after a column or alias directly under it only,
+        // where selectExpr (the Column API) calls CAST(CAST(value AS BOOLEAN) AS INT) value.
+        assertThat(columns("SELECT CAST(CAST(value AS BOOLEAN) AS INT), CAST(CAST(value AS STRING) AS INT) AS v,"
+                + " CAST(value AS STRING), CAST(value + 1 AS STRING) FROM visits"))
+                .containsExactly("CAST(CAST(value AS BOOLEAN) AS INT)", "v", "value", "CAST((value + 1) AS STRING)");
+        assertThat(columns("SELECT CAST(count(*) AS STRING), CAST(CAST(value AS STRING) AS BIGINT) FROM visits"
+                + " GROUP BY value")).containsExactly("CAST(count(1) AS STRING)",
+                "CAST(CAST(value AS STRING) AS BIGINT)");
+    }
+
+    @Test
     void groupsByOrdinalsAndSelectAliasesAsTheirItems() {
         String byExpression = "SELECT value % 3 AS bucket, count(*) AS n FROM visits GROUP BY value % 3";
 
