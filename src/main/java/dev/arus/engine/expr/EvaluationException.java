@@ -13,7 +13,27 @@ public final class EvaluationException extends ArusException {
             " If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.";
 
     private EvaluationException(String errorClass, String message) {
-        super(errorClass, "[" + errorClass + "] " + message);
+        this(errorClass, message, true);
+    }
+
+    private EvaluationException(String errorClass, String message, boolean classInMessage) {
+        super(errorClass, classInMessage ? "[" + errorClass + "] " + message : message);
+    }
+
+    /**
+     * An error Spark raises without an error class (a {@code require} failing, an
+     * {@code IllegalArgumentException}): its message is Spark's alone, {@code errorClass} is Arus's
+     * name for it, for callers that decide by class.
+     */
+    static EvaluationException unclassified(String errorClass, String message) {
+        return new EvaluationException(errorClass, message, false);
+    }
+
+    /** An array of more elements than Spark's arrays hold, made by {@code function} from its {@code parameter}. */
+    static EvaluationException collectionSizeLimit(long elements, String parameter, String function) {
+        return new EvaluationException("COLLECTION_SIZE_LIMIT_EXCEEDED.PARAMETER", "Can't create array with "
+                + elements + " elements which exceeding the array size limit " + Sequence.MAX_LENGTH + ", the value"
+                + " of parameter(s) `" + parameter + "` in the function `" + function + "` is invalid. SQLSTATE: 54000");
     }
 
     /** {@code /} and {@code div} by zero; {@code try_divide} returns NULL instead. */
@@ -41,6 +61,15 @@ public final class EvaluationException extends ArusException {
                 + "' of the type \"STRING\" cannot be cast to \"" + targetType
                 + "\" because it is malformed. Correct the value as per the syntax, or change its target type."
                 + " Use `try_cast` to tolerate malformed input and return NULL instead. SQLSTATE: 22018");
+    }
+
+    /** A NaN or infinite double cast to a datetime type: {@code The value NaN of the type "DOUBLE"...}. */
+    static EvaluationException castInvalidInput(double value, String targetType) {
+        String text = Double.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+        return new EvaluationException("CAST_INVALID_INPUT", "The value " + text + " of the type \"DOUBLE\" cannot be"
+                + " cast to \"" + targetType + "\" because it is malformed. Correct the value as per the syntax, or"
+                + " change its target type. Use `try_cast` to tolerate malformed input and return NULL instead."
+                + " SQLSTATE: 22018");
     }
 
     /** {@code value} is printed as Spark's {@code toSQLValue}: {@code 3000000000L}, {@code 1.0E20D}. */

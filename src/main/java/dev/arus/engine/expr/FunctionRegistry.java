@@ -136,6 +136,7 @@ final class FunctionRegistry {
             new ScalarFunction("rtrim", 1, 2, StringTrim::bindTrailing),
             new ScalarFunction("sec", 1, 1, MathFunctions.unary("SEC", x -> 1 / Math.cos(x))),
             new ScalarFunction("second", 1, 1, DatePart.function("second", DatePart.Part.WHOLE_SECOND)),
+            new ScalarFunction("sequence", 2, 3, Sequence::bind),
             new ScalarFunction("sha", 1, 1, Digest::bindSha1),
             new ScalarFunction("sha1", 1, 1, Digest::bindSha1),
             new ScalarFunction("sha2", 2, 2, Digest::bindSha2),
