@@ -21,6 +21,7 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await orders.locator('tr[data-column="order_id"]', { hasText: 'string NOT NULL' }).waitFor();
   await orders.locator('tr[data-column="event_time"]', { hasText: 'timestamp' }).waitFor();
   await orders.locator('tr[data-partition="1"]').waitFor();
+  await orders.locator('[data-stat="retention"] dd', { hasText: 'up to 1 day old · any size · unread kept' }).waitFor();
 
   step('its event count grows as the checkout posts orders');
   const eventsIn = () => orders.locator('[data-stat="events-in"]').getAttribute('data-value').then(Number);

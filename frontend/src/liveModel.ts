@@ -1,7 +1,7 @@
 import { outputModeOf, ResultSeries } from './results';
 import { advanceMarkers, NO_MARKERS, type EventTimeMarkers } from './timeline';
 import type {
-  Failure, LiveMessage, LiveState, OutputMode, ProgressView, QueryStatus, QueryView, RecentBatch,
+  Failure, LiveMessage, LiveState, OutputMode, PendingRestart, ProgressView, QueryStatus, QueryView, RecentBatch,
 } from './types';
 
 /** What a message changed, so that the view redraws only that. */
@@ -44,6 +44,8 @@ export class LiveQueryModel {
   state: LiveState | null = null;
   status: QueryStatus | null = null;
   exception: Failure | null = null;
+  /** The next restart attempt while the query is RESTARTING, else null. */
+  restart: PendingRestart | null = null;
   runId: string | null = null;
   results: ResultSeries = new ResultSeries('append');
   markers: EventTimeMarkers = NO_MARKERS;
@@ -89,6 +91,7 @@ export class LiveQueryModel {
         this.state = message.query.state;
         this.status = message.query.status;
         this.exception = message.query.exception ?? null;
+        this.restart = message.query.restart ?? null;
         for (const p of message.progress) this.addProgress(p);
         for (const b of message.batches) this.addBatch(b);
         return ALL;
@@ -104,11 +107,13 @@ export class LiveQueryModel {
         this.state = message.state;
         this.status = message.status;
         this.exception = message.exception;
+        this.restart = message.restart;
         if (this.query) {
           this.query = {
             ...this.query, runId: message.runId, status: message.status,
             state: message.state === 'DELETED' ? this.query.state : message.state,
             exception: message.exception ?? undefined,
+            restart: message.restart ?? undefined,
           };
         }
         return newRun ? ALL : { ...NONE, query: true };

@@ -90,12 +90,24 @@ export function problemRange(text: string, problem: Problem): TextRange | null {
   return field ? { start: line.start + field.start, end: line.start + field.end } : line;
 }
 
-/** A stream's retention in words: how old, how large, and whether unread events outlive both. */
+/**
+ * A stream's retention in words: how old (as the service writes the interval, "7 days"), how
+ * large, and whether unread events outlive both.
+ */
 export function retentionText(retention: Retention | undefined): string {
   if (!retention) return '–';
+  const age = retention.maxAge ?? (retention.maxAgeSeconds === undefined ? undefined : duration(retention.maxAgeSeconds));
   return [
-    retention.maxAgeSeconds === undefined ? 'any age' : `up to ${duration(retention.maxAgeSeconds)} old`,
+    age === undefined ? 'any age' : `up to ${age} old`,
     retention.maxBytes > 0 ? `up to ${bytes(retention.maxBytes)} a partition` : 'any size',
     retention.keepUnread ? 'unread kept' : 'unread not kept',
   ].join(' · ');
+}
+
+/**
+ * Whether a stream keeps every event for ever, and so grows until its disk is full: created with
+ * "retention": {}, or before streams had a default retention (arus.streams.default-retention).
+ */
+export function keepsEverything(retention: Retention | undefined): boolean {
+  return retention !== undefined && retention.maxAgeSeconds === undefined && retention.maxBytes <= 0;
 }

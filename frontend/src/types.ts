@@ -12,6 +12,8 @@ export type QueryView = Schemas['QueryView'];
 export type QueryState = QueryView['state'];
 export type QueryStatus = Schemas['QueryStatus'];
 export type Failure = Schemas['Failure'];
+/** The next attempt of a RESTARTING query's restart strategy. */
+export type PendingRestart = Schemas['PendingRestart'];
 export type QuerySpec = Schemas['QuerySpec'];
 export type ProgressView = Schemas['ProgressView'];
 export type StateOperator = Schemas['StateOperatorProgress'];

@@ -51,5 +51,6 @@ export function queryView(outputMode: 'append' | 'update' | 'complete' = 'append
       outputMode, sink: { format: 'memory' },
     },
     lastProgress: null,
+    restarts: 0,
   };
 }

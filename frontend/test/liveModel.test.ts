@@ -48,7 +48,7 @@ describe('LiveQueryModel', () => {
     const model = new LiveQueryModel(QUERY_ID);
     model.apply(snapshot());
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
-      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null });
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null, restart: null });
     expect(model.results.size).toBe(0);
     model.apply(batchMessage(0, [windowRow(40, 8, 3)]));
     expect(model.batches.map((b) => b.batchId)).toEqual([0]);
@@ -61,7 +61,7 @@ describe('LiveQueryModel', () => {
       query: { ...queryView('append', null), state: 'STOPPED', status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false } } });
     expect(model.runId).toBeNull();
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_1,
-      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null });
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null, restart: null });
     model.apply(batchMessage(4, [windowRow(0, 8, 14)]));
     expect(model.runId).toBe(RUN_1);
     expect(model.query?.runId).toBe(RUN_1);
@@ -74,13 +74,34 @@ describe('LiveQueryModel', () => {
     model.apply(snapshot());
     const failure = { class: 'dev.arus.engine.expr.EvaluationException', message: '[DIVIDE_BY_ZERO] Division by zero', errorClass: 'DIVIDE_BY_ZERO' };
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'FAILED', runId: RUN_1,
-      status: { message: 'Terminated with exception: Division by zero', isDataAvailable: false, isTriggerActive: false }, exception: failure });
+      status: { message: 'Terminated with exception: Division by zero', isDataAvailable: false, isTriggerActive: false }, exception: failure, restart: null });
     expect(model.exception?.errorClass).toBe('DIVIDE_BY_ZERO');
     expect(model.query?.exception).toEqual(failure);
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
-      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null });
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null, restart: null });
     expect(model.exception).toBeNull();
     expect(model.query?.exception).toBeUndefined();
+  });
+
+  it('shows a RESTARTING run with its failure and next attempt until the restart starts a new run', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const failure = { class: 'dev.arus.engine.streaming.StorageWriteException',
+      message: '[STORAGE_WRITE_FAILED.FULL] Cannot write cp/commits/4: No space left on device', errorClass: 'STORAGE_WRITE_FAILED.FULL' };
+    const restart = { strategy: 'exponential-delay', attempt: 2, maxAttempts: 20, nextAttemptAt: '2026-10-16T13:29:20.000Z' };
+    const changes = model.apply({ type: 'status', queryId: QUERY_ID, state: 'RESTARTING', runId: RUN_1,
+      status: { message: 'Terminated with exception: No space left on device', isDataAvailable: false, isTriggerActive: false },
+      exception: failure, restart });
+    expect(changes.query).toBe(true);
+    expect(model.state).toBe('RESTARTING');
+    expect(model.restart).toEqual(restart);
+    expect(model.query?.restart).toEqual(restart);
+    expect(model.exception?.errorClass).toBe('STORAGE_WRITE_FAILED.FULL');
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: false }, exception: null, restart: null });
+    expect(model.state).toBe('ACTIVE');
+    expect(model.restart).toBeNull();
+    expect(model.query?.restart).toBeUndefined();
   });
 
   it('moves the watermark marker with each progress and finalizes update-mode windows', () => {
@@ -96,7 +117,7 @@ describe('LiveQueryModel', () => {
     const model = new LiveQueryModel(QUERY_ID);
     model.apply(snapshot());
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'STOPPED', runId: RUN_1,
-      status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false }, exception: null });
+      status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false }, exception: null, restart: null });
     model.apply({ type: 'dropped', queryId: QUERY_ID, count: 3 });
     expect(model.state).toBe('STOPPED');
     expect(model.query?.state).toBe('STOPPED');
@@ -147,7 +168,7 @@ describe('LiveQueryModel', () => {
     model.apply(snapshot([batch(7, [])], [progress(7)]));
     const request = model.takeHistoryRequest()!;
     model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
-      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null });
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null, restart: null });
     expect(model.applyHistory(request, [batch(5, [windowRow(0, 8, 26)])], [progress(5)]).results).toBe(false);
     expect(model.batches).toHaveLength(0);
   });

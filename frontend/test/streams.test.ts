@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleEvents, layoutOf, problemPlaces, problemRange, retentionText, writtenSummary } from '../src/streams';
+import { exampleEvents, keepsEverything, layoutOf, problemPlaces, problemRange, retentionText, writtenSummary } from '../src/streams';
 import type { StreamColumn } from '../src/types';
 
 /** A column of every type a stream holds, as GET /api/streams shows them. */
@@ -92,8 +92,24 @@ describe('a refused post of events', () => {
 
 describe('retentionText', () => {
   it('says how old and how large a stream may grow and whether unread events are kept', () => {
-    expect(retentionText({ maxAgeSeconds: 86_400, maxBytes: 0, keepUnread: true })).toBe('up to 1 d old · any size · unread kept');
+    expect(retentionText({ maxAge: '7 days', maxAgeSeconds: 604_800, maxBytes: 0, keepUnread: true }))
+      .toBe('up to 7 days old · any size · unread kept');
+    expect(retentionText({ maxAge: '1 day 12 hours', maxAgeSeconds: 129_600, maxBytes: 1_048_576, keepUnread: true }))
+      .toBe('up to 1 day 12 hours old · up to 1.00 MiB a partition · unread kept');
     expect(retentionText({ maxBytes: 1_073_741_824, keepUnread: false })).toBe('any age · up to 1.00 GiB a partition · unread not kept');
     expect(retentionText(undefined)).toBe('–');
+  });
+
+  it('falls back to the age in seconds from a service that writes no interval', () => {
+    expect(retentionText({ maxAgeSeconds: 86_400, maxBytes: 0, keepUnread: true })).toBe('up to 1 d old · any size · unread kept');
+  });
+});
+
+describe('keepsEverything', () => {
+  it('is true only for a stream with neither an age nor a size limit', () => {
+    expect(keepsEverything({ maxBytes: 0, keepUnread: true })).toBe(true);
+    expect(keepsEverything({ maxAge: '7 days', maxAgeSeconds: 604_800, maxBytes: 0, keepUnread: true })).toBe(false);
+    expect(keepsEverything({ maxBytes: 1024, keepUnread: false })).toBe(false);
+    expect(keepsEverything(undefined)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { api, ProblemError } from '../api';
 import { ms, rate, timeOfDay } from '../format';
 import type { QueryView } from '../types';
 import { engineOf } from '../engines';
+import { restartSummary, stoppable } from '../restarts';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 const POLL_MS = 2000;
@@ -51,14 +52,15 @@ export function renderListPage(root: HTMLElement): () => void {
     return h('tr', { 'data-query-id': q.id, 'data-query-name': q.name },
       h('td', { 'data-label': 'Name' }, h('a', { href: `#/queries/${q.id}`, class: 'query-link' }, q.name),
         engineBadge(engineOf(q.spec))),
-      h('td', { 'data-label': 'Status' }, stateBadge(q.state), h('span', { class: 'status-msg' }, q.status.message)),
+      h('td', { 'data-label': 'Status' }, stateBadge(q.state), h('span', { class: 'status-msg' }, q.status.message),
+        q.restart ? h('div', { class: 'restart-note', 'data-restart': '' }, restartSummary(q.restart, q.exception, Date.now())) : null),
       h('td', { class: 'num', 'data-label': 'Input rows/s' }, rate(p?.inputRowsPerSecond)),
       h('td', { class: 'num', 'data-label': 'Processed rows/s' }, rate(p?.processedRowsPerSecond)),
       h('td', { class: 'num', 'data-label': 'Last batch' }, p ? `#${p.batchId}` : '–'),
       h('td', { class: 'num', 'data-label': 'Duration' }, ms(p?.batchDuration)),
       h('td', { 'data-label': 'Watermark' }, watermarkOf(q)),
       h('td', { class: 'row-actions' },
-        h('button', { class: 'btn btn-small', 'data-action': 'stop', disabled: q.state !== 'ACTIVE',
+        h('button', { class: 'btn btn-small', 'data-action': 'stop', disabled: !stoppable(q.state),
           onclick: () => void act(() => api.stop(q.id)) }, 'Stop'),
         h('button', { class: 'btn btn-small', 'data-action': 'start', disabled: q.state === 'ACTIVE',
           onclick: () => void act(() => api.start(q.id)) }, 'Start'),

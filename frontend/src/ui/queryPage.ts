@@ -6,6 +6,7 @@ import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
+import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
@@ -49,6 +50,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const title = h('h1', { class: 'query-name' }, 'Query');
   const badge = h('span');
   const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
+  const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
   const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   const stopButton = h('button', { class: 'btn', 'data-action': 'stop' }, 'Stop');
@@ -100,6 +102,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     h('section', { class: 'query-head' },
       h('div', { class: 'query-title' }, title, badge, connection),
       statusLine,
+      restartLine,
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
     notice,
     kpis,
@@ -137,7 +140,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const refreshFromRest = async () => {
     const view = await api.get(id);
     if (model.query) {
-      model.apply({ type: 'status', queryId: id, state: view.state, status: view.status, runId: view.runId, exception: view.exception ?? null });
+      model.apply({
+        type: 'status', queryId: id, state: view.state, status: view.status, runId: view.runId,
+        exception: view.exception ?? null, restart: view.restart ?? null,
+      });
     }
   };
   stopButton.addEventListener('click', () => void act(stopButton, async () => { await api.stop(id); await refreshFromRest(); }));
@@ -180,7 +186,9 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (model.exception) parts.push(`${model.exception.class}: ${model.exception.message}`);
     statusLine.textContent = parts.filter(Boolean).join(' — ');
     statusLine.classList.toggle('failed', model.exception !== null);
-    stopButton.disabled = model.state !== 'ACTIVE';
+    restartLine.hidden = model.restart === null;
+    restartLine.textContent = model.restart ? restartSummary(model.restart, model.exception, Date.now()) : '';
+    stopButton.disabled = !stoppable(model.state);
     startButton.disabled = model.state === 'ACTIVE' || model.state === 'DELETED';
     deleteButton.disabled = model.state === 'DELETED';
     const last: ProgressView | undefined = model.progress[model.progress.length - 1];

@@ -1,6 +1,6 @@
 import { api } from '../api';
 import { bytes, count, duration, rate } from '../format';
-import { retentionText } from '../streams';
+import { keepsEverything, retentionText } from '../streams';
 import type { StreamView } from '../types';
 import { h, replaceChildren } from './dom';
 import { sendEventsForm } from './sendEventsForm';
@@ -8,8 +8,9 @@ import { sendEventsForm } from './sendEventsForm';
 const POLL_MS = 2000;
 
 /** A figure of a stream; {@code value} is the raw number behind the words, for tests and tools. */
-function stat(key: string, label: string, text: string, value?: number): HTMLElement {
-  return h('div', { class: 'stat', 'data-stat': key, 'data-value': value }, h('dt', {}, label), h('dd', {}, text));
+function stat(key: string, label: string, text: string, value?: number, warning?: string): HTMLElement {
+  return h('div', { class: warning === undefined ? 'stat' : 'stat stat-warn', 'data-stat': key, 'data-value': value,
+    title: warning }, h('dt', {}, label), h('dd', {}, text));
 }
 
 function table(name: string, headings: string[], rows: HTMLElement[], emptyText: string): HTMLElement {
@@ -47,7 +48,9 @@ function streamCard(stream: StreamView, queryIds: Map<string, string>): HTMLElem
       stat('size', 'Size on disk', bytes(stream.sizeBytes), stream.sizeBytes),
       stat('partitions', 'Partitions', String(stream.partitions ?? '–'), stream.partitions),
       stat('key', 'Key field', stream.keyField ?? 'none (round robin)'),
-      stat('retention', 'Retention', retentionText(stream.retention))),
+      stat('retention', 'Retention', retentionText(stream.retention), stream.retention?.maxAgeSeconds,
+        keepsEverything(stream.retention)
+          ? 'Keeps every event for ever: the stream grows until its disk is full' : undefined)),
     h('div', { class: 'stream-parts' },
       table('Columns', ['name', 'type'], (stream.columns ?? []).map((c) =>
         h('tr', { 'data-column': c.name }, h('td', {}, c.name), h('td', {}, c.nullable ? c.type : `${c.type} NOT NULL`))),

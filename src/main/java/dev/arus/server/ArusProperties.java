@@ -158,14 +158,34 @@ public record ArusProperties(
      * @param maxRequestSize  the largest body of one post of events; a bound on what one request
      *                        makes the service buffer and parse
      * @param retentionCheck  how often each stream's retention deletes what it lets go
+     * @param defaultRetention the retention of a stream created without one
      */
     public record Streams(@DefaultValue("64MB") DataSize segmentSize, @DefaultValue("16MB") DataSize maxRequestSize,
-                          @DefaultValue("1m") Duration retentionCheck) {
+                          @DefaultValue("1m") Duration retentionCheck, @DefaultValue DefaultRetention defaultRetention) {
         public Streams {
             if (segmentSize.toBytes() < 1024 || maxRequestSize.toBytes() < 1 || retentionCheck.isNegative() || retentionCheck.isZero()) {
                 throw new IllegalArgumentException("arus.streams.segment-size must be at least 1KB, and "
                         + "arus.streams.max-request-size and arus.streams.retention-check positive, were "
                         + segmentSize + ", " + maxRequestSize + " and " + retentionCheck);
+            }
+        }
+    }
+
+    /**
+     * What a stream created without a retention keeps (one created with a retention keeps what it
+     * says). Seven days by default, Kafka's {@code log.retention.hours}: a stream that nobody
+     * bounds otherwise grows until the disk is full, while a week outlasts a weekend's outage of
+     * the queries that read it (and an active query's unread events are kept whatever their age).
+     * No size limit by default, as in Kafka: how large a week is depends on the stream.
+     *
+     * @param maxAge   whole segments go once their newest event is older; 0: no age limit
+     * @param maxBytes whole segments go, oldest first, while a partition holds more; 0: no size limit
+     */
+    public record DefaultRetention(@DefaultValue("7d") Duration maxAge, @DefaultValue("0") DataSize maxBytes) {
+        public DefaultRetention {
+            if (maxAge.isNegative() || maxBytes.isNegative()) {
+                throw new IllegalArgumentException("arus.streams.default-retention.max-age and max-bytes must not be "
+                        + "negative, were " + maxAge + " and " + maxBytes);
             }
         }
     }

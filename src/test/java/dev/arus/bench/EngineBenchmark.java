@@ -22,7 +22,8 @@ import java.util.Set;
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
  * reads the event log instead ({@link StreamSourceBenchmark}), {@code json-file-source} a
- * directory of NDJSON files ({@link JsonFileSourceBenchmark}). Prints
+ * directory of NDJSON files ({@link JsonFileSourceBenchmark}); {@code sql-planning} the time a
+ * 50-line SQL statement takes to plan ({@link SqlPlanningBenchmark}). Prints
  * {@code BENCH <name> <value> <unit>} lines. Run with {@code ./mvnw -Pbench -DskipTests verify};
  * {@code -Dbench.figures=throughput,dedup-throughput} measures only the figures named.
  */
@@ -91,6 +92,10 @@ public final class EngineBenchmark {
         if (wanted("json-file-source", "json-file-source-cpu")) {
             print("json-file-source", JsonFileSourceBenchmark.rowsPerSecond(), "rows/s");
             print("json-file-source-cpu", JsonFileSourceBenchmark.rowsPerCpuSecond, "rows/cpu-s");
+        }
+
+        if (wanted("sql-planning")) {
+            System.out.println(SqlPlanningBenchmark.line());
         }
     }
 

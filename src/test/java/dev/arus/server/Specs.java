@@ -125,4 +125,10 @@ public final class Specs {
                  "checkpointLocation": "%s"}
                 """.formatted(name, windowSeconds, path, checkpoint);
     }
+
+    /** {@code spec} with {@code "restart": restart}, a JSON object such as {@code {"strategy": "none"}}. */
+    public static String withRestart(String spec, String restart) {
+        int open = spec.indexOf('{');
+        return spec.substring(0, open + 1) + "\"restart\": " + restart + ", " + spec.substring(open + 1);
+    }
 }

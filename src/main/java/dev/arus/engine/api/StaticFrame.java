@@ -13,14 +13,14 @@ public final class StaticFrame {
     private final LogicalPlan plan;
     private final Schema schema;
 
-    StaticFrame(ArusSession session, LogicalPlan plan) {
+    StaticFrame(ArusSession session, LogicalPlan.StaticSource source) {
+        this(session, source, source.schema());
+    }
+
+    private StaticFrame(ArusSession session, LogicalPlan plan, Schema schema) {
         this.session = session;
         this.plan = plan;
-        LogicalPlan node = plan;
-        while (node instanceof LogicalPlan.SubqueryAlias alias) {
-            node = alias.child();
-        }
-        this.schema = ((LogicalPlan.StaticSource) node).schema();
+        this.schema = schema;
     }
 
     public Schema schema() {
@@ -29,7 +29,7 @@ public final class StaticFrame {
 
     /** Spark's {@code Dataset.alias}: the table's columns are also {@code alias.column} in a join's condition. */
     public StaticFrame alias(String alias) {
-        return new StaticFrame(session, new LogicalPlan.SubqueryAlias(plan, alias));
+        return new StaticFrame(session, new LogicalPlan.SubqueryAlias(plan, alias), schema);
     }
 
     public StaticFrame as(String alias) {

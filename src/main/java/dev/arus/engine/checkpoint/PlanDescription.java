@@ -2,10 +2,10 @@ package dev.arus.engine.checkpoint;
 
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.plan.LogicalPlan;
+import dev.arus.engine.plan.PlanOutline;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.OptionNames;
 import dev.arus.engine.streaming.OutputMode;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,9 +33,9 @@ public record PlanDescription(Map<String, String> parts) {
         for (int i = 0; i < sources.size(); i++) {
             parts.put(i == 0 ? "source" : "source " + i, describe(sources.get(i)));
         }
-        List<String> watermarks = new ArrayList<>();
-        List<String> stateful = new ArrayList<>();
-        walk(plan, watermarks, stateful);
+        PlanOutline outline = PlanOutline.of(plan);
+        List<String> watermarks = outline.watermarks();
+        List<String> stateful = outline.statefulOperators();
         parts.put("watermark", watermarks.isEmpty() ? "none" : String.join(", ", watermarks));
         parts.put("aggregation", stateful.isEmpty() ? "none" : String.join(" then ", stateful));
         parts.put("outputMode", mode.toString().toLowerCase(Locale.ROOT));
@@ -52,29 +52,6 @@ public record PlanDescription(Map<String, String> parts) {
             }
         });
         return source.format().trim().toLowerCase(Locale.ROOT) + " " + options;
-    }
-
-    /** The watermarks and stateful operators below and at {@code node}, from the sources on, left before right. */
-    private static void walk(LogicalPlan node, List<String> watermarks, List<String> stateful) {
-        if (node instanceof LogicalPlan.StreamSource) {
-            return;
-        }
-        if (node instanceof LogicalPlan.StreamJoin join) {
-            walk(join.left(), watermarks, stateful);
-            walk(join.right(), watermarks, stateful);
-            stateful.add("join(" + join.describe() + ")");
-            return;
-        }
-        walk(((LogicalPlan.Unary) node).child(), watermarks, stateful);
-        if (node instanceof LogicalPlan.Watermark w) {
-            watermarks.add(w.column() + " delayed by " + w.delayMicros() / 1000 + " ms");
-        } else if (node instanceof LogicalPlan.Aggregate a) {
-            stateful.add("groupBy(" + String.join(", ", a.keys().stream().map(e -> e.sql()).toList())
-                    + ").agg(" + String.join(", ", a.aggregates().stream().map(e -> e.sql()).toList()) + ")");
-        } else if (node instanceof LogicalPlan.Deduplicate d) {
-            stateful.add((d.withinWatermark() ? "dropDuplicatesWithinWatermark(" : "dropDuplicates(")
-                    + String.join(", ", d.columns()) + ")");
-        }
     }
 
     /** The first part that differs from {@code other}, as a sentence; {@code null} when none does. */

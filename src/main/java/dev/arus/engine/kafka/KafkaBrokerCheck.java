@@ -2,12 +2,16 @@ package dev.arus.engine.kafka;
 
 import dev.arus.engine.streaming.InvalidOptionException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.ClientDnsLookup;
+import org.apache.kafka.clients.ClientUtils;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
@@ -18,6 +22,7 @@ import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -56,9 +61,20 @@ final class KafkaBrokerCheck implements AutoCloseable {
     /**
      * An admin client of the user's {@code params} whose every call ends within {@code timeout}.
      *
-     * @throws InvalidOptionException when the client refuses the settings
+     * @throws InvalidOptionException when the client refuses the settings: on
+     *                                {@code kafka.bootstrap.servers} a server that is not
+     *                                {@code host:port} or whose host does not resolve
      */
     static KafkaBrokerCheck open(Map<String, String> params, Duration timeout) {
+        String servers = KafkaClients.servers(params);
+        try {
+            ClientUtils.parseAndValidateAddresses(Arrays.stream(servers.split(",")).map(String::trim).toList(),
+                    params.getOrDefault(CommonClientConfigs.CLIENT_DNS_LOOKUP_CONFIG,
+                            ClientDnsLookup.USE_ALL_DNS_IPS.toString()));
+        } catch (ConfigException | IllegalArgumentException unusable) {
+            throw new InvalidOptionException(KafkaParams.PREFIX + KafkaParams.BOOTSTRAP_SERVERS, "The Kafka client "
+                    + "cannot use the servers " + servers + ": " + unusable.getMessage(), unusable);
+        }
         Properties config = new Properties();
         config.putAll(params);
         String millis = Long.toString(timeout.toMillis());
@@ -166,7 +182,7 @@ final class KafkaBrokerCheck implements AutoCloseable {
         } catch (ExecutionException failed) {
             throw failed.getCause() instanceof KafkaException kafka ? kafka : new KafkaException(failed.getCause());
         } catch (java.util.concurrent.TimeoutException late) {
-            throw new org.apache.kafka.common.errors.TimeoutException("No answer within " + millis() + " ms", late);
+            throw new org.apache.kafka.common.errors.TimeoutException("the brokers did not answer", late);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new KafkaException(interrupted);

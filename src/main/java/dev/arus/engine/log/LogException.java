@@ -34,8 +34,8 @@ public final class LogException extends ArusException {
 
     /** A write (an append, a sync, a new segment, a deletion) the disk refused: a storage failure, of its class. */
     static LogException writing(String what, IOException cause) {
-        String errorClass = StorageWriteException.errorClassOf(cause);
-        return new LogException(errorClass, "[" + errorClass + "] " + what + ": " + cause.getMessage(), cause);
+        StorageWriteException refused = StorageWriteException.of(what, cause);
+        return new LogException(refused.errorClass(), refused.getMessage(), cause);
     }
 
     static LogException io(String what, IOException cause) {

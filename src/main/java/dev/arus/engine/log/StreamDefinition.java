@@ -6,6 +6,10 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.streaming.AnalysisException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,7 +31,8 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
     /**
      * A checked definition.
      *
-     * @throws AnalysisException for a bad name, schema, partition count or key field
+     * @throws AnalysisException for a bad name, schema (a column twice, in any case, is
+     *         {@code COLUMN_ALREADY_EXISTS}), partition count or key field
      */
     public static StreamDefinition of(String name, String schemaDdl, int partitions, String keyField,
                                       Retention retention) {
@@ -35,8 +40,19 @@ public record StreamDefinition(String name, String schemaDdl, Schema schema, int
             throw new AnalysisException("INVALID_STREAM_NAME", "A stream name is 1 to 64 letters, digits, '_' or '-',"
                     + " not '" + name + "'");
         }
+        if (!StandardCharsets.UTF_8.newEncoder().canEncode(schemaDdl)) {
+            throw new AnalysisException("INVALID_STREAM_SCHEMA", "The schema holds half of a surrogate pair without "
+                    + "the other half, which is not Unicode text and cannot be stored");
+        }
         Schema schema = DataTypeParser.parseSchema(schemaDdl);
+        Set<String> names = new HashSet<>();
         for (Field field : schema.fields()) {
+            // Names resolve in any case, as in Spark, whose checkSchemaColumnNameDuplication refuses these too.
+            if (!names.add(field.name().toLowerCase(Locale.ROOT))) {
+                throw new AnalysisException("COLUMN_ALREADY_EXISTS", "[COLUMN_ALREADY_EXISTS] The column `"
+                        + field.name().toLowerCase(Locale.ROOT) + "` already exists. Choose another name or rename the "
+                        + "existing column. SQLSTATE: 42711");
+            }
             if (!(field.type() instanceof AtomicType || field.type() instanceof DecimalType)
                     || field.type() == AtomicType.NULL) {
                 throw new AnalysisException("UNSUPPORTED_STREAM_COLUMN_TYPE", "Column '" + field.name() + "' of type "

@@ -3,43 +3,91 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
+import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What a query computes, as the user's DataFrame chain describes it, with expressions not yet
- * resolved. Each node is immutable; a chain step wraps its input.
+ * resolved. Each node is immutable; a chain step wraps its input. Each node knows how to resolve
+ * itself into stages (which say what of it a checkpoint depends on, {@link PlanOutline}) and
+ * which source columns it reads: a new node that misses one of them does not compile.
  */
 public sealed interface LogicalPlan {
+
+    /** The streams this plan reads, in Spark's order of a query's sources: depth first, left before right. */
+    List<StreamSource> streamSources();
 
     /** The stream at the bottom of this plan; the first, left-most, of a join's. */
     default StreamSource streamSource() {
         return streamSources().get(0);
     }
 
-    /** The streams this plan reads, in Spark's order of a query's sources: depth first, left before right. */
-    default List<StreamSource> streamSources() {
-        if (this instanceof StreamSource source) {
-            return List.of(source);
-        }
-        if (this instanceof StreamJoin join) {
-            List<StreamSource> both = new ArrayList<>(join.left().streamSources());
-            both.addAll(join.right().streamSources());
-            return both;
-        }
-        return ((Unary) this).child().streamSources();
+    /**
+     * Resolves this plan against its input's schema, from the sources up: the stages one task
+     * slot runs (bound expressions of its own) and what is known of the output. The planner's
+     * ({@link QueryPlanner}); throws {@link AnalysisException} on a mistake.
+     */
+    Resolved resolve();
+
+    /** Tells {@code columns} which of its input's columns this plan reads, from the source up ({@link RequiredColumns}). */
+    void requireColumns(RequiredColumns columns);
+
+    /**
+     * This plan as the static side of a join: the table it reads, its columns qualified as the
+     * join sees them. Only a static source, maybe aliased, is one.
+     */
+    default StaticSource staticTable() {
+        throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Arus joins a stream with a "
+                + "static table read from files, maybe aliased, and nothing else: " + this);
     }
 
-    /** A step over one input. */
+    /** A step over one input: it resolves and reads columns over what its input did. */
     sealed interface Unary extends LogicalPlan {
         LogicalPlan child();
+
+        /** This step over its input, which resolved as {@code input}. */
+        Resolved resolveOver(Resolved input);
+
+        /** Tells {@code columns} which of its input's columns this step reads. */
+        void readColumns(RequiredColumns columns);
+
+        @Override
+        default List<StreamSource> streamSources() {
+            return child().streamSources();
+        }
+
+        @Override
+        default Resolved resolve() {
+            return resolveOver(child().resolve());
+        }
+
+        @Override
+        default void requireColumns(RequiredColumns columns) {
+            child().requireColumns(columns);
+            readColumns(columns);
+        }
     }
 
     /** The stream a query reads: a source format, its options, and the schema its provider gave them. */
     record StreamSource(String format, Map<String, String> options, Schema schema) implements LogicalPlan {
         public StreamSource {
             options = Map.copyOf(options);
+        }
+
+        @Override
+        public List<StreamSource> streamSources() {
+            return List.of(this);
+        }
+
+        @Override
+        public Resolved resolve() {
+            return Resolved.source(schema);
+        }
+
+        @Override
+        public void requireColumns(RequiredColumns columns) {
         }
     }
 
@@ -50,6 +98,27 @@ public sealed interface LogicalPlan {
     record StaticSource(String format, Map<String, String> options, Schema schema) implements LogicalPlan {
         public StaticSource {
             options = Map.copyOf(options);
+        }
+
+        @Override
+        public List<StreamSource> streamSources() {
+            return List.of();
+        }
+
+        /** Spark's words for a batch DataFrame written as a stream. */
+        @Override
+        public Resolved resolve() {
+            throw new AnalysisException("WRITE_STREAM_NOT_ALLOWED", "[WRITE_STREAM_NOT_ALLOWED] 'writeStream' can be "
+                    + "called only on streaming Dataset/DataFrame.");
+        }
+
+        @Override
+        public void requireColumns(RequiredColumns columns) {
+        }
+
+        @Override
+        public StaticSource staticTable() {
+            return this;
         }
     }
 
@@ -63,6 +132,21 @@ public sealed interface LogicalPlan {
         public StaticJoin {
             using = using == null ? null : List.copyOf(using);
         }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return StaticJoins.resolve(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            if (using != null) {
+                using.forEach(columns::read);
+            }
+            if (condition != null) {
+                columns.read(condition);
+            }
+        }
     }
 
     /**
@@ -75,15 +159,44 @@ public sealed interface LogicalPlan {
             using = using == null ? null : List.copyOf(using);
         }
 
-        /** The join type and what it joins on, in Spark's words: {@code LeftOuter on using k, time}. */
-        public String describe() {
-            return type.sparkName() + " on " + (using != null ? "using " + String.join(", ", using)
-                    : condition != null ? condition.sql() : "nothing");
+        @Override
+        public List<StreamSource> streamSources() {
+            List<StreamSource> both = new ArrayList<>(left.streamSources());
+            both.addAll(right.streamSources());
+            return both;
+        }
+
+        @Override
+        public Resolved resolve() {
+            return StreamJoins.resolve(this, left.resolve(), right.resolve());
+        }
+
+        /** Each side reads what its own steps read; this node reads every column of the first. */
+        @Override
+        public void requireColumns(RequiredColumns columns) {
+            columns.readEvery();
+            columns.project();
         }
     }
 
     /** Spark's {@code Dataset.alias}: every column of {@code child} is qualified by {@code alias}. */
     record SubqueryAlias(LogicalPlan child, String alias) implements Unary {
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveAlias(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+        }
+
+        @Override
+        public StaticSource staticTable() {
+            StaticSource table = child.staticTable();
+            return new StaticSource(table.format(), table.options(),
+                    new Schema(table.schema().fields().stream().map(field -> field.qualified(alias)).toList()));
+        }
     }
 
     /** {@code select}, {@code selectExpr} and {@code withColumn}: one output column per expression. */
@@ -91,13 +204,44 @@ public sealed interface LogicalPlan {
         public Project {
             expressions = List.copyOf(expressions);
         }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveProject(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            expressions.forEach(columns::read);
+            columns.project();
+        }
     }
 
     record Filter(LogicalPlan child, Expression condition) implements Unary {
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveFilter(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            columns.read(condition);
+        }
     }
 
     /** {@code withWatermark(column, delay)}. */
     record Watermark(LogicalPlan child, String column, long delayMicros) implements Unary {
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return QueryPlanner.resolveWatermark(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            columns.read(column);
+        }
     }
 
     /**
@@ -108,6 +252,19 @@ public sealed interface LogicalPlan {
         public Deduplicate {
             columns = List.copyOf(columns);
         }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return Deduplications.resolve(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns required) {
+            if (columns.isEmpty()) {
+                required.readEvery();
+            }
+            columns.forEach(required::read);
+        }
     }
 
     /** {@code groupBy(keys).agg(aggregates)}; keys may include one {@code window(..)}. */
@@ -115,6 +272,18 @@ public sealed interface LogicalPlan {
         public Aggregate {
             keys = List.copyOf(keys);
             aggregates = List.copyOf(aggregates);
+        }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return Aggregations.resolve(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            keys.forEach(columns::read);
+            aggregates.forEach(columns::read);
+            columns.project();
         }
     }
 }

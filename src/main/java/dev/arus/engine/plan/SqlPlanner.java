@@ -403,8 +403,4 @@ public final class SqlPlanner {
         return view.outer() && !name.endsWith("_outer")
                 ? new Expression.FunctionCall(name + "_outer", call.arguments(), false, call.position()) : call;
     }
-
-    String text() {
-        return text;
-    }
 }

@@ -339,7 +339,7 @@ final class SqlSelects {
                 }
             });
             if (expression instanceof Expression.Alias alias && !(rewritten instanceof Expression.ColumnReference column
-                    && made.contains(column) && column.nameParts().get(0).equals(alias.name()))) {
+                    && made.contains(column) && lastPart(column).equals(alias.name()))) {
                 return new Expression.Alias(rewritten, alias.name(), alias.position(), alias.automatic());
             }
             return rewritten;
@@ -381,8 +381,7 @@ final class SqlSelects {
 
         /** A reference to column {@code index} of the aggregation's output. */
         private Expression reference(int index, int position) {
-            Expression.ColumnReference reference = new Expression.ColumnReference(
-                    List.of(output.field(index).name()), position);
+            Expression.ColumnReference reference = SqlPlanner.reference(output.field(index), position);
             made.add(reference);
             return reference;
         }
@@ -396,7 +395,7 @@ final class SqlSelects {
                 Expression item = projected.get(i);
                 Expression inner = ExpressionTrees.unaliased(item);
                 if (!(inner instanceof Expression.ColumnReference reference) || !made.contains(reference)
-                        || !reference.nameParts().get(0).equals(output.field(i).name())
+                        || !lastPart(reference).equals(output.field(i).name())
                         || item instanceof Expression.Alias alias && !alias.name().equals(output.field(i).name())) {
                     return false;
                 }
@@ -425,6 +424,10 @@ final class SqlSelects {
             } catch (RuntimeException unresolved) {
                 return -1;
             }
+        }
+
+        private static String lastPart(Expression.ColumnReference reference) {
+            return reference.nameParts().get(reference.nameParts().size() - 1);
         }
 
         private static int indexOfShape(List<Expression.FunctionCall> calls, Expression call) {

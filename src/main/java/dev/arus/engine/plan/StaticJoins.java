@@ -3,7 +3,9 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.join.JoinType;
+import dev.arus.engine.exec.join.StaticJoinOperator;
 import dev.arus.engine.exec.join.StaticJoinSpec;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.BoundExpression;
@@ -25,13 +27,11 @@ final class StaticJoins {
     private StaticJoins() {
     }
 
-    static QueryPlanner.Resolved resolve(LogicalPlan.StaticJoin join, QueryPlanner.Resolved input) {
+    static Resolved resolve(LogicalPlan.StaticJoin join, Resolved input) {
         Analysis before = input.analysis();
         Schema stream = before.schema();
-        LogicalPlan.StaticSource source = staticSource(join.table());
-        String alias = join.table() instanceof LogicalPlan.SubqueryAlias named ? named.alias() : null;
-        Schema table = alias == null ? source.schema()
-                : new Schema(source.schema().fields().stream().map(field -> field.qualified(alias)).toList());
+        LogicalPlan.StaticSource source = join.table().staticTable();
+        Schema table = source.schema();
         JoinType type = join.type();
         if (type == JoinType.RIGHT_OUTER) {
             throw JoinConditions.unsupported("RightOuter join with a streaming DataFrame/Dataset on the left and a static "
@@ -94,16 +94,16 @@ final class StaticJoins {
                 outputSchema);
         String watermark = before.watermarkColumn() != null && outputSchema.indexOf(before.watermarkColumn()) >= 0
                 ? before.watermarkColumn() : null;
-        return input.then(new QueryPlanner.StaticJoinStage(spec,
+        return input.then(new StaticJoinStage(spec,
                 new StaticTableRead(source.format(), source.options(), table, tableKeys)),
                 before.withSchema(outputSchema, watermark));
     }
 
-    private static LogicalPlan.StaticSource staticSource(LogicalPlan table) {
-        LogicalPlan node = table;
-        while (node instanceof LogicalPlan.SubqueryAlias alias) {
-            node = alias.child();
+    /** A stream-static join: the slot's binding, and the table to read once per run with its keys. */
+    record StaticJoinStage(StaticJoinSpec spec, StaticTableRead table) implements Stage {
+        @Override
+        public Operator wire(Operator next, int slot, PlanWiring wiring) {
+            return new StaticJoinOperator(spec, wiring.staticIndex(table), next);
         }
-        return (LogicalPlan.StaticSource) node;
     }
 }

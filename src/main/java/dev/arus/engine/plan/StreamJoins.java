@@ -4,8 +4,11 @@ import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.exec.Operator;
+import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.exec.join.StreamJoinSpec;
+import dev.arus.engine.exec.join.StreamStreamJoin;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
@@ -32,8 +35,8 @@ final class StreamJoins {
     private StreamJoins() {
     }
 
-    static QueryPlanner.Resolved resolve(LogicalPlan.StreamJoin join, QueryPlanner.Resolved left,
-                                         QueryPlanner.Resolved right) {
+    static Resolved resolve(LogicalPlan.StreamJoin join, Resolved left,
+                                         Resolved right) {
         JoinType type = join.type();
         if (type == JoinType.LEFT_ANTI) {
             throw JoinConditions.unsupported("LeftAnti joins with a streaming DataFrame/Dataset on the right are not "
@@ -111,8 +114,11 @@ final class StreamJoins {
                 leftAnalysis.statefulAfterAggregation() || rightAnalysis.statefulAfterAggregation()
                         || leftAnalysis.aggregates() || rightAnalysis.aggregates(),
                 false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1);
-        return new QueryPlanner.Resolved(List.of(new QueryPlanner.StreamJoinStage(left.stages(), right.stages(), spec,
-                binding)), joined);
+        String description = "join(" + type.sparkName() + " on " + (join.using() != null
+                ? "using " + String.join(", ", join.using())
+                : join.condition() != null ? join.condition().sql() : "nothing") + ")";
+        return new Resolved(List.of(new StreamJoinStage(left.stages(), right.stages(), spec, binding, description)),
+                joined);
     }
 
     private static int column(Schema schema, String name) {
@@ -225,5 +231,53 @@ final class StreamJoins {
         return conjuncts.stream()
                 .reduce((a, b) -> new Expression.Binary(BinaryOperator.AND, a, b, 0))
                 .map(condition -> JoinConditions.condition(condition, schema)).orElse(null);
+    }
+
+    /**
+     * A join of two streams, the first stage of its chain: the chains of its two sides, the
+     * slot's binding of the join, fresh bindings for its state partitions, and the join type and
+     * what it joins on, in Spark's words ({@code join(LeftOuter on using k, time)}). Its sides'
+     * stateful operators are described and created before it, and numbered after it.
+     */
+    record StreamJoinStage(List<Stage> left, List<Stage> right, StreamJoinSpec spec, Supplier<StreamJoinSpec> binding,
+                           String description) implements StatefulStage {
+
+        @Override
+        public void describe(PlanOutline outline) {
+            outline.describe(left);
+            outline.describe(right);
+            StatefulStage.super.describe(outline);
+        }
+
+        @Override
+        public void number(PlanWiring wiring) {
+            wiring.number(this);
+            wiring.number(left);
+            wiring.number(right);
+        }
+
+        @Override
+        public void create(List<Stage> slots, PlanWiring wiring) {
+            List<StreamJoinStage> joins = Stage.ofEachSlot(slots, StreamJoinStage.class);
+            wiring.create(joins.stream().map(StreamJoinStage::left).toList());
+            wiring.create(joins.stream().map(StreamJoinStage::right).toList());
+            StatefulStage.super.create(slots, wiring);
+        }
+
+        @Override
+        public PartitionedStatefulOperator<?, ?> createOperator(int operatorId, List<Stage> slots, PlanWiring wiring) {
+            return new StreamStreamJoin(operatorId, wiring.settings().shufflePartitions(),
+                    Stage.ofEachSlot(slots, StreamJoinStage.class).stream().map(StreamJoinStage::spec).toList(),
+                    binding, wiring.settings().maxStateRows());
+        }
+
+        /** Each side's chain feeds its side of the join: the slot's wiring ends here. */
+        @Override
+        public Operator wire(Operator next, int slot, PlanWiring wiring) {
+            PartitionedStatefulOperator<?, ?> join = wiring.feed(this, next);
+            wiring.wire(left, join.input(slot, 0), slot);
+            wiring.wire(right, join.input(slot, 1), slot);
+            return null;
+        }
     }
 }

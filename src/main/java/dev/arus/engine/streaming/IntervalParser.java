@@ -2,6 +2,7 @@ package dev.arus.engine.streaming;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Parses Spark interval strings, as {@code withWatermark}, {@code window} and processing-time
@@ -15,6 +16,8 @@ public final class IntervalParser {
     private static final String ACCEPTED = "Expected one or more '<number> <unit>' pairs, such as"
             + " '8 seconds' or '10 minutes 30 seconds', optionally preceded by 'interval'; units are"
             + " microsecond, millisecond, second, minute, hour, day and week, singular or plural.";
+
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)");
 
     /** The error class of every interval that does not parse, followed by the reason's subclass. */
     public static final String INVALID_INTERVAL_FORMAT = "INVALID_INTERVAL_FORMAT";
@@ -49,6 +52,11 @@ public final class IntervalParser {
     }
 
     private static long amount(String text, String number, String unit, long unitMicros) {
+        // Digits as Spark's IntervalUtils reads them: no exponent, whose billion-digit powers of ten
+        // ("1e999999999 days") BigDecimal would compute before finding the overflow.
+        if (!PLAIN_NUMBER.matcher(number).matches()) {
+            throw invalid("INVALID_VALUE", text, "Invalid value '" + number + "'.");
+        }
         BigDecimal value;
         try {
             value = new BigDecimal(number);

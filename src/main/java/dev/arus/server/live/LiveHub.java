@@ -72,6 +72,11 @@ class LiveHub implements QueryListener {
     }
 
     @Override
+    public void stateChanged(QueryView query) {
+        find(query.id()).ifPresent(topic -> topic.stateChanged(query));
+    }
+
+    @Override
     public void batch(UUID id, RecentBatch output) {
         find(id).ifPresent(topic -> topic.publishBatch(output));
     }

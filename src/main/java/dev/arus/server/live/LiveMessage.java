@@ -58,14 +58,16 @@ sealed interface LiveMessage {
     }
 
     /**
-     * The query started, stopped, failed or was deleted ({@code state} {@code DELETED}, the last
-     * message before the server closes the session). {@code status}, {@code runId} and
-     * {@code exception} are the query view's fields of the same names.
+     * The query started, stopped, failed, is restarting or was deleted ({@code state}
+     * {@code DELETED}, the last message before the server closes the session). {@code status},
+     * {@code runId}, {@code exception} and {@code restart} are the query view's fields of the same
+     * names.
      */
     @JsonTypeName("status")
     @Schema(name = "StatusMessage")
     record Status(UUID queryId, State state, QueryView.Status status, @Nullable UUID runId,
-                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.@Nullable Failure exception)
+                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.@Nullable Failure exception,
+                  @JsonInclude(JsonInclude.Include.ALWAYS) QueryView.@Nullable PendingRestart restart)
             implements LiveMessage {
 
         /** The state {@code query} shows. */
@@ -74,6 +76,7 @@ sealed interface LiveMessage {
                 case ACTIVE -> State.ACTIVE;
                 case STOPPED -> State.STOPPED;
                 case FAILED -> State.FAILED;
+                case RESTARTING -> State.RESTARTING;
             };
             return withState(query, state);
         }
@@ -84,7 +87,7 @@ sealed interface LiveMessage {
         }
 
         private static Status withState(QueryView query, State state) {
-            return new Status(query.id(), state, query.status(), query.runId(), query.exception());
+            return new Status(query.id(), state, query.status(), query.runId(), query.exception(), query.restart());
         }
 
         /** A query's state, and {@code DELETED} once it is gone. */
@@ -92,6 +95,7 @@ sealed interface LiveMessage {
             ACTIVE,
             STOPPED,
             FAILED,
+            RESTARTING,
             DELETED
         }
     }

@@ -52,7 +52,10 @@ final class QueryTopic {
         this.recentBatches = new RecentBatches(snapshotBatches);
     }
 
-    /** A run has started, or a restored query stands without one: its status goes to every session. */
+    /**
+     * A run has started, a restored query stands without one, or the query's state changed
+     * without a run (a restart refused or cancelled): its status goes to every session.
+     */
     void stateChanged(QueryView current) {
         synchronized (lock) {
             query = current;

@@ -3,7 +3,6 @@ package dev.arus.server.ops;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
-import dev.arus.server.query.QueryState;
 import dev.arus.server.query.QueryView;
 import java.time.Instant;
 import java.util.Map;
@@ -54,10 +53,24 @@ class QueryActivity implements QueryListener {
 
     @Override
     public void runEnded(QueryView query) {
-        QueryCondition end = query.state() == QueryState.FAILED ? QueryCondition.FAILED : QueryCondition.STOPPED;
         byId.computeIfPresent(query.id(), (id, previous) -> Objects.equals(previous.runId(), query.runId())
-                ? new Activity(previous.runId(), previous.lastBatchAt(), previous.lastReportAt(), end)
+                ? new Activity(previous.runId(), previous.lastBatchAt(), previous.lastReportAt(), endOf(query))
                 : previous);
+    }
+
+    /** A restart was refused or cancelled: the query ended as it shows now. */
+    @Override
+    public void stateChanged(QueryView query) {
+        byId.computeIfPresent(query.id(), (id, previous) -> previous.end() == null ? previous
+                : new Activity(previous.runId(), previous.lastBatchAt(), previous.lastReportAt(), endOf(query)));
+    }
+
+    private static QueryCondition endOf(QueryView query) {
+        return switch (query.state()) {
+            case FAILED -> QueryCondition.FAILED;
+            case RESTARTING -> QueryCondition.RESTARTING;
+            case ACTIVE, STOPPED -> QueryCondition.STOPPED;
+        };
     }
 
     @Override
@@ -72,7 +85,8 @@ class QueryActivity implements QueryListener {
     /**
      * @param lastBatchAt  the trigger time of the latest batch of any run, {@code null} before the first
      * @param lastReportAt the current run's start or its latest batch or idle report
-     * @param end          {@code STOPPED} or {@code FAILED} once the current run has ended, else {@code null}
+     * @param end          {@code STOPPED}, {@code FAILED} or {@code RESTARTING} once the current run has
+     *                     ended, else {@code null}
      */
     record Activity(UUID runId, Instant lastBatchAt, Instant lastReportAt, QueryCondition end) {
     }

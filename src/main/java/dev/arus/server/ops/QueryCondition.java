@@ -8,5 +8,6 @@ public enum QueryCondition {
     ACTIVE,
     STALLED,
     STOPPED,
-    FAILED
+    FAILED,
+    RESTARTING
 }

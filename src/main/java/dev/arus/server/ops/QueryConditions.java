@@ -66,6 +66,7 @@ class QueryConditions {
         Instant now = Instant.ofEpochMilli(clock.millis());
         QueryCondition condition = switch (query.state()) {
             case FAILED -> QueryCondition.FAILED;
+            case RESTARTING -> QueryCondition.RESTARTING;
             case STOPPED -> QueryCondition.STOPPED;
             case ACTIVE -> seen.isPresent() && seen.get().lastReportAt().plus(allowance).isBefore(now)
                     ? QueryCondition.STALLED : QueryCondition.ACTIVE;

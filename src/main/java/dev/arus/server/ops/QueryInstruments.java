@@ -43,7 +43,10 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;
  *       {@code arus_query_state_rows_limit}: {@code arus.limits.max-state-rows}, what an alert compares
  *       state rows with;</li>
- *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED}}: 1 for the current condition, else 0;</li>
+ *   <li>{@code arus_query_status{state=ACTIVE|STALLED|STOPPED|FAILED|RESTARTING}}: 1 for the current condition,
+ *       else 0;</li>
+ *   <li>{@code arus_query_restarts_total}: the attempts of the query's restart strategy to start it again after
+ *       a failure, whether the engine started the run or refused it;</li>
  *   <li>{@code arus_query_engine_batches_compared}, {@code arus_query_engine_batches_differing}: for a query on
  *       both engines only, the batches whose outputs the service compared in the current run, and those on
  *       which Arus and Spark differed.</li>
@@ -67,6 +70,7 @@ final class QueryInstruments {
     static final String STATE_ROWS_LIMIT = "arus.query.state.rows.limit";
     static final String STATE_MEMORY = "arus.query.state.memory";
     static final String STATUS = "arus.query.status";
+    static final String RESTARTS = "arus.query.restarts";
     static final String ENGINE_BATCHES_COMPARED = "arus.query.engine.batches.compared";
     static final String ENGINE_BATCHES_DIFFERING = "arus.query.engine.batches.differing";
 
@@ -93,6 +97,7 @@ final class QueryInstruments {
     private final Counter emittedRows;
     private final Counter lateGroups;
     private final Counter lateRows;
+    private final Counter restarts;
     private final Timer batchDuration;
 
     private volatile double inputRate;
@@ -102,6 +107,8 @@ final class QueryInstruments {
     // Milliseconds, not an Instant: a new object every batch would be one more old-to-young
     // reference for the collector to scan.
     private volatile long watermarkMillis = NO_WATERMARK;
+    // The restart attempts counted so far, of those the query's views report.
+    private long restartsCounted;
     private volatile double batchesCompared;
     private volatile double batchesDiffering;
     private boolean comparing;
@@ -122,6 +129,9 @@ final class QueryInstruments {
                 .tags(tags).register(registry));
         this.lateRows = keep(Counter.builder(LATE_ROWS)
                 .description("Input rows dropped as later than the watermark: numLateInputRows")
+                .tags(tags).register(registry));
+        this.restarts = keep(Counter.builder(RESTARTS)
+                .description("Attempts of the query's restart strategy to start it again after a failure")
                 .tags(tags).register(registry));
         this.batchDuration = keep(Timer.builder(BATCH_DURATION).description("Time a batch took (triggerExecution)")
                 .tags(tags).serviceLevelObjectives(BATCH_DURATION_BUCKETS.toArray(Duration[]::new))
@@ -158,6 +168,17 @@ final class QueryInstruments {
         }
         batchesCompared = comparison.batchesCompared();
         batchesDiffering = comparison.batchesDiffering();
+    }
+
+    /**
+     * Counts the restart attempts made since the last call: {@code made} is the number a query
+     * view reports, which only grows. Called on the threads of the query's events, one at a time.
+     */
+    synchronized void restarts(long made) {
+        if (made > restartsCounted) {
+            restarts.increment(made - restartsCounted);
+            restartsCounted = made;
+        }
     }
 
     /** A run started (its rates start again from nothing) or ended (it reads and processes nothing any more). */

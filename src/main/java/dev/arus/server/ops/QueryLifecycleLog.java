@@ -11,7 +11,8 @@ import org.slf4j.spi.LoggingEventBuilder;
 import org.springframework.stereotype.Component;
 
 /**
- * Logs one line when a query's run starts, stops or fails, with its name, id and run id, also as
+ * Logs one line when a query's run starts, stops or fails (and when it restarts, its next attempt),
+ * or a restart attempt is refused, with its name, id and run id, also as
  * key-value pairs ({@code query}, {@code queryId}, {@code runId}) that structured JSON logs carry
  * as fields. A failure is logged at ERROR with the failure's message, and its engine error class
  * as the key-value pair {@code errorClass}. The message is escaped to {@link PrintableText}, since
@@ -36,9 +37,30 @@ class QueryLifecycleLog implements QueryListener {
         if (query.exception() == null) {
             with(log.atInfo(), query).log("Query {} stopped (id {}, run {})", query.name(), query.id(), query.runId());
         } else {
-            with(log.atError(), query).addKeyValue("errorClass", query.exception().errorClass())
-                    .log("Query {} failed (id {}, run {}): {}", query.name(), query.id(), query.runId(),
-                            PrintableText.escape(query.exception().message()));
+            failed(query);
+        }
+    }
+
+    /** A restart attempt the engine refused: the query failed again, and restarts again or stays failed. */
+    @Override
+    public void stateChanged(QueryView query) {
+        if (query.runId() == null && query.exception() != null) {
+            failed(query);
+        }
+    }
+
+    private static void failed(QueryView query) {
+        LoggingEventBuilder event = with(log.atError(), query)
+                .addKeyValue("errorClass", query.exception().errorClass());
+        String message = PrintableText.escape(query.exception().message());
+        if (query.restart() == null) {
+            event.log("Query {} failed (id {}, run {}): {}", query.name(), query.id(), query.runId(), message);
+        } else {
+            QueryView.PendingRestart restart = query.restart();
+            event.addKeyValue("nextAttemptAt", restart.nextAttemptAt())
+                    .log("Query {} failed (id {}, run {}); restart {} of {} ({}) at {}: {}",
+                            query.name(), query.id(), query.runId(), restart.attempt(), restart.maxAttempts(),
+                            restart.strategy(), restart.nextAttemptAt(), message);
         }
     }
 

@@ -38,7 +38,15 @@ class QueryMeters implements QueryListener {
 
     @Override
     public void runStarted(QueryView query, Instant at) {
-        instruments(query).resetRates();
+        QueryInstruments instruments = instruments(query);
+        instruments.resetRates();
+        instruments.restarts(query.restarts());
+    }
+
+    /** A restart attempt the engine refused is counted too. */
+    @Override
+    public void stateChanged(QueryView query) {
+        instruments(query).restarts(query.restarts());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.arus.server.ops;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.arus.server.ops.QueryConditions.QueryReport;
 import dev.arus.server.query.QueryView;
@@ -37,14 +38,20 @@ class StreamingQueriesEndpoint {
         return conditions.report(nameOrId).map(QueryDetails::of).orElse(null);
     }
 
-    /** One line of the list: {@code status} is Spark's status message. */
+    /**
+     * One line of the list: {@code status} is Spark's status message; {@code exception} and
+     * {@code restart} are the query view's, for a failed or restarting query only.
+     */
     record QuerySummary(UUID id, UUID runId, String name, QueryCondition condition, String status,
-                        String lastBatchTime) {
+                        String lastBatchTime,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) QueryView.Failure exception,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) QueryView.PendingRestart restart) {
 
         static QuerySummary of(QueryReport report) {
             QueryView query = report.query();
             return new QuerySummary(query.id(), query.runId(), query.name(), report.condition(),
-                    query.status().message(), Timestamps.format(report.lastBatchAt()));
+                    query.status().message(), Timestamps.format(report.lastBatchAt()), query.exception(),
+                    query.restart());
         }
     }
 

@@ -13,9 +13,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * The {@code streamingQueries} health component: per query (by name) its id, {@link QueryCondition}
- * as {@code status} and last batch time. A stopped or failed query is the user's business and
- * leaves the component {@code UP}; a stalled one means the service is not keeping up (a hung
- * sink, a saturated trigger pool) and makes it {@link #DEGRADED}, which ranks between
+ * as {@code status} and last batch time, and for a failed or restarting one its failure and
+ * pending restart. A stopped or failed query is the user's business and a restarting one is
+ * being mended by the service, so they leave the component {@code UP} (the restarts metric and
+ * its alert tell of a query that keeps failing); a stalled one means the service is not keeping
+ * up (a hung sink, a saturated trigger pool) and makes it {@link #DEGRADED}, which ranks between
  * {@code OUT_OF_SERVICE} and {@code UP} in {@code management.endpoint.health.status.order} and
  * still answers HTTP 200, so it shows without a container restart.
  */
@@ -48,6 +50,10 @@ class StreamingQueriesHealthIndicator implements HealthIndicator {
             if (report.query().exception() != null) {
                 QueryView.Failure failure = report.query().exception();
                 detail.put("exception", failure.className() + ": " + failure.message());
+                detail.put("errorClass", failure.errorClass());
+            }
+            if (report.query().restart() != null) {
+                detail.put("restart", report.query().restart());
             }
             queries.put(report.query().name(), detail);
         }

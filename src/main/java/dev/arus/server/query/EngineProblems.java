@@ -5,17 +5,19 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.StorageWriteException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The service's reading of the engine's errors: each error class is a problem type, pointing at
- * the field of the spec that caused it. Decided by error class, never by message text; an error
- * class no rule names is an invalid spec.
+ * the field of the spec that caused it, and saying the error class. Decided by error class, never
+ * by message text; an error class no rule names is an invalid spec.
  */
 final class EngineProblems {
 
@@ -53,7 +55,9 @@ final class EngineProblems {
             new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
             new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
             new Rule(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, ProblemType.UNSUPPORTED_OPERATION, "/outputMode"),
-            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null));
+            new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null),
+            new Rule(StorageWriteException.FULL, ProblemType.STORAGE_FULL, null),
+            new Rule(StorageWriteException.STORAGE_WRITE_FAILED, ProblemType.STORAGE_UNAVAILABLE, null));
 
     private EngineProblems() {
     }
@@ -111,9 +115,13 @@ final class EngineProblems {
         return problem(ProblemType.INVALID_OPTION, pointer, invalid);
     }
 
+    /** The problem of {@code type} at {@code pointer} (none when null), saying the engine's error class. */
     private static ProblemException problem(ProblemType type, String pointer, ArusException error) {
-        ProblemException problem = pointer == null ? new ProblemException(type, error.getMessage())
-                : ProblemException.at(type, pointer, error.getMessage());
-        return problem.causedBy(error);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        if (pointer != null) {
+            properties.put("pointer", pointer);
+        }
+        properties.put("errorClass", error.errorClass());
+        return new ProblemException(type, error.getMessage(), properties).causedBy(error);
     }
 }

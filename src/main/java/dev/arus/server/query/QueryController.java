@@ -4,6 +4,7 @@ import static dev.arus.server.web.ProblemType.CHECKPOINT_DAMAGED;
 import static dev.arus.server.web.ProblemType.CHECKPOINT_INCOMPATIBLE;
 import static dev.arus.server.web.ProblemType.DUPLICATE_NAME;
 import static dev.arus.server.web.ProblemType.INVALID_EXPRESSION;
+import static dev.arus.server.web.ProblemType.INVALID_SQL;
 import static dev.arus.server.web.ProblemType.INVALID_INTERVAL;
 import static dev.arus.server.web.ProblemType.INVALID_OPTION;
 import static dev.arus.server.web.ProblemType.INVALID_OUTPUT_MODE;
@@ -69,9 +70,9 @@ class QueryController {
     @ResponseStatus(HttpStatus.CREATED)
     @Operation(summary = "Validate, create and start a query; its URL in Location")
     @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
-            INVALID_EXPRESSION, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, ENGINE_NOT_BUILT, INVALID_PATH, DUPLICATE_NAME,
-            LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES,
-            SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
+            INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, ENGINE_NOT_BUILT, INVALID_PATH,
+            DUPLICATE_NAME, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE,
+            UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();

@@ -42,8 +42,19 @@ public interface QueryListener {
     default void idle(QueryView query, Instant at) {
     }
 
-    /** A run ended, stopped or failed: {@code query} shows that run as it ended, with its exception if it failed. */
+    /**
+     * A run ended, stopped or failed: {@code query} shows that run as it ended, with its exception
+     * if it failed, RESTARTING with the next attempt if its restart strategy restarts it.
+     */
     default void runEnded(QueryView query) {
+    }
+
+    /**
+     * The query's state changed with no run starting or ending: a restart attempt the engine
+     * refused (the query RESTARTING again, or FAILED once its strategy gives up; its run id is
+     * then {@code null}), or a start, stop or refused start that cancelled a pending restart (FAILED).
+     */
+    default void stateChanged(QueryView query) {
     }
 
     /**

@@ -51,6 +51,11 @@ final class QueryListeners implements QueryListener {
     }
 
     @Override
+    public void stateChanged(QueryView query) {
+        each("stateChanged", listener -> listener.stateChanged(query));
+    }
+
+    @Override
     public void restored(QueryView query) {
         each("restored", listener -> listener.restored(query));
     }

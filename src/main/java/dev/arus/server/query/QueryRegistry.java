@@ -7,6 +7,10 @@ import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
+import dev.arus.server.ShownPaths;
+import dev.arus.server.query.restart.RestartStrategies;
+import dev.arus.server.query.restart.RestartStrategy;
+import dev.arus.server.query.restart.RestartTimer;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -28,8 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's queries, by id, in the order they were created. A query holds its name, id and
- * locations (each unique among the held ones) from its admission until its run has ended on
- * deletion, and is listed only once its first run has started, after every check, so a
+ * locations (its name and id unique among the held ones, its locations clashing with none of
+ * theirs: see {@link QueryFiles}) from its admission until its run has ended on deletion, and is listed only once its first run has started, after every check, so a
  * rejected request leaves nothing behind. The registry is the one subscriber to the engine's
  * events of its queries and tells them, typed, to its {@link QueryListener}s. Thread-safe: one
  * lock guards the maps, held to admit, list, find or remove a query, never while a run starts
@@ -42,6 +46,7 @@ public class QueryRegistry {
 
     private final ArusSession session;
     private final QuerySpecTranslator translator;
+    private final RestartStrategies restartStrategies;
     private final ArusProperties properties;
     private final DataDirectory dataDirectory;
     private final QueryListeners listeners = new QueryListeners();
@@ -53,15 +58,17 @@ public class QueryRegistry {
     private final Map<UUID, RegisteredQuery> queries = new LinkedHashMap<>();
     private final Map<UUID, RegisteredQuery> reserved = new HashMap<>();
 
-    QueryRegistry(ArusSession session, QuerySpecTranslator translator, ArusProperties properties,
-                  SavedQueries saved, DataDirectory dataDirectory, JsonMapper json) {
+    QueryRegistry(ArusSession session, QuerySpecTranslator translator, RestartStrategies restartStrategies,
+                  ArusProperties properties, SavedQueries saved, DataDirectory dataDirectory, JsonMapper json,
+                  ShownPaths shownPaths, RestartTimer restartTimer) {
         this.session = session;
         this.translator = translator;
+        this.restartStrategies = restartStrategies;
         this.properties = properties;
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
-                properties.live().recentBatches(), properties.live().rowsPerBatch(), json);
+                properties.live().recentBatches(), properties.live().rowsPerBatch(), json, shownPaths, restartTimer);
     }
 
     /**
@@ -84,7 +91,8 @@ public class QueryRegistry {
     public UUID create(QuerySpec submitted) {
         QuerySpec spec = translator.namingItsEngine(submitted);
         TranslatedQuery translated = translator.translate(spec);
-        RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), spec, translated, shared);
+        RestartStrategy restart = restartStrategies.of(spec.restart());
+        RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), spec, translated, restart, shared);
         enter(query, RegisteredQuery::start);
         log.info("Created query {} (id {})", spec.name(), query.id());
         return query.id();
@@ -99,7 +107,8 @@ public class QueryRegistry {
         try {
             // A query saved before specs named their engine runs on the default, and is kept naming it.
             QuerySpec spec = translator.namingItsEngine(saved.spec());
-            query = new RegisteredQuery(saved.id(), spec, translator.translate(spec), shared);
+            query = new RegisteredQuery(saved.id(), spec, translator.translate(spec),
+                    restartStrategies.of(spec.restart()), shared);
             enter(query, restored -> restored.restore(saved.state()));
         } catch (ProblemException refused) {
             log.error("Cannot restore query {} (id {}): {}", PrintableText.escape(saved.spec().name()), saved.id(),
@@ -311,14 +320,20 @@ public class QueryRegistry {
         }
     }
 
-    /** On shutdown, before the session closes: each batch in flight finishes, then its query stops. */
+    /**
+     * On shutdown, before the session closes: each batch in flight finishes, then its query stops;
+     * no restart pending runs.
+     */
     @PreDestroy
     void stopAll() {
-        List<RegisteredQuery> active = all().stream().filter(query -> query.run().isActive()).toList();
+        List<RegisteredQuery> all = all();
+        List<RegisteredQuery> active = all.stream().filter(query -> query.run().isActive()).toList();
         log.info("Shutting down: stopping {} active queries after their batches in flight", active.size());
-        for (RegisteredQuery query : active) {
+        for (RegisteredQuery query : all) {
             query.shutDown();
-            log.info("Stopped query {} (id {})", query.name(), query.id());
+            if (active.contains(query)) {
+                log.info("Stopped query {} (id {})", query.name(), query.id());
+            }
         }
         log.info("All queries stopped");
     }

@@ -1,7 +1,9 @@
 package dev.arus.server.query;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.arus.engine.streaming.OptionNames;
+import dev.arus.server.query.restart.RestartSpec;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
@@ -11,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A query as a client submits it (DESIGN §3, version 1): the DataFrame chain of Spark as data,
- * every expression a Spark SQL string. Read strictly (unknown fields are errors); served back
- * as submitted, naming its engine ({@code arus.engine.default} when it named none).
+ * every expression a Spark SQL string; or (DESIGN §11) one Spark SQL statement over named
+ * tables, in place of the source and steps. Read strictly (unknown fields are errors); served
+ * back as submitted, naming its engine ({@code arus.engine.default} when it named none).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QuerySpec(
@@ -24,10 +27,20 @@ public record QuerySpec(
                 + "arus.engine.default (arus unless set), which the query's spec then names",
                 examples = {"arus", "spark", "both"})
         @Nullable String engine,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-        SourceSpec source,
+        @Schema(description = "The stream the steps read; required unless the query is in sql")
+        @Nullable SourceSpec source,
         @Schema(description = "Applied in order; absent means none")
         @Nullable List<Step> steps,
+        @Schema(description = "The query as one Spark SQL SELECT statement, in place of source and steps: "
+                + "FROM t, FROM STREAM t or FROM STREAM(t) reads a table of 'tables' (or the event-log stream of that "
+                + "name), WATERMARK <expr> [AS name] DELAY OF INTERVAL ... declares event time on a relation",
+                example = "SELECT window(event_time, '8 seconds') AS window, count(*) AS count FROM visits WATERMARK "
+                        + "CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP) AS event_time DELAY OF INTERVAL 4 "
+                        + "SECONDS GROUP BY window(event_time, '8 seconds')")
+        @Nullable String sql,
+        @Schema(description = "The tables the sql names, each a source as 'source' is, or with \"static\": true a "
+                + "static table as a join's 'static' is; an event-log stream needs no entry")
+        @Nullable Map<String, TableSpec> tables,
         @Schema(description = "append (default), update or complete, as Spark's outputMode (in any case)",
                 examples = {"append", "update", "complete"})
         @Nullable String outputMode,
@@ -44,18 +57,34 @@ public record QuerySpec(
                 + "spark.sql.streaming.multipleWatermarkPolicy, min (default) or max, how the watermarks of several "
                 + "inputs make the query's one; a checkpoint keeps both as they were when it was started",
                 example = "{\"spark.sql.shuffle.partitions\": 4}")
-        @Nullable Map<String, Object> conf) {
+        @Nullable Map<String, Object> conf,
+        @Nullable RestartSpec restart) {
 
     /** A spec for the default engine (version 1's fields and the conf). */
     public QuerySpec(String name, SourceSpec source, @Nullable List<Step> steps, @Nullable String outputMode,
                      @Nullable TriggerSpec trigger, SinkSpec sink, @Nullable String checkpointLocation,
                      @Nullable Map<String, Object> conf) {
-        this(name, null, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+        this(name, null, source, steps, null, null, outputMode, trigger, sink, checkpointLocation, conf, null);
+    }
+
+    /** A spec in SQL for the default engine: {@code sql} over {@code tables}. */
+    public static QuerySpec ofSql(String name, String sql, @Nullable Map<String, TableSpec> tables,
+                                  @Nullable String outputMode, @Nullable TriggerSpec trigger, SinkSpec sink,
+                                  @Nullable String checkpointLocation) {
+        return new QuerySpec(name, null, null, null, sql, tables, outputMode, trigger, sink, checkpointLocation, null,
+                null);
     }
 
     /** This spec on {@code engine}. */
     public QuerySpec onEngine(String engine) {
-        return new QuerySpec(name, engine, source, steps, outputMode, trigger, sink, checkpointLocation, conf);
+        return new QuerySpec(name, engine, source, steps, sql, tables, outputMode, trigger, sink, checkpointLocation,
+                conf, restart);
+    }
+
+    /** This spec with another sink, no checkpoint and no restarts: the side of a query that runs beside another. */
+    QuerySpec besideOn(String engine, SinkSpec otherSink) {
+        return new QuerySpec(name, engine, source, steps, sql, tables, outputMode, trigger, otherSink, null, conf,
+                null);
     }
 
     /**
@@ -63,9 +92,20 @@ public record QuerySpec(
      * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
      */
     QuerySpec redacted() {
-        return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), outputMode,
-                trigger, sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
-                checkpointLocation, conf);
+        return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), sql,
+                redactedTables(tables), outputMode, trigger,
+                sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
+                checkpointLocation, conf, restart);
+    }
+
+    private static @Nullable Map<String, TableSpec> redactedTables(@Nullable Map<String, TableSpec> tables) {
+        if (tables == null) {
+            return null;
+        }
+        Map<String, TableSpec> shown = new LinkedHashMap<>();
+        tables.forEach((name, table) -> shown.put(name, table == null ? null
+                : new TableSpec(table.format(), redacted(table.options()), table.schema(), table.isStatic())));
+        return shown;
     }
 
     private static SourceSpec redacted(SourceSpec source) {
@@ -107,6 +147,20 @@ public record QuerySpec(
         public SourceSpec(String format, Map<String, Object> options) {
             this(format, options, null);
         }
+    }
+
+    /**
+     * A table a query in SQL names: a source, as {@link SourceSpec} is, or with {@code "static":
+     * true} a static table read when the query starts, as a join's {@code static} is (its
+     * {@code schema} then required, its {@code path} a file or directory in the data directory).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TableSpec(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "rate") String format,
+            @Nullable Map<String, Object> options,
+            @Schema(example = "sku STRING, price DOUBLE") @Nullable String schema,
+            @JsonProperty("static") @Schema(description = "A static table rather than a stream; false when absent")
+            @Nullable Boolean isStatic) {
     }
 
     /**

@@ -6,6 +6,7 @@ import static dev.arus.server.query.SpecFields.texts;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
+import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.api.functions;
@@ -116,6 +117,11 @@ class QuerySpecTranslator {
     TranslatedQuery translate(QuerySpec spec) {
         name(spec.name());
         String engine = engine(spec.engine());
+        SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A query in SQL runs on"
+                    + " Arus's engine for now; on the '" + engine + "' engine write it as source and steps");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -129,7 +135,8 @@ class QuerySpecTranslator {
     /** {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every path. */
     private ArusTranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        StreamFrame frame = stream(spec.source(), spec.steps(), "", files, sources);
+        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources)
+                : stream(spec.source(), spec.steps(), "", files, sources);
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -180,8 +187,7 @@ class QuerySpecTranslator {
                     + "the service. Run it on one engine to write elsewhere");
         }
         ArusTranslatedQuery arus = onArus(spec, locations.of(spec));
-        QuerySpec beside = new QuerySpec(spec.name(), ArusProperties.Engine.SPARK, spec.source(), spec.steps(),
-                spec.outputMode(), spec.trigger(), new SinkSpec("noop", null), null, spec.conf());
+        QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
                 new LinkedHashMap<>(), QueryFiles.NONE));
     }
@@ -226,6 +232,36 @@ class QuerySpecTranslator {
     private static void sinkPath(Map<String, String> sinkOptions, QueryFiles files) {
         sinkOptions.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst().ifPresent(key ->
                 sinkOptions.put(key, files.at(JsonPointer.of("sink", "options", key)).toString()));
+    }
+
+    /**
+     * The spec's {@code sql} over its {@code tables}: each a stream read as {@code source} is, or a
+     * static table as a join's is; the statement's errors point at their line and column in it.
+     * Each table read as a stream is added to {@code sources}, in the order of {@code tables}.
+     */
+    private StreamFrame sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
+        String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
+        SqlTables views = SqlTables.none();
+        Map<String, QuerySpec.TableSpec> tables = spec.tables() == null ? Map.of() : spec.tables();
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            QuerySpec.TableSpec table = required(entry.getValue(), pointer);
+            requireText(entry.getKey(), pointer);
+            if (Boolean.TRUE.equals(table.isStatic())) {
+                views = views.table(entry.getKey(), staticTable(new Step.StaticTable(table.format(), table.schema(),
+                        table.options(), null), pointer, files));
+            } else {
+                views = views.stream(entry.getKey(), source(new SourceSpec(table.format(), table.options(),
+                        table.schema()), pointer, files));
+                sources.add(new EngineProblems.SourceAt(pointer,
+                        table.options() == null ? Set.of() : table.options().keySet()));
+            }
+        }
+        try {
+            return session.sql(sql, views);
+        } catch (ArusException invalid) {
+            throw SqlQueries.problem(sql, invalid);
+        }
     }
 
     /**

@@ -4,6 +4,9 @@ import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ShownPaths;
+import dev.arus.server.query.restart.RestartStrategy;
+import dev.arus.server.query.restart.RestartTimer;
 import dev.arus.server.storage.StorageException;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
@@ -25,7 +28,11 @@ import org.slf4j.LoggerFactory;
  * before the run is started or stopped: an operation whose wish cannot be saved does not happen,
  * so what runs and what a restart brings back never disagree; shutting the service down changes
  * nothing saved. Once forgotten (its definition removed first) it can never start again nor be
- * saved, so a start racing a delete leaves no run and no definition behind. Thread-safe.
+ * saved, so a start racing a delete leaves no run and no definition behind. A run that fails
+ * while its user wants the query active is restarted as its {@link QueryRestarts} decide: the
+ * query is RESTARTING until the attempt, which starts a run as a start does but saves nothing (the
+ * wish is already saved, and a full disk may be why it failed); a start, stop, delete or the
+ * service's shutdown cancels a pending attempt. Thread-safe.
  */
 final class RegisteredQuery implements RunEvents {
 
@@ -38,10 +45,14 @@ final class RegisteredQuery implements RunEvents {
     private final TranslatedQuery translated;
     private final Shared shared;
     private final RecentBatches outputs;
+    // Guarded by this object's lock.
+    private final QueryRestarts restarts;
 
     // Written under this object's lock (the started event of a run comes inside start()); read without it.
     private volatile StreamingQuery run;
     private boolean forgotten;
+    // Whether its user (or the restore of a query saved active) wants it running: a failure is restarted only then.
+    private boolean runWanted;
     // What the saved definition says the user wants; null while none is saved.
     private QueryState savedWish;
     // The runs started and not ended yet, by run id: a run may end after the next one started.
@@ -49,13 +60,15 @@ final class RegisteredQuery implements RunEvents {
     // The last progress report as views show it, converted once (on the query's thread, for its listeners).
     private volatile ShownProgress shownProgress = ShownProgress.NONE;
 
-    RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, Shared shared) {
+    RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, RestartStrategy restartStrategy,
+                    Shared shared) {
         this.id = id;
         this.spec = spec;
         this.shownSpec = Prewritten.of(spec.redacted(), shared.json());
         this.translated = translated;
         this.shared = shared;
         this.outputs = new RecentBatches(shared.recentBatches());
+        this.restarts = new QueryRestarts(restartStrategy, shared.restartTimer(), shared.clock());
         this.run = new UnstartedRun(id, spec.name(), null);
     }
 
@@ -92,6 +105,7 @@ final class RegisteredQuery implements RunEvents {
         return view(run);
     }
 
+    /** {@code ofRun} as views show it; a restart pending belongs to the current run only. */
     private QueryView view(StreamingQuery ofRun) {
         StreamingQueryProgress last = ofRun.lastProgress();
         ShownProgress shown = shownProgress;
@@ -99,7 +113,8 @@ final class RegisteredQuery implements RunEvents {
             shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, ProgressView::of, shared.json()));
             shownProgress = shown;
         }
-        return QueryView.of(id, shownSpec, ofRun, shown.view(), translated.comparison());
+        return QueryView.of(id, shownSpec, ofRun, shown.view(), ofRun == run ? restarts.pending() : null,
+                restarts.made(), translated.comparison(), shared.shownPaths());
     }
 
     /** A progress report and its view; races between threads converting the same report are harmless. */
@@ -110,21 +125,37 @@ final class RegisteredQuery implements RunEvents {
     /**
      * Saves the query as wanted active, then starts a new run under the same id; a start the
      * engine refuses puts back what was saved before. So a start that cannot be saved (a full or
-     * read-only data directory) starts nothing, and writes no checkpoint.
+     * read-only data directory) starts nothing, and writes no checkpoint. A restart pending is
+     * cancelled, and the restart strategy counts afresh.
      *
      * @throws ProblemException when a run is active, the query was forgotten, or the engine
      *                          refuses to start (its checkpoint, for one)
      * @throws StorageException when the wish cannot be saved; nothing started
      */
-    synchronized void start() {
-        QueryState before = savedWish;
-        startSaving(true);
-        try {
-            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
-        } catch (RuntimeException refused) {
-            putBack(before);
-            throw refused;
+    void start() {
+        RuntimeException refused;
+        synchronized (this) {
+            QueryState before = savedWish;
+            startSaving(true);
+            boolean wasWanted = runWanted;
+            boolean cancelled = restarts.cancel();
+            restarts.reset();
+            runWanted = true;
+            try {
+                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
+                return;
+            } catch (RuntimeException e) {
+                putBack(before);
+                runWanted = wasWanted;
+                if (!cancelled) {
+                    throw e;
+                }
+                refused = e;
+            }
         }
+        // It was RESTARTING and is FAILED now.
+        shared.listeners().stateChanged(view());
+        throw refused;
     }
 
     /** Checks that the query may start, and saves it as wanted active when {@code save}. */
@@ -166,35 +197,85 @@ final class RegisteredQuery implements RunEvents {
      */
     void stop() {
         StreamingQuery current;
+        boolean cancelled;
         synchronized (this) {
             save(QueryState.STOPPED);
+            runWanted = false;
+            cancelled = restarts.cancel();
             current = run;
+        }
+        if (cancelled) {
+            shared.listeners().stateChanged(view()); // it was RESTARTING and is FAILED now
         }
         current.stop();
     }
 
     /**
      * Brings back a saved query as it was wanted: an active one starts (a start the engine
-     * refuses leaves it FAILED with the engine's exception, still wanted active), a stopped one
-     * waits for a start. One that comes back without a run is told as {@link QueryListener#restored}.
+     * refuses leaves it FAILED with the engine's exception, still wanted active, or RESTARTING
+     * when the failure may pass), a stopped one waits for a start. One that comes back without a
+     * run is told as {@link QueryListener#restored}.
      */
     synchronized void restore(QueryState wanted) {
         savedWish = wanted;
         if (wanted == QueryState.ACTIVE) {
-            try {
-                startSaving(false);
-                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
+            runWanted = true;
+            if (startRun()) {
                 return;
-            } catch (ProblemException refused) {
-                run = UnstartedRun.failed(id, spec.name(), refused.getCause() != null ? refused.getCause() : refused);
             }
         }
         shared.listeners().restored(view());
     }
 
-    /** Stops the current run for the service's shutdown, keeping what is saved, so that a restart brings it back. */
+    /**
+     * Starts a run without saving anything, for a restore or a restart; a start the engine refuses
+     * leaves an unstarted failed run, restarted when its failure may pass. Returns whether it
+     * started. Called under the lock.
+     */
+    private boolean startRun() {
+        try {
+            startSaving(false);
+            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
+            return true;
+        } catch (RuntimeException refused) {
+            UnstartedRun failed = UnstartedRun.failed(id, spec.name(),
+                    refused instanceof ProblemException && refused.getCause() != null ? refused.getCause() : refused);
+            run = failed;
+            restarts.failed(failed.failure(), this::attemptRestart);
+            return false;
+        }
+    }
+
+    /**
+     * The restart attempt {@code due} is due, on the timer's thread: unless it was cancelled, a
+     * new run starts, as after a start but saving nothing. An attempt the engine refuses is a
+     * failure like a run's: the query is RESTARTING again, or FAILED once its strategy gives up.
+     */
+    private void attemptRestart(QueryRestarts.Pending due) {
+        synchronized (this) {
+            if (forgotten || !runWanted || run.isActive() || !restarts.take(due)) {
+                return;
+            }
+            log.info("Restarting query {} (id {}), restart {}", spec.name(), id, restarts.made());
+            if (startRun()) {
+                return;
+            }
+        }
+        shared.listeners().stateChanged(view());
+    }
+
+    /**
+     * Stops the current run for the service's shutdown, keeping what is saved, so that a restart
+     * brings it back; a restart pending is cancelled.
+     */
     void shutDown() {
-        run.stop();
+        StreamingQuery current;
+        synchronized (this) {
+            runWanted = false;
+            restarts.cancel();
+            current = run;
+        }
+        current.stop();
     }
 
     /**
@@ -221,6 +302,8 @@ final class RegisteredQuery implements RunEvents {
         StreamingQuery current;
         synchronized (this) {
             forgotten = true;
+            runWanted = false;
+            restarts.cancel();
             current = run;
         }
         current.stop();
@@ -252,14 +335,24 @@ final class RegisteredQuery implements RunEvents {
         }
     }
 
-    /** Run {@code runId} has ended (the engine's terminated event). */
+    /**
+     * Run {@code runId} has ended (the engine's terminated event); the current run's failure is
+     * restarted as {@link QueryRestarts} decide while the query is wanted running, so that the
+     * view its listeners get shows it RESTARTING.
+     */
     @Override
     public void runEnded(UUID runId) {
         StreamingQuery ended = unended.remove(runId);
         translated.runEnded(runId);
-        if (ended != null) {
-            shared.listeners().runEnded(view(ended));
+        if (ended == null) {
+            return;
         }
+        synchronized (this) {
+            if (ended == run && runWanted && !forgotten && ended.exception().isPresent()) {
+                restarts.failed(ended.exception().get(), this::attemptRestart);
+            }
+        }
+        shared.listeners().runEnded(view(ended));
     }
 
     /** The observer of every run: a batch's output, converted once, kept and told. On the query's thread. */
@@ -284,8 +377,10 @@ final class RegisteredQuery implements RunEvents {
      * @param recentBatches the outputs kept per query
      * @param rowsPerBatch  the rows kept of one output
      * @param json          the service's JSON mapper, which writes each spec and progress report once
+     * @param shownPaths    how views show the data directory's paths
+     * @param restartTimer  runs every query's restart attempts
      */
     record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch,
-                  JsonMapper json) {
+                  JsonMapper json, ShownPaths shownPaths, RestartTimer restartTimer) {
     }
 }

@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * Reads the locations a spec names, whichever engine is to run it, before any translates it:
  * its checkpoint; the {@code path} of each file source (the main one and joined streams), with
- * its {@code sourceArchiveDir}; the {@code path} of each static table; and the sink's
+ * its {@code sourceArchiveDir}; the {@code path} of each static table; the same of a sql spec's
+ * {@code tables}; and the sink's
  * {@code path}. Each is resolved inside the data directory ({@link DataDirectory#resolve} refuses
  * what leads out of it or reaches the service's own directories) and given its use: a file
  * source whose {@code cleanSource} is other than {@code off} cleans its directory. A location
@@ -53,6 +54,7 @@ final class SpecLocations {
             locations.add(location(spec.checkpointLocation(), Use.KEEPS, QueryFiles.CHECKPOINT_POINTER));
         }
         stream(spec.source(), spec.steps(), "", locations);
+        tables(spec.tables(), locations);
         if (spec.sink() != null) {
             add(spec.sink().options(), PATH, "/sink/options", Use.WRITES, locations);
         }
@@ -63,11 +65,8 @@ final class SpecLocations {
 
     /** The locations of {@code source} and of the joins among {@code steps}, all under {@code base}. */
     private void stream(SourceSpec source, List<Step> steps, String base, List<Location> locations) {
-        if (source != null && source.format() != null
-                && FILE_FORMATS.contains(source.format().trim().toLowerCase(Locale.ROOT))) {
-            String at = base + "/source/options";
-            add(source.options(), PATH, at, cleans(source.options()) ? Use.CLEANS : Use.READS, locations);
-            add(source.options(), ARCHIVE, at, Use.WRITES, locations);
+        if (source != null) {
+            fileSource(source.format(), source.options(), base + "/source/options", locations);
         }
         if (steps == null) {
             return;
@@ -80,6 +79,32 @@ final class SpecLocations {
                 }
                 stream(join.with().source(), join.with().steps(), with, locations);
             }
+        }
+    }
+
+    /** The locations of a sql spec's {@code tables}: static tables' paths, and file sources' as a source's. */
+    private void tables(Map<String, QuerySpec.TableSpec> tables, List<Location> locations) {
+        if (tables == null) {
+            return;
+        }
+        tables.forEach((name, table) -> {
+            String at = JsonPointer.of("tables", name, "options");
+            if (table == null) {
+                return;
+            }
+            if (Boolean.TRUE.equals(table.isStatic())) {
+                add(table.options(), PATH, at, Use.READS, locations);
+            } else {
+                fileSource(table.format(), table.options(), at, locations);
+            }
+        });
+    }
+
+    /** The locations of a stream source of {@code format} whose options are at {@code at}, if it reads files. */
+    private void fileSource(String format, Map<String, Object> options, String at, List<Location> locations) {
+        if (format != null && FILE_FORMATS.contains(format.trim().toLowerCase(Locale.ROOT))) {
+            add(options, PATH, at, cleans(options) ? Use.CLEANS : Use.READS, locations);
+            add(options, ARCHIVE, at, Use.WRITES, locations);
         }
     }
 

@@ -13,7 +13,8 @@ import tools.jackson.databind.type.LogicalType;
  * Reads request bodies strictly, so that a mistake in a query spec is reported instead of
  * guessed at: an unknown field is an error, so is a key given twice in one object (else the last
  * would silently win), and so is a scalar of the wrong JSON type ({@code "name": 5},
- * {@code "once": "true"}). Option values stay free-form: they are checked by the translator.
+ * {@code "once": "true"}, {@code "partitions": "2"}, {@code "attempts": 2.5} or {@code ""} for
+ * a number). Option values stay free-form: they are checked by the translator.
  */
 @Configuration(proxyBeanMethods = false)
 class StrictJson {
@@ -29,6 +30,16 @@ class StrictJson {
                         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
                 .withCoercionConfig(LogicalType.Boolean, config -> config
                         .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail));
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Integer, config -> config
+                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Float, config -> config
+                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
     }
 }

@@ -113,8 +113,8 @@ final class EventDecoder {
             throw place.failedAfter(parser.currentName()).beyondLimit(parser.currentLocation(),
                     limit.getOriginalMessage());
         } catch (JacksonException malformed) {
-            throw place.failedAfter(parser.currentName()).malformed(malformed.getLocation() != null ? malformed.getLocation() : parser.currentLocation(),
-                    malformed.getOriginalMessage());
+            TokenStreamLocation at = malformed.getLocation() != null ? malformed.getLocation() : parser.currentLocation();
+            throw place.failedAfter(parser.currentName()).malformed(at, malformed.getOriginalMessage());
         }
     }
 

@@ -12,7 +12,10 @@ import dev.arus.engine.log.StreamDefinition;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
+import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.time.Clock;
+import dev.arus.server.ArusProperties;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.CharBuffer;
@@ -28,36 +31,48 @@ import org.springframework.stereotype.Service;
 
 /**
  * The service's streams: creating, describing and deleting them, and taking posted events into
- * them, all or nothing, answered once durable. Engine errors become problems here.
+ * them, all or nothing, answered once durable. Engine errors become problems here; a write the
+ * event log failed is logged too ({@link EventLogWriteFailures}).
  */
 @Service
 class StreamCatalog {
 
     /** How long a post waits for its events to be durable before it is answered 503. */
     private static final Duration DURABLE_WITHIN = Duration.ofSeconds(30);
+    /** The kind, in the log, of a post not durable in time: a disk too slow, or stuck. */
+    private static final String NOT_DURABLE = "NOT_DURABLE_IN_TIME";
 
     private final EventLog log;
     private final IngestRates rates;
     private final Clock clock;
     private final ZoneId zone;
+    private final ShownPaths shownPaths;
+    private final Retention defaultRetention;
+    private final EventLogWriteFailures writeFailures;
 
-    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session) {
+    StreamCatalog(EventLog log, IngestRates rates, Clock clock, ArusSession session, ShownPaths shownPaths,
+                  ArusProperties properties) {
         this.log = log;
         this.rates = rates;
         this.clock = clock;
         this.zone = session.timeZone();
+        this.shownPaths = shownPaths;
+        ArusProperties.DefaultRetention retention = properties.streams().defaultRetention();
+        this.defaultRetention = new Retention(retention.maxAge().isZero() ? null : retention.maxAge(),
+                retention.maxBytes().toBytes(), true);
+        this.writeFailures = new EventLogWriteFailures(clock);
     }
 
     StreamView create(StreamSpec spec) {
-        StreamDefinition definition = definition(spec);
+        StreamDefinition definition = definition(spec, defaultRetention);
         try {
             return view(log.create(definition));
         } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
-            throw problem(refused);
+            throw logged(problem(refused), refused, "the creation of stream '" + definition.name() + "'");
         }
     }
 
-    private static StreamDefinition definition(StreamSpec spec) {
+    private static StreamDefinition definition(StreamSpec spec, Retention defaultRetention) {
         if (spec.name() == null) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, "/name", "A stream needs a name");
         }
@@ -67,7 +82,7 @@ class StreamCatalog {
         }
         try {
             return StreamDefinition.of(spec.name(), spec.schema(), spec.partitions() == null ? 1 : spec.partitions(),
-                    spec.keyField(), retention(spec.retention()));
+                    spec.keyField(), spec.retention() == null ? defaultRetention : retention(spec.retention()));
         } catch (AnalysisException invalid) {
             throw ProblemException.at(ProblemType.INVALID_STREAM, pointer(invalid.errorClass()), invalid.getMessage())
                     .causedBy(invalid);
@@ -87,9 +102,6 @@ class StreamCatalog {
     }
 
     private static Retention retention(StreamSpec.Retention spec) {
-        if (spec == null) {
-            return Retention.FOREVER;
-        }
         Duration maxAge = null;
         if (spec.maxAge() != null) {
             try {
@@ -111,11 +123,12 @@ class StreamCatalog {
         return new Retention(maxAge, maxBytes, spec.keepUnread() == null || spec.keepUnread());
     }
 
-    /** Every stream, by name, the damaged ones with what is wrong. */
+    /** Every stream, by name, the damaged ones with what is wrong (naming files relative to the data directory). */
     List<StreamView> views() {
         List<StreamView> views = new ArrayList<>();
         log.streams().forEach(stream -> views.add(view(stream)));
-        log.damaged().forEach((name, damage) -> views.add(StreamView.damaged(name, damage.getMessage())));
+        log.damaged().forEach((name, damage) ->
+                views.add(StreamView.damaged(name, shownPaths.of(damage.getMessage()))));
         views.sort((a, b) -> a.name().compareTo(b.name()));
         return views;
     }
@@ -128,7 +141,7 @@ class StreamCatalog {
         try {
             log.delete(name);
         } catch (ArusException refused) {
-            throw problem(refused);
+            throw logged(problem(refused), refused, "the deletion of stream '" + name + "'");
         }
     }
 
@@ -148,12 +161,16 @@ class StreamCatalog {
             AppendResult appended = stream.append(events).get(DURABLE_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
             return IngestResult.of(appended);
         } catch (ExecutionException failed) {
-            throw failed.getCause() instanceof LogException refused ? problem(refused)
+            throw logged(failed.getCause() instanceof LogException refused ? problem(refused)
                     : new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events could not be written: "
-                            + failed.getCause().getMessage()).causedBy(failed.getCause());
+                            + failed.getCause().getMessage()).causedBy(failed.getCause()),
+                    failed.getCause(), postOf(events.size(), name));
         } catch (TimeoutException slow) {
-            throw new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events were not durable within "
-                    + DURABLE_WITHIN.toSeconds() + " s; they may or may not be in the stream");
+            ProblemException notDurable = new ProblemException(ProblemType.EVENT_LOG_WRITE_FAILED, "The events were "
+                    + "not durable within " + DURABLE_WITHIN.toSeconds() + " s; they may or may not be in the stream");
+            writeFailures.failed(NOT_DURABLE, postOf(events.size(), name),
+                    notDurable.getMessage());
+            throw notDurable;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new ProblemException(ProblemType.SHUTTING_DOWN, "The service is shutting down; the events may or "
@@ -173,7 +190,6 @@ class StreamCatalog {
         StreamDefinition definition = stream.definition();
         List<StreamView.Column> columns = definition.schema().fields().stream()
                 .map(StreamCatalog::column).toList();
-        Retention retention = definition.retention();
         long[] earliest = stream.earliestOffsets();
         long[] latest = stream.durableEnds();
         List<StreamView.PartitionView> offsets = new ArrayList<>();
@@ -188,15 +204,26 @@ class StreamCatalog {
             return new StreamView.ReaderView(reader.label(), lag.records(), seconds);
         }).toList();
         return new StreamView(definition.name(), definition.schemaDdl(), columns, definition.partitions(),
-                definition.keyField(), new StreamView.RetentionView(
-                        retention.maxAge() == null ? null : retention.maxAge().toSeconds(), retention.maxBytes(),
-                        retention.keepUnread()),
+                definition.keyField(), StreamView.RetentionView.of(definition.retention()),
                 offsets, stream.sizeBytes(), stream.appendedRecords(), rates.perSecond(definition.name()), readers,
                 null);
     }
 
     private static StreamView.Column column(Field field) {
         return new StreamView.Column(field.name(), field.type().simpleString(), field.nullable());
+    }
+
+    private static String postOf(int events, String stream) {
+        return "a post of " + events + (events == 1 ? " event" : " events") + " to stream '" + stream + "'";
+    }
+
+    /** {@code problem}, logged first when it is a write the event log failed (not a stream missing or in use). */
+    private ProblemException logged(ProblemException problem, Throwable failure, String what) {
+        if (problem.type() == ProblemType.EVENT_LOG_WRITE_FAILED) {
+            writeFailures.failed(failure instanceof ArusException engine ? engine.errorClass()
+                    : StreamingQueryException.INTERNAL_ERROR, what, String.valueOf(failure.getMessage()));
+        }
+        return problem;
     }
 
     private static ProblemException problem(ArusException refused) {

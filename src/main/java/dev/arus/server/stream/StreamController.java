@@ -15,6 +15,7 @@ import static dev.arus.server.web.ProblemType.STREAM_NOT_FOUND;
 import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
 
 import dev.arus.server.ArusProperties;
+import dev.arus.server.PrintableText;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import dev.arus.server.web.Refuses;
@@ -128,8 +129,9 @@ class StreamController {
         // Boot's CharacterEncodingFilter forces it).
         String charset = MediaType.parseMediaType(request.getHeader(HttpHeaders.CONTENT_TYPE)).getParameter("charset");
         if (charset != null && !isUtf8(charset)) {
-            throw new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "The events are in charset " + charset
-                    + "; send them as UTF-8, with no charset or charset=UTF-8. Nothing was written.");
+            throw new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "The events are in charset "
+                    + PrintableText.escape(charset) + "; send them as UTF-8, with no charset or charset=UTF-8. "
+                    + "Nothing was written.");
         }
         if (request.getContentLengthLong() > maxRequestBytes) {
             throw tooLarge();

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The body of {@code POST /api/streams}: a stream's name, its columns as Spark DDL, its
  * partitions (1 when absent), the field whose value picks an event's partition (absent: each
- * request goes to the next partition in turn) and its retention (absent: keep everything).
+ * request goes to the next partition in turn) and its retention (absent: the service's default,
+ * {@code arus.streams.default-retention}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record StreamSpec(
@@ -23,7 +24,8 @@ record StreamSpec(
         @Schema(description = "The column whose value picks an event's partition, so that events with equal keys "
                 + "keep their order; absent: each request goes to the next partition in turn")
         @Nullable String keyField,
-        @Schema(description = "What the stream keeps; absent: everything")
+        @Schema(description = "What the stream keeps; absent: the service's default (arus.streams.default-retention, "
+                + "7 days unless configured otherwise); {} keeps everything")
         @Nullable Retention retention) {
 
     /**

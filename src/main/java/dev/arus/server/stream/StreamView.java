@@ -1,6 +1,11 @@
 package dev.arus.server.stream;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.arus.engine.log.Retention;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -19,9 +24,47 @@ record StreamView(String name, @Nullable String schema, @Nullable List<Column> c
     record Column(String name, String type, boolean nullable) {
     }
 
-    /** {@code maxAge} in whole seconds (null: no age limit), {@code maxBytes} (0: no size limit). */
+    /**
+     * A stream's retention: {@code maxAge} as the Spark interval a definition takes
+     * ({@code 7 days}; posted as {@code "168 hours"}, it reads back as that), and in whole seconds
+     * (both null: no age limit), {@code maxBytes} (0: no size limit).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record RetentionView(@Nullable Long maxAgeSeconds, long maxBytes, boolean keepUnread) {
+    record RetentionView(
+            @Schema(description = "Segments older than this go: a Spark interval, as a definition takes it; absent: no "
+                    + "age limit", example = "7 days")
+            @Nullable String maxAge,
+            @Schema(description = "maxAge in whole seconds; absent: no age limit", example = "604800")
+            @Nullable Long maxAgeSeconds,
+            @Schema(description = "Bytes a partition keeps at most; 0: no size limit") long maxBytes,
+            @Schema(description = "Whether segments an active query has not read are kept past the limits")
+            boolean keepUnread) {
+
+        static RetentionView of(Retention retention) {
+            Duration maxAge = retention.maxAge();
+            return new RetentionView(maxAge == null ? null : interval(maxAge),
+                    maxAge == null ? null : maxAge.toSeconds(), retention.maxBytes(), retention.keepUnread());
+        }
+
+        /** {@code 7 days}, {@code 1 day 12 hours}, {@code 1.5 seconds}: what IntervalParser reads back as {@code length}. */
+        static String interval(Duration length) {
+            List<String> parts = new ArrayList<>();
+            unit(parts, length.toDays(), "day");
+            unit(parts, length.toHoursPart(), "hour");
+            unit(parts, length.toMinutesPart(), "minute");
+            if (length.toSecondsPart() > 0 || length.toNanosPart() >= 1000) {
+                BigDecimal seconds = BigDecimal.valueOf(length.toSecondsPart())
+                        .add(BigDecimal.valueOf(length.toNanosPart() / 1000, 6)).stripTrailingZeros();
+                parts.add(seconds.toPlainString() + (seconds.compareTo(BigDecimal.ONE) == 0 ? " second" : " seconds"));
+            }
+            return String.join(" ", parts);
+        }
+
+        private static void unit(List<String> parts, long amount, String unit) {
+            if (amount > 0) {
+                parts.add(amount + " " + unit + (amount == 1 ? "" : "s"));
+            }
+        }
     }
 
     /** The first offset kept and the offset after the last durable event. */

@@ -1,6 +1,7 @@
 package dev.arus.server.web;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.storage.StorageException;
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,6 +23,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
@@ -38,9 +40,16 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 @RestControllerAdvice
 class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
+    private final ShownPaths shownPaths;
+
+    ApiProblemHandler(ShownPaths shownPaths) {
+        this.shownPaths = shownPaths;
+    }
+
+    /** A refusal of the service's own; its detail may quote the engine, which names files by absolute path. */
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> handleProblem(ProblemException problem) {
-        return response(problem(problem.type(), problem.getMessage(), problem.properties()));
+        return response(problem(problem.type(), shownPaths.of(problem.getMessage()), problem.properties()));
     }
 
     /** The data directory refused a write: the operation did not happen, and saying why lets the user act. */
@@ -48,7 +57,7 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> handleStorage(StorageException refused) {
         ProblemType type = refused.kind() == StorageException.Kind.FULL
                 ? ProblemType.STORAGE_FULL : ProblemType.STORAGE_UNAVAILABLE;
-        return response(problem(type, refused.getMessage(), Map.of()));
+        return response(problem(type, shownPaths.of(refused.getMessage()), Map.of()));
     }
 
     @Override
@@ -59,6 +68,11 @@ class ApiProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof DatabindException binding) {
             String pointer = pointer(binding.getPath());
             problem = problem(ProblemType.INVALID_SPEC, bindingDetail(binding, pointer), Map.of("pointer", pointer));
+        } else if (cause instanceof InputCoercionException outOfRange) {
+            // JSON, but a number beyond its field's type ("partitions": 4294967298): the field is the mistake.
+            String pointer = pointer(outOfRange.getPath());
+            problem = problem(ProblemType.INVALID_SPEC, "Wrong value at " + (pointer.isEmpty() ? "the request body"
+                    : pointer) + ": " + outOfRange.getOriginalMessage(), Map.of("pointer", pointer));
         } else if (cause instanceof StreamConstraintsException limit) {
             // Jackson gives no location for these, and its path stops at the enclosing object.
             problem = problem(ProblemType.JSON_LIMIT_EXCEEDED, "The request body is beyond a limit of the JSON reader: "

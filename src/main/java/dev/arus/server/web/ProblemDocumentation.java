@@ -67,9 +67,12 @@ class ProblemDocumentation {
                         .description("The path of the refused request"))
                 .addProperty("pointer", new StringSchema()
                         .description("The JSON pointer (RFC 6901) of the bad field of the request body"))
-                .addProperty("position", counting(0, "The 0-based position of the error in the expression at pointer"))
-                .addProperty("line", counting(1, "The 1-based line of malformed JSON, or of the bad event in NDJSON"))
-                .addProperty("column", counting(1, "The 1-based column of malformed JSON"))
+                .addProperty("position", counting(0, "The 0-based position of the error in the expression or the SQL "
+                        + "statement at pointer"))
+                .addProperty("line", counting(1, "The 1-based line of malformed JSON, of the bad event in NDJSON, or "
+                        + "of the error in the SQL statement at pointer"))
+                .addProperty("column", counting(1, "The 1-based column of malformed JSON, or of the error in the SQL "
+                        + "statement at pointer"))
                 .addProperty("index", counting(0, "The 0-based index of the bad event in a post of events"))
                 .addProperty("field", new StringSchema().description("The bad field of that event"))
                 .addProperty("limit", counting(0, "The limit a request went beyond"))

@@ -13,6 +13,7 @@ public enum ProblemType {
     INVALID_OPTION("invalid-option", HttpStatus.BAD_REQUEST, "Invalid option"),
     INVALID_INTERVAL("invalid-interval", HttpStatus.BAD_REQUEST, "Invalid interval"),
     INVALID_EXPRESSION("invalid-expression", HttpStatus.BAD_REQUEST, "Invalid expression"),
+    INVALID_SQL("invalid-sql", HttpStatus.BAD_REQUEST, "Invalid SQL statement"),
     INVALID_OUTPUT_MODE("invalid-output-mode", HttpStatus.BAD_REQUEST, "Output mode not supported"),
     UNSUPPORTED_OPERATION("unsupported-operation", HttpStatus.BAD_REQUEST, "Operation not supported on a stream"),
     INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),

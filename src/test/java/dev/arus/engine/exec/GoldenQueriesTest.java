@@ -55,12 +55,24 @@ class GoldenQueriesTest {
     @MethodSource("cases")
     void printsTheSameWhenRestartedFromItsCheckpointAfterEveryBatch(Path directory, @TempDir Path checkpoint)
             throws IOException {
+        printsTheSameWhenRestarted(directory, checkpoint, false);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void printsTheSameInSqlWhenRestartedFromItsCheckpointAfterEveryBatch(Path directory, @TempDir Path checkpoint)
+            throws IOException {
+        printsTheSameWhenRestarted(directory, checkpoint, true);
+    }
+
+    private static void printsTheSameWhenRestarted(Path directory, Path checkpoint, boolean sql) throws IOException {
         GoldenQuery query = GoldenQuery.read(directory);
         String expected = Files.readString(directory.resolve("expected.txt"), StandardCharsets.UTF_8);
         try (QueryTestDriver driver = new QueryTestDriver(query.start()).restartAfterEachBatch()) {
-            String printed = query.run(driver, checkpoint, false);
+            String printed = query.run(driver, checkpoint, sql);
             assertThat(driver.restarts()).as("restarts").isGreaterThan(3);
-            assertThat(printed).as("%s\n%s", query.name(), driver.history()).isEqualTo(expected);
+            assertThat(printed).as("%s%s\n%s", query.name(), sql ? " in SQL" : "", driver.history())
+                    .isEqualTo(expected);
         }
     }
 }

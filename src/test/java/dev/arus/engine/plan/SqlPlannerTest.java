@@ -10,10 +10,14 @@ import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.SqlParser;
 import dev.arus.engine.streaming.AnalysisException;
+import dev.arus.engine.streaming.ArusException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -131,6 +135,14 @@ class SqlPlannerTest {
     }
 
     @Test
+    void tellsApartGroupedColumnsOfOneNameByTheirRelations() {
+        String sql = "SELECT count(*) AS n, v.value, c.value, v.value + c.value FROM visits v JOIN clicks c"
+                + " ON v.value = c.value AND v.timestamp = c.timestamp GROUP BY v.value, c.value";
+
+        assertThat(columns(sql)).containsExactly("n", "value", "value", "(value + value)");
+    }
+
+    @Test
     void filtersAfterTheAggregationForHavingWithItsOwnAggregates() {
         LogicalPlan.Project project = (LogicalPlan.Project) plan(
                 "SELECT value % 3 AS bucket FROM visits GROUP BY 1 HAVING max(value) > 10 AND bucket > 0");
@@ -151,6 +163,19 @@ class SqlPlannerTest {
         assertThat(distinct.keys()).extracting(Expression::sql).containsExactly("bucket", "visits.timestamp");
         assertThat(distinct.aggregates()).isEmpty();
         assertThat(distinct.child()).isInstanceOf(LogicalPlan.Project.class);
+    }
+
+    @Test
+    void groupsBySessionWindowsAsTheStepsDo() {
+        LogicalPlan.Aggregate aggregate = (LogicalPlan.Aggregate) plan("SELECT session_window(timestamp, '5 seconds'),"
+                + " value % 2 AS parity, count(*) FROM visits WATERMARK timestamp DELAY OF INTERVAL 1 SECOND"
+                + " GROUP BY 1, 2");
+
+        assertThat(aggregate.keys()).extracting(Expression::sql).containsExactly("session_window(timestamp, 5 seconds)",
+                "(value % 2) AS parity");
+        assertThat(columns("SELECT session_window(timestamp, '5 seconds'), value % 2 AS parity, count(*) FROM visits"
+                + " WATERMARK timestamp DELAY OF INTERVAL 1 SECOND GROUP BY 1, 2"))
+                .containsExactly("session_window", "parity", "count(1)");
     }
 
     @Test
@@ -288,6 +313,55 @@ class SqlPlannerTest {
 
         assertThat(error.getMessage()).contains("FullOuter joins with streaming DataFrames/Datasets on the left and a"
                 + " static DataFrame/Dataset on the right is not supported").endsWith("; line 2 pos 2");
+    }
+
+    /**
+     * Valid statements cut, doubled, swapped and salted with keywords and stray characters: each
+     * plans or is refused with an error class and a place in the text, never anything else.
+     */
+    @Test
+    void refusesEveryMutationOfAValidStatementWithAnErrorClassAndAPlace() {
+        List<String> statements = List.of(CHAPTER,
+                "WITH t AS (SELECT value % 3 AS k, timestamp FROM STREAM(visits)) SELECT k, count(*) FROM t"
+                        + " WATERMARK timestamp DELAY OF INTERVAL 2 SECONDS AS w GROUP BY 1 HAVING count(*) > 1",
+                "SELECT DISTINCT v.*, p.price FROM visits v LEFT JOIN prices p ON CAST(v.value AS STRING) = p.sku"
+                        + " LATERAL VIEW explode(array(1, 2)) e AS x WHERE x > 1",
+                "SELECT * FROM visits v JOIN clicks c USING (value) WHERE v.timestamp BETWEEN c.timestamp AND"
+                        + " c.timestamp + INTERVAL 1 MINUTE");
+        List<String> words = List.of("SELECT", "FROM", "WHERE", "GROUP", "BY", "JOIN", "ON", "USING", "AS", "WATERMARK",
+                "DELAY", "OF", "INTERVAL", "STREAM", "(", ")", ",", "*", ".", "'x'", "1", "LATERAL", "VIEW", "WITH",
+                "UNION", "ALL", "DISTINCT", "HAVING", "ORDER", "LIMIT", ";", "--", "/*", "`", "value", "visits");
+        Random random = new Random(31);
+        int planned = 0;
+        for (int i = 0; i < 3_000; i++) {
+            String sql = mutated(statements.get(random.nextInt(statements.size())), words, random);
+            try {
+                plan(sql);
+                planned++;
+            } catch (ArusException refused) {
+                assertThat(refused.errorClass()).as(sql).isNotBlank();
+                if (refused instanceof AnalysisException located) {
+                    assertThat(located.position()).as("%s: %s", sql, refused.getMessage()).isBetween(0, sql.length());
+                }
+            }
+        }
+        assertThat(planned).as("statements that still plan").isPositive();
+    }
+
+    private static String mutated(String statement, List<String> words, Random random) {
+        List<String> tokens = new ArrayList<>(List.of(statement.split(" ")));
+        int mutations = 1 + random.nextInt(3);
+        for (int m = 0; m < mutations && !tokens.isEmpty(); m++) {
+            int at = random.nextInt(tokens.size());
+            switch (random.nextInt(5)) {
+                case 0 -> tokens.remove(at);
+                case 1 -> tokens.add(at, tokens.get(at));
+                case 2 -> Collections.swap(tokens, at, random.nextInt(tokens.size()));
+                case 3 -> tokens.add(at, words.get(random.nextInt(words.size())));
+                default -> tokens.set(at, tokens.get(at).substring(0, random.nextInt(tokens.get(at).length() + 1)));
+            }
+        }
+        return String.join(" ", tokens);
     }
 
     private static LogicalPlan plan(String sql) {

@@ -45,5 +45,10 @@ class IntervalParserTest {
         assertThatThrownBy(() -> IntervalParser.parseMicros("1 month")).hasMessageContaining("no fixed length");
         assertThatThrownBy(() -> IntervalParser.parseMicros("1.5 hours")).hasMessageContaining("fractional");
         assertThatThrownBy(() -> IntervalParser.parseMicros(" ")).hasMessageContaining("cannot be empty");
+        assertThatThrownBy(() -> IntervalParser.parseMicros("1e999999999 days"))
+                .hasMessageContaining("Invalid value '1e999999999'");
+        assertThatThrownBy(() -> IntervalParser.parseMicros("1E3 seconds")).hasMessageContaining("Invalid value '1e3'");
+        assertThatThrownBy(() -> IntervalParser.parseMicros("9".repeat(10_000) + " days"))
+                .hasMessageContaining("overflows");
     }
 }

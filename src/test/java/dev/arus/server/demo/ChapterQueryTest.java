@@ -2,6 +2,8 @@ package dev.arus.server.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.Trigger;
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +32,15 @@ class ChapterQueryTest {
 
     @Test
     void printsWhatTheChapterPrints() throws IOException {
+        printsTheChaptersBatches(ChapterQuery::visitsPerWindow);
+    }
+
+    @Test
+    void printsWhatTheChapterPrintsWhenWrittenInSql() throws IOException {
+        printsTheChaptersBatches(ChapterQuery::visitsPerWindowInSql);
+    }
+
+    private static void printsTheChaptersBatches(Function<ArusSession, StreamFrame> chapter) throws IOException {
         try (QueryTestDriver driver = new QueryTestDriver(START)) {
             driver.session().streams().addListener(new StreamingQueryListener() {
                 @Override
@@ -38,7 +50,7 @@ class ChapterQueryTest {
                     }
                 }
             });
-            StreamingQuery query = driver.start(ChapterQuery.visitsPerWindow(driver.session()), writer -> writer
+            StreamingQuery query = driver.start(chapter.apply(driver.session()), writer -> writer
                     .format("console")
                     .outputMode("append")
                     .trigger(Trigger.processingTime("4 seconds"))

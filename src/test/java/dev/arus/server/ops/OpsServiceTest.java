@@ -1,8 +1,11 @@
 package dev.arus.server.ops;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
+import dev.arus.server.ArusProperties;
 import dev.arus.server.QueryEvents;
+import dev.arus.server.query.restart.ManualRestartTimer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +25,15 @@ abstract class OpsServiceTest {
 
     @Autowired
     ArusSession session;
+
+    @Autowired
+    AdjustableClock clock;
+
+    @Autowired
+    ManualRestartTimer restartTimer;
+
+    @Autowired
+    ArusProperties properties;
 
     final QueryEvents events = new QueryEvents();
     ApiClient api;
@@ -44,5 +56,10 @@ abstract class OpsServiceTest {
         String id = api.create(spec);
         created.add(id);
         return id;
+    }
+
+    /** Creates checkpointed query {@code name} whose commits fail until mended: it is RESTARTING on return. */
+    RestartingQuery restarting(String name) {
+        return RestartingQuery.start(name, this::create, api, clock, restartTimer, properties.dataDir());
     }
 }

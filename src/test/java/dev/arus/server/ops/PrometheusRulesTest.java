@@ -41,7 +41,8 @@ class PrometheusRulesTest {
         try (MonitoredWorkload workload = MonitoredWorkload.start(new ApiClient(port), session, streamMeters)) {
             var scraped = workload.scrapedNames();
             assertThat(referenced).contains("arus_query_status", "arus_query_state_rows_limit",
-                    "arus_live_sessions_closed_slow_total", "arus_stream_lag_seconds", "disk_free_bytes")
+                    "arus_live_sessions_closed_slow_total", "arus_stream_lag_seconds", "arus_data_directory_free_bytes",
+                    "arus_data_directory_min_free_bytes", "arus_data_directory_total_bytes")
                     .allSatisfy(name -> assertThat(scraped).contains(name));
         }
     }

@@ -3,9 +3,12 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
+import dev.arus.server.ArusProperties;
 import dev.arus.server.QueryEvents;
 import dev.arus.server.Specs;
+import dev.arus.server.query.restart.ManualRestartTimer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +26,15 @@ class QueryLifecycleLogTest {
 
     @Autowired
     ArusSession session;
+
+    @Autowired
+    AdjustableClock clock;
+
+    @Autowired
+    ManualRestartTimer timer;
+
+    @Autowired
+    ArusProperties properties;
 
     @Test
     void logsALineWhenAQueryStartsStopsAndFails(CapturedOutput output) throws Exception {
@@ -47,6 +59,24 @@ class QueryLifecycleLogTest {
         } finally {
             session.streams().removeListener(events);
         }
+    }
+
+    @Test
+    void logsAFailureThatRestartsWithItsNextAttemptAndARefusedAttempt(CapturedOutput output) {
+        ApiClient api = new ApiClient(port);
+        RestartingQuery query = RestartingQuery.start("logged-restarting", api::create, api, clock, timer,
+                properties.dataDir());
+        JsonNode restarting = api.query(query.id());
+        String nextAttemptAt = restarting.path("restart").path("nextAttemptAt").asString();
+
+        assertThat(output.getOut()).containsPattern("ERROR .*Query logged-restarting failed \\(id " + query.id()
+                + ", run " + restarting.path("runId").asString() + "\\); restart 1 of 5 \\(fixed-delay\\) at "
+                + nextAttemptAt + ": \\[STORAGE_WRITE_FAILED.UNAVAILABLE\\]");
+        query.runAttempt();
+        query.awaitState("RESTARTING", 1);
+        assertThat(output.getOut()).contains("Restarting query logged-restarting (id " + query.id() + "), restart 1");
+        assertThat(output.getOut()).containsPattern("Query logged-restarting failed .*; restart 2 of 5 \\(fixed-delay\\)");
+        api.delete("/api/queries/" + query.id());
     }
 
     /** A failure's message quotes the value that failed: here a string of the user's with a newline in it. */

@@ -51,6 +51,31 @@ class QueryMetersTest extends OpsServiceTest {
     }
 
     @Test
+    void countsEachRestartAttemptAndShowsTheQueryRestarting() throws Exception {
+        RestartingQuery query = restarting("metered-restarts");
+        Map<String, String> tags = Map.of("query", "metered-restarts");
+        PrometheusText restarting = PrometheusText.scrape(api);
+
+        assertThat(restarting.value("arus_query_status", Map.of("query", "metered-restarts", "state", "RESTARTING")))
+                .isEqualTo(1);
+        assertThat(restarting.value("arus_query_status", Map.of("query", "metered-restarts", "state", "FAILED")))
+                .isZero();
+        assertThat(restarting.value("arus_query_restarts_total", tags)).isZero();
+
+        query.runAttempt();
+        query.awaitState("RESTARTING", 1);
+        assertThat(PrometheusText.scrape(api).value("arus_query_restarts_total", tags)).as("an attempt that failed")
+                .isEqualTo(1);
+
+        query.mend();
+        query.runAttempt();
+        query.awaitState("ACTIVE", 2);
+        PrometheusText back = PrometheusText.scrape(api);
+        assertThat(back.value("arus_query_restarts_total", tags)).isEqualTo(2);
+        assertThat(back.value("arus_query_status", Map.of("query", "metered-restarts", "state", "ACTIVE"))).isEqualTo(1);
+    }
+
+    @Test
     void keepsEachQuerysSeriesFewAndNamedInSnakeCase() throws Exception {
         String id = create(Specs.chapterWithShortWindows("named"));
         events.awaitBatches(id, 3);

@@ -3,6 +3,7 @@ package dev.arus.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.server.Specs;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -46,5 +47,21 @@ class StreamingQueriesEndpointTest extends OpsServiceTest {
         assertThat(byId.path("exception").path("class").asString()).isNotEmpty();
         assertThat(byId.path("exception").path("message").asString()).containsIgnoringCase("divi");
         assertThat(api.get("/actuator/streamingqueries/no-such-query").status()).isEqualTo(404);
+    }
+
+    @Test
+    void showsARestartingQueryWithItsFailureAndNextAttempt() {
+        RestartingQuery query = restarting("endpoint-restarting");
+
+        JsonNode listed = api.get("/actuator/streamingqueries").json().get(0);
+        JsonNode shown = api.get("/actuator/streamingqueries/endpoint-restarting").json();
+
+        assertThat(listed.path("condition").asString()).isEqualTo("RESTARTING");
+        assertThat(listed.path("exception").path("errorClass").asString()).isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
+        assertThat(listed.path("restart").path("strategy").asString()).isEqualTo("fixed-delay");
+        assertThat(shown.path("state").asString()).isEqualTo("RESTARTING");
+        assertThat(shown.path("condition").asString()).isEqualTo("RESTARTING");
+        assertThat(Instant.parse(shown.path("restart").path("nextAttemptAt").asString())).isEqualTo(query.nextAttemptAt());
+        assertThat(shown.path("exception").path("message").asString()).startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE]");
     }
 }

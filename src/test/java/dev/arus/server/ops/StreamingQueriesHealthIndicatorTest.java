@@ -2,19 +2,15 @@ package dev.arus.server.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 class StreamingQueriesHealthIndicatorTest extends OpsServiceTest {
-
-    @Autowired
-    AdjustableClock clock;
 
     @Test
     void reportsEveryQueryActiveWithItsLastBatchTime() throws Exception {
@@ -88,5 +84,23 @@ class StreamingQueriesHealthIndicatorTest extends OpsServiceTest {
     private static String queryStatus(JsonNode health, String name) {
         return health.path("components").path("streamingQueries").path("details").path("queries").path(name)
                 .path("status").asString();
+    }
+
+    @Test
+    void reportsARestartingQueryWithItsFailureAndNextAttemptWithoutTakingTheServiceDown() {
+        RestartingQuery query = restarting("health-restarting");
+
+        ApiClient.Response response = api.get("/actuator/health");
+        JsonNode component = response.json().path("components").path("streamingQueries");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(component.path("status").asString()).isEqualTo("UP");
+        JsonNode restarting = component.path("details").path("queries").path("health-restarting");
+        assertThat(restarting.path("status").asString()).isEqualTo("RESTARTING");
+        assertThat(restarting.path("errorClass").asString()).isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
+        assertThat(restarting.path("exception").asString()).contains("Not a directory");
+        assertThat(restarting.path("restart").path("attempt").asInt()).isEqualTo(1);
+        assertThat(Instant.parse(restarting.path("restart").path("nextAttemptAt").asString()))
+                .isEqualTo(query.nextAttemptAt());
     }
 }

@@ -60,6 +60,26 @@ class FileSourceSpecTest {
     }
 
     @Test
+    void aFailedReadNamesItsFileRelativeToTheDataDirectoryInTheQueryAndInHealth() throws IOException {
+        Files.createDirectories(properties.dataDir().resolve("broken"));
+        Files.writeString(properties.dataDir().resolve("broken/a.json"), "{\"order_id\": \n");
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "broken-orders", "source": {"format": "json", "schema": "order_id STRING",
+                  "options": {"path": "broken", "mode": "FAILFAST"}},
+                 "sink": {"format": "memory"}}""");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.query(id).path("state").asString().equals("FAILED"));
+        String message = api.query(id).path("exception").path("message").asString();
+        String health = api.get("/actuator/health").json().path("components").path("streamingQueries")
+                .path("details").path("queries").path("broken-orders").path("exception").asString();
+
+        String absolute = properties.dataDir().toAbsolutePath().normalize().toString();
+        assertThat(message).contains("reading file broken/a.json").doesNotContain(absolute);
+        assertThat(health).contains("reading file broken/a.json").doesNotContain(absolute);
+    }
+
+    @Test
     void aMissingSchemaAndAPathOutsideTheDataDirectoryArePointedAt() {
         ApiClient api = api();
         ApiClient.Response noSchema = api.post("/api/queries", fileQuery("drops", null));

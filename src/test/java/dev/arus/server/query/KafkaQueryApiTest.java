@@ -145,10 +145,23 @@ class KafkaQueryApiTest {
             ApiClient.Response refused = createdWithinTheCheck(spec);
             assertThat(refused.status()).as(refused.body()).isEqualTo(400);
             assertThat(refused.json().path("pointer").asString()).as(refused.body()).isEqualTo(pointer);
+            assertThat(refused.json().path("errorClass").asString()).isEqualTo("KAFKA_UNAVAILABLE");
             assertThat(refused.json().path("detail").asString()).as(refused.body())
                     .startsWith("[KAFKA_UNAVAILABLE] Cannot reach the Kafka brokers at " + closed + " within 2000 ms");
         });
         assertThat(api().get("/api/queries").json()).isEmpty();
+    }
+
+    @Test
+    void aServerThatIsNotAnAddressOrDoesNotResolveIsPointedAt() {
+        for (String servers : List.of("not a server", "no-such-host.invalid:9092")) {
+            ApiClient.Response refused = createdWithinTheCheck(spec(servers(KafkaTestBroker.servers())
+                    + ", \"subscribe\": \"t\"", servers(servers) + ", \"topic\": \"t\""));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/options/kafka.bootstrap.servers");
+            assertThat(refused.json().path("detail").asString()).startsWith("The Kafka client cannot use the servers "
+                    + servers + ": ");
+        }
     }
 
     @Test
@@ -175,14 +188,30 @@ class KafkaQueryApiTest {
                     .replace("\"sink\":", "\"checkpointLocation\": \"cp/api-missing-" + exactlyOnce + "\", \"sink\":"));
             assertThat(refused.status()).as(refused.body()).isEqualTo(400);
             assertThat(refused.json().path("pointer").asString()).isEqualTo("/sink/options/topic");
+            assertThat(refused.json().path("errorClass").asString()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
             assertThat(refused.json().path("detail").asString()).startsWith("[KAFKA_TOPIC_NOT_FOUND] The Kafka topic "
                     + "'api-no-such-topic' does not exist at the brokers at " + KafkaTestBroker.servers());
         }
         assertThat(api().get("/api/queries").json()).isEmpty();
     }
 
+    /** How many lines of the log so far contain {@code text}. */
+    private static long lines(CapturedOutput output, String text) {
+        return output.getAll().lines().filter(line -> line.contains(text)).count();
+    }
+
     @Test
-    void aMissingTopicOfTheTopicColumnFailsTheQueryAtItsFirstBatchNamingTheTopic() {
+    void theKafkaClientsWarnOnceOfABrokerTheCheckRetriesToReach(CapturedOutput output) throws IOException {
+        String closed = closedPort();
+        ApiClient.Response refused = createdWithinTheCheck(spec(servers(closed) + ", \"subscribe\": \"t\"",
+                servers(closed) + ", \"topic\": \"t\""));
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(lines(output, "(/" + closed + ") could not be established"))
+                .as("the admin client's warning, once for all its retries").isEqualTo(1);
+    }
+
+    @Test
+    void aMissingTopicOfTheTopicColumnFailsTheQueryAtItsFirstBatchNamingTheTopic(CapturedOutput output) {
         KafkaTestBroker.createTopic("api-routed-in", 1);
         String servers = servers(KafkaTestBroker.servers());
         ApiClient api = api();
@@ -199,6 +228,8 @@ class KafkaQueryApiTest {
         JsonNode failure = api.query(id).path("exception");
         assertThat(failure.path("errorClass").asString()).as(failure.toString()).isEqualTo("KAFKA_TOPIC_NOT_FOUND");
         assertThat(failure.path("message").asString()).contains("'api-routed-nowhere'");
+        assertThat(lines(output, "api-routed-nowhere=UNKNOWN_TOPIC_OR_PARTITION"))
+                .as("the producer's warning, once for all its retries").isEqualTo(1);
     }
 
     private static byte[] bytes(String text) {

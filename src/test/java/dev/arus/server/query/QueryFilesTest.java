@@ -26,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * What the service owns in the data directory (the event log's streams, every checkpoint, the
@@ -66,18 +67,15 @@ class QueryFilesTest {
         assertThat(api.post("/api/streams/s1/events", events).status()).isEqualTo(200);
     }
 
+    /** Every query with its checkpoint, the stream, and what the queries wrote: the next test finds none of it. */
     @AfterEach
     void deleteEverything() throws IOException {
         ApiClient api = api();
         api.get("/api/queries").json().forEach(query ->
                 api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
         api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
-        for (String directory : List.of("cp", "out", "drops", "loop")) {
-            if (Files.exists(data().resolve(directory))) {
-                try (var tree = Files.walk(data().resolve(directory))) {
-                    tree.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-                }
-            }
+        for (String directory : List.of("cp", "out", "drops")) {
+            FileSystemUtils.deleteRecursively(data().resolve(directory));
         }
     }
 
@@ -141,6 +139,12 @@ class QueryFilesTest {
             "a csv source reading a stream's segment files | "
                     + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"streams/s1\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the whole data directory | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"cp/..\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
+            "a source reading the data directory through a dot | "
+                    + "{\"format\": \"csv\", \"schema\": \"line STRING\", \"options\": {\"path\": \"./\"}} "
+                    + "| {\"format\": \"memory\"} | | /source/options/path",
             "a source reading every stream | "
                     + "{\"format\": \"json\", \"schema\": \"line STRING\", \"options\": {\"Path\": \"streams\"}} "
                     + "| {\"format\": \"memory\"} | | /source/options/Path",
@@ -187,6 +191,23 @@ class QueryFilesTest {
                 .formatted(with));
 
         assertRefused(refused, 400, INVALID_PATH, pointer);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a static table of a stream's files | {\"format\": \"csv\", \"static\": true, "
+                    + "\"schema\": \"line STRING\", \"options\": {\"path\": \"streams/s1\"}} | /tables/t/options/path",
+            "a file stream cleaning a stream's files | {\"format\": \"csv\", \"schema\": \"line STRING\", "
+                    + "\"options\": {\"path\": \"streams/s1\", \"cleanSource\": \"delete\"}} | /tables/t/options/path"})
+    void aSqlTableReachesNoStreamEither(String kind, String table, String pointer) {
+        Map<String, String> before = FileTree.of(data().resolve("streams"));
+
+        ApiClient.Response refused = api().post("/api/queries", """
+                {"name": "in-sql", "sql": "SELECT line FROM t", "tables": {"t": %s}, "sink": {"format": "memory"},
+                 "trigger": {"availableNow": true}}""".formatted(table));
+
+        assertRefused(refused, 400, INVALID_PATH, pointer);
+        assertThat(FileTree.of(data().resolve("streams"))).isEqualTo(before);
     }
 
     @Test
@@ -272,7 +293,7 @@ class QueryFilesTest {
     }
 
     @Test
-    void ofCreatesRacingForOneSinkPathOneWins() throws Exception {
+    void onlyOneOfTheCreatesRacingForOneSinkPathWins() throws Exception {
         int racers = 6;
         CountDownLatch go = new CountDownLatch(1);
         ExecutorService threads = Executors.newFixedThreadPool(racers);

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -181,6 +182,24 @@ class QueryLocationsTest {
         assertThat(problem.path("detail").asString()).contains("3 seconds");
         assertThat(FileTree.of(TEMP)).isEqualTo(before);
         assertThat(api.names()).doesNotContain("three-seconds");
+    }
+
+    @Test
+    void refusesADamagedCheckpointNamingItsFileRelativeToTheDataDirectory() throws IOException {
+        ApiClient api = new ApiClient(port);
+        String spec = Specs.windowsToFiles("damaged", "damaged/cp", "damaged-out", 2);
+        String id = api.create(spec);
+        await().atMost(PATIENCE).until(() -> FileSinkLogReader.read(DATA.resolve("damaged-out")).size() >= 1);
+        api.delete("/api/queries/" + id);
+        Path metadata = DATA.resolve("damaged/cp/metadata");
+        Files.write(metadata, Arrays.copyOf(Files.readAllBytes(metadata), 10));
+
+        ApiClient.Response refused = api.post("/api/queries", spec);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.json().path("type").asString()).isEqualTo("https://arus.dev/problems/checkpoint-damaged");
+        assertThat(refused.json().path("detail").asString()).contains("Checkpoint file damaged/cp/metadata is damaged")
+                .doesNotContain(DATA.toString());
     }
 
     private static Path temporaryDirectory() {

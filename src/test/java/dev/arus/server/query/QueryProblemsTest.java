@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every kind of bad request gets its problem (status, type, pointer, position) and changes
@@ -147,6 +148,70 @@ class QueryProblemsTest {
 
         assertProblem(response, status, type, pointer);
         assertThat(snapshot(api)).isEqualTo(before);
+    }
+
+    static Stream<Arguments> badRestarts() {
+        return Stream.of(
+                bad("no strategy", withRestart("{}"), 400, "invalid-spec", "/restart/strategy"),
+                bad("unknown strategy", withRestart("{\"strategy\": \"exponential\"}"),
+                        400, "invalid-spec", "/restart/strategy"),
+                bad("strategy in another case", withRestart("{\"strategy\": \"Fixed-Delay\"}"),
+                        400, "invalid-spec", "/restart/strategy"),
+                bad("unknown field", withRestart("{\"strategy\": \"fixed-delay\", \"tries\": 3}"),
+                        400, "invalid-spec", "/restart/tries"),
+                bad("parameter of another strategy", withRestart("{\"strategy\": \"none\", \"delay\": \"1 second\"}"),
+                        400, "invalid-spec", "/restart/delay"),
+                bad("attempts below zero", withRestart("{\"strategy\": \"fixed-delay\", \"attempts\": -1}"),
+                        400, "invalid-spec", "/restart/attempts"),
+                bad("attempts as a string", withRestart("{\"strategy\": \"fixed-delay\", \"attempts\": \"3\"}"),
+                        400, "invalid-spec", "/restart/attempts"),
+                bad("attempts as a fraction", withRestart("{\"strategy\": \"fixed-delay\", \"attempts\": 2.5}"),
+                        400, "invalid-spec", "/restart/attempts"),
+                bad("delay that is no interval", withRestart("{\"strategy\": \"fixed-delay\", \"delay\": \"soon\"}"),
+                        400, "invalid-interval", "/restart/delay"),
+                bad("negative delay", withRestart("{\"strategy\": \"failure-rate\", \"delay\": \"-1 second\"}"),
+                        400, "invalid-spec", "/restart/delay"),
+                bad("multiplier of one", withRestart("{\"strategy\": \"exponential-delay\", "
+                        + "\"backoffMultiplier\": 1}"), 400, "invalid-spec", "/restart/backoffMultiplier"),
+                bad("jitter above one", withRestart("{\"strategy\": \"exponential-delay\", \"jitterFactor\": 1.5}"),
+                        400, "invalid-spec", "/restart/jitterFactor"),
+                bad("maximum backoff below the initial one", withRestart("{\"strategy\": \"exponential-delay\", "
+                        + "\"initialBackoff\": \"10 seconds\", \"maxBackoff\": \"5 seconds\"}"),
+                        400, "invalid-spec", "/restart/maxBackoff"),
+                bad("initial backoff above the service's maximum", withRestart("{\"strategy\": \"exponential-delay\", "
+                        + "\"initialBackoff\": \"2 minutes\"}"), 400, "invalid-spec", "/restart"),
+                bad("no failures per interval", withRestart("{\"strategy\": \"failure-rate\", "
+                        + "\"maxFailuresPerInterval\": 0}"), 400, "invalid-spec", "/restart/maxFailuresPerInterval"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badRestarts")
+    void refusesABadRestartStrategyAndLeavesNothingBehind(String kind, String body, int status, String type,
+                                                          String pointer) {
+        refusesABadSpecAndLeavesNothingBehind(kind, body, status, type, pointer);
+    }
+
+    @Test
+    void acceptsEachRestartStrategyAndShowsItInTheSpec() {
+        ApiClient api = new ApiClient(port);
+        List<String> strategies = List.of(
+                "{\"strategy\": \"fixed-delay\", \"attempts\": 3, \"delay\": \"10 seconds\"}",
+                "{\"strategy\": \"exponential-delay\", \"initialBackoff\": \"2 seconds\", \"maxBackoff\": "
+                        + "\"5 minutes\", \"backoffMultiplier\": 2.0, \"resetBackoffThreshold\": \"30 minutes\", "
+                        + "\"jitterFactor\": 0.2, \"attemptsBeforeResetBackoff\": 10}",
+                "{\"strategy\": \"failure-rate\", \"maxFailuresPerInterval\": 3, \"failureRateInterval\": "
+                        + "\"5 minutes\", \"delay\": \"1 second\"}",
+                "{\"strategy\": \"none\"}");
+        for (int i = 0; i < strategies.size(); i++) {
+            String id = api.create(Specs.withRestart(Specs.idle("restarts-" + i), strategies.get(i)));
+            JsonNode shown = api.query(id).path("spec").path("restart");
+            assertThat(shown).as(strategies.get(i)).isEqualTo(JsonMapper.builder().build().readTree(strategies.get(i)));
+            api.delete("/api/queries/" + id);
+        }
+    }
+
+    private static String withRestart(String restart) {
+        return Specs.withRestart(Specs.idle("restarting"), restart);
     }
 
     /** In the default build (without the spark profile) only: a Spark query is refused with how to build Spark in. */

@@ -119,7 +119,8 @@ class SavedQueryRestorerTest {
             assertThat(restored.path("exception").path("errorClass").asString()).isEqualTo("CHECKPOINT_DAMAGED");
             assertThat(restored.path("runId").isNull()).isTrue();
             assertThat(restored.path("exception").path("message").asString())
-                    .contains(metadata.toRealPath().toString()).contains("truncated");
+                    .contains("checkpoints/damaged/metadata").contains("truncated")
+                    .doesNotContain(dataDir.toString()).doesNotContain(dataDir.toRealPath().toString());
         }
         assertThat(FileTree.of(dataDir)).isEqualTo(before);
     }

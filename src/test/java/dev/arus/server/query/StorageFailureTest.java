@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * What the user sees and what a restart brings back agree when the data directory refuses a
  * write: an operation whose wish cannot be saved does not happen and is answered 503 (read-only)
  * or 507 (full) with a problem document; a query whose checkpoint cannot be written fails with
- * a storage error class. The fault is injected at the storage layer
+ * a storage error class, and restarts. The fault is injected at the storage layer
  * ({@link FailingDefinitionFiles}), as the operating system reports it; {@code StorageMountTest}
  * does the same on real read-only and full mounts where the machine allows mounting.
  */
@@ -123,7 +123,7 @@ class StorageFailureTest {
     }
 
     @Test
-    void aCheckpointWriteTheDiskRefusesFailsTheQueryWithAStorageErrorClass() throws IOException {
+    void aCheckpointWriteTheDiskRefusesFailsTheQueryWithAStorageErrorClassAndRestartsIt() throws IOException {
         try (ConfigurableApplicationContext service = start()) {
             ApiClient api = api(service);
             String id = api.create(Specs.windowsToFiles("refused", "checkpoints/refused", "out/refused", 2));
@@ -133,10 +133,11 @@ class StorageFailureTest {
             Files.move(commits, dataDir.resolve("commits-aside"));
             Files.writeString(commits, "in the way");
 
-            await().atMost(PATIENCE).until(() -> !api.query(id).path("state").asString().equals("ACTIVE"));
+            JsonNode failed = await().atMost(PATIENCE).until(() -> api.query(id),
+                    query -> !query.path("state").asString().equals("ACTIVE"));
 
-            JsonNode failed = api.query(id);
-            assertThat(failed.path("state").asString()).isEqualTo("FAILED");
+            assertThat(failed.path("state").asString()).as("the default strategy restarts a storage failure")
+                    .isEqualTo("RESTARTING");
             assertThat(failed.path("exception").path("errorClass").asString())
                     .isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
             assertThat(failed.path("exception").path("message").asString())

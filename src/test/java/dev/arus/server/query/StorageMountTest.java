@@ -40,7 +40,8 @@ class StorageMountTest {
                 ApiClient.Response delete = api.delete("/api/queries/" + id);
 
                 assertThat(stop.status()).isEqualTo(503);
-                assertThat(stop.json().path("detail").asString()).contains("Read-only file system");
+                assertThat(stop.json().path("detail").asString()).contains("Read-only file system")
+                        .contains("queries/").doesNotContain(dataDir.toString());
                 assertThat(delete.status()).isEqualTo(503);
                 assertThat(api.query(id).path("state").asString()).isEqualTo("ACTIVE");
             }

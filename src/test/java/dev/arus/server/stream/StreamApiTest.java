@@ -76,10 +76,15 @@ class StreamApiTest {
         assertThat(stream.path("columns").get(0).path("nullable").asBoolean()).isFalse();
         assertThat(stream.path("columns").get(5).path("type").asString()).isEqualTo("timestamp");
         assertThat(stream.path("retention").path("keepUnread").asBoolean()).isTrue();
+        assertThat(stream.path("retention").path("maxAge").asString()).as("the default").isEqualTo("7 days");
+        assertThat(stream.path("retention").path("maxAgeSeconds").asLong()).isEqualTo(7 * 86_400);
+        assertThat(stream.path("retention").path("maxBytes").asLong()).isZero();
         assertThat(offsetSum(stream)).isZero();
 
         assertThat(api.get("/api/streams").json()).hasSize(1);
         assertThat(api.get("/api/streams/orders").json().path("keyField").asString()).isEqualTo("order_id");
+        assertThat(api.get("/api/streams").json().get(0).path("retention").path("maxAge").asString())
+                .isEqualTo("7 days");
         assertThat(api.post("/api/streams", ORDERS).json().path("type").asString()).endsWith("/duplicate-stream");
 
         assertThat(api.delete("/api/streams/orders").status()).isEqualTo(204);
@@ -90,20 +95,77 @@ class StreamApiTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "a bad name | {\"name\": \"a b\", \"schema\": \"x INT\"} | /name",
-            "no schema | {\"name\": \"s\"} | /schema",
-            "a schema that does not parse | {\"name\": \"s\", \"schema\": \"x INTEGR\"} | /schema",
-            "a column type a stream cannot hold | {\"name\": \"s\", \"schema\": \"x ARRAY<INT>\"} | /schema",
-            "no partitions | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 0} | /partitions",
-            "an unknown key field | {\"name\": \"s\", \"schema\": \"x INT\", \"keyField\": \"y\"} | /keyField",
+            "a bad name | {\"name\": \"a b\", \"schema\": \"x INT\"} | /name | ",
+            "no schema | {\"name\": \"s\"} | /schema | ",
+            "a schema that does not parse | {\"name\": \"s\", \"schema\": \"x INTEGR\"} | /schema | ",
+            "a column type a stream cannot hold | {\"name\": \"s\", \"schema\": \"x ARRAY<INT>\"} | /schema | ",
+            "no partitions | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 0} | /partitions | ",
+            "an unknown key field | {\"name\": \"s\", \"schema\": \"x INT\", \"keyField\": \"y\"} | /keyField | ",
             "a bad retention age | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": {\"maxAge\": \"soon\"}} "
-                    + "| /retention/maxAge"})
-    void aBadDefinitionIsRefusedPointingAtItsField(String kind, String spec, String pointer) {
+                    + "| /retention/maxAge | ",
+            "a column twice | {\"name\": \"s\", \"schema\": \"x INT, y STRING, x STRING\"} | /schema "
+                    + "| The column `x` already exists",
+            "a column twice in another case | {\"name\": \"s\", \"schema\": \"Amount INT, aMOUNT INT\"} | /schema "
+                    + "| The column `amount` already exists",
+            "a column named with a lone surrogate | {\"name\": \"s\", \"schema\": \"`a\\ud800` INT\"} | /schema "
+                    + "| half of a surrogate pair",
+            "partitions as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": \"2\"} | /partitions "
+                    + "| expected a number",
+            "partitions as an empty string | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": \"\"} "
+                    + "| /partitions | expected a number",
+            "partitions as a fraction | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 2.5} | /partitions | ",
+            "partitions as a boolean | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": true} | /partitions | ",
+            "partitions beyond an int | {\"name\": \"s\", \"schema\": \"x INT\", \"partitions\": 4294967298} "
+                    + "| /partitions | ",
+            "a retention size as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": "
+                    + "{\"maxBytes\": \"1024\"}} | /retention/maxBytes | ",
+            "keepUnread as a string | {\"name\": \"s\", \"schema\": \"x INT\", \"retention\": "
+                    + "{\"keepUnread\": \"false\"}} | /retention/keepUnread | ",
+            "a name as a number | {\"name\": 5, \"schema\": \"x INT\"} | /name | ",
+            "a field twice | {\"name\": \"s\", \"schema\": \"x INT\", \"name\": \"t\"} | | "
+                    + "Duplicate Object property \"name\""})
+    void aBadDefinitionIsRefusedPointingAtItsField(String kind, String spec, String pointer, String detail) {
         ApiClient.Response refused = api().post("/api/streams", spec);
         assertThat(refused.status()).as(refused.body()).isEqualTo(400);
-        assertThat(refused.json().path("type").asString()).endsWith("/invalid-stream");
-        assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        assertThat(refused.json().path("type").asString()).matches(".*/(invalid-stream|invalid-spec|malformed-json)");
+        if (pointer != null) {
+            assertThat(refused.json().path("pointer").asString()).isEqualTo(pointer);
+        } else {
+            assertThat(refused.json().path("line").asInt()).isEqualTo(1);
+        }
+        if (detail != null) {
+            assertThat(refused.json().path("detail").asString()).contains(detail);
+        }
         assertThat(api().get("/api/streams").json()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} reads back as {1}")
+    @CsvSource({"7 days, 7 days, 604800", "1 week, 7 days, 604800", "168 hours, 7 days, 604800",
+            "90 minutes, 1 hour 30 minutes, 5400", "interval 1 day 1 second, 1 day 1 second, 86401",
+            "1.25 seconds, 1.25 seconds, 1", "2500 milliseconds, 2.5 seconds, 2"})
+    void aRetentionsMaxAgeReadsBackUnderTheNameItWasPostedWith(String posted, String shown, long seconds) {
+        ApiClient api = api();
+        ApiClient.Response created = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + posted + "\", \"maxBytes\": 1024}}");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode retention = api.get("/api/streams/s").json().path("retention");
+        assertThat(retention.path("maxAge").asString()).isEqualTo(shown);
+        assertThat(retention.path("maxAgeSeconds").asLong()).isEqualTo(seconds);
+        assertThat(retention.path("maxBytes").asLong()).isEqualTo(1024);
+        api.delete("/api/streams/s");
+        // What it reads back as is a maxAge to post again.
+        ApiClient.Response again = api.post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"" + shown + "\"}}");
+        assertThat(again.json().path("retention").path("maxAge").asString()).isEqualTo(shown);
+    }
+
+    @Test
+    void aRetentionAgeInExponentNotationIsRefusedAsSparkRefusesIt() {
+        ApiClient.Response refused = api().post("/api/streams", "{\"name\": \"s\", \"schema\": \"x INT\", "
+                + "\"retention\": {\"maxAge\": \"1e999999999 days\"}}");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().path("pointer").asString()).isEqualTo("/retention/maxAge");
+        assertThat(refused.json().path("detail").asString()).contains("Invalid value '1e999999999'");
     }
 
     @Test

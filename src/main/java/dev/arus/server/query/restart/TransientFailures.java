@@ -1,0 +1,34 @@
+package dev.arus.server.query.restart;
+
+import dev.arus.engine.streaming.StorageWriteException;
+import dev.arus.engine.streaming.StreamingQueryException;
+import java.util.List;
+
+/**
+ * The failures a restart strategy restarts: those of the world around a query, which may pass
+ * while the query waits (a full or unwritable disk, the event log, a Kafka broker), and failures
+ * of no known class ({@code INTERNAL_ERROR}), which may pass too and which the strategy bounds.
+ * The query's own failures are not: its data (a division by zero, a malformed record), its
+ * per-query limits (state, memory table and batch rows), its checkpoint (damaged or another
+ * query's) and lost input fail the same way on every restart, since a restart runs the same batch
+ * on the same input and state again. Decided by error class; a class of a new failure that may
+ * pass must be added here.
+ */
+public final class TransientFailures {
+
+    private static final List<String> CLASSES = List.of(
+            StorageWriteException.STORAGE_WRITE_FAILED,
+            "EVENT_LOG_WRITE_FAILED",
+            "KAFKA_UNAVAILABLE",
+            "KAFKA_WRITE_FAILED",
+            "KAFKA_FETCH_TIMEOUT",
+            StreamingQueryException.INTERNAL_ERROR);
+
+    private TransientFailures() {
+    }
+
+    /** Whether a query that failed with {@code errorClass} (or a subclass of one) is restarted. */
+    public static boolean mayPass(String errorClass) {
+        return CLASSES.stream().anyMatch(known -> errorClass.equals(known) || errorClass.startsWith(known + "."));
+    }
+}

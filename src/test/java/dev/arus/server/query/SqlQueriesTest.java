@@ -1,0 +1,185 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.server.ApiClient;
+import dev.arus.server.ArusProperties;
+import dev.arus.server.Specs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Queries written in SQL (DESIGN §11) on the started service: the chapter's query posted as
+ * {@code "sql"} gives the windows its steps give, batch for batch; its tables are sources,
+ * static tables and the event log's streams; and a statement's mistakes are refused with a
+ * pointer to {@code /sql}, their line and column, and the engine's error class.
+ */
+@StartedService
+class SqlQueriesTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    /** {@link Specs#chapterOverMicroBatches} in SQL: the same source, watermark, window and count. */
+    private static final String CHAPTER_SQL = """
+            {"name": "%s",
+             "sql": "SELECT window(event_time, '8 seconds') AS window, count(*) AS count\\nFROM visits WATERMARK CAST(unix_timestamp(timestamp) - value %% 3 AS TIMESTAMP) AS event_time\\n  DELAY OF INTERVAL 4 SECONDS\\nGROUP BY window(event_time, '8 seconds')",
+             "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10, "advanceMillisPerBatch": 1000}}},
+             "outputMode": "append",
+             "trigger": {"processingTime": "100 milliseconds"},
+             "sink": {"format": "noop"}}
+            """;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ArusProperties properties;
+
+    private ApiClient api() {
+        return new ApiClient(port);
+    }
+
+    @AfterEach
+    void deleteEverything() {
+        ApiClient api = api();
+        api.get("/api/queries").json().forEach(query -> api.delete("/api/queries/" + query.path("id").asString()));
+        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+    }
+
+    /**
+     * The chapter's windows (see {@code QueryControllerTest}): 81 rows in [0 s, 8 s) and in
+     * [8 s, 16 s), 78 in [16 s, 24 s), each in the same batch as the steps emit it.
+     */
+    @Test
+    void theChaptersQueryInSqlEmitsTheWindowsOfItsStepsBatchForBatch() {
+        ApiClient api = api();
+        String steps = api.create(Specs.chapterOverMicroBatches("chapter-steps"));
+        String sql = api.create(CHAPTER_SQL.formatted("chapter-sql"));
+
+        Map<Long, String> fromSteps = windowsUntil(api, steps, 30);
+        Map<Long, String> fromSql = windowsUntil(api, sql, 30);
+
+        assertThat(fromSql).isEqualTo(fromSteps);
+        assertThat(fromSql.values()).contains(
+                "[{\"window\":{\"start\":\"1970-01-01T00:00:00.000Z\",\"end\":\"1970-01-01T00:00:08.000Z\"},\"count\":81}]",
+                "[{\"window\":{\"start\":\"1970-01-01T00:00:08.000Z\",\"end\":\"1970-01-01T00:00:16.000Z\"},\"count\":81}]",
+                "[{\"window\":{\"start\":\"1970-01-01T00:00:16.000Z\",\"end\":\"1970-01-01T00:00:24.000Z\"},\"count\":78}]");
+        JsonNode served = api.query(sql).path("spec");
+        assertThat(served.path("sql").asString()).startsWith("SELECT window(event_time, '8 seconds')");
+        assertThat(served.has("source")).isFalse();
+    }
+
+    /** The rows of each of the query's batches up to {@code batches}, by batch id, once it has run that many and stopped. */
+    private static Map<Long, String> windowsUntil(ApiClient api, String id, int batches) {
+        await().atMost(DEADLINE).pollInterval(Duration.ofMillis(50)).until(() ->
+                api.query(id).path("lastProgress").path("batchId").asLong(-1) >= batches);
+        api.post("/api/queries/" + id + "/stop");
+        Map<Long, String> rows = new LinkedHashMap<>();
+        for (JsonNode batch : api.get("/api/queries/" + id + "/batches?limit=100").json()) {
+            if (batch.path("batchId").asLong() <= batches) {
+                rows.put(batch.path("batchId").asLong(), batch.path("rows").toString());
+            }
+        }
+        assertThat(rows).as("batches of %s", id).hasSize(batches + 1);
+        return rows;
+    }
+
+    @Test
+    void readsAStaticTableOfTheSpecAndAnEventLogStreamByItsName() throws IOException {
+        Files.createDirectories(properties.dataDir().resolve("tables"));
+        Files.writeString(properties.dataDir().resolve("tables/catalogue.csv"), "product,category\nnovel,books\n");
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"sales\", \"schema\": \"order_id STRING, product STRING\"}");
+        String id = api.create("""
+                {"name": "enriched-sql",
+                 "sql": "SELECT s.order_id, c.category FROM STREAM(sales) s LEFT JOIN catalogue c ON s.product = c.product",
+                 "tables": {"catalogue": {"format": "csv", "static": true, "schema": "product STRING, category STRING",
+                                          "options": {"path": "tables/catalogue.csv", "header": true}}},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}""");
+        api.post("/api/streams/sales/events", "[{\"order_id\": \"o-1\", \"product\": \"novel\"}, "
+                + "{\"order_id\": \"o-2\", \"product\": \"lamp\"}]");
+
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() == 2);
+        String rows = api.get("/api/queries/" + id + "/table").json().path("rows").toString();
+        assertThat(rows).contains("{\"order_id\":\"o-1\",\"category\":\"books\"}")
+                .contains("{\"order_id\":\"o-2\",\"category\":null}");
+    }
+
+    @Test
+    void pointsAtTheLineAndColumnOfASyntaxError() {
+        ApiClient.Response refused = api().post("/api/queries", sqlSpec("SELECT value\\nFROM visits\\nGROUP value"));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        JsonNode problem = refused.json();
+        assertThat(problem.path("type").asString()).endsWith("/invalid-sql");
+        assertThat(problem.path("pointer").asString()).isEqualTo("/sql");
+        assertThat(problem.path("line").asInt()).isEqualTo(3);
+        assertThat(problem.path("column").asInt()).isEqualTo(7);
+        assertThat(problem.path("position").asInt()).isEqualTo(31);
+        assertThat(problem.path("errorClass").asString()).isEqualTo("PARSE_SYNTAX_ERROR");
+        assertThat(problem.path("detail").asString()).isEqualTo("[PARSE_SYNTAX_ERROR] Syntax error at or near"
+                + " 'value': missing 'BY'. SQLSTATE: 42601 (line 3, pos 6)");
+    }
+
+    @Test
+    void pointsAtAnUnknownTableAndAnUnknownColumn() {
+        ApiClient api = api();
+        JsonNode table = api.post("/api/queries", sqlSpec("SELECT value FROM vists")).json();
+        assertThat(table.path("errorClass").asString()).isEqualTo("TABLE_OR_VIEW_NOT_FOUND");
+        assertThat(table.path("column").asInt()).isEqualTo(19);
+
+        JsonNode column = api.post("/api/queries", sqlSpec("SELECT valeu FROM visits")).json();
+        assertThat(column.path("type").asString()).endsWith("/invalid-sql");
+        assertThat(column.path("errorClass").asString()).isEqualTo("UNRESOLVED_COLUMN.WITH_SUGGESTION");
+        assertThat(column.path("line").asInt()).isEqualTo(1);
+        assertThat(column.path("column").asInt()).isEqualTo(8);
+    }
+
+    @Test
+    void refusesWhatArusDoesNotRunYetAsAnUnsupportedOperation() {
+        JsonNode union = api().post("/api/queries", sqlSpec("SELECT value FROM visits UNION ALL SELECT value FROM"
+                + " visits")).json();
+
+        assertThat(union.path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(union.path("errorClass").asString()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
+        assertThat(union.path("column").asInt()).isEqualTo(26);
+    }
+
+    @Test
+    void refusesSqlBesideStepsAndTablesWithoutSql() {
+        ApiClient api = api();
+        ApiClient.Response both = api.post("/api/queries", """
+                {"name": "both", "sql": "SELECT * FROM visits",
+                 "source": {"format": "rate"}, "sink": {"format": "noop"}}""");
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(both.json().path("pointer").asString()).isEqualTo("/sql");
+
+        ApiClient.Response tables = api.post("/api/queries", """
+                {"name": "tables", "source": {"format": "rate"}, "tables": {"t": {"format": "rate"}},
+                 "sink": {"format": "noop"}}""");
+        assertThat(tables.status()).isEqualTo(400);
+        assertThat(tables.json().path("pointer").asString()).isEqualTo("/tables");
+
+        ApiClient.Response badTable = api.post("/api/queries", """
+                {"name": "bad-table", "sql": "SELECT * FROM t", "tables": {"t": {"format": "rate",
+                 "options": {"rowsPerSecnd": 1}}}, "sink": {"format": "noop"}}""");
+        assertThat(badTable.status()).isEqualTo(400);
+        assertThat(badTable.json().path("pointer").asString()).isEqualTo("/tables/t/options/rowsPerSecnd");
+    }
+
+    private static String sqlSpec(String sql) {
+        return """
+                {"name": "refused", "sql": "%s",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
+                 "sink": {"format": "noop"}}""".formatted(sql);
+    }
+}
