@@ -124,6 +124,15 @@ public final class EvaluationException extends ArusException {
                 + " < 0 or > 0 (the first element has index 1). SQLSTATE: 22003");
     }
 
+    /** A comparator of {@code array_sort} that gave NULL. */
+    static EvaluationException comparatorReturnsNull(String first, String second) {
+        return new EvaluationException("COMPARATOR_RETURNS_NULL", "The comparator has returned a NULL for a comparison"
+                + " between " + first + " and " + second + ".\nIt should return a positive integer for \"greater"
+                + " than\", 0 for \"equal\" and a negative integer for \"less than\".\nTo revert to deprecated"
+                + " behavior where NULL is treated as 0 (equal), you must set"
+                + " \"spark.sql.legacy.allowNullComparisonResultInArraySort\" to \"true\". SQLSTATE: 22004");
+    }
+
     static EvaluationException nullMapKey() {
         return new EvaluationException("NULL_MAP_KEY", "Cannot use null as map key. SQLSTATE: 2200E");
     }

@@ -10,7 +10,9 @@ import java.util.stream.Stream;
 /**
  * The scalar functions SQL text can call, one entry each: name, arity, and the binding that lives
  * with the function's own class. Adding a function is one class plus one line here. Aggregates
- * and the windows are not here: {@link ExpressionAnalyzer} binds them where a query allows them.
+ * and the windows are not here: {@link ExpressionAnalyzer} binds them where a query allows them;
+ * nor are the functions that take lambdas, whose arguments bind unlike others'
+ * ({@link HigherOrderFunctions}).
  */
 final class FunctionRegistry {
 
@@ -182,9 +184,9 @@ final class FunctionRegistry {
             new ScalarFunction("year", 1, 1, DatePart.function("year", DatePart.Part.YEAR)));
 
     /** Functions that are known but bound elsewhere, for "did you mean" suggestions. */
-    private static final Set<String> BOUND_ELSEWHERE = Stream.concat(
-            Stream.of("window", "session_window"), Stream.concat(Generator.NAMES.stream(),
-                    AggregateFunction.allNames()))
+    private static final Set<String> BOUND_ELSEWHERE = Stream.of(Stream.of("window", "session_window"),
+                    Generator.NAMES.stream(), AggregateFunction.allNames(), HigherOrderFunctions.names().stream())
+            .flatMap(names -> names)
             .collect(Collectors.toUnmodifiableSet());
 
     private FunctionRegistry() {

@@ -333,8 +333,8 @@ final class SqlSelects {
                 }
                 return null;
             });
-            ExpressionTrees.forEach(rewritten, node -> {
-                if (node instanceof Expression.ColumnReference reference && !made.contains(reference)) {
+            ExpressionTrees.forEachColumn(rewritten, reference -> {
+                if (!made.contains(reference)) {
                     throw missingAggregation(reference);
                 }
             });
