@@ -131,6 +131,31 @@ class KafkaSourceTest {
     }
 
     @Test
+    void headersAreTransformedWithLambdasAndARecordWithoutHeadersGivesNull() {
+        KafkaTestBroker.createTopic("headers", 1);
+        KafkaTestBroker.send(List.of(
+                record("headers", 0, 0, "a", "v0", "trace", "t-1", "tenant", "acme"),
+                record("headers", 0, 1, "b", "v1"),
+                record("headers", 0, 2, "c", "v2", "tenant", null)));
+        QueryTestDriver driver = driver();
+        StreamFrame rows = kafka(driver, Map.of("subscribe", "headers", "startingOffsets", "earliest",
+                "includeHeaders", "true")).selectExpr("CAST(key AS STRING) AS key", "transform(headers, h -> h.key)",
+                "transform(headers, h -> CAST(h.value AS STRING)) AS values",
+                "filter(headers, h -> h.key = 'tenant')[0].value IS NULL AS no_tenant",
+                "aggregate(headers, 0, (n, h) -> n + length(h.value)) AS value_bytes");
+        assertThat(rows.schema().toString()).isEqualTo("struct<key:string,"
+                + "transform(headers, lambdafunction(namedlambdavariable().key, namedlambdavariable())):array<string>,"
+                + "values:array<string>,no_tenant:boolean,value_bytes:int>");
+        driver.startRecording(rows, w -> w);
+
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactly(
+                "[a,[trace, tenant],[t-1, acme],false,7]",
+                "[b,null,null,true,null]",
+                "[c,[tenant],[null],true,null]");
+    }
+
+    @Test
     void minOffsetsPerTriggerHoldsABatchBackUntilEnoughRecordsOrMaxTriggerDelayHasPassed() {
         KafkaTestBroker.createTopic("trickle", 1);
         QueryTestDriver driver = driver();
