@@ -110,6 +110,20 @@ class SqlPlannerTest {
     }
 
     @Test
+    void takesLambdasInSelectListsAndAggregationsWhereTheirNamesHideColumns() {
+        assertThat(columns("SELECT transform(array(value), x -> x + 1), aggregate(array(value, 1L), 0L,"
+                + " (acc, x) -> acc + x) AS total FROM visits")).containsExactly(
+                "transform(array(value), lambdafunction((namedlambdavariable() + 1), namedlambdavariable()))", "total");
+        assertThat(columns("SELECT value % 3 AS bucket, filter(collect_list(value), timestamp -> timestamp > 1) AS big,"
+                + " transform(collect_list(value), x -> x * (value % 3)) AS scaled FROM visits GROUP BY value % 3"))
+                .containsExactly("bucket", "big", "scaled");
+        AnalysisException error = error("SELECT value % 3, transform(array(timestamp), x -> x) FROM visits"
+                + " GROUP BY value % 3");
+        assertThat(error.errorClass()).isEqualTo("MISSING_AGGREGATION");
+        assertThat(error.getMessage()).contains("\"timestamp\"");
+    }
+
+    @Test
     void groupsByOrdinalsAndSelectAliasesAsTheirItems() {
         String byExpression = "SELECT value % 3 AS bucket, count(*) AS n FROM visits GROUP BY value % 3";
 
