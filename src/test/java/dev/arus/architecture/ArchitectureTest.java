@@ -59,6 +59,8 @@ class ArchitectureTest {
                 "engine.streaming", "engine.time");
         allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
                 "engine.time");
+        allow("engine.http", "engine.data", "engine.expr", "engine.sink", "engine.streaming", "engine.time");
+        allow("engine.jdbc", "engine.data", "engine.sink", "engine.streaming", "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
@@ -130,6 +132,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta..",
                         "io.micrometer..", "com.fasterxml..", "tools.jackson.databind..", "tools.jackson.annotation..",
                         "dev.arus.server..")
+                .check(CLASSES);
+    }
+
+    /** The connection pool and PostgreSQL's driver are behind the jdbc sink: nothing else of the engine loads them. */
+    @Test
+    void onlyTheJdbcSinkUsesTheDatabaseDriverAndPool() {
+        noClasses().that().resideInAPackage("dev.arus..").and().resideOutsideOfPackage("dev.arus.engine.jdbc..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.postgresql..", "com.zaxxer.hikari..")
                 .check(CLASSES);
     }
 

@@ -24,6 +24,7 @@ import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +53,7 @@ public final class ArusSession implements AutoCloseable {
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
-                builder.shufflePartitions, builder.connectTimeout);
+                builder.shufflePartitions, builder.connectTimeout, builder.conf);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
                 environment.memoryTables());
@@ -188,8 +189,21 @@ public final class ArusSession implements AutoCloseable {
         private long maxBatchOutputRows = Long.MAX_VALUE;
         private EventLog eventLog;
         private Duration connectTimeout = ConnectTimeout.DEFAULT;
+        private final Map<String, String> conf = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Sets the session's configuration {@code key} to {@code value}, as Spark's
+         * {@code spark.conf.set}: settings a sink reads that no query gives, such as a named
+         * database connection ({@code arus.jdbc.connections.<name>.url}, {@code .user},
+         * {@code .password}) or the hosts an {@code http} sink may call
+         * ({@code arus.http-sink.allowed-hosts}).
+         */
+        public Builder conf(String key, String value) {
+            conf.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
+            return this;
         }
 
         public Builder clock(Clock clock) {

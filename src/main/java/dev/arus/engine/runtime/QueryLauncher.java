@@ -119,7 +119,8 @@ public final class QueryLauncher {
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
-                environment.taskSlots().forSinks(), environment.connectTimeout()));
+                environment.taskSlots().forSinks(), environment.connectTimeout(), analysis.groupingColumns(),
+                environment.conf()));
         if (query.observer() != null) {
             sink = new TeeSink(sink, query.observer(), query.observerRows());
         }

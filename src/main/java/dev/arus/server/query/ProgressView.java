@@ -45,7 +45,7 @@ public record ProgressView(
                 finite(progress.processedRowsPerSecond()), progress.durationMs(), progress.eventTime(),
                 progress.stateOperators().stream().map(StateOperator::of).toList(),
                 progress.sources().stream().map(Source::of).toList(),
-                new Sink(progress.sink().description(), progress.sink().numOutputRows()));
+                new Sink(progress.sink().description(), progress.sink().numOutputRows(), progress.sink().metrics()));
     }
 
     private static Double finite(double rate) {
@@ -83,7 +83,12 @@ public record ProgressView(
         }
     }
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "SinkProgress")
-    public record Sink(String description, long numOutputRows) {
+    public record Sink(String description, long numOutputRows,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       @Schema(description = "The sink's own figures, as Spark's: a jdbc or http sink's rowsWritten, "
+                               + "writeTimeMs, target and lastWriteAt; absent when it has none")
+                       @Nullable Map<String, String> metrics) {
     }
 }

@@ -22,6 +22,7 @@ import static dev.arus.server.web.ProblemType.REQUEST_TOO_LARGE;
 import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
 import static dev.arus.server.web.ProblemType.STORAGE_FULL;
 import static dev.arus.server.web.ProblemType.STORAGE_UNAVAILABLE;
+import static dev.arus.server.web.ProblemType.TOO_MANY_PREVIEWS;
 import static dev.arus.server.web.ProblemType.TOO_MANY_QUERIES;
 import static dev.arus.server.web.ProblemType.UNKNOWN_FORMAT;
 import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
@@ -61,9 +62,11 @@ class QueryController {
             + "batchId already seen (of a live snapshot, or of the previous page)";
 
     private final QueryRegistry registry;
+    private final QueryPreviews previews;
 
-    QueryController(QueryRegistry registry) {
+    QueryController(QueryRegistry registry, QueryPreviews previews) {
         this.registry = registry;
+        this.previews = previews;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -77,6 +80,23 @@ class QueryController {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();
         return ResponseEntity.created(location).body(registry.view(id));
+    }
+
+    @PostMapping(path = "/preview", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Run a spec for a few batches on a throwaway checkpoint and show its rows; nothing is "
+            + "created, saved or written")
+    @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
+            INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, INVALID_PARAMETER, INVALID_PATH,
+            LOCATION_IN_USE, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_PREVIEWS, STORAGE_UNAVAILABLE,
+            STORAGE_FULL})
+    PreviewView preview(@RequestBody QuerySpec spec,
+            @Parameter(description = "Stop once this many batches wrote rows (at most, and by default, "
+                    + "arus.preview.max-batches)", schema = @Schema(type = "integer", format = "int32", minimum = "1"))
+            @RequestParam(required = false) Integer batches,
+            @Parameter(description = "Stop after this many seconds at the latest (at most, and by default, "
+                    + "arus.preview.max-duration)", schema = @Schema(type = "integer", format = "int32", minimum = "1"))
+            @RequestParam(required = false) Integer seconds) {
+        return previews.preview(spec, batches, seconds);
     }
 
     @GetMapping

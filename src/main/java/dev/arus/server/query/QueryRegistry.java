@@ -168,6 +168,17 @@ public class QueryRegistry {
     }
 
     /**
+     * Refuses {@code files}, the locations of something that is no query (a preview), where they
+     * clash with those of a query the registry holds, as {@link #create} refuses a query's.
+     */
+    void checkAgainstHeld(QueryFiles files) {
+        synchronized (queries) {
+            Stream.concat(queries.values().stream(), reserved.values().stream())
+                    .forEach(other -> files.checkAgainst(other.files(), other.name()));
+        }
+    }
+
+    /**
      * A new query's id: the one its checkpoint holds, if it has one, else a new one; so a query
      * created again on the checkpoint of a deleted one continues it. Read before the query is
      * admitted, without the lock: a checkpoint's metadata is written once, atomically.

@@ -242,17 +242,13 @@ class QuerySpecTranslator {
     private StreamFrame sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
         String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
         SqlTables views = SqlTables.none();
-        Map<String, QuerySpec.TableSpec> tables = spec.tables() == null ? Map.of() : spec.tables();
-        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables(spec.tables())) {
             String pointer = JsonPointer.of("tables", entry.getKey());
-            QuerySpec.TableSpec table = required(entry.getValue(), pointer);
-            requireText(entry.getKey(), pointer);
+            QuerySpec.TableSpec table = entry.getValue();
             if (Boolean.TRUE.equals(table.isStatic())) {
-                views = views.table(entry.getKey(), staticTable(new Step.StaticTable(table.format(), table.schema(),
-                        table.options(), null), pointer, files));
+                views = views.table(entry.getKey(), staticTable(table, pointer, files));
             } else {
-                views = views.stream(entry.getKey(), source(new SourceSpec(table.format(), table.options(),
-                        table.schema()), pointer, files));
+                views = views.stream(entry.getKey(), tableSource(table, pointer, files));
                 sources.add(new EngineProblems.SourceAt(pointer,
                         table.options() == null ? Set.of() : table.options().keySet()));
             }
@@ -262,6 +258,46 @@ class QuerySpecTranslator {
         } catch (ArusException invalid) {
             throw SqlQueries.problem(sql, invalid);
         }
+    }
+
+    /**
+     * The columns of each of a query's {@code tables} in SQL, read as the query would read them,
+     * their locations checked as a spec's are; nothing is started or written.
+     *
+     * @throws ProblemException at the first table that a query could not read
+     */
+    List<SqlTableView> tableColumns(Map<String, QuerySpec.TableSpec> tables) {
+        QueryFiles files = locations.of(QuerySpec.ofSql(null, null, tables, null, null, null, null));
+        List<SqlTableView> views = new ArrayList<>();
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables(tables)) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            QuerySpec.TableSpec table = entry.getValue();
+            boolean isStatic = Boolean.TRUE.equals(table.isStatic());
+            views.add(SqlTableView.of(entry.getKey(), isStatic, isStatic ? staticTable(table, pointer, files).schema()
+                    : tableSource(table, pointer, files).schema()));
+        }
+        return views;
+    }
+
+    /** The entries of {@code tables} (none when absent), each a name and a table that are given. */
+    private static List<Map.Entry<String, QuerySpec.TableSpec>> tables(Map<String, QuerySpec.TableSpec> tables) {
+        if (tables == null) {
+            return List.of();
+        }
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            required(entry.getValue(), pointer);
+            requireText(entry.getKey(), pointer);
+        }
+        return List.copyOf(tables.entrySet());
+    }
+
+    private StaticFrame staticTable(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
+        return staticTable(new Step.StaticTable(table.format(), table.schema(), table.options(), null), pointer, files);
+    }
+
+    private StreamFrame tableSource(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
+        return source(new SourceSpec(table.format(), table.options(), table.schema()), pointer, files);
     }
 
     /**

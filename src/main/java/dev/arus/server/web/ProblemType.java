@@ -31,6 +31,7 @@ public enum ProblemType {
     STORAGE_UNAVAILABLE("storage-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Data directory cannot be written"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
+    TOO_MANY_PREVIEWS("too-many-previews", HttpStatus.TOO_MANY_REQUESTS, "Too many previews at once"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down"),
     INVALID_STREAM("invalid-stream", HttpStatus.BAD_REQUEST, "Invalid stream definition"),
     INVALID_EVENTS("invalid-events", HttpStatus.BAD_REQUEST, "Invalid events"),
