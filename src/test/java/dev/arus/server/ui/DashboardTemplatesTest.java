@@ -27,10 +27,11 @@ import tools.jackson.databind.node.ObjectNode;
  * (the file the form itself loads, not a copy), posted to the started service as the form fills
  * it in: each is created ({@code 201}) and runs batches without failing. The service runs with
  * the demo on, as the README starts it, since the stream-static join template reads the demo's
- * example table; the shop's simulator is left out.
+ * example table; the shop's simulator is left out. The alert template's webhook host is allowed,
+ * as its operator would allow it; the template posts only once a minute's window closes.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"arus.demo.enabled=true", "arus.demo.shop=false",
+        properties = {"arus.demo.enabled=true", "arus.demo.shop=false", "arus.http-sink.allowed-hosts=hooks.example.com",
                 "arus.data-dir=${java.io.tmpdir}/arus-templates-${random.uuid}"})
 class DashboardTemplatesTest {
 
