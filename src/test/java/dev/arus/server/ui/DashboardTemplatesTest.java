@@ -34,10 +34,12 @@ import tools.jackson.databind.node.ObjectNode;
  * service runs with the demo on, as the README starts it, since the stream-static join template
  * reads the demo's example table and the stream template the shop's {@code orders}; the Kafka
  * template reads a topic of the test's broker (its {@code kafka.bootstrap.servers} replaced by
- * the broker's), and the file template a directory the test makes where the template says.
+ * the broker's), and the file template a directory the test makes where the template says. The
+ * alert template's webhook host is allowed, as its operator would allow it; the template posts
+ * only once a minute's window closes.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"arus.demo.enabled=true",
+        properties = {"arus.demo.enabled=true", "arus.http-sink.allowed-hosts=hooks.example.com",
                 "arus.data-dir=${java.io.tmpdir}/arus-templates-${random.uuid}"})
 class DashboardTemplatesTest {
 
