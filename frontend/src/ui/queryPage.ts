@@ -8,6 +8,7 @@ import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel'
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
+import { sinkTarget } from '../sinkTarget';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
 import type { EngineComparison, ProgressView, RecentBatch } from '../types';
@@ -194,6 +195,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     const last: ProgressView | undefined = model.progress[model.progress.length - 1];
     const state = last ? stateRows(last) : null;
     const kpi = (label: string, value: string, key: string) => [h('div', { class: 'kpi', 'data-kpi': key }, h('dt', {}, label), h('dd', {}, value))];
+    const sink = sinkTarget(q.spec, model.progress);
+    const lastWrite = sink?.lastWriteAt ? Date.parse(sink.lastWriteAt) : null;
     replaceChildren(kpis,
       ...kpi('Input', `${rate(last?.inputRowsPerSecond)} rows/s`, 'input'),
       ...kpi('Processed', `${rate(last?.processedRowsPerSecond)} rows/s`, 'processed'),
@@ -202,6 +205,9 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       ...kpi('Max event time', model.markers.maxEventTime === null ? '–' : `${timeOfDay(model.markers.maxEventTime)} UTC`, 'max-event-time'),
       ...kpi('State rows', state ? String(state.total) : '–', 'state-rows'),
       ...kpi('Output mode', model.outputMode, 'mode'),
+      ...(sink ? kpi('Sink', sink.target ? `${sink.format} · ${sink.target}` : sink.format, 'sink') : []),
+      ...(sink && lastWrite !== null ? kpi('Last write', `${timeOfDay(lastWrite)} UTC${sink.rowsWritten === null ? ''
+        : ` · ${sink.rowsWritten} rows`}`, 'last-write') : []),
       ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
   }
 
