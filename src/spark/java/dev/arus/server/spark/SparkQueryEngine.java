@@ -85,8 +85,9 @@ class SparkQueryEngine implements QueryEngine {
             conf(session, spec.conf());
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
                     : stream(session, spec.source(), spec.steps(), "");
-            return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
-                    sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()),
+                    sinkFormat, sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(),
+                    files);
         }
     }
 
