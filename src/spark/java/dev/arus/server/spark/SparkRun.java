@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import dev.arus.server.query.ArusSinks;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +35,8 @@ final class SparkRun implements StreamingQuery {
     private final UUID id;
     private final String name;
     private final Path temporaryCheckpoint;
+    /** Arus's sink the run writes through ({@code jdbc}, {@code http}), closed when the run ends; or null. */
+    private final ArusSinks.Writer sink;
     private final CountDownLatch ended = new CountDownLatch(1);
     // Output rows by batch id, as the foreachBatch wrapper counted them: Spark reports -1 for foreachBatch.
     private final Map<Long, Long> outputRows = new ConcurrentHashMap<>();
@@ -41,7 +44,8 @@ final class SparkRun implements StreamingQuery {
     private volatile org.apache.spark.sql.streaming.StreamingQuery spark;
 
     /** @param temporaryCheckpoint the checkpoint of a query without one of its own, deleted when the run ends; or null */
-    SparkRun(UUID id, String name, Path temporaryCheckpoint) {
+    SparkRun(UUID id, String name, Path temporaryCheckpoint, ArusSinks.Writer sink) {
+        this.sink = sink;
         this.id = id;
         this.name = name;
         this.temporaryCheckpoint = temporaryCheckpoint;
@@ -70,6 +74,9 @@ final class SparkRun implements StreamingQuery {
 
     /** Spark's terminated event. */
     void end() {
+        if (sink != null) {
+            sink.close();
+        }
         ended.countDown();
         if (temporaryCheckpoint != null) {
             SparkCheckpoints.deleteTemporary(temporaryCheckpoint);
