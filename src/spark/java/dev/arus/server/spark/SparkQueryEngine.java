@@ -8,6 +8,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.query.QueryEngine;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
@@ -87,7 +88,8 @@ class SparkQueryEngine implements QueryEngine {
             conf(session, spec.conf());
             Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
             return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
-                    sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
+                    sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files,
+                    QueryEndpoint.sourcesOf(spec));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.RunEvents;
 import dev.arus.server.query.TranslatedQuery;
@@ -41,11 +42,12 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final Map<String, String> sinkOptions;
     private final List<String> partitionBy;
     private final QueryFiles files;
+    private final List<QueryEndpoint> inputs;
     private SparkEvents events;
 
     SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
                          String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                         QueryFiles files) {
+                         QueryFiles files, List<QueryEndpoint> inputs) {
         this.frame = frame;
         this.outputMode = outputMode;
         this.trigger = trigger;
@@ -54,6 +56,17 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         this.sinkOptions = Map.copyOf(sinkOptions);
         this.partitionBy = List.copyOf(partitionBy);
         this.files = files;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinkFormat, sinkOptions);
     }
 
     @Override
