@@ -36,6 +36,11 @@ export type Retention = Schemas['RetentionView'];
 /** The answer to a post of events: how many, and the offsets each partition gave them. */
 export type IngestResult = Schemas['IngestResult'];
 
+/** The graph of streams, queries and outside sources and sinks, with who reads and writes what. */
+export type PipelineGraph = Schemas['PipelineGraph'];
+export type GraphNode = Schemas['GraphNode'];
+export type GraphEdge = Schemas['GraphEdge'];
+
 export type LiveMessage = Schemas['LiveMessage'];
 export type SnapshotMessage = Schemas['SnapshotMessage'];
 export type BatchMessage = Schemas['BatchMessage'];
