@@ -11,6 +11,7 @@ import dev.arus.server.ArusProperties;
 import dev.arus.server.query.ArusSinks;
 import dev.arus.server.query.EventLogStreams;
 import dev.arus.server.query.QueryEngine;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
@@ -96,7 +97,7 @@ class SparkQueryEngine implements QueryEngine {
                     ? new SparkTranslatedQuery.ArusSink(arusSinks, groupingColumns(spec.steps())) : null;
             return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()),
                     sinkFormat, sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(),
-                    files, arusSink);
+                    files, arusSink, QueryEndpoint.sourcesOf(spec));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.arus.server.spark;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.query.ArusSinks;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.RunEvents;
 import dev.arus.server.query.TranslatedQuery;
@@ -49,6 +50,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final List<String> partitionBy;
     private final QueryFiles files;
     private final ArusSink arusSink;
+    private final List<QueryEndpoint> inputs;
     private SparkEvents events;
 
     /**
@@ -61,7 +63,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     /** @param sql the spec's statement, or null for a spec of steps */
     SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
                          String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                         QueryFiles files, ArusSink arusSink) {
+                         QueryFiles files, ArusSink arusSink, List<QueryEndpoint> inputs) {
         this.frame = frame;
         this.sql = sql;
         this.outputMode = outputMode;
@@ -72,6 +74,17 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         this.partitionBy = List.copyOf(partitionBy);
         this.files = files;
         this.arusSink = arusSink;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinkFormat, sinkOptions);
     }
 
     @Override
