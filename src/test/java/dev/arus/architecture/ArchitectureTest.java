@@ -76,8 +76,9 @@ class ArchitectureTest {
         allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
                 "engine.streaming", "engine.table", "engine.time", "server.storage", "server.web");
+        // server.stream makes the streams of streaming tables for server.query, through its StreamingTables.
         allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
-                "engine.streaming", "engine.time", "server.web");
+                "engine.streaming", "engine.time", "server.query", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
                 "server.query");

@@ -200,11 +200,15 @@ public class QueryRegistry {
         return all().stream().map(RegisteredQuery::view).toList();
     }
 
-    /** The current run's last {@code limit} progress reports of batches below {@code beforeBatchId}, oldest first. */
-    List<StreamingQueryProgress> recentProgress(UUID id, long beforeBatchId, int limit) {
+    /**
+     * The current run's last {@code limit} progress reports of batches below {@code beforeBatchId},
+     * oldest first, as views show them.
+     */
+    List<ProgressView> recentProgress(UUID id, long beforeBatchId, int limit) {
         List<StreamingQueryProgress> progress = find(id).run().recentProgress().stream()
                 .filter(report -> report.batchId() < beforeBatchId).toList();
-        return progress.subList(Math.max(0, progress.size() - limit), progress.size());
+        return progress.subList(Math.max(0, progress.size() - limit), progress.size()).stream()
+                .map(report -> ProgressView.of(report, shared.shownPaths())).toList();
     }
 
     /**

@@ -29,12 +29,18 @@ import org.apache.spark.sql.streaming.Trigger;
  *   <li>expects the run on the session's listener, which tells the registered query its events;</li>
  *   <li>starts Spark's query, named after the query, writing through {@link SparkBatchWriter};
  *       Spark's started event reaches the registered query before this returns;</li>
- *   <li>a start Spark refuses (an output mode its checker rejects) is a problem at the field.</li>
+ *   <li>a start Spark refuses is a problem at {@code /outputMode}; for a query in SQL, a refusal
+ *       other than of the output mode (a distinct aggregate, a sort, a window function) is the
+ *       statement's problem, as Arus's engine reports it.</li>
  * </ol>
  */
 final class SparkTranslatedQuery implements TranslatedQuery {
 
+    /** The error classes of an output mode Spark's checker refuses for the query. */
+    private static final String OUTPUT_MODE_ERRORS = "STREAMING_OUTPUT_MODE";
+
     private final Dataset<Row> frame;
+    private final String sql;
     private final String outputMode;
     private final Trigger trigger;
     private final Duration triggerInterval;
@@ -52,10 +58,12 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     record ArusSink(ArusSinks sinks, List<String> groupingColumns) {
     }
 
-    SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
+    /** @param sql the spec's statement, or null for a spec of steps */
+    SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
                          String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
                          QueryFiles files, ArusSink arusSink) {
         this.frame = frame;
+        this.sql = sql;
         this.outputMode = outputMode;
         this.trigger = trigger;
         this.triggerInterval = triggerInterval;
@@ -114,13 +122,17 @@ final class SparkTranslatedQuery implements TranslatedQuery {
             if (!(thrown instanceof AnalysisException refused)) {
                 throw thrown;
             }
+            String condition = refused.getCondition();
+            if (sql != null && (condition == null || !condition.startsWith(OUTPUT_MODE_ERRORS))) {
+                throw SparkProblems.ofStatement(sql, refused);
+            }
             Map<String, Object> properties = new LinkedHashMap<>();
             properties.put("pointer", "/outputMode");
             properties.put("engine", "spark");
-            if (refused.getCondition() != null) {
-                properties.put("errorClass", refused.getCondition());
+            if (condition != null) {
+                properties.put("errorClass", condition);
             }
-            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, refused.getMessage(), properties)
+            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, SparkProblems.message(refused), properties)
                     .causedBy(refused);
         }
     }
