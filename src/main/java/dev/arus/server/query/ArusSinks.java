@@ -57,6 +57,11 @@ public class ArusSinks {
             sink.addBatch(batchId, batch);
         }
 
+        /** The sink's own figures after its latest batch (Spark's {@code SinkProgress.metrics}). */
+        public Map<String, String> metrics() {
+            return sink.metrics();
+        }
+
         @Override
         public void close() {
             sink.close();

@@ -79,6 +79,10 @@ class SparkArusSinksTest {
                     .equals(List.of("books|72", "games|81")));
             assertThat(DATABASE.rows("SELECT count(*) FROM spark_revenue GROUP BY window_start, category HAVING count(*) > 1"))
                     .isEmpty();
+            await().atMost(Duration.ofSeconds(60)).until(() -> api.query(id).path("lastProgress").path("sink")
+                    .path("metrics").path("lastWriteAt").isString());
+            assertThat(api.query(id).path("lastProgress").path("sink").path("metrics").path("target").asString())
+                    .isEqualTo("shop: spark_revenue");
         } finally {
             api.delete("/api/queries/" + id);
         }

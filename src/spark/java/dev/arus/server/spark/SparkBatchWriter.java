@@ -55,7 +55,7 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         try {
             write(rows, batchId);
             long count = rows.count();
-            run.wrote(batchId, count);
+            run.wrote(batchId, count, arusSink == null ? Map.of() : arusSink.metrics());
             List<Row> first = rows.limit(observedRows).collectAsList();
             Schema schema = SparkRows.schema(rows.schema());
             observer.call(new ResultBatch(schema, SparkRows.rows(schema, rows.schema(), first), count), batchId);
