@@ -122,6 +122,15 @@ final class RegisteredQuery implements RunEvents {
         return definition.translated().writesMemoryTable();
     }
 
+    /** The engine that runs it, as its spec names it. */
+    String engine() {
+        return spec.engine();
+    }
+
+    TranslatedQuery translated() {
+        return translated;
+    }
+
     StreamingQuery run() {
         return run;
     }
