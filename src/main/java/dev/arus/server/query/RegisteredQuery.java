@@ -124,11 +124,11 @@ final class RegisteredQuery implements RunEvents {
 
     /** The engine that runs it, as its spec names it. */
     String engine() {
-        return spec.engine();
+        return definition.spec().engine();
     }
 
     TranslatedQuery translated() {
-        return translated;
+        return definition.translated();
     }
 
     StreamingQuery run() {
