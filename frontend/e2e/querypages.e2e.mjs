@@ -7,7 +7,7 @@
 // SQL windows `ticks` by '2 seconds' WHERE value % 1 < 1:
 //   ARUS_BASE_URL=http://localhost:8080 ARUS_RESTORED=<id> npm run e2e:querypages
 // Exits non-zero with a message on the first failed expectation.
-import { baseUrl, expectNoSidewaysScrollOnAPhone, runInBrowser, step } from './browser.mjs';
+import { baseUrl, expectNoSidewaysScrollOnAPhone, runInBrowser, screenshot, step } from './browser.mjs';
 
 const restored = process.env.ARUS_RESTORED;
 if (!restored) throw new Error('set ARUS_RESTORED to the id of a stopped, checkpointed query');
@@ -23,6 +23,7 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await page.locator('[data-page="not-found"] h1', { hasText: 'Page not found' }).waitFor();
   expect(await page.locator('table.queries').count() === 0, 'the list is shown under an unknown route');
   await expectNoSidewaysScrollOnAPhone(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   step('an unknown query id has a page of its own, with no Stop, Start or Delete');
   // Chromium logs the refused WebSocket handshake and the 404 of the query's look-up as errors.
@@ -50,7 +51,9 @@ await runInBrowser(async ({ page, expectRefusals }) => {
     'the empty chart does not say where the query goes on');
   expect(await page.locator('.measure-label').isHidden(), 'an empty "height" select is shown');
   expect(await page.locator('[data-action="start"]').isEnabled(), 'Start is not offered for the stopped query');
-  await expectNoSidewaysScrollOnAPhone(page);
+  await screenshot(page, process.env.ARUS_SCREENSHOT_RESTORED);
+  await expectNoSidewaysScrollOnAPhone(page, process.env.ARUS_SCREENSHOT_RESTORED_PHONE);
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   step('an edit the checkpoint allows (the filter) is saved; the query stays stopped');
   await definition.locator('[data-action="edit-definition"]').click();
@@ -62,6 +65,8 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await definition.locator('[data-edit-spec]').waitFor({ state: 'hidden' });
   expect((await text(definition.locator('[data-spec]'))).includes('value % 2 < 2'), 'the saved spec is not shown');
   await page.locator('.query-head [data-state="STOPPED"]').waitFor();
+  await page.waitForFunction((last) => (document.querySelector('[data-card="definition"] [data-fact="last-committed"] dd')
+    ?.textContent ?? '').startsWith(`batch #${last} at `), committed);
 
   step('a changed window is refused with Spark\'s rule, and nothing changes');
   expectRefusals(/status of 409/);
@@ -72,6 +77,8 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await problem.waitFor();
   expect((await text(problem)).includes('Spark does not allow changes in stateful operations'), `refusal: ${await text(problem)}`);
   expect(await problem.getAttribute('data-status') === '409', 'the refusal is not a 409');
+  await definition.scrollIntoViewIfNeeded();
+  await screenshot(page, process.env.ARUS_SCREENSHOT_EDIT);
   await definition.locator('[data-action="cancel-edit"]').click();
   expectRefusals(null);
   expect((await text(definition.locator('[data-spec]'))).includes("'2 seconds'"), 'the refused spec is shown');
@@ -101,4 +108,5 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await form.locator('[data-field="name"][aria-invalid="true"]').waitFor();
   expectRefusals(null);
   await expectNoSidewaysScrollOnAPhone(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
 });

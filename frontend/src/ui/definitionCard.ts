@@ -105,6 +105,7 @@ export function definitionCard(actions: DefinitionActions): DefinitionCard {
   function show(query: QueryView, checkpoint: CheckpointView | null): void {
     shown = query;
     if (editor.hidden) editButton.disabled = false;
+    saveButton.textContent = query.state === 'STOPPED' ? 'Save' : 'Save and restart';
     const spec = query.spec;
     const sink = sinkTarget(spec, []);
     const fact = (key: string, label: string, value: string) =>

@@ -64,12 +64,15 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const measureSelect = h('select', { class: 'measure', 'aria-label': 'Aggregate shown as bar height' });
   /** The checkpoint as the service last read it from disk: what a query without progress in memory goes on from. */
   let checkpoint: CheckpointView | null = null;
+  /** The state the query was in when its checkpoint was last read; null: read it at the next chance. */
+  let checkpointReadIn: string | null = null;
   const definition = definitionCard({
     save: async (specText, resetCheckpoint) => {
       notice.hidden = true;
       const view = await api.replace(id, specText, resetCheckpoint);
       frameDraw.add(model.redefine(view));
-      checkpoint = null;
+      // Read again: a reset has emptied it, and the new definition's page shows it either way.
+      checkpointReadIn = null;
       void loadCheckpoint();
     },
   });
@@ -365,7 +368,6 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   }
 
   /** Reads the checkpoint of a query that keeps one, when its state differs from the one it was last read in. */
-  let checkpointReadIn: string | null = null;
   async function loadCheckpoint(): Promise<void> {
     const q = model.query;
     if (!q?.spec.checkpointLocation || checkpointReadIn === model.state) return;
@@ -373,6 +375,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     try {
       const read = await api.checkpoint(id);
       if (disposed) return;
+      // A checkpoint started afresh has committed nothing: the page stops showing the old last batch.
       checkpoint = read;
       drawHead();
       drawResults();
