@@ -76,11 +76,15 @@ class ArchitectureTest {
         allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
                 "engine.streaming", "engine.table", "engine.time", "server.storage", "server.web");
+        // server.stream makes the streams of streaming tables for server.query, through its StreamingTables.
         allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
-                "engine.streaming", "engine.time", "server.web");
+                "engine.streaming", "engine.time", "server.query", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
                 "server.query");
+        // The graph of streams, queries and sinks: the registry's queries and the event log's streams, read only.
+        allow("server.pipeline", SERVER_SETTINGS, "engine.log", "engine.streaming", "engine.time", "server.query",
+                "server.web");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
         // The Spark adapter is only in the build with the spark profile (src/spark/java): it is a second
         // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more.

@@ -113,6 +113,7 @@ public final class SqlParser {
             in.expectKeyword("exists");
             ifNotExists = true;
         }
+        int namePosition = in.peek().position();
         List<String> name = in.multipartIdentifier();
         if (in.peek().isSymbol("(") || in.peek().isKeyword("using") || in.peek().isKeyword("partitioned")
                 || in.peek().isKeyword("cluster") || in.peek().isKeyword("tblproperties") || in.peek().isKeyword("options")
@@ -124,7 +125,7 @@ public final class SqlParser {
             in.expectString();
         }
         in.expectKeyword("as");
-        return new SqlStatement.CreateStreamingTable(name, ifNotExists, query(), create.position());
+        return new SqlStatement.CreateStreamingTable(name, ifNotExists, query(), create.position(), namePosition);
     }
 
     /** Spark's {@code query}: {@code [WITH ...] term [ORDER BY ...] [LIMIT ...]}. */

@@ -148,7 +148,7 @@ final class SqlAggregation {
     private Expression named(Expression key) {
         for (Expression item : items) {
             if (item instanceof Expression.Alias alias && same(alias.child(), key)) {
-                return new Expression.Alias(key, alias.name(), alias.position());
+                return new Expression.Alias(key, alias.name(), alias.position(), alias.automatic());
             }
             if (same(item, key)) {
                 return key;
@@ -174,14 +174,14 @@ final class SqlAggregation {
             }
             return null;
         });
-        ExpressionTrees.forEach(rewritten, node -> {
-            if (node instanceof Expression.ColumnReference reference && !made.contains(reference)) {
+        ExpressionTrees.forEachColumn(rewritten, reference -> {
+            if (!made.contains(reference)) {
                 throw missingAggregation(reference);
             }
         });
         if (expression instanceof Expression.Alias alias && !(rewritten instanceof Expression.ColumnReference column
                 && made.contains(column) && lastPart(column).equals(alias.name()))) {
-            return new Expression.Alias(rewritten, alias.name(), alias.position());
+            return new Expression.Alias(rewritten, alias.name(), alias.position(), alias.automatic());
         }
         return rewritten;
     }

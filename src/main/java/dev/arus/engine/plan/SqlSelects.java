@@ -4,6 +4,7 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.expr.Expression;
+import dev.arus.engine.expr.ExpressionAnalyzer;
 import dev.arus.engine.expr.SqlQueryTerm;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -140,7 +141,7 @@ final class SqlSelects {
         List<Expression> expanded = new ArrayList<>();
         for (SqlQueryTerm.SelectItem item : items) {
             if (item instanceof SqlQueryTerm.Item named) {
-                expanded.add(unqualified.apply(named.expression()));
+                expanded.add(ExpressionAnalyzer.sqlSelectItem(unqualified.apply(named.expression())));
                 continue;
             }
             SqlQueryTerm.Star star = (SqlQueryTerm.Star) item;

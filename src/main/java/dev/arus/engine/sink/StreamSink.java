@@ -7,6 +7,7 @@ import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.UnicodeText;
 import dev.arus.engine.log.LogStream;
 import dev.arus.engine.log.Producer;
@@ -26,9 +27,10 @@ import java.util.concurrent.CompletionException;
  * stream stamps its own. A value goes in as is, or widened (int to bigint, int or bigint to
  * double). A batch is answered once durable. With a checkpoint, each batch is written as the
  * query's producer with the batch id as sequence, so that a batch run again after a crash is not
- * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once. A
- * string goes in only as Unicode text, as a posted event does: the log stores UTF-8, which has no
- * form for half of a surrogate pair, so a batch with one fails whole
+ * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once. From
+ * its creation until it is closed the sink is a writer of the stream, which cannot be deleted
+ * meanwhile. A string goes in only as Unicode text, as a posted event does: the log stores UTF-8,
+ * which has no form for half of a surrogate pair, so a batch with one fails whole
  * ({@value #INVALID_STRING}), rather than store a {@code ?} the query never produced.
  */
 final class StreamSink implements Sink {
@@ -40,8 +42,13 @@ final class StreamSink implements Sink {
     // Whether the stream's column holds strings, whose values are checked to be Unicode text.
     private final boolean[] text;
     private final UUID producer;
+    private final UUID writer = UUID.randomUUID();
 
-    StreamSink(LogStream stream, Schema output, UUID producer) {
+    /**
+     * A sink into {@code stream} of the query called {@code label}, whose batches are
+     * {@code producer}'s (null: none); it registers as a writer once its columns are checked.
+     */
+    StreamSink(LogStream stream, Schema output, UUID producer, String label) {
         this.stream = stream;
         this.producer = producer;
         Schema declared = stream.definition().schema();
@@ -69,6 +76,7 @@ final class StreamSink implements Sink {
                         + column.type().simpleString() + " there. Cast it.");
             }
         }
+        stream.registerWriter(writer, label);
     }
 
     private static boolean isIngestTime(String name) {
@@ -85,8 +93,24 @@ final class StreamSink implements Sink {
         return -1;
     }
 
-    /** Whether every value of an output column is a value of the stream's column: the same type or a wider one. */
-    private static boolean fits(DataType value, DataType column) {
+    /**
+     * Whether every value of an output column is a value of the stream's column: the same type or
+     * a wider one; a struct's fields fit field by field, the same names in the same order.
+     */
+    static boolean fits(DataType value, DataType column) {
+        if (value instanceof StructType from && column instanceof StructType to) {
+            if (from.fields().size() != to.fields().size()) {
+                return false;
+            }
+            for (int f = 0; f < from.fields().size(); f++) {
+                Field given = from.fields().get(f);
+                Field held = to.fields().get(f);
+                if (!given.name().equalsIgnoreCase(held.name()) || !fits(given.type(), held.type())) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return value.equals(column) || value == AtomicType.NULL
                 || value.isIntegral() && column.isIntegral() && ((AtomicType) value).compareTo((AtomicType) column) <= 0
                 || (value.isIntegral() || value == AtomicType.FLOAT) && column == AtomicType.DOUBLE
@@ -109,6 +133,11 @@ final class StreamSink implements Sink {
 
     private static AnalysisException mismatch(String message) {
         return new AnalysisException("STREAM_SINK_SCHEMA_MISMATCH", "[STREAM_SINK_SCHEMA_MISMATCH] " + message);
+    }
+
+    @Override
+    public void close() {
+        stream.unregisterWriter(writer);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import static dev.arus.server.web.ProblemType.CHECKPOINT_DAMAGED;
 import static dev.arus.server.web.ProblemType.CHECKPOINT_INCOMPATIBLE;
 import static dev.arus.server.web.ProblemType.DUPLICATE_NAME;
+import static dev.arus.server.web.ProblemType.EVENT_LOG_WRITE_FAILED;
 import static dev.arus.server.web.ProblemType.INVALID_EXPRESSION;
 import static dev.arus.server.web.ProblemType.INVALID_SQL;
 import static dev.arus.server.web.ProblemType.INVALID_INTERVAL;
@@ -22,6 +23,8 @@ import static dev.arus.server.web.ProblemType.REQUEST_TOO_LARGE;
 import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
 import static dev.arus.server.web.ProblemType.STORAGE_FULL;
 import static dev.arus.server.web.ProblemType.STORAGE_UNAVAILABLE;
+import static dev.arus.server.web.ProblemType.STREAM_DAMAGED;
+import static dev.arus.server.web.ProblemType.STREAM_SCHEMA_MISMATCH;
 import static dev.arus.server.web.ProblemType.TOO_MANY_PREVIEWS;
 import static dev.arus.server.web.ProblemType.TOO_MANY_QUERIES;
 import static dev.arus.server.web.ProblemType.UNKNOWN_FORMAT;
@@ -75,7 +78,8 @@ class QueryController {
     @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
             INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, ENGINE_NOT_BUILT, INVALID_PATH,
             DUPLICATE_NAME, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE,
-            UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
+            UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL,
+            STREAM_SCHEMA_MISMATCH, STREAM_DAMAGED, EVENT_LOG_WRITE_FAILED})
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();
@@ -157,7 +161,7 @@ class QueryController {
     @PostMapping("/{id}/start")
     @Operation(summary = "Start a stopped or failed query again: same id, new runId")
     @Refuses({QUERY_NOT_FOUND, QUERY_ACTIVE, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, SHUTTING_DOWN,
-            STORAGE_UNAVAILABLE, STORAGE_FULL})
+            STORAGE_UNAVAILABLE, STORAGE_FULL, STREAM_SCHEMA_MISMATCH, STREAM_DAMAGED, EVENT_LOG_WRITE_FAILED})
     QueryView start(@PathVariable UUID id) {
         registry.start(id);
         return registry.view(id);

@@ -34,7 +34,9 @@ public record QuerySpec(
         @Nullable List<Step> steps,
         @Schema(description = "The query as one Spark SQL SELECT statement, in place of source and steps: "
                 + "FROM t, FROM STREAM t or FROM STREAM(t) reads a table of 'tables' (or the event-log stream of that "
-                + "name), WATERMARK <expr> [AS name] DELAY OF INTERVAL ... declares event time on a relation",
+                + "name), WATERMARK <expr> [AS name] DELAY OF INTERVAL ... declares event time on a relation. Or "
+                + "CREATE STREAMING TABLE name AS SELECT ...: the query fills the event-log stream name, made with its "
+                + "output columns unless it exists with them, and the spec has no sink",
                 example = "SELECT window(event_time, '8 seconds') AS window, count(*) AS count FROM visits WATERMARK "
                         + "CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP) AS event_time DELAY OF INTERVAL 4 "
                         + "SECONDS GROUP BY window(event_time, '8 seconds')")
@@ -47,8 +49,9 @@ public record QuerySpec(
         @Nullable String outputMode,
         @Schema(description = "Absent means as fast as possible")
         @Nullable TriggerSpec trigger,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-        SinkSpec sink,
+        @Schema(description = "Where the output goes; required, except beside a CREATE STREAMING TABLE, which "
+                + "writes its table's stream and takes no sink")
+        @Nullable SinkSpec sink,
         @Schema(description = "A directory relative to arus.data-dir where the query keeps its progress and "
                 + "state, so that it continues where it stopped after a restart; required by the json and csv sinks",
                 example = "checkpoints/visits")

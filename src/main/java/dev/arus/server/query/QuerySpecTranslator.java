@@ -6,6 +6,7 @@ import static dev.arus.server.query.SpecFields.texts;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
+import dev.arus.engine.api.SqlDefinition;
 import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
@@ -83,10 +84,12 @@ class QuerySpecTranslator {
     private final Map<String, RateLimit> rateLimits;
     private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
     private final String defaultEngine;
+    private final StreamingTables streamingTables;
 
     QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
-                        ObjectProvider<QueryEngine> engines) {
+                        ObjectProvider<QueryEngine> engines, StreamingTables streamingTables) {
         this.session = session;
+        this.streamingTables = streamingTables;
         this.locations = new SpecLocations(dataDirectory);
         engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
         this.defaultEngine = properties.engine().defaultEngine();
@@ -118,10 +121,6 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
-        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)) {
-            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A query in SQL runs on"
-                    + " Arus's engine for now; on the '" + engine + "' engine write it as source and steps");
-        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -132,11 +131,37 @@ class QuerySpecTranslator {
         return onArus(spec, files);
     }
 
-    /** {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every path. */
-    private ArusTranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
+    /**
+     * {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every
+     * path: a query, or one that fills a streaming table (its {@code sql} a {@code CREATE
+     * STREAMING TABLE}, and no {@code sink} of its own).
+     */
+    private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources)
-                : stream(spec.source(), spec.steps(), "", files, sources);
+        if (spec.sql() == null) {
+            return writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files, sources);
+        }
+        SqlDefinition definition = sql(spec, files, sources);
+        if (!(definition instanceof SqlDefinition.StreamingTable table)) {
+            return writing(definition.frame(), spec, files, sources);
+        }
+        if (spec.sink() != null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/sink", "A CREATE STREAMING TABLE writes its table,"
+                    + " the event-log stream '" + table.name() + "': its spec has no sink. Leave 'sink' out, or write"
+                    + " the query as a SELECT to send it elsewhere");
+        }
+        Map<String, String> sinkOptions = new LinkedHashMap<>();
+        sinkOptions.put(SqlDefinition.StreamingTable.SINK_OPTION, table.name());
+        ArusTranslatedQuery query = new ArusTranslatedQuery(table.frame(), sources, outputMode(spec.outputMode()),
+                trigger(spec.trigger()), SqlDefinition.StreamingTable.SINK_FORMAT, sinkOptions, List.of(),
+                conf(spec.conf()), files);
+        return new StreamingTableQuery(query, new StreamingTableQuery.TableStream(table.name(), table.streamSchema()),
+                streamingTables);
+    }
+
+    /** The query {@code frame} of {@code spec}, reading {@code sources}, writing to the spec's sink. */
+    private ArusTranslatedQuery writing(StreamFrame frame, QuerySpec spec, QueryFiles files,
+                                        List<EngineProblems.SourceAt> sources) {
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -186,7 +211,10 @@ class QuerySpecTranslator {
                     + "writes to " + String.join(" or ", SIDE_BY_SIDE_SINKS) + " only; its outputs are compared in "
                     + "the service. Run it on one engine to write elsewhere");
         }
-        ArusTranslatedQuery arus = onArus(spec, locations.of(spec));
+        List<EngineProblems.SourceAt> sources = new ArrayList<>();
+        QueryFiles files = locations.of(spec);
+        ArusTranslatedQuery arus = writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files,
+                sources);
         QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
                 new LinkedHashMap<>(), QueryFiles.NONE));
@@ -197,7 +225,9 @@ class QuerySpecTranslator {
      * the locations in the data directory), the engine translates the rest.
      */
     private TranslatedQuery onEngine(QueryEngine engine, QuerySpec spec, QueryFiles files) {
-        required(spec.source(), "/source");
+        if (spec.sql() == null) {
+            required(spec.source(), "/source");
+        }
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
         Map<String, String> sinkOptions = options(sink.options(), "/sink/options", sinkFormat,
@@ -235,11 +265,12 @@ class QuerySpecTranslator {
     }
 
     /**
-     * The spec's {@code sql} over its {@code tables}: each a stream read as {@code source} is, or a
-     * static table as a join's is; the statement's errors point at their line and column in it.
-     * Each table read as a stream is added to {@code sources}, in the order of {@code tables}.
+     * What the spec's {@code sql} defines over its {@code tables}: each a stream read as
+     * {@code source} is, or a static table as a join's is; the statement's errors point at their
+     * line and column in it. Each table read as a stream is added to {@code sources}, in the order
+     * of {@code tables}.
      */
-    private StreamFrame sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
+    private SqlDefinition sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
         String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
         SqlTables views = SqlTables.none();
         for (Map.Entry<String, QuerySpec.TableSpec> entry : tables(spec.tables())) {
@@ -254,7 +285,7 @@ class QuerySpecTranslator {
             }
         }
         try {
-            return session.sql(sql, views);
+            return session.define(sql, views);
         } catch (ArusException invalid) {
             throw SqlQueries.problem(sql, invalid);
         }

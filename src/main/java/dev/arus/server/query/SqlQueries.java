@@ -8,6 +8,7 @@ import dev.arus.server.web.ProblemType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The service's side of a query written in SQL (DESIGN §11): a spec has {@code sql} (with its
@@ -15,10 +16,10 @@ import java.util.Set;
  * is a problem pointing at {@code /sql} with its line and column (1-based), its 0-based
  * {@code position} in the statement and the engine's error class.
  */
-final class SqlQueries {
+public final class SqlQueries {
 
     /** Where a spec holds its statement. */
-    static final String SQL_POINTER = "/sql";
+    public static final String SQL_POINTER = "/sql";
 
     /** Error classes of what a stream cannot do, or Arus not yet: the statement is valid SQL. */
     private static final Set<String> UNSUPPORTED = Set.of("UNSUPPORTED_FEATURE",
@@ -45,17 +46,31 @@ final class SqlQueries {
      * place in it (an event-log stream that cannot be read) points at the statement.
      */
     static ProblemException problem(String sql, ArusException error) {
+        int position = error instanceof AnalysisException located ? located.position() : -1;
+        return problem(sql, error.errorClass(), error.getMessage(), position).causedBy(error);
+    }
+
+    /**
+     * An error of class {@code errorClass} (none when null) in the statement {@code sql}, at the
+     * 0-based {@code position} in it (nowhere in it when negative), as the problem whichever engine
+     * found it answers: a construct a stream cannot run, or Arus not yet, is an unsupported
+     * operation, anything else invalid SQL.
+     */
+    public static ProblemException problem(String sql, @Nullable String errorClass, String message, int position) {
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put("pointer", SQL_POINTER);
-        if (error instanceof AnalysisException located && located.position() >= 0) {
-            TextPosition at = TextPosition.of(sql, located.position());
+        if (position >= 0) {
+            TextPosition at = TextPosition.of(sql, position);
             properties.put("line", at.line());
             properties.put("column", at.column());
-            properties.put("position", located.position());
+            properties.put("position", position);
         }
-        properties.put("errorClass", error.errorClass());
-        ProblemType type = UNSUPPORTED.stream().anyMatch(error::is) ? ProblemType.UNSUPPORTED_OPERATION
-                : ProblemType.INVALID_SQL;
-        return new ProblemException(type, error.getMessage(), properties).causedBy(error);
+        if (errorClass != null) {
+            properties.put("errorClass", errorClass);
+        }
+        boolean unsupported = errorClass != null && UNSUPPORTED.stream()
+                .anyMatch(kind -> errorClass.equals(kind) || errorClass.startsWith(kind + "."));
+        return new ProblemException(unsupported ? ProblemType.UNSUPPORTED_OPERATION : ProblemType.INVALID_SQL, message,
+                properties);
     }
 }

@@ -37,7 +37,8 @@ public enum ProblemType {
     INVALID_EVENTS("invalid-events", HttpStatus.BAD_REQUEST, "Invalid events"),
     STREAM_NOT_FOUND("stream-not-found", HttpStatus.NOT_FOUND, "Stream not found"),
     DUPLICATE_STREAM("duplicate-stream", HttpStatus.CONFLICT, "Stream name in use"),
-    STREAM_IN_USE("stream-in-use", HttpStatus.CONFLICT, "Stream read by active queries"),
+    STREAM_IN_USE("stream-in-use", HttpStatus.CONFLICT, "Stream read or written by active queries"),
+    STREAM_SCHEMA_MISMATCH("stream-schema-mismatch", HttpStatus.CONFLICT, "Stream exists with other columns"),
     STREAM_DAMAGED("stream-damaged", HttpStatus.CONFLICT, "Stream damaged"),
     EVENT_LOG_WRITE_FAILED("event-log-write-failed", HttpStatus.SERVICE_UNAVAILABLE, "Events not written");
 

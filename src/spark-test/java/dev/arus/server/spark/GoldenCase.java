@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  * id, so either engine, on its own clock, sees the same rows. A case over {@code rate} replays the
  * chapter on a manual clock, which Spark has not; it runs as the same query over micro-batches of
  * one trigger's rows each ({@code rowsPerSecond} times the trigger's seconds, the batches a trigger
- * apart from the case's start), for as many batches as its run has triggers.
+ * apart from the case's start), for as many batches as its run has triggers. A case's {@code sql:}
+ * line is the same query in SQL, its source the table {@code events}.
  *
  * @param batches how many batches the case looks at
  */
@@ -28,8 +30,21 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     static Stream<GoldenCase> all() throws IOException {
+        return directories().map(directory -> read(directory, false)).toList().stream();
+    }
+
+    /**
+     * The cases written in SQL too ({@code sql:}, over the source as {@code events}), as specs in
+     * SQL, each named after its case with {@code -sql}.
+     */
+    static Stream<GoldenCase> allInSql() throws IOException {
+        return directories().map(directory -> read(directory, true)).filter(Objects::nonNull)
+                .toList().stream();
+    }
+
+    private static Stream<Path> directories() throws IOException {
         try (Stream<Path> cases = Files.list(CASES)) {
-            return cases.filter(Files::isDirectory).sorted().map(GoldenCase::read).toList().stream();
+            return cases.filter(Files::isDirectory).sorted().toList().stream();
         }
     }
 
@@ -56,7 +71,8 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         return name;
     }
 
-    private static GoldenCase read(Path directory) {
+    /** The case in {@code directory}, in SQL when {@code inSql} (null when it has no {@code sql:}), else as steps. */
+    private static GoldenCase read(Path directory, boolean inSql) {
         List<String> lines;
         try {
             lines = Files.readAllLines(directory.resolve("query.txt"));
@@ -68,6 +84,7 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         List<String> keys = new ArrayList<>();
         List<String> aggregations = new ArrayList<>();
         int batches = 0;
+        String sql = null;
         Map<String, String> rate = null;
         long triggerSeconds = 0;
         long runSeconds = 0;
@@ -97,6 +114,7 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
                         "name", value.substring(0, value.indexOf(" = ")),
                         "expr", value.substring(value.indexOf(" = ") + 3))));
                 case "filter" -> steps.add(Map.of("filter", value));
+                case "sql" -> sql = value;
                 case "withWatermark" -> steps.add(Map.of("withWatermark", Map.of(
                         "column", value.substring(0, value.indexOf(',')).trim(),
                         "delay", value.substring(value.indexOf(',') + 1).trim())));
@@ -121,9 +139,19 @@ record GoldenCase(String name, Map<String, Object> spec, int batches) {
         if (!aggregations.isEmpty()) {
             steps.add(Map.of("groupBy", Map.of("keys", keys, "aggregations", aggregations)));
         }
-        spec.put("steps", steps);
+        String name = directory.getFileName().toString();
+        if (inSql) {
+            if (sql == null) {
+                return null;
+            }
+            spec.put("sql", sql);
+            spec.put("tables", Map.of("events", spec.remove("source")));
+            name += "-sql";
+        } else {
+            spec.put("steps", steps);
+        }
         spec.put("trigger", Map.of("processingTime", "100 milliseconds"));
         spec.put("sink", Map.of("format", "noop"));
-        return new GoldenCase(directory.getFileName().toString(), spec, batches);
+        return new GoldenCase(name, spec, batches);
     }
 }

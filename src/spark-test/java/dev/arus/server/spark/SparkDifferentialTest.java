@@ -1,15 +1,11 @@
 package dev.arus.server.spark;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +15,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The same spec through the same service on both engines gives the same batches: each batch id's
@@ -135,56 +130,6 @@ class SparkDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void bothEnginesGiveTheSameRowsBatchIdsWatermarksAndStateFigures(GoldenCase golden) throws Exception {
-        ApiClient api = new ApiClient(port);
-        String onArus = api.create(golden.json(golden.name() + "-arus", "arus"));
-        String onSpark = api.create(golden.json(golden.name() + "-spark", "spark"));
-        try {
-            events.awaitBatches(onArus, golden.batches());
-            events.awaitBatches(onSpark, golden.batches());
-            api.post("/api/queries/" + onArus + "/stop");
-            api.post("/api/queries/" + onSpark + "/stop");
-
-            List<String> arus = batches(api, onArus, golden.batches());
-            List<String> spark = batches(api, onSpark, golden.batches());
-            assertThat(arus).as("the case emits rows and has a watermark: the comparison means something")
-                    .anyMatch(line -> !line.endsWith("rows=[]"))
-                    .anyMatch(line -> !line.contains("watermark=none"));
-            assertThat(spark).as("batches of %s on Spark (right: Arus)", golden).containsExactlyElementsOf(arus);
-        } finally {
-            api.delete("/api/queries/" + onArus);
-            api.delete("/api/queries/" + onSpark);
-        }
-    }
-
-    /**
-     * Batches {@code 0 .. count-1} of a query, one line each: the batch id, its rows sorted, then
-     * from its progress the watermark, input and output rows and each state operator's figures.
-     */
-    private static List<String> batches(ApiClient api, String id, int count) {
-        JsonNode outputs = api.get("/api/queries/" + id + "/batches?before=" + count + "&limit=" + count).json();
-        JsonNode progress = api.get("/api/queries/" + id + "/progress?before=" + count + "&limit=" + count).json();
-        assertThat(outputs.size()).as("outputs of %s", id).isEqualTo(count);
-        assertThat(progress.size()).as("progress of %s", id).isEqualTo(count);
-        List<String> lines = new ArrayList<>();
-        for (int b = 0; b < count; b++) {
-            JsonNode output = outputs.get(b);
-            JsonNode report = progress.get(b);
-            List<String> rows = new ArrayList<>();
-            output.get("rows").forEach(row -> rows.add(row.toString()));
-            rows.sort(Comparator.naturalOrder());
-            List<String> state = new ArrayList<>();
-            report.get("stateOperators").forEach(operator -> state.add(operator.get("operatorName").asString()
-                    + " total=" + operator.get("numRowsTotal").asLong()
-                    + " updated=" + operator.get("numRowsUpdated").asLong()
-                    + " removed=" + operator.get("numRowsRemoved").asLong()
-                    + " late=" + operator.get("numRowsDroppedByWatermark").asLong()));
-            lines.add("batch " + output.get("batchId").asLong() + "/" + report.get("batchId").asLong()
-                    + " watermark=" + report.get("eventTime").path("watermark").asString("none")
-                    + " in=" + report.get("numInputRows").asLong()
-                    + " out=" + report.get("sink").get("numOutputRows").asLong()
-                    + " numRows=" + output.get("numRows").asLong()
-                    + " state=" + state + " rows=" + rows);
-        }
-        return lines;
+        DifferentialRun.assertSameBatches(new ApiClient(port), events, golden, true);
     }
 }

@@ -3,11 +3,15 @@ package dev.arus.server.spark;
 import static dev.arus.server.query.SpecFields.required;
 import static dev.arus.server.query.SpecFields.requireText;
 import static dev.arus.server.query.SpecFields.texts;
+import static dev.arus.server.spark.SparkProblems.analysed;
 
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.query.ArusSinks;
+import dev.arus.server.query.EventLogStreams;
 import dev.arus.server.query.QueryEngine;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
@@ -15,27 +19,24 @@ import dev.arus.server.query.QuerySpec.TriggerSpec;
 import dev.arus.server.query.Step;
 import dev.arus.server.query.TranslatedQuery;
 import dev.arus.server.storage.DataDirectory;
-import dev.arus.server.storage.DataPathException;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Column;
-import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.streaming.DataStreamReader;
 import org.apache.spark.sql.streaming.Trigger;
 import org.springframework.stereotype.Component;
 
@@ -43,28 +44,33 @@ import org.springframework.stereotype.Component;
  * The spec on Apache Spark: the one translation of a {@link QuerySpec} into Spark's Dataset API,
  * with Spark SQL strings and Spark's column functions only, so that executors need no class of
  * Arus. Each step is applied as a user of the Dataset API would apply it; Spark analyses it on the
- * spot, and its refusal is a problem at the step's JSON pointer with Spark's message. What has no
- * Spark counterpart (the {@code stream} source and sink, the {@code memory} sink) is refused at
+ * spot, and its refusal is a problem at the step's JSON pointer with Spark's message. A spec in
+ * SQL goes to {@code spark.sql} as written, over its tables as temporary views
+ * ({@link SparkStatements}). What has no Spark counterpart (the {@code stream} source and sink, the {@code memory} sink) is refused at
  * the field that names it. Starts nothing.
  */
 @Component
 class SparkQueryEngine implements QueryEngine {
 
     /** The sinks a Spark query writes through its foreachBatch wrapper. */
-    static final Set<String> SINKS = Set.of("noop", "console", "json", "csv", "parquet", "kafka");
-    private static final Set<String> SOURCES = Set.of("rate", "rate-micro-batch", "kafka", "json", "csv", "parquet");
-    private static final Set<String> FILE_FORMATS = Set.of("json", "csv", "parquet");
+    static final Set<String> SINKS = Set.of("noop", "console", "json", "csv", "parquet", "kafka", "jdbc", "http");
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    private static final Pattern ALIAS = Pattern.compile("(?is).*\\s+AS\\s+`?(\\w+)`?");
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private final SparkSessions sessions;
-    private final DataDirectory dataDirectory;
     private final ArusProperties properties;
+    private final SparkInputs inputs;
+    private final SparkStatements statements;
+    private final ArusSinks arusSinks;
 
-    SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties) {
+    SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties,
+                     EventLogStreams eventLogStreams, ArusSinks arusSinks) {
         this.sessions = sessions;
-        this.dataDirectory = dataDirectory;
         this.properties = properties;
+        this.inputs = new SparkInputs(dataDirectory, properties);
+        this.statements = new SparkStatements(inputs, eventLogStreams);
+        this.arusSinks = arusSinks;
     }
 
     @Override
@@ -85,10 +91,52 @@ class SparkQueryEngine implements QueryEngine {
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
-            Dataset<Row> frame = stream(session, spec.source(), spec.steps(), "");
-            return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinkFormat,
-                    sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), files);
+            Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
+                    : stream(session, spec.source(), spec.steps(), "");
+            SparkTranslatedQuery.ArusSink arusSink = ArusSinks.FORMATS.contains(sinkFormat)
+                    ? new SparkTranslatedQuery.ArusSink(arusSinks, groupingColumns(spec.steps())) : null;
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()),
+                    sinkFormat, sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(),
+                    files, arusSink, QueryEndpoint.sourcesOf(spec));
         }
+    }
+
+    /**
+     * The output columns of the spec's last {@code groupBy} keys, as Spark names them: a window's
+     * {@code window} (or {@code session_window}), a column's own name, an alias after {@code AS};
+     * empty when a key is another expression, or steps after the aggregation may rename them (an
+     * upsert then needs the {@code keys} option).
+     */
+    private static List<String> groupingColumns(List<Step> steps) {
+        int last = -1;
+        for (int i = 0; steps != null && i < steps.size(); i++) {
+            if (steps.get(i) instanceof Step.GroupBy) {
+                last = i;
+            } else if (last >= 0 && !(steps.get(i) instanceof Step.Filter)) {
+                return List.of();
+            }
+        }
+        if (last < 0 || ((Step.GroupBy) steps.get(last)).keys() == null) {
+            return List.of();
+        }
+        List<String> keys = ((Step.GroupBy) steps.get(last)).keys();
+        List<String> names = new ArrayList<>();
+        for (String key : keys) {
+            String text = key.trim();
+            Matcher alias = ALIAS.matcher(text);
+            if (alias.matches()) {
+                names.add(alias.group(1));
+            } else if (text.toLowerCase(Locale.ROOT).startsWith("window(")) {
+                names.add("window");
+            } else if (text.toLowerCase(Locale.ROOT).startsWith("session_window(")) {
+                names.add("session_window");
+            } else if (text.matches("`?\\w+`?")) {
+                names.add(text.replace("`", ""));
+            } else {
+                return List.of();
+            }
+        }
+        return names;
     }
 
     /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */
@@ -117,48 +165,13 @@ class SparkQueryEngine implements QueryEngine {
     }
 
     private Dataset<Row> stream(SparkSession session, SourceSpec source, List<Step> steps, String base) {
-        Dataset<Row> frame = source(session, required(source, base + "/source"), base + "/source");
+        Dataset<Row> frame = inputs.stream(session, required(source, base + "/source"), base + "/source");
         List<Step> chain = steps == null ? List.of() : steps;
         for (int i = 0; i < chain.size(); i++) {
             String at = JsonPointer.append(base + "/steps", i);
             frame = apply(session, frame, required(chain.get(i), at), at);
         }
         return frame;
-    }
-
-    private Dataset<Row> source(SparkSession session, SourceSpec source, String pointer) {
-        String format = requireText(source.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
-        if (format.equals("stream")) {
-            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer + "/format", "The stream source "
-                    + "reads Arus's embedded event log, which Spark cannot read; a Spark query reads kafka, files "
-                    + "(json, csv, parquet) or a rate source");
-        }
-        if (!SOURCES.contains(format)) {
-            throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown source format '"
-                    + source.format() + "' for a Spark query. Known formats: "
-                    + String.join(", ", SOURCES.stream().sorted().toList()));
-        }
-        Map<String, String> options = options(source.options(), pointer + "/options");
-        limit(format, options, pointer + "/options");
-        DataStreamReader reader = session.readStream().format(format);
-        String path = null;
-        if (FILE_FORMATS.contains(format)) {
-            if (source.schema() == null || source.schema().isBlank()) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", "A streaming file "
-                        + "source needs its columns as DDL in 'schema', as Spark requires");
-            }
-            path = location(requireText(options.remove("path"), pointer + "/options/path"), pointer + "/options/path");
-            for (String key : List.copyOf(options.keySet())) {
-                if (key.equalsIgnoreCase("sourceArchiveDir")) {
-                    String at = JsonPointer.append(pointer + "/options", key);
-                    options.put(key, location(requireText(options.get(key), at), at));
-                }
-            }
-            analysed(() -> reader.schema(source.schema()), pointer + "/schema");
-        }
-        reader.options(options);
-        String location = path;
-        return analysed(() -> location == null ? reader.load() : reader.load(location), pointer + "/options");
     }
 
     private Dataset<Row> apply(SparkSession session, Dataset<Row> frame, Step step, String at) {
@@ -219,7 +232,7 @@ class SparkQueryEngine implements QueryEngine {
                     + "(and its 'steps'), another stream, or a 'static' table");
         }
         Dataset<Row> other = with.source() != null ? stream(session, with.source(), with.steps(), base + "/with")
-                : table(session, with.table(), base + "/with/static");
+                : inputs.table(session, with.table(), base + "/with/static");
         String how = join.how() == null ? "inner" : join.how();
         Object on = join.on();
         if (on == null) {
@@ -234,49 +247,6 @@ class SparkQueryEngine implements QueryEngine {
         }
         throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/on",
                 "'on' is a list of column names both sides have, or a condition");
-    }
-
-    private Dataset<Row> table(SparkSession session, Step.StaticTable table, String pointer) {
-        String format = requireText(table.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
-        if (!FILE_FORMATS.contains(format)) {
-            throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown static table format '"
-                    + table.format() + "'. Known formats: " + String.join(", ", FILE_FORMATS.stream().sorted().toList()));
-        }
-        Map<String, String> options = options(table.options(), pointer + "/options");
-        String path = location(requireText(options.remove("path"), pointer + "/options/path"),
-                pointer + "/options/path");
-        DataFrameReader reader = session.read().format(format).options(options);
-        Dataset<Row> frame = analysed(() -> reader.schema(requireText(table.schema(), pointer + "/schema"))
-                .load(path), pointer + "/schema");
-        return table.alias() == null ? frame : frame.alias(table.alias());
-    }
-
-    /**
-     * Runs one step of Spark's eager analysis; Spark's refusal (a parse error, an unknown column, an
-     * operation a stream does not allow) is a problem at {@code pointer} in Spark's words.
-     */
-    private static <T> T analysed(Supplier<T> step, String pointer) {
-        try {
-            return step.get();
-        } catch (Exception thrown) { // Spark's AnalysisException is checked in Java's eyes, and thrown unchecked
-            if (thrown instanceof AnalysisException invalid) {
-                String condition = invalid.getCondition();
-                ProblemType type = condition != null && condition.startsWith("UNSUPPORTED")
-                        ? ProblemType.UNSUPPORTED_OPERATION : ProblemType.INVALID_EXPRESSION;
-                Map<String, Object> properties = new LinkedHashMap<>();
-                properties.put("pointer", pointer);
-                properties.put("engine", "spark");
-                if (condition != null) {
-                    properties.put("errorClass", condition);
-                }
-                throw new ProblemException(type, invalid.getMessage(), properties).causedBy(invalid);
-            }
-            if (thrown instanceof IllegalArgumentException || thrown instanceof UnsupportedOperationException) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer, String.valueOf(thrown.getMessage()))
-                        .causedBy(thrown);
-            }
-            throw thrown;
-        }
     }
 
     private static Column[] columns(List<String> expressions, String pointer) {
@@ -331,42 +301,6 @@ class SparkQueryEngine implements QueryEngine {
         } catch (ArusException invalid) {
             throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
         }
-    }
-
-    /** The rate sources' row counts stay within the service's limits, whichever engine runs them. */
-    private void limit(String format, Map<String, String> options, String pointer) {
-        String option = format.equals("rate") ? "rowsPerSecond" : format.equals("rate-micro-batch") ? "rowsPerBatch" : null;
-        long maximum = format.equals("rate") ? properties.limits().maxRowsPerSecond()
-                : properties.limits().maxRowsPerBatch();
-        options.forEach((key, value) -> {
-            if (key.equalsIgnoreCase(option) && value.trim().matches("[0-9]{1,18}")
-                    && Long.parseLong(value.trim()) > maximum) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.append(pointer, key),
-                        "Invalid value '" + value + "'. The option '" + option + "' must be at most " + maximum);
-            }
-        });
-    }
-
-    private String location(String location, String pointer) {
-        try {
-            return dataDirectory.resolve(location).toString();
-        } catch (DataPathException outside) {
-            throw ProblemException.at(ProblemType.INVALID_PATH, pointer, outside.getMessage());
-        }
-    }
-
-    private static Map<String, String> options(Map<String, Object> given, String pointer) {
-        Map<String, String> options = new LinkedHashMap<>();
-        if (given != null) {
-            given.forEach((key, value) -> {
-                if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
-                    throw ProblemException.at(ProblemType.INVALID_SPEC, JsonPointer.append(pointer, key),
-                            "An option's value must be a string, a number or a boolean");
-                }
-                options.put(key, String.valueOf(value));
-            });
-        }
-        return options;
     }
 
     private static void requireTrue(Boolean value, String pointer) {
