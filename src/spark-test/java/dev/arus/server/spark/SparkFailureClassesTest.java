@@ -3,6 +3,7 @@ package dev.arus.server.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.arus.engine.http.WebhookReceiver;
 import dev.arus.engine.kafka.KafkaTestBroker;
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryListener;
@@ -10,6 +11,7 @@ import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryState;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.restart.TransientFailures;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -26,6 +28,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import tools.jackson.databind.JsonNode;
 
@@ -33,7 +37,8 @@ import tools.jackson.databind.JsonNode;
  * A Spark query's failure carries Spark's error condition as its error class, so that the
  * restart strategies decide about it as about the same failure on Arus: a division by zero fails
  * the query for good, a Kafka broker that went away is restarted, and the query goes on once the
- * broker is back. The broker is this class's own, since it is stopped and started again.
+ * broker is back; a failure of Arus's own sink, run in the foreachBatch wrapper, keeps its class.
+ * The broker is this class's own, since it is stopped and started again.
  */
 @SparkService
 class SparkFailureClassesTest {
@@ -43,6 +48,7 @@ class SparkFailureClassesTest {
     private static final Duration PATIENCE = Duration.ofSeconds(120);
 
     private static EmbeddedKafkaKraftBroker broker;
+    private static WebhookReceiver receiver;
 
     @LocalServerPort
     int port;
@@ -68,9 +74,16 @@ class SparkFailureClassesTest {
         broker = KafkaTestBroker.start();
     }
 
+    @DynamicPropertySource
+    static void webhooks(DynamicPropertyRegistry registry) throws IOException {
+        receiver = new WebhookReceiver();
+        registry.add("arus.http-sink.allowed-hosts", () -> "127.0.0.1");
+    }
+
     @AfterAll
-    static void destroyBroker() {
+    static void destroyBrokerAndReceiver() throws IOException {
         broker.destroy();
+        receiver.close();
     }
 
     @AfterEach
@@ -115,6 +128,24 @@ class SparkFailureClassesTest {
         assertThat(shown.path("exception").path("errorClass").asString()).isEqualTo("DIVIDE_BY_ZERO");
         assertThat(shown.path("exception").path("message").asString()).contains("[DIVIDE_BY_ZERO]");
         assertThat(shown.path("restarts").asLong()).isZero();
+    }
+
+    @Test
+    void aWebhookThatRefusesTheBatchFailsASparkQueryWithTheHttpSinksClassAndIsNotRestarted() {
+        receiver.always(WebhookReceiver.Answer.BAD_REQUEST);
+        ApiClient api = new ApiClient(port).withTimeout(PATIENCE);
+        String id = api.create("""
+                {"name": "refused-webhook", "engine": "spark", "restart": %s,
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                 "trigger": {"processingTime": "100 milliseconds"},
+                 "sink": {"format": "http", "options": {"url": "%s"}}}""".formatted(RESTART, receiver.url("/refuses")));
+
+        QueryView ended = failed(id);
+
+        assertThat(ended.state()).as(ended.toString()).isEqualTo(QueryState.FAILED);
+        assertThat(ended.exception().errorClass()).isEqualTo("HTTP_SINK_REJECTED");
+        assertThat(api.query(id).path("exception").path("errorClass").asString()).isEqualTo("HTTP_SINK_REJECTED");
+        assertThat(api.query(id).path("restarts").asLong()).isZero();
     }
 
     @Test
