@@ -121,6 +121,12 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)
+                && SqlDefinition.isStreamingTable(spec.sql())) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A CREATE STREAMING "
+                    + "TABLE runs on Arus's engine only: its table is a stream of the service's event log. Leave "
+                    + "'engine' out, or write the query as a SELECT with a sink to run it on '" + engine + "'");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -138,10 +144,8 @@ class QuerySpecTranslator {
      */
     private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        if (spec.sql() == null) {
-            return writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files, sources);
-        }
-        SqlDefinition definition = sql(spec, files, sources);
+        SqlDefinition definition = spec.sql() != null ? sql(spec, files, sources)
+                : new SqlDefinition.Query(stream(spec.source(), spec.steps(), "", files, sources));
         if (!(definition instanceof SqlDefinition.StreamingTable table)) {
             return writing(definition.frame(), spec, files, sources);
         }
@@ -213,8 +217,9 @@ class QuerySpecTranslator {
         }
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
         QueryFiles files = locations.of(spec);
-        ArusTranslatedQuery arus = writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files,
-                sources);
+        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources).frame()
+                : stream(spec.source(), spec.steps(), "", files, sources);
+        ArusTranslatedQuery arus = writing(frame, spec, files, sources);
         QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
                 new LinkedHashMap<>(), QueryFiles.NONE));
