@@ -48,13 +48,21 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('heading', { name: 'Queries' }).waitFor();
 
-  step('new query from the chapter template, over rate-micro-batch with a short trigger');
+  step('new query from the chapter template in the JSON form, written as steps over rate-micro-batch with a short trigger');
   await page.getByRole('link', { name: 'New query' }).first().click();
   await page.locator('#template').selectOption('chapter');
+  await page.locator('[role="tab"][data-mode="json"]').click();
   const spec = JSON.parse(await editorText(page));
+  if (!spec.sql?.startsWith('SELECT window(event_time')) throw new Error('the JSON form does not show the template\'s sql');
   const start = Math.floor(Date.now() / 60_000) * 60_000;
+  delete spec.sql;
+  delete spec.tables;
   spec.name = `e2e-visits-${Date.now() % 100000}`;
   spec.source = { format: 'rate-micro-batch', options: { rowsPerBatch: 10, advanceMillisPerBatch: 1000, startTimestamp: start } };
+  spec.steps = [
+    { withColumn: { name: 'event_time', expr: 'CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP)' } },
+    { withWatermark: { column: 'event_time', delay: '4 seconds' } },
+    { groupBy: { keys: ["window(event_time, '8 seconds')"], aggregations: ['count(*) AS count'] } }];
   spec.trigger = { processingTime: '200 milliseconds' };
   spec.sink = { format: 'memory' };
 

@@ -12,7 +12,7 @@ async function createFromTemplate(page, id) {
   await page.goto(`${baseUrl}/#/new`);
   await page.locator('#template').selectOption(id);
   await page.locator('.template-describe').waitFor();
-  const name = JSON.parse((await page.locator('#spec .cm-line').allTextContents()).join('\n')).name;
+  const name = await page.locator('#spec-name').inputValue();
   await page.locator('[data-action="create"]').click();
   await page.waitForURL(/#\/queries\/[0-9a-f-]+$/);
   await page.locator(`h1.query-name:text("${name}")`).waitFor();

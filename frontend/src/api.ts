@@ -1,7 +1,8 @@
 import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
 import { CONTENT_TYPES, type EventLayout } from './streams';
-import type { IngestResult, Problem, ProgressView, QueryView, RecentBatch, StreamView } from './types';
+import type { IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
+  SqlTable, StreamView } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -20,22 +21,23 @@ function headers(body: string | undefined, contentType: string): Record<string, 
 
 /**
  * One request. A 401 (the service wants its API token, or the one kept is wrong) asks the user
- * for the token once and sends the request again with it.
+ * for the token once and sends the request again with it, unless `mayAsk` is false (a request
+ * the user did not ask for, such as the columns an editor completes).
  */
 async function call<T>(method: string, path: string, body?: string, contentType = 'application/json',
-  retried = false): Promise<T> {
+  mayAsk = true): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { method, headers: headers(body, contentType), ...(body === undefined ? {} : { body }) });
   } catch (e) {
     throw new ProblemError({ title: 'Service unreachable', detail: String(e) });
   }
-  if (response.status === 401 && !retried) {
+  if (response.status === 401 && mayAsk) {
     const hadToken = currentToken() !== null;
     forgetToken();
     const token = await askForToken(hadToken ? 'The token kept for this session was refused; enter the service\'s API token.'
       : 'This service asks for its API token (arus.security.api-token) to change queries and streams or watch queries live.');
-    if (token !== null) return call<T>(method, path, body, contentType, true);
+    if (token !== null) return call<T>(method, path, body, contentType, false);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -61,6 +63,13 @@ export const api = {
   get: (id: string) => call<QueryView>('GET', `${base}/${encodeURIComponent(id)}`),
   /** The spec text goes as typed, so that the server's pointer and line numbers match the editor. */
   create: (specText: string) => call<QueryView>('POST', base, specText),
+  /** Runs the spec for at most `batches` batches with rows or `seconds`, creating nothing. */
+  preview: (specText: string, batches: number, seconds: number) =>
+    call<PreviewView>('POST', `${base}/preview?batches=${batches}&seconds=${seconds}`, specText),
+  /** The columns of a spec's tables, as `{"tables": ...}` text; never asks for the token. */
+  sqlTables: (tablesText: string) => call<SqlTable[]>('POST', '/api/sql/tables', `{"tables": ${tablesText}}`,
+    'application/json', false),
+  sqlFunctions: () => call<SqlFunction[]>('GET', '/api/sql/functions'),
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
@@ -72,6 +81,8 @@ export const api = {
   progress: (id: string, page: HistoryPage) =>
     call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?before=${page.before}&limit=${page.limit}`),
   streams: () => call<StreamView[]>('GET', '/api/streams'),
+  /** The streams, queries and outside sources and sinks, with who reads and writes what. */
+  graph: () => call<PipelineGraph>('GET', '/api/graph'),
   /** The events go as typed, so that the problem's pointer or line matches the text in the form. */
   sendEvents: (stream: string, text: string, layout: EventLayout) =>
     call<IngestResult>('POST', `/api/streams/${encodeURIComponent(stream)}/events`, text, CONTENT_TYPES[layout]),

@@ -48,8 +48,50 @@ export function outputColumnOf(expression: string): string | null {
   return bare ? (bare[1] ?? null) : null;
 }
 
-/** The last groupBy of the spec, whose rows are the output (a chained aggregation has two). */
+/** The text after a statement's last GROUP BY. */
+const SQL_GROUP_BY = /\bGROUP\s+BY\b(?![\s\S]*\bGROUP\s+BY\b)([\s\S]*)$/i;
+
+/**
+ * The keys of a statement's last GROUP BY (the outer one of a chained aggregation), each as
+ * written: split at the commas outside parentheses and quotes, up to a parenthesis that closes
+ * a subquery or the clause that follows (HAVING, ORDER BY, LIMIT).
+ */
+export function sqlGroupKeys(sql: string): string[] {
+  const tail = SQL_GROUP_BY.exec(sql)?.[1];
+  if (tail === undefined) return [];
+  const items: string[] = [];
+  let current = '';
+  let depth = 0;
+  let quote = '';
+  for (const ch of tail) {
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      quote = ch;
+    } else if (ch === '(') {
+      depth++;
+    } else if (ch === ')' && depth-- === 0) {
+      break;
+    } else if (ch === ',' && depth === 0) {
+      items.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  items.push(current.split(/\b(?:HAVING|ORDER\s+BY|LIMIT)\b/i)[0] ?? '');
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/**
+ * The last groupBy of the spec, whose rows are the output (a chained aggregation has two); of a
+ * spec in SQL, the keys of its last GROUP BY, its aggregates left to the rows' numbers.
+ */
 function groupByOf(spec: QuerySpec | undefined): { keys: string[]; aggregations: string[] } | null {
+  if (spec?.sql) {
+    const keys = sqlGroupKeys(spec.sql);
+    return keys.length > 0 ? { keys, aggregations: [] } : null;
+  }
   let found: { keys: string[]; aggregations: string[] } | null = null;
   for (const step of spec?.steps ?? []) {
     if (typeof step === 'object' && step !== null && 'groupBy' in step) {

@@ -40,14 +40,28 @@ export interface Suggestion {
 const REF = '#/components/schemas/';
 
 export class SpecSchema {
+  private readonly root: JsonSchema;
+
   constructor(
     private readonly schemas: Record<string, JsonSchema>,
-    private readonly root: string = 'QuerySpec',
-  ) {}
+    root: string | JsonSchema = 'QuerySpec',
+  ) {
+    this.root = typeof root === 'string' ? { $ref: REF + root } : root;
+  }
 
   /** The spec's schema in the service's OpenAPI document. */
   static fromOpenApi(): SpecSchema {
     return new SpecSchema(components.schemas as Record<string, JsonSchema>);
+  }
+
+  /** The schema of the part of a spec at `path` (`['tables']`, `['sink']`), for an editor of that part alone. */
+  at(path: JSONPath): SpecSchema {
+    let here: JsonSchema | undefined = this.root;
+    for (const segment of path) {
+      const schema: JsonSchema | undefined = here?.$ref ? this.schemas[here.$ref.slice(REF.length)] : here;
+      here = typeof segment === 'number' ? schema?.items : schema?.properties?.[segment];
+    }
+    return new SpecSchema(this.schemas, here ?? {});
   }
 
   /**
@@ -71,7 +85,7 @@ export class SpecSchema {
 
   /** The schemas that apply at `path`, branches narrowed by what is written along it. */
   schemasAt(path: JSONPath, written: Node | undefined): JsonSchema[] {
-    let here = this.expand({ $ref: REF + this.root }, written && getNodeValue(written));
+    let here = this.expand(this.root, written && getNodeValue(written));
     for (const [depth, segment] of path.entries()) {
       const node = written && findNodeAtLocation(written, path.slice(0, depth + 1));
       const value = node ? getNodeValue(node) : undefined;
@@ -105,7 +119,8 @@ export class SpecSchema {
         const described = this.expand(property, undefined).find((s) => s.description)?.description;
         if (!names.has(name)) names.set(name, suggestion(name, 'property', describe(schema, described)));
       }
-      for (const name of schema.propertyNames?.enum ?? []) {
+      const named = schema.propertyNames ? [schema.propertyNames, ...(schema.propertyNames.anyOf ?? [])] : [];
+      for (const name of named.flatMap((names) => names.enum ?? [])) {
         if (typeof name === 'string' && !names.has(name)) names.set(name, suggestion(name, 'property', schema.title));
       }
     }

@@ -36,6 +36,17 @@ export type Retention = Schemas['RetentionView'];
 /** The answer to a post of events: how many, and the offsets each partition gave them. */
 export type IngestResult = Schemas['IngestResult'];
 
+/** A function of the engine, by name, with its kind (GET /api/sql/functions). */
+export type SqlFunction = Schemas['SqlFunctionView'];
+/** A table of a spec in SQL with its columns (POST /api/sql/tables). */
+export type SqlTable = Schemas['SqlTableView'];
+/** What a preview showed (POST /api/queries/preview). */
+export type PreviewView = Schemas['PreviewView'];
+/** The graph of streams, queries and outside sources and sinks, with who reads and writes what. */
+export type PipelineGraph = Schemas['PipelineGraph'];
+export type GraphNode = Schemas['GraphNode'];
+export type GraphEdge = Schemas['GraphEdge'];
+
 export type LiveMessage = Schemas['LiveMessage'];
 export type SnapshotMessage = Schemas['SnapshotMessage'];
 export type BatchMessage = Schemas['BatchMessage'];

@@ -65,31 +65,39 @@ describe('syntaxError', () => {
 describe('templates', () => {
   const now = Date.UTC(2026, 9, 16, 13, 29, 7);
 
-  it('are JSON specs with a name from the clock, a rate source, steps and a sink', () => {
+  it('are specs in SQL with a name from the clock, tables or a stream, and a sink', () => {
     for (const template of TEMPLATES) {
       const spec = JSON.parse(templateText(template, now));
       expect(spec.name).toMatch(/-132907$/);
-      expect(spec.source.format).toMatch(/^rate(-micro-batch)?$/);
+      expect(spec.sql).toMatch(/^SELECT /);
+      expect(spec).not.toHaveProperty('source');
+      expect(spec).not.toHaveProperty('steps');
       expect(spec.sink.format).toBeTruthy();
-      expect(spec.steps.length).toBeGreaterThan(0);
     }
   });
 
-  it('start every rate-micro-batch source, a join\'s too, at the minute of now', () => {
-    const spec = JSON.parse(templateText(TEMPLATES.find((t) => t.id === 'join-stream')!, now));
-    const join = spec.steps.find((s: object) => 'join' in s).join;
-    expect(spec.source.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
-    expect(join.with.source.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
+  it('put the chapter\'s query first, and read a rate source, a stream, a Kafka topic and a directory of files', () => {
+    expect(TEMPLATES[0]?.id).toBe('chapter');
+    expect(TEMPLATES[0]?.spec(now).sql).toBe("SELECT window(event_time, '8 seconds') AS window, count(*) AS count\n"
+      + 'FROM visits WATERMARK CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP) AS event_time\n'
+      + "  DELAY OF INTERVAL 4 SECONDS\nGROUP BY window(event_time, '8 seconds')");
+    const formats = TEMPLATES.flatMap((t) => Object.values(t.spec(now).tables ?? {}).map((table) => table.format));
+    expect(formats).toEqual(expect.arrayContaining(['rate', 'rate-micro-batch', 'kafka', 'json', 'csv']));
+    expect(TEMPLATES.some((t) => /FROM STREAM\(orders\)/.test(t.spec(now).sql ?? '') && !t.spec(now).tables)).toBe(true);
   });
 
-  it('offer one per new operator: both deduplications, session windows and both joins', () => {
-    const steps = (id: string) => JSON.stringify(TEMPLATES.find((t) => t.id === id)?.spec(now).steps);
-    expect(steps('dedup')).toContain('"dropDuplicates"');
-    expect(steps('dedup')).toContain('"withWatermark"');
-    expect(steps('dedup-within-watermark')).toContain('"dropDuplicatesWithinWatermark"');
-    expect(steps('session')).toContain('session_window(');
-    expect(steps('join-static')).toContain('"static"');
-    expect(steps('join-stream')).toMatch(/BETWEEN i\.impression_time AND i\.impression_time \+ INTERVAL/);
+  it('start every rate-micro-batch table at the minute of now', () => {
+    const spec = JSON.parse(templateText(TEMPLATES.find((t) => t.id === 'join-stream')!, now));
+    expect(spec.tables.impressions.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
+    expect(spec.tables.clicks.options.startTimestamp).toBe(Date.UTC(2026, 9, 16, 13, 29));
+  });
+
+  it('offer the stateful operators in SQL: session windows, DISTINCT and both joins', () => {
+    const sql = (id: string) => TEMPLATES.find((t) => t.id === id)?.spec(now).sql;
+    expect(sql('session')).toContain('session_window(');
+    expect(sql('distinct')).toMatch(/^SELECT DISTINCT/);
+    expect(sql('join-static')).toContain('LEFT JOIN shops');
+    expect(sql('join-stream')).toMatch(/BETWEEN i\.impression_time AND i\.impression_time \+ INTERVAL/);
   });
 
   it('leave the data they come from as it was', () => {

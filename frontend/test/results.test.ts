@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferShape, outputColumnOf, outputModeOf, resultKindOf, ResultSeries } from '../src/results';
+import { inferShape, outputColumnOf, outputModeOf, resultKindOf, ResultSeries, sqlGroupKeys } from '../src/results';
 import type { QuerySpec } from '../src/types';
 import { batch, iso, ms, queryView, windowRow } from './fixtures';
 
@@ -118,6 +118,31 @@ describe('resultKindOf', () => {
     expect(resultKindOf(spec({ join: { with: { static: {} }, on: ['shop'] } }))).toBe('rows');
     expect(resultKindOf(spec(groupBy('user')))).toBe('rows');
     expect(resultKindOf(undefined)).toBe('rows');
+  });
+
+  it('charts a query in SQL by the keys after its last GROUP BY', () => {
+    const sql = (text: string) => ({ ...queryView().spec, steps: undefined, sql: text }) as QuerySpec;
+    expect(resultKindOf(sql("SELECT window(t, '8 seconds') AS w, count(*) FROM v GROUP BY window(t, '8 seconds')")))
+      .toBe('windows');
+    expect(resultKindOf(sql("SELECT count(*) FROM v GROUP BY user, SESSION_WINDOW(t, '2 seconds')"))).toBe('sessions');
+    expect(resultKindOf(sql("SELECT w, count(*) FROM (SELECT window(t, '8 seconds') AS w FROM v GROUP BY window(t, '8 seconds')) GROUP BY user")))
+      .toBe('rows');
+    expect(resultKindOf(sql("SELECT DISTINCT window(t, '1 second') FROM v"))).toBe('rows');
+  });
+
+  it('reads the keys of a statement\'s last GROUP BY, as written', () => {
+    expect(sqlGroupKeys("SELECT 1 FROM v GROUP BY session_window(t, '2 seconds'), user")).toEqual(["session_window(t, '2 seconds')", 'user']);
+    expect(sqlGroupKeys("SELECT * FROM (SELECT count(*) FROM v GROUP BY window(t, '1, 2'), k) GROUP BY a HAVING count(*) > 1"))
+      .toEqual(['a']);
+    expect(sqlGroupKeys("SELECT * FROM (SELECT k FROM v GROUP BY k, window(t, '8 seconds')) AS s")).toEqual(['k', "window(t, '8 seconds')"]);
+    expect(sqlGroupKeys('SELECT DISTINCT k FROM v')).toEqual([]);
+  });
+
+  it('takes a statement\'s plain GROUP BY keys for the keys of its rows, so that numbers among them are no aggregates', () => {
+    const spec = { ...queryView().spec, steps: undefined,
+      sql: "SELECT session_window(t, '2 seconds') AS s, value % 3 AS user, count(*) AS clicks FROM v GROUP BY session_window(t, '2 seconds'), user" } as QuerySpec;
+    const rows = [{ s: { start: '2026-10-16T13:29:00.000Z', end: '2026-10-16T13:29:03.000Z' }, user: 1, clicks: 4 }];
+    expect(inferShape(rows, spec)).toEqual({ windowColumn: 's', groupColumns: ['user'], measures: ['clicks'] });
   });
 
   it('goes by the last groupBy of a chained aggregation', () => {

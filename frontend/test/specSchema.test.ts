@@ -50,4 +50,17 @@ describe('SpecSchema', () => {
   it('works in text that is not JSON yet', () => {
     expect(labels('{"name": "a", "steps": [{"|')).toContain('groupBy');
   });
+
+  it('offers, for an editor of a spec\'s tables alone, the fields of a table and the options of its format', () => {
+    const tables = schema.at(['tables']);
+    const at = (text: string) => tables.suggestionsAt(text.replace('|', ''), text.indexOf('|')).map((s) => s.label);
+    expect(at('{"visits": {"|"}}')).toEqual(expect.arrayContaining(['format', 'options', 'schema', 'static']));
+    expect(at('{"visits": {"format": "rate", "options": {"|"}}}')).toEqual(expect.arrayContaining(['rowsPerSecond']));
+    expect(at('{"t": {"format": "kafka", "options": {"|"}}}')).toContain('subscribe');
+  });
+
+  it('offers, for an editor of the sink alone, the sink formats', () => {
+    const sink = schema.at(['sink']);
+    expect(sink.suggestionsAt('{"format": ""}', 12).map((s) => s.label)).toEqual(expect.arrayContaining(['console', 'memory']));
+  });
 });

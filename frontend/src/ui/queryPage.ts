@@ -8,10 +8,11 @@ import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel'
 import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
+import { sinkTarget } from '../sinkTarget';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
 import type { EngineComparison, ProgressView, RecentBatch } from '../types';
-import { Chart, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
+import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
@@ -116,7 +117,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('div', { class: 'card-head' }, h('h2', {}, 'Recent batches'), h('span', { class: 'hint' }, 'as the console sink prints them, newest first')),
       batchesEl));
 
-  const results = new Chart(resultsEl);
+  let markerLabels = markerLabelsFor(resultsEl.clientWidth);
+  const results = new Chart(resultsEl, (width) => {
+    if (markerLabelsFor(width) === markerLabels) return;
+    markerLabels = markerLabelsFor(width);
+    drawResults();
+  });
   const progressCharts = progressEls.map((el) => new Chart(el));
   let measure: string | null = null;
 
@@ -194,6 +200,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     const last: ProgressView | undefined = model.progress[model.progress.length - 1];
     const state = last ? stateRows(last) : null;
     const kpi = (label: string, value: string, key: string) => [h('div', { class: 'kpi', 'data-kpi': key }, h('dt', {}, label), h('dd', {}, value))];
+    const sink = sinkTarget(q.spec, model.progress);
+    const lastWrite = sink?.lastWriteAt ? Date.parse(sink.lastWriteAt) : null;
     replaceChildren(kpis,
       ...kpi('Input', `${rate(last?.inputRowsPerSecond)} rows/s`, 'input'),
       ...kpi('Processed', `${rate(last?.processedRowsPerSecond)} rows/s`, 'processed'),
@@ -202,6 +210,9 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       ...kpi('Max event time', model.markers.maxEventTime === null ? '–' : `${timeOfDay(model.markers.maxEventTime)} UTC`, 'max-event-time'),
       ...kpi('State rows', state ? String(state.total) : '–', 'state-rows'),
       ...kpi('Output mode', model.outputMode, 'mode'),
+      ...(sink ? kpi('Sink', sink.target ? `${sink.format} · ${sink.target}` : sink.format, 'sink') : []),
+      ...(sink && lastWrite !== null ? kpi('Last write', `${timeOfDay(lastWrite)} UTC${sink.rowsWritten === null ? ''
+        : ` · ${sink.rowsWritten} rows`}`, 'last-write') : []),
       ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
   }
 
@@ -265,8 +276,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
         ? 'append mode: each bar is a finalized window'
         : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
     results.chart.setOption(sessions
-      ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers })
-      : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode }), { notMerge: true });
+      ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers, labels: markerLabels })
+      : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode, labels: markerLabels }),
+    { notMerge: true });
+    resultsEl.dataset.markerLabels = markerLabels;
   }
 
   /** The rows table of a query without a window: its latest rows, each with its batch's watermark. */

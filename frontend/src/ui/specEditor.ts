@@ -4,46 +4,32 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput,
   syntaxHighlighting } from '@codemirror/language';
-import { forceLinting, linter, lintGutter, lintKeymap, type Diagnostic } from '@codemirror/lint';
-import { EditorState, StateEffect, StateField } from '@codemirror/state';
+import { lintKeymap, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap,
   lineNumbers } from '@codemirror/view';
 import { syntaxError, type TextRange } from '../jsonLocate';
 import { SpecSchema } from '../specSchema';
+import { markProblem, problemMarks } from './editorProblem';
 
-/** A query spec in CodeMirror: what the create form reads, fills and marks. */
+/** A JSON text in CodeMirror (a query spec, or a part of one): what the create form reads, fills and marks. */
 export interface SpecEditor {
   readonly view: EditorView;
   text(): string;
   /** Replaces the whole text, as a template does. */
   setText(text: string): void;
-  /** Marks where the service refused the spec, until the text changes. */
+  /** Marks where the service refused the text, until the text changes. */
   markProblem(range: TextRange, message: string): void;
 }
 
-/** The service's verdict on the text as it was sent; a change of the text clears it. */
-const setProblem = StateEffect.define<Diagnostic | null>();
-const problem = StateField.define<Diagnostic | null>({
-  create: () => null,
-  update: (value, transaction) => {
-    for (const effect of transaction.effects) if (effect.is(setProblem)) return effect.value;
-    return transaction.docChanged ? null : value;
-  },
-});
-
-/** Syntax errors as the user types, and the service's problem where its pointer and position say. */
-function diagnostics(view: EditorView): Diagnostic[] {
+/** Syntax errors as the user types. */
+function jsonSyntax(view: EditorView): Diagnostic[] {
   const text = view.state.doc.toString();
   const error = syntaxError(text);
-  const found: Diagnostic[] = [];
-  if (error) {
-    const from = Math.min(error.offset, text.length);
-    found.push({ from, to: Math.min(from + Math.max(error.length, 1), text.length), severity: 'error',
-      source: 'JSON', message: error.message });
-  }
-  const refused = view.state.field(problem);
-  if (refused) found.push(refused);
-  return found;
+  if (!error) return [];
+  const from = Math.min(error.offset, text.length);
+  return [{ from, to: Math.min(from + Math.max(error.length, 1), text.length), severity: 'error', source: 'JSON',
+    message: error.message }];
 }
 
 /** Completion from the spec's schema: the property names and values that fit where the cursor is. */
@@ -69,26 +55,23 @@ function completeFrom(schema: SpecSchema) {
 }
 
 /**
- * A JSON editor for a query spec (CodeMirror 6): line numbers, folding, bracket matching, undo,
- * completion of the fields, steps, formats and options from the spec's schema in the service's
- * OpenAPI document (Ctrl-Space, or as you type), syntax errors as you type, and the service's
- * problem marked where it points.
+ * A JSON editor for a query spec, or the part of one that `schema` describes (CodeMirror 6):
+ * line numbers, folding, bracket matching, undo, completion of the fields, steps, formats and
+ * options from the spec's schema in the service's OpenAPI document (Ctrl-Space, or as you type),
+ * syntax errors as you type, and the service's problem marked where it points.
  */
-export function specEditor(parent: HTMLElement, label: string, onChange: (text: string) => void): SpecEditor {
+export function specEditor(parent: HTMLElement, label: string, onChange: (text: string) => void,
+  schema: SpecSchema = SpecSchema.fromOpenApi()): SpecEditor {
   const view = new EditorView({
     parent,
     state: EditorState.create({
       extensions: [
-        lineNumbers(), foldGutter(), lintGutter(), highlightActiveLineGutter(), highlightActiveLine(),
+        lineNumbers(), foldGutter(), highlightActiveLineGutter(), highlightActiveLine(),
         history(), drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         json(),
-        problem,
-        linter(diagnostics, {
-          delay: 300,
-          needsRefresh: (update) => update.transactions.some((t) => t.effects.some((e) => e.is(setProblem))),
-        }),
-        autocompletion({ override: [completeFrom(SpecSchema.fromOpenApi())] }),
+        problemMarks(jsonSyntax),
+        autocompletion({ override: [completeFrom(schema)] }),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap,
           ...lintKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false', autocapitalize: 'off' }),
@@ -105,17 +88,6 @@ export function specEditor(parent: HTMLElement, label: string, onChange: (text: 
     setText(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
     },
-    markProblem(range, message) {
-      const length = view.state.doc.length;
-      const from = Math.min(range.start, length);
-      const to = Math.min(Math.max(range.end, from + 1), length);
-      view.dispatch({
-        effects: [setProblem.of({ from, to, severity: 'error', source: 'Arus', message }),
-          EditorView.scrollIntoView(from, { y: 'center' })],
-        selection: { anchor: from, head: to },
-      });
-      forceLinting(view);
-      view.focus();
-    },
+    markProblem: (range, message) => markProblem(view, range, message),
   };
 }

@@ -1,5 +1,6 @@
 package dev.arus.server;
 
+import dev.arus.server.query.PreviewProperties;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -7,7 +8,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 /** The Arus service: the streaming engine wired into Spring Boot; its periodic chores run on Spring's scheduler. */
 @SpringBootApplication
-@EnableConfigurationProperties(ArusProperties.class)
+@EnableConfigurationProperties({ArusProperties.class, PreviewProperties.class, SinkProperties.class})
 @EnableScheduling
 public class ArusApplication {
 

@@ -36,16 +36,19 @@ class EngineConfiguration {
      * its progress history by {@code arus.engine.recent-progress}; batches run on
      * {@code arus.engine.task-threads} task slots, state in {@code arus.engine.shuffle-partitions}
      * partitions unless a query says otherwise (0: one per core, the engine's own default); a Kafka
-     * source or sink waits {@code arus.kafka.connect-timeout} for its brokers when its query starts.
+     * source or sink waits {@code arus.kafka.connect-timeout} for its brokers when its query starts;
+     * the sinks to other systems read their connections and allowed hosts ({@link SinkProperties})
+     * from the session's configuration.
      */
     @Bean(destroyMethod = "close")
-    ArusSession arusSession(Clock clock, EventLog eventLog, ArusProperties properties) {
+    ArusSession arusSession(Clock clock, EventLog eventLog, ArusProperties properties, SinkProperties sinks) {
         ArusProperties.Limits limits = properties.limits();
         ArusSession.Builder session = ArusSession.builder().clock(clock).eventLog(eventLog)
                 .maxStateRows(limits.maxStateRows())
                 .maxMemoryTableRows(limits.maxMemoryTableRows())
                 .maxBatchOutputRows(limits.maxOutputRowsPerBatch())
                 .connectTimeout(properties.kafka().connectTimeout());
+        sinks.sessionConf().forEach(session::conf);
         ArusProperties.Engine engine = properties.engine();
         session.recentProgress(engine.recentProgress());
         if (engine.taskThreads() > 0) {

@@ -12,12 +12,13 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 /**
- * A shown text is one the service hands to a client: a problem's detail, a query's exception, a
- * health detail. In it the data directory ({@code arus.data-dir}) never appears as the server's
- * absolute path: a path inside it reads as a spec names a location, relative to it, and the
- * directory itself reads {@code "."}. The engine and the file system name files by absolute path,
- * plainly or as file URIs ({@code file:/…}, {@code file:///…}); each such occurrence of the
- * directory, as configured or as its real path (links followed), is rewritten. Logs are for the
+ * A shown text is one the service hands to a client: a problem's detail, a query's exception and
+ * status message, its progress's source and sink descriptions, a health detail. In it the data
+ * directory ({@code arus.data-dir}) never appears as the server's absolute path: a path inside it
+ * reads as a spec names a location, relative to it, and the directory itself reads {@code "."}.
+ * The engine and the file system name files by absolute path, plainly or as file URIs
+ * ({@code file:/…}, {@code file:///…}); each such occurrence of the directory, as configured or as
+ * its real path (links followed), is rewritten. Logs are for the
  * operator and may name absolute paths (a line that quotes a query's view quotes it as shown).
  * Thread-safe.
  */
@@ -34,17 +35,24 @@ public class ShownPaths {
     private static final String START = "(?<![\\w.~/-])";
 
     private final Path configured;
+    // The forms of the directory once its real path is known; until then they are made again for each text.
+    private volatile Forms known;
 
     public ShownPaths(ArusProperties properties) {
         this.configured = properties.dataDir().toAbsolutePath().normalize();
     }
 
-    /** {@code text} as shown to a client; {@code null} stays {@code null}. */
+    /**
+     * {@code text} as shown to a client; {@code null} stays {@code null}. A text that names no form
+     * of the directory (most status messages and descriptions) is returned as it is, without a match.
+     */
     public String of(String text) {
         if (text == null || configured.getNameCount() == 0) {
             return text;
         }
-        return pattern().matcher(text).replaceAll(found -> found.group(1) != null ? "" : ".");
+        Forms forms = forms();
+        return forms.named(text) ? forms.pattern().matcher(text).replaceAll(found -> found.group(1) != null ? "" : ".")
+                : text;
     }
 
     /** {@code path} as shown to a client: relative to the data directory when it lies inside it. */
@@ -53,24 +61,49 @@ public class ShownPaths {
     }
 
     /**
-     * The data directory in every form a text may name it, longest first, followed by the slash
-     * of a path inside it (group 1) or by the end of its own name. The directory may be created after
-     * the service starts, so its real path is looked up each time.
+     * The data directory's forms: looked up once it exists, and each time before (it may be created
+     * after the service starts, and only then has a real path).
      */
-    private Pattern pattern() {
-        Set<Path> roots = new LinkedHashSet<>(List.of(configured));
+    private Forms forms() {
+        Forms forms = known;
+        if (forms != null) {
+            return forms;
+        }
         try {
-            roots.add(configured.toRealPath());
+            forms = Forms.of(new LinkedHashSet<>(List.of(configured, configured.toRealPath())));
+            known = forms;
+            return forms;
         } catch (IOException notYetCreated) {
-            // only the configured path can appear in a text
+            return Forms.of(Set.of(configured)); // only the configured path can appear in a text
         }
-        List<String> forms = new ArrayList<>();
-        for (Path root : roots) {
-            String uriPath = root.toUri().getRawPath().replaceAll("/$", "");
-            forms.addAll(List.of("file://" + uriPath, "file:" + uriPath, root.toString()));
+    }
+
+    /**
+     * The data directory in every form a text may name it ({@code texts}), and the pattern of them,
+     * longest first, followed by the slash of a path inside it (group 1) or by the end of its own name.
+     */
+    private record Forms(List<String> texts, Pattern pattern) {
+
+        static Forms of(Set<Path> roots) {
+            List<String> forms = new ArrayList<>();
+            for (Path root : roots) {
+                String uriPath = root.toUri().getRawPath().replaceAll("/$", "");
+                forms.addAll(List.of("file://" + uriPath, "file:" + uriPath, root.toString()));
+            }
+            forms.sort(Comparator.comparingInt(String::length).reversed());
+            return new Forms(List.copyOf(new LinkedHashSet<>(forms)), Pattern.compile(START + "(?:"
+                    + forms.stream().map(Pattern::quote).collect(Collectors.joining("|"))
+                    + ")(?:" + INSIDE + "|" + ITSELF + ")"));
         }
-        forms.sort(Comparator.comparingInt(String::length).reversed());
-        return Pattern.compile(START + "(?:" + forms.stream().map(Pattern::quote).collect(Collectors.joining("|"))
-                + ")(?:" + INSIDE + "|" + ITSELF + ")");
+
+        /** Whether {@code text} contains a form at all: the pattern can match only then. */
+        boolean named(String text) {
+            for (String form : texts) {
+                if (text.contains(form)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 }

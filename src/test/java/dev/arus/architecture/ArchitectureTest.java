@@ -59,6 +59,8 @@ class ArchitectureTest {
                 "engine.streaming", "engine.time");
         allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
                 "engine.time");
+        allow("engine.http", "engine.data", "engine.expr", "engine.sink", "engine.streaming", "engine.time");
+        allow("engine.jdbc", "engine.data", "engine.sink", "engine.streaming", "engine.time");
         allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
@@ -74,11 +76,15 @@ class ArchitectureTest {
         allow("server.web", SERVER_SETTINGS, "server.storage");
         allow("server.query", SERVER_SETTINGS, "engine.api", "engine.data", "engine.sink", "engine.source",
                 "engine.streaming", "engine.table", "engine.time", "server.storage", "server.web");
+        // server.stream makes the streams of streaming tables for server.query, through its StreamingTables.
         allow("server.stream", SERVER_SETTINGS, "engine.api", "engine.data", "engine.expr", "engine.log",
-                "engine.streaming", "engine.time", "server.web");
+                "engine.streaming", "engine.time", "server.query", "server.web");
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
                 "server.query");
+        // The graph of streams, queries and sinks: the registry's queries and the event log's streams, read only.
+        allow("server.pipeline", SERVER_SETTINGS, "engine.log", "engine.streaming", "engine.time", "server.query",
+                "server.web");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
         // The Spark adapter is only in the build with the spark profile (src/spark/java): it is a second
         // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more.
@@ -130,6 +136,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta..",
                         "io.micrometer..", "com.fasterxml..", "tools.jackson.databind..", "tools.jackson.annotation..",
                         "dev.arus.server..")
+                .check(CLASSES);
+    }
+
+    /** The connection pool and PostgreSQL's driver are behind the jdbc sink: nothing else of the engine loads them. */
+    @Test
+    void onlyTheJdbcSinkUsesTheDatabaseDriverAndPool() {
+        noClasses().that().resideInAPackage("dev.arus..").and().resideOutsideOfPackage("dev.arus.engine.jdbc..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.postgresql..", "com.zaxxer.hikari..")
                 .check(CLASSES);
     }
 

@@ -16,7 +16,8 @@ import java.util.concurrent.CountDownLatch;
  * {@code ARUS_PAUSE_AT=<step>:<batchId>} it prints {@code PAUSED} and waits to be killed when that
  * batch reaches that protocol step. It prints {@code BATCH <id>} after each batch. Arguments: the
  * query, checkpoint directory, sink, its target (directory or topic), last batch id, trigger
- * interval in ms, and the Kafka brokers (the test JVM's, over loopback) or {@code -}.
+ * interval in ms, and the Kafka brokers (the test JVM's, over loopback), the PostgreSQL server's
+ * URL of a {@code jdbc} sink, or {@code -}.
  */
 public final class CrashChild {
 
@@ -59,7 +60,9 @@ public final class CrashChild {
         if (Files.exists(checkpoint.resolve("commits").resolve(Long.toString(lastBatch)))) {
             return;
         }
-        try (ArusSession session = ArusSession.builder().timeZone(ZoneOffset.UTC).console(System.err).build()) {
+        ArusSession.Builder builder = ArusSession.builder().timeZone(ZoneOffset.UTC).console(System.err);
+        sink.configure(builder, kafkaServers);
+        try (ArusSession session = builder.build()) {
             StreamingQuery[] query = new StreamingQuery[1];
             session.streams().addListener(new StreamingQueryListener() {
                 @Override

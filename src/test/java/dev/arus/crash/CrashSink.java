@@ -1,14 +1,16 @@
 package dev.arus.crash;
 
+import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.sink.DuckDb;
+import dev.arus.engine.jdbc.PostgresTestServer;
 import dev.arus.engine.sink.FileSinkLogReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Where a {@link CrashChild} writes its query's rows: its {@code target} is a directory or a topic. */
+/** Where a {@link CrashChild} writes its query's rows: its {@code target} is a directory, a topic or a table. */
 enum CrashSink {
 
     /** The {@code json} file sink, into directory {@code target}. */
@@ -50,9 +52,34 @@ enum CrashSink {
                     .option("kafka.bootstrap.servers", kafkaServers).option("topic", target)
                     .option("exactlyOnce", true);
         }
+    },
+
+    /**
+     * The {@code jdbc} sink in update mode, upserting by the query's grouping columns into table
+     * {@code target} (created by the first run) of the PostgreSQL server whose URL is the
+     * endpoint: exactly once through {@code arus_sink_commits}.
+     */
+    JDBC_UPDATE {
+        @Override
+        DataStreamWriter writer(StreamFrame rows, String target, String endpoint) {
+            return rows.writeStream().format("jdbc").outputMode("update").option("connection", "crash")
+                    .option("table", target).option("createTable", true);
+        }
+
+        @Override
+        void configure(ArusSession.Builder session, String endpoint) {
+            session.conf("arus.jdbc.connections.crash.url", endpoint)
+                    .conf("arus.jdbc.connections.crash.user", PostgresTestServer.USER)
+                    .conf("arus.jdbc.connections.crash.password", PostgresTestServer.PASSWORD);
+        }
     };
 
-    abstract DataStreamWriter writer(StreamFrame rows, String target, String kafkaServers);
+    /** The query's writer; {@code endpoint} is what the sink reaches (Kafka's brokers, PostgreSQL's URL) or null. */
+    abstract DataStreamWriter writer(StreamFrame rows, String target, String endpoint);
+
+    /** Gives the child's session the settings the sink reads; none by default. */
+    void configure(ArusSession.Builder session, String endpoint) {
+    }
 
     /**
      * The rows of each batch in directory {@code target} of a file sink, as a reader of its

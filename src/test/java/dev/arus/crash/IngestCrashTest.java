@@ -191,7 +191,8 @@ class IngestCrashTest {
             Instant lastWatermark = IngestLedger.eventTimeOf(LAST_EVENT_ID).minus(WATERMARK_DELAY);
             String queryId = api.get("/api/queries").json().get(0).path("id").asString();
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .failFast("the query failed", () -> api.query(queryId).path("state").asString().equals("FAILED"))
+                    .failFast("the query failed", () -> List.of("FAILED", "RESTARTING")
+                            .contains(api.query(queryId).path("state").asString()))
                     .until(() -> lastWatermark.equals(watermark(api.query(queryId))));
             List<WindowTotal> written = new ArrayList<>();
             FileSinkLogReader.read(dataDirectory.resolve("out").resolve(QUERY)).values()

@@ -60,4 +60,17 @@ class ShownPathsTest {
         assertThat(shown.of("reading " + real.toRealPath().toUri() + "in/x.csv and " + link + "/out"))
                 .isEqualTo("reading in/x.csv and out");
     }
+
+    @Test
+    void aDataDirectoryLinkedOnlyAfterTheFirstTextIsShownByItsRealPathToo() throws IOException {
+        Path link = temp.resolve("later");
+        ShownPaths shown = shownPaths(link);
+        assertThat(shown.of("nothing yet under " + link + "/in")).isEqualTo("nothing yet under in");
+
+        Path real = Files.createDirectories(temp.resolve("disk/later"));
+        Files.createSymbolicLink(link, real);
+
+        assertThat(shown.of("reading " + real.toRealPath().toUri() + "in/x.csv")).isEqualTo("reading in/x.csv");
+        assertThat(shown.of("Waiting for data to arrive")).isEqualTo("Waiting for data to arrive");
+    }
 }

@@ -4,6 +4,8 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.SqlParser;
 import dev.arus.engine.expr.SqlStatement;
 import dev.arus.engine.log.EventLog;
+import dev.arus.engine.log.StreamColumns;
+import dev.arus.engine.log.StreamDefinition;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.SqlPlanner;
 import dev.arus.engine.runtime.ExecutorTriggerScheduler;
@@ -17,6 +19,7 @@ import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.ParseException;
+import dev.arus.engine.streaming.TextPosition;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.time.Clock;
@@ -24,6 +27,7 @@ import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +56,7 @@ public final class ArusSession implements AutoCloseable {
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
-                builder.shufflePartitions, builder.connectTimeout);
+                builder.shufflePartitions, builder.connectTimeout, builder.conf);
         this.streams = new StreamingQueryManager(
                 new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
                 environment.memoryTables());
@@ -98,8 +102,78 @@ public final class ArusSession implements AutoCloseable {
         if (statement instanceof SqlStatement.CreateStreamingTable create) {
             throw new ParseException(SqlParser.UNSUPPORTED, "[" + SqlParser.UNSUPPORTED + "] The feature is not"
                     + " supported: CREATE STREAMING TABLE as a query: it defines a pipeline's table, not a stream"
-                    + " to start. SQLSTATE: 0A000", create.position(), sqlText);
+                    + " to start; define it with ArusSession.define. SQLSTATE: 0A000", create.position(), sqlText);
         }
+        return plan(sqlText, statement, tables);
+    }
+
+    /**
+     * What a Spark SQL statement over {@code tables} defines: a query, as {@link #sql} reads it,
+     * or a streaming table, {@code CREATE STREAMING TABLE [IF NOT EXISTS] name [COMMENT '...'] AS
+     * query}, Spark Declarative Pipelines' statement: the event-log stream {@code name} with the
+     * query's columns (see {@link StreamColumns}), filled by the query. Nothing is created.
+     *
+     * @throws dev.arus.engine.streaming.ParseException for a statement that does not parse, or
+     *         a table named with a catalog or schema ({@code UNSUPPORTED_FEATURE.SQL_CONSTRUCT})
+     * @throws AnalysisException for a mistake of the query, as {@link #sql}'s; a table name that is
+     *         no stream name ({@code INVALID_STREAM_NAME}), a query that reads the table it fills
+     *         ({@code STREAMING_TABLE_READS_ITSELF}) or an output column no stream holds
+     *         ({@code UNSUPPORTED_STREAM_COLUMN_TYPE})
+     */
+    public SqlDefinition define(String sqlText, SqlTables tables) {
+        SqlStatement statement = SqlParser.parse(sqlText);
+        if (!(statement instanceof SqlStatement.CreateStreamingTable create)) {
+            return new SqlDefinition.Query(plan(sqlText, statement, tables));
+        }
+        String name = tableName(sqlText, create);
+        StreamFrame frame = plan(sqlText, statement, tables);
+        boolean readsItself = frame.plan().streamSources().stream().anyMatch(source ->
+                source.format().equalsIgnoreCase(SqlDefinition.StreamingTable.SINK_FORMAT)
+                        && source.options().entrySet().stream().anyMatch(option -> option.getKey()
+                                .equalsIgnoreCase(SqlDefinition.StreamingTable.SINK_OPTION)
+                                && name.equals(option.getValue().trim())));
+        if (readsItself) {
+            throw located(sqlText, create.namePosition(), "STREAMING_TABLE_READS_ITSELF", "[STREAMING_TABLE_READS_ITSELF]"
+                    + " The streaming table `" + name + "` reads the stream it fills: a pipeline's tables form no"
+                    + " cycle. Read the stream this one is made from");
+        }
+        Schema columns;
+        try {
+            columns = StreamColumns.of(frame.schema());
+        } catch (AnalysisException unstorable) {
+            throw located(sqlText, create.query().position(), unstorable.errorClass(), unstorable.getMessage());
+        }
+        return new SqlDefinition.StreamingTable(name, frame, StreamColumns.ddl(columns));
+    }
+
+    /** A streaming table's name: one identifier, a stream's name. */
+    private static String tableName(String sqlText, SqlStatement.CreateStreamingTable create) {
+        if (create.name().size() != 1) {
+            TextPosition at = TextPosition.of(sqlText, create.namePosition());
+            throw new ParseException(SqlParser.UNSUPPORTED, "[" + SqlParser.UNSUPPORTED + "] The feature is not"
+                    + " supported: a streaming table named with a catalog or schema (" + String.join(".",
+                    create.name().stream().map(part -> "`" + part.replace("`", "``") + "`").toList())
+                    + "): a table is a stream of the event log, named by one identifier. SQLSTATE: 0A000 (line "
+                    + at.line() + ", pos " + (at.column() - 1) + ")", create.namePosition(), sqlText);
+        }
+        String name = create.name().get(0);
+        try {
+            StreamDefinition.checkName(name);
+        } catch (AnalysisException invalid) {
+            throw located(sqlText, create.namePosition(), invalid.errorClass(), "[" + invalid.errorClass() + "] "
+                    + invalid.getMessage());
+        }
+        return name;
+    }
+
+    /** An analysis error at {@code position} of the statement, its message ending as Spark's, {@code ; line L pos P}. */
+    private static AnalysisException located(String sqlText, int position, String errorClass, String message) {
+        TextPosition at = TextPosition.of(sqlText, position);
+        return new AnalysisException(errorClass, message + "; line " + at.line() + " pos " + (at.column() - 1),
+                position, sqlText);
+    }
+
+    private StreamFrame plan(String sqlText, SqlStatement statement, SqlTables tables) {
         return new StreamFrame(this, SqlPlanner.plan(sqlText, statement.query(), name -> name.size() != 1
                 ? Optional.empty()
                 : tables.find(name.get(0)).or(() -> eventLogStream(name.get(0)))));
@@ -188,8 +262,21 @@ public final class ArusSession implements AutoCloseable {
         private long maxBatchOutputRows = Long.MAX_VALUE;
         private EventLog eventLog;
         private Duration connectTimeout = ConnectTimeout.DEFAULT;
+        private final Map<String, String> conf = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Sets the session's configuration {@code key} to {@code value}, as Spark's
+         * {@code spark.conf.set}: settings a sink reads that no query gives, such as a named
+         * database connection ({@code arus.jdbc.connections.<name>.url}, {@code .user},
+         * {@code .password}) or the hosts an {@code http} sink may call
+         * ({@code arus.http-sink.allowed-hosts}).
+         */
+        public Builder conf(String key, String value) {
+            conf.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
+            return this;
         }
 
         public Builder clock(Clock clock) {

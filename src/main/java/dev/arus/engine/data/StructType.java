@@ -41,7 +41,7 @@ public record StructType(List<Field> fields) implements DataType {
     }
 
     /** Spark's {@code QuotingUtils.quoteIfNeeded}. */
-    static String quoteIfNeeded(String name) {
+    public static String quoteIfNeeded(String name) {
         if (name.matches("[a-zA-Z0-9_]+") && !name.matches("\\d+")) {
             return name;
         }

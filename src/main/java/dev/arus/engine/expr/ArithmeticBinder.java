@@ -28,10 +28,6 @@ final class ArithmeticBinder {
 
     private static final long MICROS_PER_DAY = IntervalField.DAY.micros();
 
-    /** What Spark's {@code date_add} and {@code date_sub} take as a number of days. */
-    private static final InputType DAY_COUNT = InputType.anyOf(InputType.of(AtomicType.INT),
-            InputType.of(AtomicType.SHORT), InputType.of(AtomicType.BYTE));
-
     private ArithmeticBinder() {
     }
 
@@ -224,7 +220,7 @@ final class ArithmeticBinder {
         }
         if (l == AtomicType.DATE && r != AtomicType.DATE && !(r instanceof DayTimeIntervalType)) {
             String dateSub = SqlText.function("date_sub", List.of(left.sql(), right.sql()));
-            BoundExpression days = binder.require(dateSub, binary.position(), "second", right, DAY_COUNT);
+            BoundExpression days = DateArithmetic.dayCount(binder, dateSub, binary.position(), right);
             return new LongArithmetic(BinaryOperator.SUBTRACT, left, days, AtomicType.DATE, dateSub);
         }
         throw wrongTypes(binder, binary, left, right);
@@ -267,13 +263,13 @@ final class ArithmeticBinder {
     }
 
     /**
-     * Spark's {@code DateAdd}: a date and a number of days (INT, SMALLINT or TINYINT), named
-     * {@code date_add(d, n)}.
+     * Spark's {@code DateAdd}: a date and a number of days (INT, SMALLINT or TINYINT, never cast
+     * from another type: {@code date + bigint} is refused), named {@code date_add(d, n)}.
      */
     private static BoundExpression dateAdd(ExpressionBinder binder, Binary binary, BoundExpression date,
             BoundExpression days) {
         String sql = SqlText.function("date_add", List.of(date.sql(), days.sql()));
-        BoundExpression count = binder.require(sql, binary.position(), "second", days, DAY_COUNT);
+        BoundExpression count = DateArithmetic.dayCount(binder, sql, binary.position(), days);
         return new LongArithmetic(BinaryOperator.ADD, date, count, AtomicType.DATE, sql);
     }
 

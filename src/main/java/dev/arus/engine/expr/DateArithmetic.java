@@ -71,12 +71,6 @@ final class DateArithmetic extends BinaryLongFunction {
      */
     private static BoundExpression dayCount(String name, FunctionCall call, BoundExpression days,
             ExpressionBinder binder) {
-        if (DAY_COUNTS.contains(days.dataType())) {
-            return days;
-        }
-        if (days.dataType() == AtomicType.NULL) {
-            return TypeCoercion.implicitCast(days, AtomicType.INT);
-        }
         if (call.arguments().get(1) instanceof Expression.Literal literal && literal.value() instanceof String text) {
             try {
                 int value = Integer.parseInt(text.trim());
@@ -86,8 +80,22 @@ final class DateArithmetic extends BinaryLongFunction {
                         + "` function needs to be an integer.", literal.position());
             }
         }
-        throw binder.unexpectedType(call.sql(), call.position(), "second",
-                "(\"INT\" or \"SMALLINT\" or \"TINYINT\")", days);
+        return dayCount(binder, call.sql(), call.position(), days);
+    }
+
+    /**
+     * The days of Spark's {@code DateAdd} and {@code DateSub}, which expect their input types
+     * without casting them: an INT, SMALLINT or TINYINT as it is, a NULL as an INT; anything else,
+     * a BIGINT included ({@code date + bigint} too), is refused naming {@code sql}.
+     */
+    static BoundExpression dayCount(ExpressionBinder binder, String sql, int position, BoundExpression days) {
+        if (DAY_COUNTS.contains(days.dataType())) {
+            return days;
+        }
+        if (days.dataType() == AtomicType.NULL) {
+            return TypeCoercion.implicitCast(days, AtomicType.INT);
+        }
+        throw binder.unexpectedType(sql, position, "second", "(\"INT\" or \"SMALLINT\" or \"TINYINT\")", days);
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.math.RoundingMode;
  * sum or difference; the product and the remainder to 38 significant digits; the quotient to 38
  * fraction digits; each rounded half up to the result type {@link DecimalPrecision} gives, or
  * NUMERIC_VALUE_OUT_OF_RANGE when it needs more digits (ANSI mode). A zero divisor raises
- * DIVIDE_BY_ZERO; {@code div} gives the truncated quotient as a BIGINT. When both operands and
+ * DIVIDE_BY_ZERO, or REMAINDER_BY_ZERO for {@code %}; {@code div} gives the truncated quotient as a BIGINT. When both operands and
  * the result are compact the arithmetic stays in longs; otherwise each row goes through
  * {@code BigDecimal}, as Spark's does beyond 18 digits.
  */
@@ -165,6 +165,7 @@ final class DecimalArithmetic extends BoundNode {
     }
 
     private EvaluationException divideByZero() {
-        return EvaluationException.divideByZero(operator == BinaryOperator.REMAINDER ? "try_mod" : "try_divide");
+        return operator == BinaryOperator.REMAINDER ? EvaluationException.remainderByZero()
+                : EvaluationException.divideByZero();
     }
 }

@@ -8,8 +8,8 @@ import dev.arus.engine.data.DoubleVector;
 /**
  * {@code + - * / %} on DOUBLE operands, or FLOAT ones: a float is held as a double, so float
  * arithmetic is the double result rounded to a float, which is exactly what float arithmetic
- * gives. Under Spark 4's ANSI default a zero divisor raises DIVIDE_BY_ZERO even for doubles,
- * instead of giving infinity or NULL.
+ * gives. Under Spark 4's ANSI default a zero divisor raises DIVIDE_BY_ZERO ({@code /}) or
+ * REMAINDER_BY_ZERO ({@code %}) even for doubles, instead of giving infinity or NULL.
  */
 final class DoubleArithmetic extends BoundNode {
 
@@ -68,7 +68,7 @@ final class DoubleArithmetic extends BoundNode {
         for (int i = 0; i < size; i++) {
             if (!(nulls && result.isNull(i))) {
                 if (b[i] == 0) {
-                    throw EvaluationException.divideByZero(remainder ? "try_mod" : "try_divide");
+                    throw remainder ? EvaluationException.remainderByZero() : EvaluationException.divideByZero();
                 }
                 out[i] = remainder ? a[i] % b[i] : a[i] / b[i];
             }

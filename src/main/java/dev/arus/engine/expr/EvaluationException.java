@@ -13,13 +13,39 @@ public final class EvaluationException extends ArusException {
             " If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.";
 
     private EvaluationException(String errorClass, String message) {
-        super(errorClass, "[" + errorClass + "] " + message);
+        this(errorClass, message, true);
     }
 
-    /** {@code hint} names the try_ function that returns NULL instead: try_divide, try_mod. */
-    static EvaluationException divideByZero(String tryFunction) {
-        return new EvaluationException("DIVIDE_BY_ZERO", "Division by zero. Use `" + tryFunction
-                + "` to tolerate divisor being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
+    private EvaluationException(String errorClass, String message, boolean classInMessage) {
+        super(errorClass, classInMessage ? "[" + errorClass + "] " + message : message);
+    }
+
+    /**
+     * An error Spark raises without an error class (a {@code require} failing, an
+     * {@code IllegalArgumentException}): its message is Spark's alone, {@code errorClass} is Arus's
+     * name for it, for callers that decide by class.
+     */
+    static EvaluationException unclassified(String errorClass, String message) {
+        return new EvaluationException(errorClass, message, false);
+    }
+
+    /** An array of more elements than Spark's arrays hold, made by {@code function} from its {@code parameter}. */
+    static EvaluationException collectionSizeLimit(long elements, String parameter, String function) {
+        return new EvaluationException("COLLECTION_SIZE_LIMIT_EXCEEDED.PARAMETER", "Can't create array with "
+                + elements + " elements which exceeding the array size limit " + Sequence.MAX_LENGTH + ", the value"
+                + " of parameter(s) `" + parameter + "` in the function `" + function + "` is invalid. SQLSTATE: 54000");
+    }
+
+    /** {@code /} and {@code div} by zero; {@code try_divide} returns NULL instead. */
+    static EvaluationException divideByZero() {
+        return new EvaluationException("DIVIDE_BY_ZERO", "Division by zero. Use `try_divide` to tolerate divisor"
+                + " being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
+    }
+
+    /** {@code %}, {@code mod} and {@code pmod} by zero (Spark 4.2's own class); {@code try_mod} returns NULL instead. */
+    static EvaluationException remainderByZero() {
+        return new EvaluationException("REMAINDER_BY_ZERO", "Remainder by zero. Use `try_mod` to tolerate divisor"
+                + " being 0 and return NULL instead." + ANSI_HINT + " SQLSTATE: 22012");
     }
 
     /** {@code what} is Java's wording, {@code integer overflow} or {@code long overflow}. */
@@ -35,6 +61,15 @@ public final class EvaluationException extends ArusException {
                 + "' of the type \"STRING\" cannot be cast to \"" + targetType
                 + "\" because it is malformed. Correct the value as per the syntax, or change its target type."
                 + " Use `try_cast` to tolerate malformed input and return NULL instead. SQLSTATE: 22018");
+    }
+
+    /** A NaN or infinite double cast to a datetime type: {@code The value NaN of the type "DOUBLE"...}. */
+    static EvaluationException castInvalidInput(double value, String targetType) {
+        String text = Double.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+        return new EvaluationException("CAST_INVALID_INPUT", "The value " + text + " of the type \"DOUBLE\" cannot be"
+                + " cast to \"" + targetType + "\" because it is malformed. Correct the value as per the syntax, or"
+                + " change its target type. Use `try_cast` to tolerate malformed input and return NULL instead."
+                + " SQLSTATE: 22018");
     }
 
     /** {@code value} is printed as Spark's {@code toSQLValue}: {@code 3000000000L}, {@code 1.0E20D}. */
@@ -89,6 +124,15 @@ public final class EvaluationException extends ArusException {
                 + " < 0 or > 0 (the first element has index 1). SQLSTATE: 22003");
     }
 
+    /** A comparator of {@code array_sort} that gave NULL. */
+    static EvaluationException comparatorReturnsNull(String first, String second) {
+        return new EvaluationException("COMPARATOR_RETURNS_NULL", "The comparator has returned a NULL for a comparison"
+                + " between " + first + " and " + second + ".\nIt should return a positive integer for \"greater"
+                + " than\", 0 for \"equal\" and a negative integer for \"less than\".\nTo revert to deprecated"
+                + " behavior where NULL is treated as 0 (equal), you must set"
+                + " \"spark.sql.legacy.allowNullComparisonResultInArraySort\" to \"true\". SQLSTATE: 22004");
+    }
+
     static EvaluationException nullMapKey() {
         return new EvaluationException("NULL_MAP_KEY", "Cannot use null as map key. SQLSTATE: 2200E");
     }
@@ -122,9 +166,12 @@ public final class EvaluationException extends ArusException {
                 + ". SQLSTATE: 22009");
     }
 
-    /** A field of make_date or make_timestamp out of its range; {@code detail} is Java's wording. */
+    /**
+     * A field of make_date or make_timestamp out of its range; {@code detail} is Java's wording.
+     * Spark 4.2 raises the subclass that suggests turning ANSI mode off.
+     */
     static EvaluationException datetimeFieldOutOfBounds(String detail) {
-        return new EvaluationException("DATETIME_FIELD_OUT_OF_BOUNDS", detail + "." + ANSI_HINT
+        return new EvaluationException("DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION", detail + "." + ANSI_HINT
                 + " SQLSTATE: 22023");
     }
 

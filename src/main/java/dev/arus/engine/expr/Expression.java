@@ -243,6 +243,34 @@ public sealed interface Expression {
         }
     }
 
+    /**
+     * A lambda function, {@code x -> body} or {@code (x, i) -> body}: an argument of a
+     * higher-order function ({@code transform}, {@code filter}...), which gives its parameters
+     * their values. A name in the body is the innermost lambda's parameter of that name before
+     * it is a column. Spark's unresolved SQL of it is {@code lambdafunction(body, x)}.
+     */
+    record Lambda(List<String> parameters, Expression body, int position) implements Expression {
+        public Lambda {
+            parameters = List.copyOf(parameters);
+        }
+
+        @Override
+        public String sql() {
+            return SqlText.function("lambdafunction",
+                    Stream.concat(Stream.of(body.sql()), parameters.stream()).toList());
+        }
+
+        @Override
+        public List<Expression> children() {
+            return List.of(body);
+        }
+
+        /** Whether {@code name} is one of the parameters, compared as Spark does without case. */
+        public boolean binds(String name) {
+            return parameters.stream().anyMatch(parameter -> parameter.equalsIgnoreCase(name));
+        }
+    }
+
     /** {@code extract(YEAR FROM ts)}: a field of a date, timestamp or interval, named as written. */
     record Extract(String field, Expression source, int position) implements Expression {
         @Override
@@ -269,11 +297,21 @@ public sealed interface Expression {
         }
     }
 
-    /** {@code child AS name}: the output column is called {@code name}. */
-    record Alias(Expression child, String name, int position) implements Expression {
+    /**
+     * {@code child AS name}: the output column is called {@code name}. An automatic alias has no
+     * name of its own ({@code name} is empty): it calls its column by the child's pretty SQL, as
+     * Spark SQL's {@code ResolveAliases} names a select item the Column API would name otherwise
+     * (see {@link ExpressionAnalyzer#sqlSelectItem}).
+     */
+    record Alias(Expression child, String name, int position, boolean automatic) implements Expression {
+
+        public Alias(Expression child, String name, int position) {
+            this(child, name, position, false);
+        }
+
         @Override
         public String sql() {
-            return child.sql() + " AS " + name;
+            return automatic ? child.sql() : child.sql() + " AS " + name;
         }
 
         @Override

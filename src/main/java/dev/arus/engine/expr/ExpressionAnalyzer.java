@@ -10,10 +10,11 @@ import dev.arus.engine.streaming.AnalysisException;
  * Resolves unresolved expressions against an input schema, for the three places a query uses
  * them: projections and filters ({@link #bind}), {@code groupBy} keys ({@link #bindGroupingKey})
  * and {@code agg} columns ({@link #bindAggregate}). It also names output columns as Spark's
- * {@code ResolveAliases} does: an alias wins; a column, or a struct field written as a column
- * path ({@code data.amount}), keeps its (field) name; a cast of a named expression keeps that
- * name; anything else, {@code getField} included ({@code data.amount} again, by its pretty SQL),
- * is called by its pretty SQL. Stateless.
+ * Column API ({@code ExpressionUtils.toNamed}, then {@code ResolveAliases}) does: an alias wins;
+ * a column, or a struct field written as a column path ({@code data.amount}), keeps its (field)
+ * name; a cast of a named expression keeps that name, through any number of casts
+ * ({@code CAST(CAST(value AS BOOLEAN) AS INT)} is {@code value}); anything else, {@code getField}
+ * included ({@code data.amount} again, by its pretty SQL), is called by its pretty SQL. Stateless.
  */
 public final class ExpressionAnalyzer {
 
@@ -33,20 +34,36 @@ public final class ExpressionAnalyzer {
     private static BoundExpression named(Expression expression, ExpressionBinder binder) {
         BoundExpression bound = binder.bind(expression);
         if (expression instanceof Expression.Alias alias) {
-            return new Renamed(bound, alias.name());
+            return new Renamed(bound, alias.automatic() ? bound.sql() : alias.name());
         }
         if (bound instanceof FieldExtraction field && expression instanceof Expression.ColumnReference) {
             return new Renamed(field, field.fieldName());
         }
         if (expression instanceof Expression.Cast cast && isNamed(cast.child())) {
-            // Spark's ResolveAliases: a top-level Cast of a named expression takes that name.
+            // Spark's toNamed: a top-level Cast of a named expression, or of a cast of one, takes that name.
             return new Renamed(bound, named(cast.child(), binder).name());
         }
         return bound;
     }
 
     private static boolean isNamed(Expression expression) {
-        return expression instanceof Expression.ColumnReference || expression instanceof Expression.Alias;
+        return expression instanceof Expression.ColumnReference || expression instanceof Expression.Alias
+                || expression instanceof Expression.Cast cast && isNamed(cast.child());
+    }
+
+    /**
+     * An unaliased item of a SQL select list, named as {@code spark.sql} names it rather than as
+     * the Column API does: Spark SQL's {@code ResolveAliases} calls a cast after its child only
+     * when the child is a column or an alias itself, so {@code CAST(CAST(value AS BOOLEAN) AS INT)}
+     * keeps its pretty SQL as its name there (an automatic {@link Expression.Alias}), where
+     * {@code selectExpr} calls it {@code value}.
+     */
+    public static Expression sqlSelectItem(Expression item) {
+        if (item instanceof Expression.Cast cast && !(cast.child() instanceof Expression.ColumnReference)
+                && !(cast.child() instanceof Expression.Alias)) {
+            return new Expression.Alias(item, "", item.position(), true);
+        }
+        return item;
     }
 
     /**

@@ -30,11 +30,43 @@ final class ExpressionBinder {
     private final Schema schema;
     private final String rootSql;
     private final boolean insideAggregate;
+    /** The scope of the lambda whose body this binder binds, or null outside any lambda. */
+    private final LambdaScope lambda;
+    /** The first columns of the schema, the input's: a name that is no lambda parameter is one of these. */
+    private final int inputColumns;
 
     ExpressionBinder(Schema schema, Expression root, boolean insideAggregate) {
+        this(schema, root.sql(), insideAggregate, null, schema.size());
+    }
+
+    private ExpressionBinder(Schema schema, String rootSql, boolean insideAggregate, LambdaScope lambda,
+            int inputColumns) {
         this.schema = schema;
-        this.rootSql = root.sql();
+        this.rootSql = rootSql;
         this.insideAggregate = insideAggregate;
+        this.lambda = lambda;
+        this.inputColumns = inputColumns;
+    }
+
+    /**
+     * A binder for the body of a lambda inside the expression this one binds, whose parameters
+     * are {@code names} (null for a hidden lambda's) of the types and nullability of {@code parameters}.
+     */
+    ExpressionBinder inLambda(List<String> names, List<Field> parameters) {
+        List<Field> fields = new ArrayList<>(schema.fields());
+        fields.addAll(parameters);
+        return new ExpressionBinder(new Schema(fields), rootSql, insideAggregate,
+                new LambdaScope(lambda, names, schema.size()), inputColumns);
+    }
+
+    /** The scope of the lambda this binder binds the body of; null outside any lambda. */
+    LambdaScope lambdaScope() {
+        return lambda;
+    }
+
+    /** The columns and the parameters of enclosing lambdas that an expression bound here reads. */
+    Schema schema() {
+        return schema;
     }
 
     boolean insideAggregate() {
@@ -75,6 +107,10 @@ final class ExpressionBinder {
             return ElementAt.bind(this, subscript);
         } else if (expression instanceof Expression.Extract extract) {
             return DatePart.bind(this, extract);
+        } else if (expression instanceof Expression.Lambda misplaced) {
+            throw error("INVALID_LAMBDA_FUNCTION_CALL.PARAMETER_DOES_NOT_ACCEPT_LAMBDA_FUNCTION", "Invalid lambda"
+                    + " function call. You passed a lambda function to a parameter that does not accept it. Please"
+                    + " check if lambda function argument is in the correct position.", misplaced.position());
         }
         return bind(((Expression.Alias) expression).child());
     }
@@ -86,7 +122,15 @@ final class ExpressionBinder {
      */
     private BoundExpression column(Expression.ColumnReference reference) {
         List<String> parts = reference.nameParts();
-        int ordinal = -1;
+        int ordinal = lambda == null ? -1 : lambda.resolve(parts.get(0));
+        if (ordinal >= 0) {
+            lambda.markUsed(ordinal);
+            BoundExpression variable = new LambdaVariable(ordinal, schema.field(ordinal));
+            for (String part : parts.subList(1, parts.size())) {
+                variable = field(variable, part, reference.position());
+            }
+            return variable;
+        }
         int consumed = 1;
         if (parts.size() > 1) {
             List<Integer> qualified = matching(field -> field.is(parts.get(0), parts.get(1)));
@@ -110,10 +154,13 @@ final class ExpressionBinder {
                 if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_date")) {
                     return new CurrentDate();
                 }
-                throw ColumnResolver.unresolved("column", String.join(".", parts), schema.names(),
-                        reference.position(), rootSql);
+                throw ColumnResolver.unresolved("column", String.join(".", parts),
+                        schema.names().subList(0, inputColumns), reference.position(), rootSql);
             }
             ordinal = named.get(0);
+        }
+        if (lambda != null) {
+            lambda.markUsed(ordinal);
         }
         BoundExpression result = new InputColumn(ordinal, schema.field(ordinal));
         for (String part : parts.subList(consumed, parts.size())) {
@@ -124,7 +171,7 @@ final class ExpressionBinder {
 
     private List<Integer> matching(Predicate<Field> test) {
         List<Integer> found = new ArrayList<>();
-        for (int i = 0; i < schema.size(); i++) {
+        for (int i = 0; i < inputColumns; i++) {
             if (test.test(schema.field(i))) {
                 found.add(i);
             }

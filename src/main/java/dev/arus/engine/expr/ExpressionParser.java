@@ -23,7 +23,9 @@ import java.util.Set;
  * A recursive-descent parser with precedence climbing for Spark SQL expressions. Precedence, from
  * loosest to tightest, follows Spark's grammar: OR, AND, NOT, predicates (IS NULL, IN, BETWEEN,
  * LIKE, ILIKE, RLIKE), comparison, {@code + - ||}, {@code * / % div}, unary minus, then what
- * follows an operand: {@code .field}, {@code [index]}, {@code ::type}. Binary operators are
+ * follows an operand: {@code .field}, {@code [index]}, {@code ::type}. A lambda, {@code x -> body}
+ * or {@code (x, y) -> body} (Spark's grammar wants two or more names in parentheses), is an
+ * operand whose body reaches as far as an expression can. Binary operators are
  * left-associative. Literals are typed as Spark types them (see {@link LiteralValues}), typed
  * literals ({@code DATE '...'}, {@code TIMESTAMP '...'}, {@code X'...'}, {@code INTERVAL ...})
  * included.
@@ -319,6 +321,9 @@ public final class ExpressionParser {
             case STRING:
                 return stringLiteral(token);
             case QUOTED_IDENTIFIER:
+                if (peek().isSymbol("->")) {
+                    return lambda(List.of(token.text()), at);
+                }
                 return columnReference(token.text(), at);
             case SYMBOL:
                 return prefixSymbol(token);
@@ -360,6 +365,10 @@ public final class ExpressionParser {
         int at = token.position();
         switch (token.text()) {
             case "(":
+                List<String> parameters = lambdaParameters();
+                if (parameters != null) {
+                    return lambda(parameters, at);
+                }
                 Expression inner = expression(OR);
                 expectSymbol(")");
                 return inner;
@@ -403,6 +412,9 @@ public final class ExpressionParser {
                 if (peek().isSymbol("(")) {
                     index++;
                     return special(word, at).orElseGet(() -> functionCall(token.text(), at));
+                }
+                if (peek().isSymbol("->")) {
+                    return lambda(List.of(token.text()), at);
                 }
                 return columnReference(token.text(), at);
         }
@@ -517,6 +529,34 @@ public final class ExpressionParser {
     private ParseException invalidTypedLiteral(String type, String value, int at) {
         return new ParseException("INVALID_TYPED_LITERAL", "[INVALID_TYPED_LITERAL] The value of the typed literal \""
                 + type + "\" is invalid: '" + value + "'. SQLSTATE: 42604", at, text);
+    }
+
+    /**
+     * The names of {@code (x, y, ...) ->} after its opening parenthesis, the arrow read; null, and
+     * nothing read, when what follows is no lambda's head.
+     */
+    private List<String> lambdaParameters() {
+        int start = index;
+        List<String> names = new ArrayList<>();
+        do {
+            Token name = next();
+            if (name.kind() != Token.Kind.QUOTED_IDENTIFIER && !isPlainIdentifier(name)) {
+                index = start;
+                return null;
+            }
+            names.add(name.text());
+        } while (acceptSymbol(","));
+        if (names.size() < 2 || !acceptSymbol(")") || !peek().isSymbol("->")) {
+            index = start;
+            return null;
+        }
+        return names;
+    }
+
+    /** A lambda's body, after its parameters: the arrow, then an expression. */
+    private Expression lambda(List<String> parameters, int at) {
+        expectSymbol("->");
+        return new Expression.Lambda(parameters, expression(OR), at);
     }
 
     /** A column name, then any {@code .field} parts that follow it. */

@@ -33,21 +33,52 @@ final class FunctionBinder {
             throw binder.error("INVALID_USAGE_OF_STAR_OR_REGEX", "Invalid usage of '*' in " + name + "(*).",
                     call.position());
         }
+        HigherOrderFunctions.Function higherOrder = HigherOrderFunctions.lookup(name);
+        if (higherOrder != null) {
+            if (call.distinct()) {
+                throw withoutDistinct(binder, call, name);
+            }
+            arity(binder, call, higherOrder.minArguments(), higherOrder.maxArguments());
+            return higherOrder.binding().bind(binder, call);
+        }
         ScalarFunction function = FunctionRegistry.lookup(name);
         if (function == null) {
             throw ColumnResolver.unresolved("function", call.name(), FunctionRegistry.names(), call.position(),
                     call.sql());
         }
         if (call.distinct()) {
-            throw binder.error("INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX", "Invalid SQL syntax: The function `"
-                    + name + "` does not support DISTINCT.", call.position());
+            throw withoutDistinct(binder, call, name);
         }
         List<BoundExpression> arguments = new ArrayList<>();
         for (Expression argument : call.arguments()) {
+            if (argument instanceof Expression.Lambda lambda) {
+                throw notHigherOrder(binder, name, lambda);
+            }
             arguments.add(binder.bind(argument));
         }
         arity(binder, call, function.minArguments(), function.maxArguments());
         return function.binding().bind(call, arguments, binder);
+    }
+
+    private static AnalysisException withoutDistinct(ExpressionBinder binder, FunctionCall call, String name) {
+        return binder.error("INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX", "Invalid SQL syntax: The function `"
+                + name + "` does not support DISTINCT.", call.position());
+    }
+
+    /**
+     * Spark's refusal of a lambda given to a function that takes none. Spark names the function's
+     * class; Arus names it as Spark's classes are mostly named, after the function in camel case.
+     */
+    private static AnalysisException notHigherOrder(ExpressionBinder binder, String name, Expression.Lambda lambda) {
+        StringBuilder className = new StringBuilder("org.apache.spark.sql.catalyst.expressions.");
+        for (String word : name.split("_")) {
+            if (!word.isEmpty()) {
+                className.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+            }
+        }
+        return binder.error("INVALID_LAMBDA_FUNCTION_CALL.NON_HIGHER_ORDER_FUNCTION", "Invalid lambda function call."
+                + " A lambda function should only be used in a higher order function. However, its class is "
+                + className + ", which is not a higher order function.", lambda.position());
     }
 
     private static AnalysisException misplacedAggregate(ExpressionBinder binder, FunctionCall call) {

@@ -10,8 +10,8 @@ import dev.arus.engine.data.LongVector;
  * analyzer widens them), and the sums and differences of timestamps, dates and intervals.
  * Follows Spark 4's ANSI default: a result out of its type raises an error, ARITHMETIC_OVERFLOW
  * ({@code integer overflow} for INT and dates, {@code long overflow} for the 64-bit types) or,
- * for TINYINT and SMALLINT, BINARY_ARITHMETIC_OVERFLOW naming the operands; {@code % 0} and
- * {@code div 0} raise DIVIDE_BY_ZERO. {@code %} takes the sign of the dividend, as Java's and
+ * for TINYINT and SMALLINT, BINARY_ARITHMETIC_OVERFLOW naming the operands; {@code % 0} raises
+ * REMAINDER_BY_ZERO and {@code div 0} DIVIDE_BY_ZERO. {@code %} takes the sign of the dividend, as Java's and
  * Spark's do; {@code div} truncates towards zero.
  */
 final class LongArithmetic extends BoundNode {
@@ -144,7 +144,7 @@ final class LongArithmetic extends BoundNode {
         for (int i = 0; i < size; i++) {
             if (!(nulls && result.isNull(i))) {
                 if (b[i] == 0) {
-                    throw EvaluationException.divideByZero("try_mod");
+                    throw EvaluationException.remainderByZero();
                 }
                 out[i] = a[i] % b[i];
             }
@@ -155,7 +155,7 @@ final class LongArithmetic extends BoundNode {
         for (int i = 0; i < size; i++) {
             if (!(nulls && result.isNull(i))) {
                 if (b[i] == 0) {
-                    throw EvaluationException.divideByZero("try_divide");
+                    throw EvaluationException.divideByZero();
                 }
                 if (a[i] == Long.MIN_VALUE && b[i] == -1) {
                     throw EvaluationException.overflow("Overflow in integral divide", "try_divide");

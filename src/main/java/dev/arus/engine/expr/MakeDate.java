@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
 
 /**
  * {@code make_date(year, month, day)} from three INTs. Under ANSI mode a field out of range, or a
- * day the month lacks, raises DATETIME_FIELD_OUT_OF_BOUNDS with Java's wording, as Spark does.
+ * day the month lacks, raises DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION with Java's wording, as Spark does.
  */
 final class MakeDate extends BoundNode {
 

@@ -17,7 +17,7 @@ import java.util.List;
  * {@code make_timestamp(year, month, day, hour, min, sec[, timezone])}: the local time placed in
  * the given zone, or the session zone. Seconds are a {@code DECIMAL(16,6)} from 0 to 60, where 60
  * (with no fraction) is the next minute, as PostgreSQL has it. Under ANSI mode a field out of
- * range raises DATETIME_FIELD_OUT_OF_BOUNDS, 60 with a fraction INVALID_FRACTION_OF_SECOND.
+ * range raises DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION, 60 with a fraction INVALID_FRACTION_OF_SECOND.
  */
 final class MakeTimestamp extends BoundNode {
 

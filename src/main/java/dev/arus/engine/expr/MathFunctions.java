@@ -4,13 +4,17 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import java.util.List;
 import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Binds Spark's DOUBLE math functions, each argument implicitly cast to a DOUBLE (a string read
  * as one), and names them as Spark's {@code prettyName} does: upper case for the functions Spark
  * names after their class ({@code SQRT(x)}, {@code LOG10(x)}), the name as written for aliases
  * ({@code pow(x, 2)}, {@code sign(x)}, {@code ln(x)}). {@code log(x)} is {@code LOG(E(), x)}, as
- * Spark's one-argument {@code Logarithm} is. Stateless.
+ * Spark's one-argument {@code Logarithm} is. The trigonometric family computes as Spark's
+ * expressions do, with {@code java.lang.Math} where Spark calls {@code math.sin} and
+ * {@code StrictMath} where it calls that ({@code acosh}, {@code asinh}, {@code atanh}), so that
+ * results agree to the last bit. Stateless.
  */
 final class MathFunctions {
 
@@ -53,6 +57,37 @@ final class MathFunctions {
 
     static BoundExpression bindPower(FunctionCall call, List<BoundExpression> arguments, ExpressionBinder binder) {
         return binary("POWER", StrictMath::pow, false, call, arguments, binder);
+    }
+
+    /** A function of one DOUBLE named {@code NAME(x)}: sin, cos, cbrt, degrees... */
+    static ScalarFunction.Binding unary(String name, DoubleUnaryOperator function) {
+        return (call, arguments, binder) -> unary(name, (unused, x) -> function.applyAsDouble(x), false, call,
+                arguments, binder);
+    }
+
+    /** Spark's {@code Acosh}: {@code ln(x + sqrt(x * x - 1))}. */
+    static double acosh(double x) {
+        return StrictMath.log(x + Math.sqrt(x * x - 1.0));
+    }
+
+    /** Spark's {@code Asinh}: {@code ln(x + sqrt(x * x + 1))}, with minus infinity kept. */
+    static double asinh(double x) {
+        return x == Double.NEGATIVE_INFINITY ? x : StrictMath.log(x + Math.sqrt(x * x + 1.0));
+    }
+
+    /** Spark's {@code Atanh}: {@code (ln(1 + x) - ln(1 - x)) / 2}, written with {@code log1p}. */
+    static double atanh(double x) {
+        return 0.5 * (StrictMath.log1p(x) - StrictMath.log1p(-x));
+    }
+
+    /** {@code atan2(y, x)}; Spark adds 0.0 to both so that -0.0 counts as 0.0. */
+    static BoundExpression bindAtan2(FunctionCall call, List<BoundExpression> arguments, ExpressionBinder binder) {
+        return binary("ATAN2", (y, x) -> Math.atan2(y + 0.0, x + 0.0), false, call, arguments, binder);
+    }
+
+    /** A constant of Spark's {@code LeafMathExpression}, named {@code NAME()}: {@code pi()}, {@code e()}. */
+    static ScalarFunction.Binding constant(String name, double value) {
+        return (call, arguments, binder) -> new Constant(value, AtomicType.DOUBLE, name + "()");
     }
 
     /** {@code log(base, x)}, or {@code log(x)} of base e. */

@@ -26,7 +26,11 @@ final class ParseTimestamp extends BoundNode {
         this.toSeconds = toSeconds;
     }
 
-    /** Without a pattern, Spark's to_timestamp is a cast; with one, a pattern parse. */
+    /**
+     * Without a pattern, Spark's to_timestamp is a cast (a number as seconds since the epoch, a
+     * date as the start of its day); with one, a pattern parse of a string, which a date or a
+     * timestamp ignores.
+     */
     static BoundExpression bindToTimestamp(Expression.FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
         String sql = FunctionBinder.sql("to_timestamp", arguments);
@@ -34,8 +38,15 @@ final class ParseTimestamp extends BoundNode {
         if (value.dataType() == AtomicType.TIMESTAMP || value.dataType() == AtomicType.NULL) {
             return new Renamed(TypeCoercion.implicitCast(value, AtomicType.TIMESTAMP), sql);
         }
+        if (value.dataType() == AtomicType.DATE) {
+            return new DateTimeCast(value, AtomicType.TIMESTAMP, sql);
+        }
+        if (value.dataType().isNumeric() && arguments.size() == 1) {
+            return new SecondsCast(value, sql);
+        }
         if (value.dataType() != AtomicType.STRING) {
-            throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"STRING\" or \"TIMESTAMP\")", value);
+            throw binder.unexpectedType(call.sql(), call.position(), "first", "(\"STRING\" or \"DATE\" or"
+                    + " \"TIMESTAMP\" or \"TIMESTAMP_NTZ\" or \"NUMERIC\")", value);
         }
         if (arguments.size() == 1) {
             return new FromStringCast(value, AtomicType.TIMESTAMP, sql);

@@ -18,10 +18,10 @@ public sealed interface SqlStatement {
 
     /**
      * {@code CREATE STREAMING TABLE [IF NOT EXISTS] name AS query}: the table {@code name}
-     * (its parts, as written), filled by the query's rows.
+     * (its parts, as written, the first at {@code namePosition}), filled by the query's rows.
      */
-    record CreateStreamingTable(List<String> name, boolean ifNotExists, SqlQuery query, int position)
-            implements SqlStatement {
+    record CreateStreamingTable(List<String> name, boolean ifNotExists, SqlQuery query, int position,
+                                int namePosition) implements SqlStatement {
         public CreateStreamingTable {
             name = List.copyOf(name);
         }

@@ -14,7 +14,7 @@ import java.util.Set;
 final class TryArithmetic extends BoundNode {
 
     private static final Set<String> TOLERATED = Set.of("ARITHMETIC_OVERFLOW", "BINARY_ARITHMETIC_OVERFLOW",
-            "DIVIDE_BY_ZERO", "INTERVAL_DIVIDED_BY_ZERO", "NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION");
+            "DIVIDE_BY_ZERO", "REMAINDER_BY_ZERO", "INTERVAL_DIVIDED_BY_ZERO", "NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION");
 
     private final BoundExpression operation;
     private final SelectiveEvaluation oneRow;

@@ -24,7 +24,7 @@ import org.apache.kafka.common.header.Headers;
  * and {@code value} binary, {@code topic}, {@code partition}, {@code offset}, {@code timestamp}
  * (the record's, to the millisecond), {@code timestampType} (Kafka's id: 0 create time, 1 log
  * append time) and, when asked for, {@code headers} as an array of {@code {key, value}} in the
- * record's order. Every column is nullable, as Spark declares them.
+ * record's order, NULL for a record without headers. Every column is nullable, as Spark declares them.
  */
 final class KafkaRecords {
 
@@ -101,8 +101,13 @@ final class KafkaRecords {
             }
         }
 
+        /** As Spark's {@code KafkaRecordToRowConverter}: a record without headers has NULL, not an empty array. */
         private static void headers(ArrayVector column, int row, Headers headers) {
             Header[] all = headers.toArray();
+            if (all.length == 0) {
+                column.setNull(row);
+                return;
+            }
             int at = column.appendRow(row, all.length);
             StructVector elements = (StructVector) column.elements();
             for (Header header : all) {

@@ -149,7 +149,8 @@ public final class EventLog implements AutoCloseable {
     /**
      * Deletes a stream and its records; a damaged one too.
      *
-     * @throws LogException {@code STREAM_NOT_FOUND}, or {@code STREAM_IN_USE} while a query reads it
+     * @throws LogException {@code STREAM_NOT_FOUND}, or {@code STREAM_IN_USE} while a query reads
+     *         or writes it
      */
     public synchronized void delete(String name) {
         if (damaged.remove(name) != null) {
@@ -157,10 +158,18 @@ public final class EventLog implements AutoCloseable {
             return;
         }
         LogStream stream = stream(name);
-        if (!stream.readers().isEmpty()) {
-            List<String> readers = stream.readers().values().stream().map(LogStream.Reader::label).toList();
+        List<String> readers = stream.readers().values().stream().map(LogStream.Reader::label).distinct().toList();
+        List<String> writers = stream.writers().values().stream().distinct().toList();
+        if (!readers.isEmpty() || !writers.isEmpty()) {
+            List<String> uses = new ArrayList<>();
+            if (!readers.isEmpty()) {
+                uses.add("read by active queries " + readers);
+            }
+            if (!writers.isEmpty()) {
+                uses.add("written by active queries " + writers);
+            }
             throw new LogException(LogException.STREAM_IN_USE, "[" + LogException.STREAM_IN_USE + "] Stream '" + name
-                    + "' is read by active queries " + readers + "; stop them first");
+                    + "' is " + String.join(" and ", uses) + "; stop them first");
         }
         streams.remove(name);
         stream.close();

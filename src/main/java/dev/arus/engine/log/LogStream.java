@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
- * One named stream of the log: its partitions, the appends written to them, and its readers,
- * each with the offsets up to which it has committed (read and durably done with). A request's
+ * One named stream of the log: its partitions, the appends written to them, its readers, each
+ * with the offsets up to which it has committed (read and durably done with), and its writers,
+ * the queries whose sink writes it. A stream with a reader or a writer is in use. A request's
  * records go to the partition of their key field's value, or, without a key field, all to the
  * next partition in turn, so that a request is one record batch. Thread-safe.
  */
@@ -27,6 +28,7 @@ public final class LogStream {
     private final GroupCommitter committer;
     private final AtomicInteger nextPartition = new AtomicInteger();
     private final Map<UUID, Reader> readers = new ConcurrentHashMap<>();
+    private final Map<UUID, String> writers = new ConcurrentHashMap<>();
     private final LongAdder appended = new LongAdder();
     private final LongAdder appendedBytes = new LongAdder();
     private final LongAdder groupCommits = new LongAdder();
@@ -240,6 +242,20 @@ public final class LogStream {
 
     public void unregister(UUID reader) {
         readers.remove(reader);
+    }
+
+    /** A query, called {@code label} (its name or id), writes the stream from now on, as {@code writer}. */
+    public void registerWriter(UUID writer, String label) {
+        writers.put(writer, label);
+    }
+
+    public void unregisterWriter(UUID writer) {
+        writers.remove(writer);
+    }
+
+    /** The active writers, each by its label. */
+    public Map<UUID, String> writers() {
+        return new LinkedHashMap<>(writers);
     }
 
     /** The active readers and how far each has committed, per partition. */

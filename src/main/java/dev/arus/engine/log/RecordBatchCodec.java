@@ -9,16 +9,21 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.data.StructVector;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import java.util.UUID;
 import java.util.zip.CRC32C;
 
@@ -36,7 +41,9 @@ import java.util.zip.CRC32C;
  *   decimal of up to 18 digits (unscaled), 4 per int, date or float, 2 per smallint, 1 per tinyint
  *   or boolean; strings, binaries and wider decimals (the two's-complement bytes of the unscaled
  *   value) as their bytes' total length (4 bytes), count lengths (4 bytes each), then their bytes
- *   (UTF-8 for strings), so that a reader skips a column it does not need at once.
+ *   (UTF-8 for strings), so that a reader skips a column it does not need at once; a struct
+ *   as its null byte (and bitmap), then each of its fields as a column, in order (a field's
+ *   value in a row where the struct is NULL is stored, and means nothing).
  * </pre>
  * A record's offset is the base offset plus its index in the batch. The producer, when there is
  * one, lets a writer that retries a batch after a crash find that it was written already. Stateless.
@@ -163,6 +170,12 @@ final class RecordBatchCodec {
             }
         }
         switch (Layout.of(type)) {
+            case STRUCT -> {
+                List<Field> fields = ((StructType) type).fields();
+                for (int f = 0; f < fields.size(); f++) {
+                    out = encodeColumn(fields.get(f).type(), ((StructVector) vector).child(f), from, count, out);
+                }
+            }
             case LONG -> {
                 out = ensure(out, 8 * count);
                 out.asLongBuffer().put(((LongVector) vector).values(), from, count);
@@ -219,20 +232,29 @@ final class RecordBatchCodec {
         return out;
     }
 
-    /** A string's UTF-8 bytes, a binary value, or a wide decimal's unscaled value in two's complement. */
+    /**
+     * A string's UTF-8 bytes, a binary value, or a wide decimal's unscaled value in two's
+     * complement; none for a field never set (of a row whose struct is NULL).
+     */
     private static byte[] bytesOf(ColumnVector vector, int row) {
         if (vector instanceof StringVector strings) {
-            return strings.values()[row].getBytes(StandardCharsets.UTF_8);
+            String value = strings.values()[row];
+            return value == null ? new byte[0] : value.getBytes(StandardCharsets.UTF_8);
         }
         if (vector instanceof BigDecimalVector decimals) {
-            return decimals.values()[row].unscaledValue().toByteArray();
+            BigDecimal value = decimals.values()[row];
+            return value == null ? new byte[0] : value.unscaledValue().toByteArray();
         }
-        return ((BinaryVector) vector).values()[row];
+        byte[] value = ((BinaryVector) vector).values()[row];
+        return value == null ? new byte[0] : value;
     }
 
-    /** How a column's values are laid out, by the width of what is stored per value. */
+    /**
+     * How a column's values are laid out, by the width of what is stored per value; a struct
+     * stores none of its own, its fields follow it.
+     */
     enum Layout {
-        LONG(8), INT(4), SHORT(2), BYTE(1), DOUBLE(8), FLOAT(4), BOOLEAN(1), BYTES(0);
+        LONG(8), INT(4), SHORT(2), BYTE(1), DOUBLE(8), FLOAT(4), BOOLEAN(1), BYTES(0), STRUCT(0);
 
         private final int width;
 
@@ -241,6 +263,9 @@ final class RecordBatchCodec {
         }
 
         static Layout of(DataType type) {
+            if (type instanceof StructType) {
+                return STRUCT;
+            }
             if (type instanceof DecimalType decimal) {
                 return decimal.isCompact() ? LONG : BYTES;
             }
@@ -277,7 +302,9 @@ final class RecordBatchCodec {
     /**
      * Reads the rows of one record batch, chunk after chunk: where each column's nulls, values and
      * (for strings and binaries) next bytes lie is found once per batch, and columns the query does
-     * not read are never decoded. Chunks must come in order. Not thread-safe.
+     * not read are never decoded. A struct's fields are columns of their own, numbered after it in
+     * the order they are stored (the schema's columns and fields, depth first). Chunks must come
+     * in order. Not thread-safe.
      */
     static final class Reader {
 
@@ -285,11 +312,15 @@ final class RecordBatchCodec {
         private final Header header;
         private final ByteBuffer in;
         private final BitSet columns;
-        /** Per column: where its null bitmap starts, -1 without nulls. */
+        /** Per declared column: the number of its stored column (itself, or a struct with its fields after it). */
+        private final int[] storedOf;
+        /** Per stored column: its type. */
+        private final DataType[] types;
+        /** Per stored column: where its null bitmap starts, -1 without nulls. */
         private final int[] nullsAt;
-        /** Per column: where its values start; for strings and binaries, their lengths. */
+        /** Per stored column: where its values start; for strings and binaries, their lengths. */
         private final int[] valuesAt;
-        /** Per string or binary column: where the bytes of row {@link #nextRow} start. */
+        /** Per string or binary stored column: where the bytes of row {@link #nextRow} start. */
         private final int[] bytesAt;
         private int nextRow;
 
@@ -302,16 +333,23 @@ final class RecordBatchCodec {
             this.header = header;
             this.in = payload.order(ByteOrder.LITTLE_ENDIAN);
             this.columns = columns;
-            int count = header.count();
-            nullsAt = new int[schema.size()];
-            valuesAt = new int[schema.size()];
-            bytesAt = new int[schema.size()];
-            int at = payload.position();
+            List<DataType> stored = new ArrayList<>();
+            storedOf = new int[schema.size()];
             for (int c = 0; c < schema.size(); c++) {
+                storedOf[c] = stored.size();
+                addStored(schema.field(c).type(), stored);
+            }
+            types = stored.toArray(DataType[]::new);
+            int count = header.count();
+            nullsAt = new int[types.length];
+            valuesAt = new int[types.length];
+            bytesAt = new int[types.length];
+            int at = payload.position();
+            for (int c = 0; c < types.length; c++) {
                 boolean nulls = in.get(at++) == 1;
                 nullsAt[c] = nulls ? at : -1;
                 at += nulls ? (count + 7) / 8 : 0;
-                Layout layout = Layout.of(schema.field(c).type());
+                Layout layout = Layout.of(types[c]);
                 if (layout == Layout.BYTES) {
                     int total = in.getInt(at);
                     valuesAt[c] = at + 4;
@@ -324,6 +362,14 @@ final class RecordBatchCodec {
             }
         }
 
+        /** The stored columns of a value of {@code type}, in the order they are stored. */
+        private static void addStored(DataType type, List<DataType> stored) {
+            stored.add(type);
+            if (type instanceof StructType struct) {
+                struct.fields().forEach(field -> addStored(field.type(), stored));
+            }
+        }
+
         /**
          * Decodes rows {@code [from, from + rows)} into rows {@code [0, rows)} of {@code target}
          * (whose vectors must hold them), the columns not read set NULL, then the ingest time in
@@ -332,22 +378,14 @@ final class RecordBatchCodec {
         void read(int from, int rows, ColumnarBatch target) {
             for (int c = 0; c < schema.size(); c++) {
                 ColumnVector vector = target.column(c);
-                vector.resetNulls();
                 if (columns != null && !columns.get(c)) {
+                    vector.resetNulls();
                     for (int i = 0; i < rows; i++) {
                         vector.setNull(i);
                     }
                     continue;
                 }
-                if (nullsAt[c] >= 0) {
-                    for (int i = 0; i < rows; i++) {
-                        int bit = from + i;
-                        if ((in.get(nullsAt[c] + (bit >> 3)) & (1 << (bit & 7))) != 0) {
-                            vector.setNull(i);
-                        }
-                    }
-                }
-                readValues(c, from, rows, vector);
+                readColumn(storedOf[c], from, rows, vector);
             }
             nextRow = from + rows;
             LongVector ingest = (LongVector) target.column(schema.size());
@@ -356,9 +394,32 @@ final class RecordBatchCodec {
             target.setSize(rows);
         }
 
+        /** Reads stored column {@code stored} into {@code vector}; returns the stored column after it and its fields. */
+        private int readColumn(int stored, int from, int rows, ColumnVector vector) {
+            vector.resetNulls();
+            if (nullsAt[stored] >= 0) {
+                for (int i = 0; i < rows; i++) {
+                    int bit = from + i;
+                    if ((in.get(nullsAt[stored] + (bit >> 3)) & (1 << (bit & 7))) != 0) {
+                        vector.setNull(i);
+                    }
+                }
+            }
+            if (vector instanceof StructVector struct) {
+                int next = stored + 1;
+                for (int f = 0; f < ((StructType) types[stored]).fields().size(); f++) {
+                    next = readColumn(next, from, rows, struct.child(f));
+                }
+                return next;
+            }
+            readValues(stored, from, rows, vector);
+            return stored + 1;
+        }
+
         private void readValues(int column, int from, int rows, ColumnVector vector) {
             int at = valuesAt[column];
-            switch (Layout.of(schema.field(column).type())) {
+            switch (Layout.of(types[column])) {
+                case STRUCT -> throw new IllegalStateException("a struct's fields are read as columns of their own");
                 case LONG -> at(at + 8 * from).asLongBuffer().get(((LongVector) vector).values(), 0, rows);
                 case INT -> {
                     long[] values = ((LongVector) vector).values();

@@ -84,7 +84,8 @@ final class Aggregations {
         return input.then(new AggregateStage(new AggregationSpec(keys, calls, watermarkKey), output, description),
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
-                        counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins()));
+                        counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins(),
+                        fields.subList(0, keys.size()).stream().map(Field::name).toList()));
     }
 
     private static BoundExpression timeColumn(GroupingKey key) {

@@ -70,8 +70,13 @@ final class ExpressionTrees {
         if (expression instanceof Expression.FieldAccess access) {
             return new Expression.FieldAccess(child.apply(access.child()), access.field(), access.position());
         }
+        if (expression instanceof Expression.Lambda lambda) {
+            // the lambda's own parameters are no columns: they are left as they are
+            Function<Expression, Expression> shadowed = node -> isBound(node, lambda) ? node : replacement.apply(node);
+            return new Expression.Lambda(lambda.parameters(), rewrite(lambda.body(), shadowed), lambda.position());
+        }
         Expression.Alias alias = (Expression.Alias) expression;
-        return new Expression.Alias(child.apply(alias.child()), alias.name(), alias.position());
+        return new Expression.Alias(child.apply(alias.child()), alias.name(), alias.position(), alias.automatic());
     }
 
     /** Calls {@code visitor} on every node of {@code expression}, parents before children. */
@@ -80,6 +85,30 @@ final class ExpressionTrees {
         for (Expression child : expression.children()) {
             forEach(child, visitor);
         }
+    }
+
+    /**
+     * Calls {@code visitor} on every column reference of {@code expression} that no enclosing
+     * lambda binds: {@code x} in {@code transform(a, x -> x + b)} is the lambda's, {@code b} a column.
+     */
+    static void forEachColumn(Expression expression, Consumer<Expression.ColumnReference> visitor) {
+        if (expression instanceof Expression.ColumnReference reference) {
+            visitor.accept(reference);
+        } else if (expression instanceof Expression.Lambda lambda) {
+            forEachColumn(lambda.body(), reference -> {
+                if (!isBound(reference, lambda)) {
+                    visitor.accept(reference);
+                }
+            });
+        } else {
+            for (Expression child : expression.children()) {
+                forEachColumn(child, visitor);
+            }
+        }
+    }
+
+    private static boolean isBound(Expression node, Expression.Lambda lambda) {
+        return node instanceof Expression.ColumnReference reference && lambda.binds(reference.nameParts().get(0));
     }
 
     /** Whether the two trees are one expression: equal but for positions and the case of names. */
@@ -131,6 +160,9 @@ final class ExpressionTrees {
         }
         if (a instanceof Expression.Alias alias) {
             return alias.name().equalsIgnoreCase(((Expression.Alias) b).name());
+        }
+        if (a instanceof Expression.Lambda lambda) {
+            return sameNames(lambda.parameters(), ((Expression.Lambda) b).parameters());
         }
         return true; // Negate, Not, In, CaseWhen, Subscript: their children say the rest
     }

@@ -31,7 +31,7 @@ public sealed interface LogicalPlan {
      */
     Resolved resolve();
 
-    /** Tells {@code columns} which of its input's columns this plan reads, from the source up ({@link RequiredColumns}). */
+    /** Tells {@code columns} which source columns this plan reads, from the source up ({@link RequiredColumns}). */
     void requireColumns(RequiredColumns columns);
 
     /**

@@ -18,9 +18,8 @@ public final class OutputModeRules {
             throw unsupported(mode, "streaming aggregations without watermark");
         }
         if (analysis.sessionWindowed() && mode == OutputMode.UPDATE) {
-            // Spark's UnsupportedOperationChecker, word for word; it looks at the last aggregation only.
-            throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Update output mode not"
-                    + " supported for session window on streaming DataFrames/DataSets");
+            // Spark 4's UnsupportedOperationChecker; it looks at the last aggregation only.
+            throw unsupported(mode, "session window");
         }
         if (!analysis.aggregates() && mode == OutputMode.COMPLETE) {
             throw unsupported(mode, "no streaming aggregations");

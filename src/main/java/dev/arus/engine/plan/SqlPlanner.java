@@ -65,8 +65,20 @@ public final class SqlPlanner {
         }
     }
 
-    /** A relation as planned: a stream's plan, or a static table (its source, maybe aliased). */
-    record Relation(LogicalPlan plan, boolean isStatic) {
+    /** A relation as planned: a stream's plan, or a static table: its source ({@code table}) under one alias. */
+    record Relation(LogicalPlan plan, LogicalPlan.StaticSource table) {
+
+        static Relation stream(LogicalPlan plan) {
+            return new Relation(plan, null);
+        }
+
+        static Relation table(LogicalPlan.StaticSource table, String alias) {
+            return new Relation(new LogicalPlan.SubqueryAlias(table, alias), table);
+        }
+
+        boolean isStatic() {
+            return table != null;
+        }
     }
 
     /** The common table expressions a query sees, each with the scope it was defined in. */
@@ -109,7 +121,7 @@ public final class SqlPlanner {
 
     private Relation term(SqlQueryTerm term, Scope scope) {
         if (term instanceof SqlQueryTerm.Select select) {
-            return new Relation(new SqlSelects(this).plan(select, scope), false);
+            return Relation.stream(new SqlSelects(this).plan(select, scope));
         }
         if (term instanceof SqlQueryTerm.Nested nested) {
             return query(nested.query(), scope);
@@ -169,7 +181,8 @@ public final class SqlPlanner {
                     + "If you did not qualify the name with a schema, verify the current_schema() output, or qualify"
                     + " the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF"
                     + " EXISTS or DROP TABLE IF EXISTS. SQLSTATE: 42P01", table.position(), text));
-            boolean isStatic = found instanceof LogicalPlan.StaticSource;
+            // The catalog's static tables are static sources: a plan that reads no stream.
+            boolean isStatic = found.streamSources().isEmpty();
             if (isStatic && table.stream()) {
                 throw unsupported("STREAM of the static table " + quoted(table.qualifiedName())
                         + ": a static table is read whole, as a table", table.position());
@@ -180,10 +193,9 @@ public final class SqlPlanner {
                     throw unsupported("a WATERMARK clause on the static table " + quoted(table.qualifiedName()),
                             table.watermark().position());
                 }
-                return new Relation(new LogicalPlan.SubqueryAlias(found,
-                        table.alias() != null ? table.alias() : name), true);
+                return Relation.table(found.staticTable(), table.alias() != null ? table.alias() : name);
             }
-            named = new Relation(new LogicalPlan.SubqueryAlias(found, name), false);
+            named = Relation.stream(new LogicalPlan.SubqueryAlias(found, name));
         }
         return aliased(watermarked(named, table.watermark()), table.alias());
     }
@@ -205,18 +217,16 @@ public final class SqlPlanner {
             columns.add(new Expression.Alias(reference(schema.field(i), table.position()),
                     table.columnAliases().get(i), table.position()));
         }
-        return new Relation(new LogicalPlan.Project(planned.plan(), columns), false);
+        return Relation.stream(new LogicalPlan.Project(planned.plan(), columns));
     }
 
     private Relation aliased(Relation relation, String alias) {
         if (alias == null) {
             return relation;
         }
-        LogicalPlan plan = relation.plan();
-        if (relation.isStatic() && plan instanceof LogicalPlan.SubqueryAlias named) {
-            plan = named.child(); // a static table keeps one name, its alias
-        }
-        return new Relation(new LogicalPlan.SubqueryAlias(plan, alias), relation.isStatic());
+        // A static table keeps one name, its alias.
+        return relation.isStatic() ? Relation.table(relation.table(), alias)
+                : Relation.stream(new LogicalPlan.SubqueryAlias(relation.plan(), alias));
     }
 
     /**
@@ -248,7 +258,7 @@ public final class SqlPlanner {
         }
         LogicalPlan watermarked = new LogicalPlan.Watermark(plan, column, delayMicros);
         analyzed(watermarked, clause.position());
-        return new Relation(watermarked, false);
+        return Relation.stream(watermarked);
     }
 
     /** The name of the column {@code reference} (a column, maybe qualified) finds in {@code schema}. */
@@ -288,7 +298,7 @@ public final class SqlPlanner {
             joined = staticOnTheLeft(left, right, type, using, condition, position);
         }
         analyzed(joined, position);
-        return new Relation(joined, false);
+        return Relation.stream(joined);
     }
 
     private LogicalPlan staticOnTheLeft(Relation table, Relation stream, JoinType type, List<String> using,
@@ -328,16 +338,9 @@ public final class SqlPlanner {
         return leftSchema.names().stream().filter(name -> rightSchema.indexOf(name) >= 0).distinct().toList();
     }
 
+    /** A static table's columns, qualified by its alias. */
     private static Schema staticSchema(LogicalPlan plan) {
-        String alias = null;
-        LogicalPlan node = plan;
-        while (node instanceof LogicalPlan.SubqueryAlias named) {
-            alias = alias == null ? named.alias() : alias;
-            node = named.child();
-        }
-        Schema schema = ((LogicalPlan.StaticSource) node).schema();
-        String qualifier = alias;
-        return qualifier == null ? schema : new Schema(schema.fields().stream().map(f -> f.qualified(qualifier)).toList());
+        return plan.staticTable().schema();
     }
 
     /** A reference to {@code field} that finds it again: qualified when it has a qualifier. */

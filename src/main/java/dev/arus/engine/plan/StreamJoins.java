@@ -113,7 +113,7 @@ final class StreamJoins {
                 leftAnalysis.statefulOperators() + rightAnalysis.statefulOperators() + 1,
                 leftAnalysis.statefulAfterAggregation() || rightAnalysis.statefulAfterAggregation()
                         || leftAnalysis.aggregates() || rightAnalysis.aggregates(),
-                false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1);
+                false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1, List.of());
         String description = "join(" + type.sparkName() + " on " + (join.using() != null
                 ? "using " + String.join(", ", join.using())
                 : join.condition() != null ? join.condition().sql() : "nothing") + ")";

@@ -266,7 +266,7 @@ public final class MicroBatchRunner {
         long triggerExecutionNanos = clock.nanoTime() - started;
         durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, sourceMeasurements, sinkDescription, outputRows, eventTimes,
+                durations, sourceMeasurements, sinkDescription, outputRows, sink.metrics(), eventTimes,
                 watermark == null ? null : evictBefore,
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;

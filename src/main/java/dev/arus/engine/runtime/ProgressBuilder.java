@@ -42,7 +42,7 @@ final class ProgressBuilder {
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
                 eventTime(batch), batch.stateOperators(), sources,
-                new SinkProgress(batch.sinkDescription(), batch.numOutputRows()), triggerExecutionNanos);
+                new SinkProgress(batch.sinkDescription(), batch.numOutputRows(), batch.sinkMetrics()), triggerExecutionNanos);
     }
 
     private static Map<String, String> eventTime(BatchMeasurements batch) {
@@ -73,6 +73,7 @@ final class ProgressBuilder {
             List<SourceMeasurements> sources,
             String sinkDescription,
             long numOutputRows,
+            Map<String, String> sinkMetrics,
             EventTimeStats eventTimeStats,
             Long watermarkMicros,
             List<StateOperatorProgress> stateOperators) {

@@ -6,6 +6,7 @@ import dev.arus.engine.time.Clock;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,13 +19,18 @@ import java.util.concurrent.TimeUnit;
  * {@code stream} sources and sinks (null: the session has none), and the session's settings:
  * progress reports kept, the most state rows one operator may hold, the most rows one batch may
  * hand a sink that takes every row, the default number of state partitions, and the
- * {@linkplain dev.arus.engine.streaming.ConnectTimeout connect timeout} of its sources and sinks.
+ * {@linkplain dev.arus.engine.streaming.ConnectTimeout connect timeout} of its sources and sinks,
+ * and its configuration, the settings its sinks read ({@link dev.arus.engine.sink.SinkContext#conf}).
  */
 public record QueryEnvironment(Clock clock, TriggerScheduler scheduler, TaskSlots taskSlots,
                                ExecutorService checkpointMaintenance, ZoneId timeZone,
                                PrintStream console, MemoryTables memoryTables, EventLog eventLog,
                                int recentProgress, int maxStateRows, long maxBatchOutputRows,
-                               int shufflePartitions, Duration connectTimeout) {
+                               int shufflePartitions, Duration connectTimeout, Map<String, String> conf) {
+
+    public QueryEnvironment {
+        conf = Map.copyOf(conf);
+    }
 
     /**
      * The executor of checkpoint maintenance a session's runs share: one daemon thread,

@@ -119,34 +119,40 @@ public final class QueryLauncher {
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
                 environment.console(),
                 environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
-                environment.taskSlots().forSinks(), environment.connectTimeout()));
-        if (query.observer() != null) {
-            sink = new TeeSink(sink, query.observer(), query.observerRows());
-        }
-        int partitions = recovery != null && recovery.shufflePartitions().isPresent()
-                ? recovery.shufflePartitions().getAsInt()
-                : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
-        if (sources.size() == 1) {
-            BitSet read = RequiredColumns.of(query.plan());
-            if (read.cardinality() < sources.get(0).schema().size()) {
-                sources.get(0).readOnly(read);
+                environment.taskSlots().forSinks(), environment.connectTimeout(), analysis.groupingColumns(),
+                environment.conf()));
+        try {
+            if (query.observer() != null) {
+                sink = new TeeSink(sink, query.observer(), query.observerRows());
             }
+            int partitions = recovery != null && recovery.shufflePartitions().isPresent()
+                    ? recovery.shufflePartitions().getAsInt()
+                    : query.shufflePartitions() != null ? query.shufflePartitions() : environment.shufflePartitions();
+            if (sources.size() == 1) {
+                BitSet read = RequiredColumns.of(query.plan());
+                if (read.cardinality() < sources.get(0).schema().size()) {
+                    sources.get(0).readOnly(read);
+                }
+            }
+            WatermarkTracker.Policy policy = recovery != null && recovery.watermarkPolicy().isPresent()
+                    ? recovery.watermarkPolicy().get()
+                    : query.watermarkPolicy() != null ? query.watermarkPolicy() : WatermarkTracker.Policy.MIN;
+            PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), sources,
+                    new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
+                            environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
+                            environment.timeZone(), policy));
+            Map<String, String> conf = new LinkedHashMap<>();
+            conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
+            conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
+            Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
+                    () -> restore(plan, point, recovery));
+            MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
+            return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
+                    listeners, environment.recentProgress(), onEnd);
+        } catch (RuntimeException | Error failure) {
+            sink.close(); // a sink may hold what it writes (a stream it is a writer of) until closed
+            throw failure;
         }
-        WatermarkTracker.Policy policy = recovery != null && recovery.watermarkPolicy().isPresent()
-                ? recovery.watermarkPolicy().get()
-                : query.watermarkPolicy() != null ? query.watermarkPolicy() : WatermarkTracker.Policy.MIN;
-        PhysicalPlan plan = QueryPlanner.plan(query.plan(), query.outputMode(), sources,
-                new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
-                        environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
-                        environment.timeZone(), policy));
-        Map<String, String> conf = new LinkedHashMap<>();
-        conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
-        conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
-        Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
-                () -> restore(plan, point, recovery));
-        MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);
-        return new StreamExecution(identity, runner, query.trigger(), environment.scheduler(), environment.clock(),
-                listeners, environment.recentProgress(), onEnd);
     }
 
     /**

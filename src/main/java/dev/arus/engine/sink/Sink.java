@@ -1,6 +1,7 @@
 package dev.arus.engine.sink;
 
 import dev.arus.engine.streaming.ResultBatch;
+import java.util.Map;
 
 /**
  * Where a query writes what its output mode says each batch produced. Called on the query's
@@ -19,6 +20,15 @@ public interface Sink {
      */
     default long rowsNeeded() {
         return Long.MAX_VALUE;
+    }
+
+    /**
+     * The sink's own figures after its latest batch, by name, for that batch's progress (Spark's
+     * {@code SinkProgress.metrics}); none by default. Called on the query's thread after
+     * {@link #addBatch}.
+     */
+    default Map<String, String> metrics() {
+        return Map.of();
     }
 
     /** Releases what the sink holds (a Kafka producer); called once when the query stops. */

@@ -23,12 +23,17 @@ import java.util.Map;
  * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any), and the
  * engine's task slots, for a sink that writes a batch in pieces ({@link SinkTasks#INLINE}: none).
  * A sink that reaches a system outside the engine (Kafka's brokers) waits for it at most the
- * session's {@linkplain ConnectTimeout connect timeout} when it is created.
+ * session's {@linkplain ConnectTimeout connect timeout} when it is created. {@code groupingColumns}
+ * are the output columns that hold the last aggregation's keys (empty: none known), the key of a
+ * row in update mode; {@code conf} is the session's configuration, as Spark's {@code spark.conf}:
+ * settings of the service that no spec gives, such as the credentials of a named database
+ * connection ({@code arus.jdbc.connections.<name>.url}).
  */
 public record SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
                           Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
                           EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
-                          SinkTasks tasks, Duration connectTimeout) {
+                          SinkTasks tasks, Duration connectTimeout, List<String> groupingColumns,
+                          Map<String, String> conf) {
 
     public SinkContext {
         options = Map.copyOf(options);
@@ -37,6 +42,17 @@ public record SinkContext(Map<String, String> options, OutputMode mode, QueryIde
             throw new IllegalArgumentException("tasks must not be null; SinkTasks.INLINE for none");
         }
         connectTimeout = ConnectTimeout.check(connectTimeout);
+        groupingColumns = List.copyOf(groupingColumns);
+        conf = Map.copyOf(conf);
+    }
+
+    /** A context with no grouping columns known and an empty session configuration. */
+    public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
+                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
+                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                       SinkTasks tasks, Duration connectTimeout) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                foreachBatch, partitionColumns, tasks, connectTimeout, List.of(), Map.of());
     }
 
     /** A context with the {@linkplain ConnectTimeout#DEFAULT default connect timeout}. */
@@ -62,6 +78,11 @@ public record SinkContext(Map<String, String> options, OutputMode mode, QueryIde
                        EventLog eventLog, BatchFunction foreachBatch) {
         this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
                 foreachBatch, List.of());
+    }
+
+    /** The session's setting {@code key}, or {@code null}. */
+    public String conf(String key) {
+        return conf.get(key);
     }
 
     /** The value of option {@code name}, given in any case, or {@code null}. */

@@ -7,6 +7,8 @@ import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.data.UnicodeText;
 import dev.arus.engine.log.LogStream;
 import dev.arus.engine.log.Producer;
 import dev.arus.engine.log.StreamDefinition;
@@ -25,15 +27,28 @@ import java.util.concurrent.CompletionException;
  * stream stamps its own. A value goes in as is, or widened (int to bigint, int or bigint to
  * double). A batch is answered once durable. With a checkpoint, each batch is written as the
  * query's producer with the batch id as sequence, so that a batch run again after a crash is not
- * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once.
+ * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once. From
+ * its creation until it is closed the sink is a writer of the stream, which cannot be deleted
+ * meanwhile. A string goes in only as Unicode text, as a posted event does: the log stores UTF-8,
+ * which has no form for half of a surrogate pair, so a batch with one fails whole
+ * ({@value #INVALID_STRING}), rather than store a {@code ?} the query never produced.
  */
 final class StreamSink implements Sink {
 
+    static final String INVALID_STRING = "STREAM_SINK_INVALID_STRING";
+
     private final LogStream stream;
     private final int[] outputColumnOf;
+    // Whether the stream's column holds strings, whose values are checked to be Unicode text.
+    private final boolean[] text;
     private final UUID producer;
+    private final UUID writer = UUID.randomUUID();
 
-    StreamSink(LogStream stream, Schema output, UUID producer) {
+    /**
+     * A sink into {@code stream} of the query called {@code label}, whose batches are
+     * {@code producer}'s (null: none); it registers as a writer once its columns are checked.
+     */
+    StreamSink(LogStream stream, Schema output, UUID producer, String label) {
         this.stream = stream;
         this.producer = producer;
         Schema declared = stream.definition().schema();
@@ -45,8 +60,10 @@ final class StreamSink implements Sink {
             }
         }
         this.outputColumnOf = new int[declared.size()];
+        this.text = new boolean[declared.size()];
         for (int c = 0; c < declared.size(); c++) {
             Field column = declared.field(c);
+            text[c] = column.type() == AtomicType.STRING;
             int from = indexOf(output, column.name());
             outputColumnOf[c] = from;
             if (from < 0 && !column.nullable()) {
@@ -59,6 +76,7 @@ final class StreamSink implements Sink {
                         + column.type().simpleString() + " there. Cast it.");
             }
         }
+        stream.registerWriter(writer, label);
     }
 
     private static boolean isIngestTime(String name) {
@@ -75,8 +93,24 @@ final class StreamSink implements Sink {
         return -1;
     }
 
-    /** Whether every value of an output column is a value of the stream's column: the same type or a wider one. */
-    private static boolean fits(DataType value, DataType column) {
+    /**
+     * Whether every value of an output column is a value of the stream's column: the same type or
+     * a wider one; a struct's fields fit field by field, the same names in the same order.
+     */
+    static boolean fits(DataType value, DataType column) {
+        if (value instanceof StructType from && column instanceof StructType to) {
+            if (from.fields().size() != to.fields().size()) {
+                return false;
+            }
+            for (int f = 0; f < from.fields().size(); f++) {
+                Field given = from.fields().get(f);
+                Field held = to.fields().get(f);
+                if (!given.name().equalsIgnoreCase(held.name()) || !fits(given.type(), held.type())) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return value.equals(column) || value == AtomicType.NULL
                 || value.isIntegral() && column.isIntegral() && ((AtomicType) value).compareTo((AtomicType) column) <= 0
                 || (value.isIntegral() || value == AtomicType.FLOAT) && column == AtomicType.DOUBLE
@@ -84,8 +118,26 @@ final class StreamSink implements Sink {
                         && to.scale() >= from.scale() && to.integralDigits() >= from.integralDigits();
     }
 
+    /** Fails the batch when {@code value}, of row {@code row}'s column {@code column}, holds a lone surrogate. */
+    private void requireUnicode(String value, String column, int row, long batchId) {
+        int lone = UnicodeText.loneSurrogateAt(value);
+        if (lone >= 0) {
+            throw new ArusException(INVALID_STRING, String.format("[%s] Row %d of batch %d holds \\u%04x in column "
+                    + "'%s' at character %d: half of a surrogate pair without the other half, which is not Unicode "
+                    + "text, and which stream '%s' cannot store (nor can any UTF-8). Nothing of the batch was written. "
+                    + "A JSON escape such as \"\\ud800\" makes one: filter or replace such values in the query "
+                    + "before its sink.", INVALID_STRING, row, batchId, (int) value.charAt(lone), column, lone,
+                    stream.name()));
+        }
+    }
+
     private static AnalysisException mismatch(String message) {
         return new AnalysisException("STREAM_SINK_SCHEMA_MISMATCH", "[STREAM_SINK_SCHEMA_MISMATCH] " + message);
+    }
+
+    @Override
+    public void close() {
+        stream.unregisterWriter(writer);
     }
 
     @Override
@@ -104,6 +156,9 @@ final class StreamSink implements Sink {
             Row row = batch.rows().get(r);
             for (int c = 0; c < declared.size(); c++) {
                 Object value = outputColumnOf[c] < 0 ? null : row.get(outputColumnOf[c]);
+                if (text[c] && value != null) {
+                    requireUnicode((String) value, declared.field(c).name(), r, batchId);
+                }
                 // a column vector takes any number of a narrower type, and a decimal of a smaller scale
                 rows.column(c).setObject(r, value);
             }

@@ -32,7 +32,8 @@ public final class StreamSinkProvider implements SinkProvider {
             throw new ArusException("EVENT_LOG_UNAVAILABLE", "[EVENT_LOG_UNAVAILABLE] The session has no event log "
                     + "to write stream '" + name + "' to: build it with eventLog(..)");
         }
+        String label = context.query().name() != null ? context.query().name() : context.query().id().toString();
         return new StreamSink(log.stream(name.trim()), context.schema(),
-                context.checkpointed() ? context.query().id() : null);
+                context.checkpointed() ? context.query().id() : null, label);
     }
 }

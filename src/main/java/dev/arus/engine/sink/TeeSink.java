@@ -2,6 +2,7 @@ package dev.arus.engine.sink;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.ResultBatch;
+import java.util.Map;
 
 /**
  * A sink that also hands each batch to an observer after the real sink took it, so that a
@@ -39,6 +40,11 @@ public final class TeeSink implements Sink {
         } catch (Exception e) {
             throw new ForeachBatchUserFunctionException(e);
         }
+    }
+
+    @Override
+    public Map<String, String> metrics() {
+        return sink.metrics();
     }
 
     @Override

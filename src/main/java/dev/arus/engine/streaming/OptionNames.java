@@ -50,6 +50,55 @@ public final class OptionNames {
         return setting.equals("sasl.jaas.config") || setting.startsWith("ssl.") && setting.contains("password");
     }
 
+    /**
+     * The value of option {@code key} as whatever shows options shows it: a secret's
+     * {@link #REDACTED}; a {@code url} (an http sink's) without what may hold a credential, its
+     * user information, its query and its path beyond the first segment, each shown as
+     * {@code ***} (a chat webhook's token is its path: {@code https://hooks.example.com/services/***});
+     * any other value as it is.
+     */
+    public static String shown(String key, String value) {
+        if (isSecret(key)) {
+            return REDACTED;
+        }
+        if (value == null || !key.equalsIgnoreCase("url")) {
+            return value;
+        }
+        return maskedUrl(value);
+    }
+
+    /** {@code url} with its user information, query and path beyond the first segment shown as {@code ***}. */
+    public static String maskedUrl(String url) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(url.trim());
+        } catch (java.net.URISyntaxException unreadable) {
+            return REDACTED;
+        }
+        if (uri.getScheme() == null || uri.getRawAuthority() == null) {
+            return REDACTED;
+        }
+        StringBuilder shown = new StringBuilder(uri.getScheme()).append("://");
+        if (uri.getRawUserInfo() != null) {
+            shown.append("***@");
+        }
+        shown.append(uri.getHost() == null ? uri.getRawAuthority().replaceAll(".*@", "") : uri.getHost());
+        if (uri.getPort() >= 0) {
+            shown.append(':').append(uri.getPort());
+        }
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        int second = path.indexOf('/', 1);
+        if (second >= 0 && second < path.length() - 1) {
+            shown.append(path, 0, second + 1).append("***");
+        } else {
+            shown.append(path);
+        }
+        if (uri.getRawQuery() != null) {
+            shown.append("?***");
+        }
+        return shown.toString();
+    }
+
     /** Whether {@code name} stands for every key with its prefix. */
     public static boolean isPrefix(String name) {
         return name.endsWith(ANY_SUFFIX);

@@ -119,6 +119,20 @@ public record StreamingQueryProgress(
         }
     }
 
-    public record SinkProgress(String description, long numOutputRows) {
+    /**
+     * The sink's part of a batch; {@code metrics} are the sink's own figures, as Spark's
+     * {@code SinkProgress.metrics} (a {@code jdbc} sink's {@code rowsWritten} and
+     * {@code writeTimeMs} ...), by name.
+     */
+    public record SinkProgress(String description, long numOutputRows, Map<String, String> metrics) {
+
+        public SinkProgress {
+            metrics = metrics == null ? Map.of() : SortedArrayMap.copyOf(metrics);
+        }
+
+        /** A sink without metrics of its own. */
+        public SinkProgress(String description, long numOutputRows) {
+            this(description, numOutputRows, Map.of());
+        }
     }
 }

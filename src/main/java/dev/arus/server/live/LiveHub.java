@@ -2,6 +2,7 @@ package dev.arus.server.live;
 
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryView;
@@ -39,11 +40,14 @@ class LiveHub implements QueryListener {
     private final SenderPool pool;
     private final int snapshotBatches;
     private final int snapshotProgress;
+    private final ShownPaths shownPaths;
 
-    LiveHub(QueryRegistry registry, ArusProperties properties, JsonMapper json, MeterRegistry meters) {
+    LiveHub(QueryRegistry registry, ArusProperties properties, JsonMapper json, MeterRegistry meters,
+            ShownPaths shownPaths) {
         ArusProperties.Live live = properties.live();
         this.snapshotBatches = live.snapshotBatches();
         this.snapshotProgress = live.snapshotProgress();
+        this.shownPaths = shownPaths;
         this.senders = Executors.newFixedThreadPool(live.senderThreads(), daemonThreads("arus-live-sender-"));
         this.deadlines = new ScheduledThreadPoolExecutor(1, daemonThreads("arus-live-deadlines-"));
         deadlines.setRemoveOnCancelPolicy(true);
@@ -106,7 +110,7 @@ class LiveHub implements QueryListener {
     }
 
     private QueryTopic topic(UUID id) {
-        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotBatches, snapshotProgress, pool));
+        return topics.computeIfAbsent(id, key -> new QueryTopic(key, snapshotBatches, snapshotProgress, pool, shownPaths));
     }
 
     @PreDestroy

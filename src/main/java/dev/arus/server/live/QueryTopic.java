@@ -1,6 +1,7 @@
 package dev.arus.server.live;
 
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.server.ShownPaths;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -29,6 +30,7 @@ final class QueryTopic {
     private final int snapshotBatches;
     private final int snapshotProgress;
     private final SenderPool pool;
+    private final ShownPaths shownPaths;
 
     // Guarded by lock.
     private final Object lock = new Object();
@@ -43,12 +45,14 @@ final class QueryTopic {
     /**
      * @param snapshotBatches  the batches a snapshot holds at most
      * @param snapshotProgress the progress reports a snapshot holds at most
+     * @param shownPaths       how a snapshot's progress reports show the data directory's paths
      */
-    QueryTopic(UUID queryId, int snapshotBatches, int snapshotProgress, SenderPool pool) {
+    QueryTopic(UUID queryId, int snapshotBatches, int snapshotProgress, SenderPool pool, ShownPaths shownPaths) {
         this.queryId = queryId;
         this.snapshotBatches = snapshotBatches;
         this.snapshotProgress = snapshotProgress;
         this.pool = pool;
+        this.shownPaths = shownPaths;
         this.recentBatches = new RecentBatches(snapshotBatches);
     }
 
@@ -119,7 +123,7 @@ final class QueryTopic {
             outboxes.add(outbox);
         }
         outbox.start(pool.writer().json(new LiveMessage.Snapshot(queryId, shown, batches,
-                progress.stream().map(ProgressView::of).toList())));
+                progress.stream().map(report -> ProgressView.of(report, shownPaths)).toList())));
         return true;
     }
 

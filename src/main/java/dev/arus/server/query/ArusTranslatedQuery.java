@@ -7,6 +7,7 @@ import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,16 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         return trigger instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
     }
 
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return frame.inputs().stream().map(input -> new QueryEndpoint(input.format(), input.options())).toList();
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinkFormat, sinkOptions);
+    }
+
     /** The engine's writer option naming the checkpoint directory. */
     private static final String CHECKPOINT_OPTION = "checkpointLocation";
 
@@ -47,6 +58,14 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
      */
     @Override
     public StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events) {
+        return start(name, id, files.checkpoint(), observer, observedRows);
+    }
+
+    /**
+     * Starts a run as {@link #start(String, UUID, BatchFunction, int, RunEvents)} does, but on
+     * {@code checkpoint} (none when null) rather than the query's own: a preview's throwaway one.
+     */
+    StreamingQuery start(String name, UUID id, Path checkpoint, BatchFunction observer, int observedRows) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -57,8 +76,8 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
                 .queryName(name)
                 .queryId(id)
                 .observeBatches(observer, observedRows);
-        if (files.checkpointed()) {
-            writer.option(CHECKPOINT_OPTION, files.checkpoint().toString());
+        if (checkpoint != null) {
+            writer.option(CHECKPOINT_OPTION, checkpoint.toString());
         }
         try {
             return writer.start();

@@ -15,11 +15,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Says in the OpenAPI document which formats a spec's {@code source} and {@code sink} may name
- * and which options each knows, as the installed providers tell them: {@code SourceSpec} and
- * {@code SinkSpec} are each one of a branch per format, whose {@code format} is that format's name
- * and whose options' names are that format's, and only the file sinks' branches allow
- * {@code partitionBy}. So an editor offers the formats and, for the format written, its options.
+ * Says in the OpenAPI document which formats a spec's {@code source}, {@code tables} and
+ * {@code sink} may name and which options each knows, as the installed providers tell them:
+ * {@code SourceSpec}, {@code TableSpec} and {@code SinkSpec} are each one of a branch per
+ * format, whose {@code format} is that format's name and whose options' names are that
+ * format's, and only the file sinks' branches allow {@code partitionBy}. So an editor offers the
+ * formats and, for the format written, its options.
  */
 @Configuration(proxyBeanMethods = false)
 class FormatSchemas {
@@ -40,6 +41,8 @@ class FormatSchemas {
                     format -> sources.of(format).acceptsUserSchema());
             byFormat(schemas.get("SinkSpec"), QuerySpecTranslator.SINK_FORMATS, format -> sinks.of(format).options(),
                     format -> false);
+            byFormat(schemas.get("TableSpec"), sources.formats(), format -> sources.of(format).options(),
+                    format -> sources.of(format).acceptsUserSchema());
             for (Object branch : schemas.get("SinkSpec").getOneOf()) {
                 if (branch instanceof Schema<?> format && !sinks.of(format.getTitle()).supportsPartitioning()) {
                     format.not(new ObjectSchema().addRequiredItem("partitionBy"));

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.server.ShownPaths;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A batch's progress with the field names of Spark's progress JSON. As Spark's, a rate that is
- * not a number (the first batch's input rate) is left out; offsets are the sources' own JSON.
+ * not a number (the first batch's input rate) is left out; offsets are the sources' own JSON. The
+ * sources' and the sink's descriptions are Spark's text with the data directory's paths as
+ * {@link ShownPaths} shows them ({@code FileStreamSource[in/]}, not the server's absolute path).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProgressView(
@@ -34,8 +37,11 @@ public record ProgressView(
         List<Source> sources,
         Sink sink) {
 
-    /** {@code null} for no progress, as Spark's {@code lastProgress} before the first batch. */
-    public static ProgressView of(StreamingQueryProgress progress) {
+    /**
+     * {@code progress} with the data directory's paths as {@code paths} shows them; {@code null} for
+     * no progress, as Spark's {@code lastProgress} before the first batch.
+     */
+    public static ProgressView of(StreamingQueryProgress progress, ShownPaths paths) {
         if (progress == null) {
             return null;
         }
@@ -44,8 +50,8 @@ public record ProgressView(
                 progress.numInputRows(), finite(progress.inputRowsPerSecond()),
                 finite(progress.processedRowsPerSecond()), progress.durationMs(), progress.eventTime(),
                 progress.stateOperators().stream().map(StateOperator::of).toList(),
-                progress.sources().stream().map(Source::of).toList(),
-                new Sink(progress.sink().description(), progress.sink().numOutputRows()));
+                progress.sources().stream().map(source -> Source.of(source, paths)).toList(),
+                new Sink(paths.of(progress.sink().description()), progress.sink().numOutputRows(), progress.sink().metrics()));
     }
 
     private static Double finite(double rate) {
@@ -77,13 +83,18 @@ public record ProgressView(
                           + "maxOffsetsBehindLatest and minOffsetsBehindLatest; absent when it has none")
                   @Nullable Map<String, String> metrics) {
 
-        static Source of(StreamingQueryProgress.SourceProgress s) {
-            return new Source(s.description(), s.startOffset(), s.endOffset(), s.latestOffset(), s.numInputRows(),
+        static Source of(StreamingQueryProgress.SourceProgress s, ShownPaths paths) {
+            return new Source(paths.of(s.description()), s.startOffset(), s.endOffset(), s.latestOffset(), s.numInputRows(),
                     finite(s.inputRowsPerSecond()), finite(s.processedRowsPerSecond()), s.metrics());
         }
     }
 
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "SinkProgress")
-    public record Sink(String description, long numOutputRows) {
+    public record Sink(String description, long numOutputRows,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       @Schema(description = "The sink's own figures, as Spark's: a jdbc or http sink's rowsWritten, "
+                               + "writeTimeMs, target and lastWriteAt; absent when it has none")
+                       @Nullable Map<String, String> metrics) {
     }
 }

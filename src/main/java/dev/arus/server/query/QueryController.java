@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import static dev.arus.server.web.ProblemType.CHECKPOINT_DAMAGED;
 import static dev.arus.server.web.ProblemType.CHECKPOINT_INCOMPATIBLE;
 import static dev.arus.server.web.ProblemType.DUPLICATE_NAME;
+import static dev.arus.server.web.ProblemType.EVENT_LOG_WRITE_FAILED;
 import static dev.arus.server.web.ProblemType.INVALID_EXPRESSION;
 import static dev.arus.server.web.ProblemType.INVALID_SQL;
 import static dev.arus.server.web.ProblemType.INVALID_INTERVAL;
@@ -22,6 +23,9 @@ import static dev.arus.server.web.ProblemType.REQUEST_TOO_LARGE;
 import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
 import static dev.arus.server.web.ProblemType.STORAGE_FULL;
 import static dev.arus.server.web.ProblemType.STORAGE_UNAVAILABLE;
+import static dev.arus.server.web.ProblemType.STREAM_DAMAGED;
+import static dev.arus.server.web.ProblemType.STREAM_SCHEMA_MISMATCH;
+import static dev.arus.server.web.ProblemType.TOO_MANY_PREVIEWS;
 import static dev.arus.server.web.ProblemType.TOO_MANY_QUERIES;
 import static dev.arus.server.web.ProblemType.UNKNOWN_FORMAT;
 import static dev.arus.server.web.ProblemType.UNSUPPORTED_MEDIA_TYPE;
@@ -61,9 +65,11 @@ class QueryController {
             + "batchId already seen (of a live snapshot, or of the previous page)";
 
     private final QueryRegistry registry;
+    private final QueryPreviews previews;
 
-    QueryController(QueryRegistry registry) {
+    QueryController(QueryRegistry registry, QueryPreviews previews) {
         this.registry = registry;
+        this.previews = previews;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -72,11 +78,29 @@ class QueryController {
     @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
             INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, ENGINE_NOT_BUILT, INVALID_PATH,
             DUPLICATE_NAME, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, REQUEST_TOO_LARGE,
-            UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL})
+            UNSUPPORTED_MEDIA_TYPE, TOO_MANY_QUERIES, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL,
+            STREAM_SCHEMA_MISMATCH, STREAM_DAMAGED, EVENT_LOG_WRITE_FAILED})
     ResponseEntity<QueryView> create(@RequestBody QuerySpec spec) {
         UUID id = registry.create(spec);
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(id).toUri();
         return ResponseEntity.created(location).body(registry.view(id));
+    }
+
+    @PostMapping(path = "/preview", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Run a spec for a few batches on a throwaway checkpoint and show its rows; nothing is "
+            + "created, saved or written")
+    @Refuses({MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION, INVALID_INTERVAL,
+            INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION, INVALID_PARAMETER, INVALID_PATH,
+            LOCATION_IN_USE, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_PREVIEWS, STORAGE_UNAVAILABLE,
+            STORAGE_FULL})
+    PreviewView preview(@RequestBody QuerySpec spec,
+            @Parameter(description = "Stop once this many batches wrote rows (at most, and by default, "
+                    + "arus.preview.max-batches)", schema = @Schema(type = "integer", format = "int32", minimum = "1"))
+            @RequestParam(required = false) Integer batches,
+            @Parameter(description = "Stop after this many seconds at the latest (at most, and by default, "
+                    + "arus.preview.max-duration)", schema = @Schema(type = "integer", format = "int32", minimum = "1"))
+            @RequestParam(required = false) Integer seconds) {
+        return previews.preview(spec, batches, seconds);
     }
 
     @GetMapping
@@ -99,7 +123,7 @@ class QueryController {
             schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit, @Parameter(description = BEFORE)
             @RequestParam(required = false) Long before) {
-        return registry.recentProgress(id, upTo(before), checked(limit)).stream().map(ProgressView::of).toList();
+        return registry.recentProgress(id, upTo(before), checked(limit));
     }
 
     @GetMapping("/{id}/batches")
@@ -137,7 +161,7 @@ class QueryController {
     @PostMapping("/{id}/start")
     @Operation(summary = "Start a stopped or failed query again: same id, new runId")
     @Refuses({QUERY_NOT_FOUND, QUERY_ACTIVE, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED, SHUTTING_DOWN,
-            STORAGE_UNAVAILABLE, STORAGE_FULL})
+            STORAGE_UNAVAILABLE, STORAGE_FULL, STREAM_SCHEMA_MISMATCH, STREAM_DAMAGED, EVENT_LOG_WRITE_FAILED})
     QueryView start(@PathVariable UUID id) {
         registry.start(id);
         return registry.view(id);

@@ -168,6 +168,17 @@ public class QueryRegistry {
     }
 
     /**
+     * Refuses {@code files}, the locations of something that is no query (a preview), where they
+     * clash with those of a query the registry holds, as {@link #create} refuses a query's.
+     */
+    void checkAgainstHeld(QueryFiles files) {
+        synchronized (queries) {
+            Stream.concat(queries.values().stream(), reserved.values().stream())
+                    .forEach(other -> files.checkAgainst(other.files(), other.name()));
+        }
+    }
+
+    /**
      * A new query's id: the one its checkpoint holds, if it has one, else a new one; so a query
      * created again on the checkpoint of a deleted one continues it. Read before the query is
      * admitted, without the lock: a checkpoint's metadata is written once, atomically.
@@ -189,11 +200,15 @@ public class QueryRegistry {
         return all().stream().map(RegisteredQuery::view).toList();
     }
 
-    /** The current run's last {@code limit} progress reports of batches below {@code beforeBatchId}, oldest first. */
-    List<StreamingQueryProgress> recentProgress(UUID id, long beforeBatchId, int limit) {
+    /**
+     * The current run's last {@code limit} progress reports of batches below {@code beforeBatchId},
+     * oldest first, as views show them.
+     */
+    List<ProgressView> recentProgress(UUID id, long beforeBatchId, int limit) {
         List<StreamingQueryProgress> progress = find(id).run().recentProgress().stream()
                 .filter(report -> report.batchId() < beforeBatchId).toList();
-        return progress.subList(Math.max(0, progress.size() - limit), progress.size());
+        return progress.subList(Math.max(0, progress.size() - limit), progress.size()).stream()
+                .map(report -> ProgressView.of(report, shared.shownPaths())).toList();
     }
 
     /**
@@ -317,6 +332,26 @@ public class QueryRegistry {
         /** The query as {@code GET /api/queries/{id}} shows it. */
         public QueryView view() {
             return query.view();
+        }
+
+        /** The engine that runs it: arus, spark or both. */
+        public String engine() {
+            return query.engine();
+        }
+
+        /** The streams it reads, in the order its progress lists its sources. */
+        public List<QueryEndpoint> inputs() {
+            return query.translated().inputs();
+        }
+
+        /** Where it writes. */
+        public QueryEndpoint output() {
+            return query.translated().output();
+        }
+
+        /** The current run's recent progress reports, oldest first. */
+        public List<StreamingQueryProgress> recentProgress() {
+            return query.run().recentProgress();
         }
     }
 

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,7 +34,9 @@ public record QuerySpec(
         @Nullable List<Step> steps,
         @Schema(description = "The query as one Spark SQL SELECT statement, in place of source and steps: "
                 + "FROM t, FROM STREAM t or FROM STREAM(t) reads a table of 'tables' (or the event-log stream of that "
-                + "name), WATERMARK <expr> [AS name] DELAY OF INTERVAL ... declares event time on a relation",
+                + "name), WATERMARK <expr> [AS name] DELAY OF INTERVAL ... declares event time on a relation. Or "
+                + "CREATE STREAMING TABLE name AS SELECT ...: the query fills the event-log stream name, made with its "
+                + "output columns unless it exists with them, and the spec has no sink",
                 example = "SELECT window(event_time, '8 seconds') AS window, count(*) AS count FROM visits WATERMARK "
                         + "CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP) AS event_time DELAY OF INTERVAL 4 "
                         + "SECONDS GROUP BY window(event_time, '8 seconds')")
@@ -46,8 +49,9 @@ public record QuerySpec(
         @Nullable String outputMode,
         @Schema(description = "Absent means as fast as possible")
         @Nullable TriggerSpec trigger,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-        SinkSpec sink,
+        @Schema(description = "Where the output goes; required, except beside a CREATE STREAMING TABLE, which "
+                + "writes its table's stream and takes no sink")
+        @Nullable SinkSpec sink,
         @Schema(description = "A directory relative to arus.data-dir where the query keeps its progress and "
                 + "state, so that it continues where it stopped after a restart; required by the json and csv sinks",
                 example = "checkpoints/visits")
@@ -89,46 +93,77 @@ public record QuerySpec(
 
     /**
      * This spec with the values of secret options ({@code kafka.sasl.jaas.config},
-     * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, for showing.
+     * {@code kafka.ssl.*password*}) of its sources, joined sources and sink replaced, and an http
+     * sink's {@code url} masked ({@link OptionNames#shown}), for showing.
      */
     QuerySpec redacted() {
-        return new QuerySpec(name, engine, source == null ? null : redacted(source), redacted(steps), sql,
-                redactedTables(tables), outputMode, trigger,
-                sink == null ? null : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()),
-                checkpointLocation, conf, restart);
+        return withSourceOptions(QuerySpec::redacted, sink == null ? null
+                : new SinkSpec(sink.format(), redacted(sink.options()), sink.partitionBy()), checkpointLocation, restart);
     }
 
-    private static @Nullable Map<String, TableSpec> redactedTables(@Nullable Map<String, TableSpec> tables) {
+    /**
+     * This spec as a preview runs it: writing to {@code sink} only, keeping no checkpoint, never
+     * restarting, and with no file source cleaning the files it reads ({@code cleanSource} and
+     * {@code sourceArchiveDir} left out), so that it changes nothing in the data directory.
+     */
+    QuerySpec previewedInto(SinkSpec previewSink) {
+        return withSourceOptions(QuerySpec::withoutCleaning, previewSink, null, null);
+    }
+
+    /** This spec with the options of its sources, joined sources and tables changed by {@code change}. */
+    private QuerySpec withSourceOptions(UnaryOperator<@Nullable Map<String, Object>> change, SinkSpec otherSink,
+                                        @Nullable String otherCheckpoint, @Nullable RestartSpec otherRestart) {
+        return new QuerySpec(name, engine, source == null ? null : withOptions(source, change),
+                withOptions(steps, change), sql, withOptions(tables, change), outputMode, trigger, otherSink,
+                otherCheckpoint, conf, otherRestart);
+    }
+
+    private static @Nullable Map<String, TableSpec> withOptions(@Nullable Map<String, TableSpec> tables,
+                                                               UnaryOperator<@Nullable Map<String, Object>> change) {
         if (tables == null) {
             return null;
         }
-        Map<String, TableSpec> shown = new LinkedHashMap<>();
-        tables.forEach((name, table) -> shown.put(name, table == null ? null
-                : new TableSpec(table.format(), redacted(table.options()), table.schema(), table.isStatic())));
-        return shown;
+        Map<String, TableSpec> changed = new LinkedHashMap<>();
+        tables.forEach((name, table) -> changed.put(name, table == null ? null
+                : new TableSpec(table.format(), change.apply(table.options()), table.schema(), table.isStatic())));
+        return changed;
     }
 
-    private static SourceSpec redacted(SourceSpec source) {
-        return new SourceSpec(source.format(), redacted(source.options()), source.schema());
+    private static SourceSpec withOptions(SourceSpec source, UnaryOperator<@Nullable Map<String, Object>> change) {
+        return new SourceSpec(source.format(), change.apply(source.options()), source.schema());
     }
 
-    private static @Nullable List<Step> redacted(@Nullable List<Step> steps) {
+    private static @Nullable List<Step> withOptions(@Nullable List<Step> steps,
+                                                    UnaryOperator<@Nullable Map<String, Object>> change) {
         if (steps == null) {
             return null;
         }
         return steps.stream().map(step -> step instanceof Step.Join join && join.with() != null
                 && join.with().source() != null
-                ? new Step.Join(new Step.JoinWith(join.with().table(), redacted(join.with().source()),
-                        redacted(join.with().steps())), join.on(), join.how())
+                ? new Step.Join(new Step.JoinWith(join.with().table(), withOptions(join.with().source(), change),
+                        withOptions(join.with().steps(), change)), join.on(), join.how())
                 : step).toList();
     }
 
+    /** Options without those by which a file source deletes or moves the files it has read. */
+    private static @Nullable Map<String, Object> withoutCleaning(@Nullable Map<String, Object> options) {
+        if (options == null) {
+            return null;
+        }
+        Map<String, Object> kept = new LinkedHashMap<>(options);
+        kept.keySet().removeIf(key -> key.equalsIgnoreCase("cleanSource") || key.equalsIgnoreCase("sourceArchiveDir"));
+        return kept;
+    }
+
     private static @Nullable Map<String, Object> redacted(@Nullable Map<String, Object> options) {
-        if (options == null || options.keySet().stream().noneMatch(OptionNames::isSecret)) {
+        if (options == null || options.entrySet().stream().allMatch(option -> !(option.getValue() instanceof String)
+                && !OptionNames.isSecret(option.getKey())
+                || option.getValue() instanceof String text && text.equals(OptionNames.shown(option.getKey(), text)))) {
             return options;
         }
         Map<String, Object> shown = new LinkedHashMap<>();
-        options.forEach((key, value) -> shown.put(key, OptionNames.isSecret(key) ? OptionNames.REDACTED : value));
+        options.forEach((key, value) -> shown.put(key, OptionNames.isSecret(key) ? OptionNames.REDACTED
+                : value instanceof String text ? OptionNames.shown(key, text) : value));
         return shown;
     }
 

@@ -6,6 +6,7 @@ import static dev.arus.server.query.SpecFields.texts;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.Column;
+import dev.arus.engine.api.SqlDefinition;
 import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
@@ -83,10 +84,12 @@ class QuerySpecTranslator {
     private final Map<String, RateLimit> rateLimits;
     private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
     private final String defaultEngine;
+    private final StreamingTables streamingTables;
 
     QuerySpecTranslator(ArusSession session, ArusProperties properties, DataDirectory dataDirectory,
-                        ObjectProvider<QueryEngine> engines) {
+                        ObjectProvider<QueryEngine> engines, StreamingTables streamingTables) {
         this.session = session;
+        this.streamingTables = streamingTables;
         this.locations = new SpecLocations(dataDirectory);
         engines.orderedStream().forEach(engine -> this.engines.put(engine.name(), engine));
         this.defaultEngine = properties.engine().defaultEngine();
@@ -118,6 +121,12 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)
+                && SqlDefinition.isStreamingTable(spec.sql())) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A CREATE STREAMING "
+                    + "TABLE runs on Arus's engine only: its table is a stream of the service's event log. Leave "
+                    + "'engine' out, or write the query as a SELECT with a sink to run it on '" + engine + "'");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -128,11 +137,35 @@ class QuerySpecTranslator {
         return onArus(spec, files);
     }
 
-    /** {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every path. */
-    private ArusTranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
+    /**
+     * {@code spec} on Arus's engine, its locations read as {@code files}, from which it takes every
+     * path: a query, or one that fills a streaming table (its {@code sql} a {@code CREATE
+     * STREAMING TABLE}, and no {@code sink} of its own).
+     */
+    private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources)
-                : stream(spec.source(), spec.steps(), "", files, sources);
+        SqlDefinition definition = spec.sql() != null ? sql(spec, files, sources)
+                : new SqlDefinition.Query(stream(spec.source(), spec.steps(), "", files, sources));
+        if (!(definition instanceof SqlDefinition.StreamingTable table)) {
+            return writing(definition.frame(), spec, files, sources);
+        }
+        if (spec.sink() != null) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/sink", "A CREATE STREAMING TABLE writes its table,"
+                    + " the event-log stream '" + table.name() + "': its spec has no sink. Leave 'sink' out, or write"
+                    + " the query as a SELECT to send it elsewhere");
+        }
+        Map<String, String> sinkOptions = new LinkedHashMap<>();
+        sinkOptions.put(SqlDefinition.StreamingTable.SINK_OPTION, table.name());
+        ArusTranslatedQuery query = new ArusTranslatedQuery(table.frame(), sources, outputMode(spec.outputMode()),
+                trigger(spec.trigger()), SqlDefinition.StreamingTable.SINK_FORMAT, sinkOptions, List.of(),
+                conf(spec.conf()), files);
+        return new StreamingTableQuery(query, new StreamingTableQuery.TableStream(table.name(), table.streamSchema()),
+                streamingTables);
+    }
+
+    /** The query {@code frame} of {@code spec}, reading {@code sources}, writing to the spec's sink. */
+    private ArusTranslatedQuery writing(StreamFrame frame, QuerySpec spec, QueryFiles files,
+                                        List<EngineProblems.SourceAt> sources) {
         OutputMode mode = outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
@@ -182,7 +215,11 @@ class QuerySpecTranslator {
                     + "writes to " + String.join(" or ", SIDE_BY_SIDE_SINKS) + " only; its outputs are compared in "
                     + "the service. Run it on one engine to write elsewhere");
         }
-        ArusTranslatedQuery arus = onArus(spec, locations.of(spec));
+        List<EngineProblems.SourceAt> sources = new ArrayList<>();
+        QueryFiles files = locations.of(spec);
+        StreamFrame frame = spec.sql() != null ? sql(spec, files, sources).frame()
+                : stream(spec.source(), spec.steps(), "", files, sources);
+        ArusTranslatedQuery arus = writing(frame, spec, files, sources);
         QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
                 new LinkedHashMap<>(), QueryFiles.NONE));
@@ -233,33 +270,70 @@ class QuerySpecTranslator {
     }
 
     /**
-     * The spec's {@code sql} over its {@code tables}: each a stream read as {@code source} is, or a
-     * static table as a join's is; the statement's errors point at their line and column in it.
-     * Each table read as a stream is added to {@code sources}, in the order of {@code tables}.
+     * What the spec's {@code sql} defines over its {@code tables}: each a stream read as
+     * {@code source} is, or a static table as a join's is; the statement's errors point at their
+     * line and column in it. Each table read as a stream is added to {@code sources}, in the order
+     * of {@code tables}.
      */
-    private StreamFrame sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
+    private SqlDefinition sql(QuerySpec spec, QueryFiles files, List<EngineProblems.SourceAt> sources) {
         String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
         SqlTables views = SqlTables.none();
-        Map<String, QuerySpec.TableSpec> tables = spec.tables() == null ? Map.of() : spec.tables();
-        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables(spec.tables())) {
             String pointer = JsonPointer.of("tables", entry.getKey());
-            QuerySpec.TableSpec table = required(entry.getValue(), pointer);
-            requireText(entry.getKey(), pointer);
+            QuerySpec.TableSpec table = entry.getValue();
             if (Boolean.TRUE.equals(table.isStatic())) {
-                views = views.table(entry.getKey(), staticTable(new Step.StaticTable(table.format(), table.schema(),
-                        table.options(), null), pointer, files));
+                views = views.table(entry.getKey(), staticTable(table, pointer, files));
             } else {
-                views = views.stream(entry.getKey(), source(new SourceSpec(table.format(), table.options(),
-                        table.schema()), pointer, files));
+                views = views.stream(entry.getKey(), tableSource(table, pointer, files));
                 sources.add(new EngineProblems.SourceAt(pointer,
                         table.options() == null ? Set.of() : table.options().keySet()));
             }
         }
         try {
-            return session.sql(sql, views);
+            return session.define(sql, views);
         } catch (ArusException invalid) {
             throw SqlQueries.problem(sql, invalid);
         }
+    }
+
+    /**
+     * The columns of each of a query's {@code tables} in SQL, read as the query would read them,
+     * their locations checked as a spec's are; nothing is started or written.
+     *
+     * @throws ProblemException at the first table that a query could not read
+     */
+    List<SqlTableView> tableColumns(Map<String, QuerySpec.TableSpec> tables) {
+        QueryFiles files = locations.of(QuerySpec.ofSql(null, null, tables, null, null, null, null));
+        List<SqlTableView> views = new ArrayList<>();
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables(tables)) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            QuerySpec.TableSpec table = entry.getValue();
+            boolean isStatic = Boolean.TRUE.equals(table.isStatic());
+            views.add(SqlTableView.of(entry.getKey(), isStatic, isStatic ? staticTable(table, pointer, files).schema()
+                    : tableSource(table, pointer, files).schema()));
+        }
+        return views;
+    }
+
+    /** The entries of {@code tables} (none when absent), each a name and a table that are given. */
+    private static List<Map.Entry<String, QuerySpec.TableSpec>> tables(Map<String, QuerySpec.TableSpec> tables) {
+        if (tables == null) {
+            return List.of();
+        }
+        for (Map.Entry<String, QuerySpec.TableSpec> entry : tables.entrySet()) {
+            String pointer = JsonPointer.of("tables", entry.getKey());
+            required(entry.getValue(), pointer);
+            requireText(entry.getKey(), pointer);
+        }
+        return List.copyOf(tables.entrySet());
+    }
+
+    private StaticFrame staticTable(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
+        return staticTable(new Step.StaticTable(table.format(), table.schema(), table.options(), null), pointer, files);
+    }
+
+    private StreamFrame tableSource(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
+        return source(new SourceSpec(table.format(), table.options(), table.schema()), pointer, files);
     }
 
     /**

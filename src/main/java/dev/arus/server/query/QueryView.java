@@ -37,7 +37,7 @@ public record QueryView(
 
     /**
      * The view of {@code run}, with {@code shownSpec} redacted and {@code lastProgress} converted by
-     * the caller, and the data directory's paths in its failure as {@code paths} shows them;
+     * the caller, and the data directory's paths in its status and failure as {@code paths} shows them;
      * {@code restart} is the attempt pending after {@code run} failed, if any.
      */
     static QueryView of(UUID id, Prewritten<QuerySpec> shownSpec, StreamingQuery run,
@@ -48,11 +48,11 @@ public record QueryView(
                 : restart != null ? QueryState.RESTARTING : QueryState.FAILED;
         StreamingQueryStatus status = run.status();
         return new QueryView(id, run.runId(), shownSpec.value().name(), state,
-                new Status(status.message(), status.isDataAvailable(), status.isTriggerActive()), shownSpec,
+                new Status(paths.of(status.message()), status.isDataAvailable(), status.isTriggerActive()), shownSpec,
                 lastProgress, failure, state == QueryState.RESTARTING ? restart : null, restarts, comparison);
     }
 
-    /** Spark's {@code StreamingQueryStatus}. */
+    /** Spark's {@code StreamingQueryStatus}; its message names the data directory's paths relative to it. */
     @Schema(name = "QueryStatus")
     public record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {
     }

@@ -26,7 +26,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestBodyAdviceAd
  * decoding refuses what Jackson's own UTF-8 reader lets through, such as the overlong
  * {@code C0 AF} it reads as {@code /}.
  */
-@ControllerAdvice(assignableTypes = QueryController.class)
+@ControllerAdvice(assignableTypes = {QueryController.class, SqlController.class})
 class RawBodyCheck extends RequestBodyAdviceAdapter {
 
     static final int MAX_BYTES = 64 * 1024;

@@ -88,6 +88,15 @@ final class RegisteredQuery implements RunEvents {
         return translated.writesMemoryTable();
     }
 
+    /** The engine that runs it, as its spec names it. */
+    String engine() {
+        return spec.engine();
+    }
+
+    TranslatedQuery translated() {
+        return translated;
+    }
+
     StreamingQuery run() {
         return run;
     }
@@ -110,7 +119,7 @@ final class RegisteredQuery implements RunEvents {
         StreamingQueryProgress last = ofRun.lastProgress();
         ShownProgress shown = shownProgress;
         if (shown.report() != last) {
-            shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, ProgressView::of, shared.json()));
+            shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, report -> ProgressView.of(report, shared.shownPaths()), shared.json()));
             shownProgress = shown;
         }
         return QueryView.of(id, shownSpec, ofRun, shown.view(), ofRun == run ? restarts.pending() : null,

@@ -22,8 +22,9 @@ import org.springframework.stereotype.Component;
  * resolved inside it, and the service writes nowhere else. A location is a relative path of
  * plain names: not absolute, no {@code ..}, no symbolic link on its way that leads out, and
  * neither the directory itself nor, at any depth, one of the directories the service keeps for
- * itself: {@value #STREAMS} (the event log) and {@value #QUERIES} (the saved query
- * definitions). Nothing is created here: the engine creates the directories it writes to, so a
+ * itself: {@value #STREAMS} (the event log), {@value #QUERIES} (the saved query
+ * definitions) and {@value #PREVIEWS} (the throwaway checkpoints of previews). Nothing is
+ * created here: the engine creates the directories it writes to, so a
  * service that never writes leaves no trace. Thread-safe.
  */
 @Component
@@ -33,13 +34,15 @@ public class DataDirectory {
     static final String QUERIES = "queries";
     /** Where the event log keeps its streams. */
     static final String STREAMS = "streams";
+    /** Where previews keep their throwaway checkpoints while they run. */
+    static final String PREVIEWS = ".previews";
     /** What marks a directory as a checkpoint: its query's id ... */
     static final String CHECKPOINT_METADATA = "metadata";
     /** ... and its offsets log. */
     static final String CHECKPOINT_OFFSETS = "offsets";
     /** The service's own directories, and what each holds, as a refusal names it. */
     private static final Map<String, String> OWN = Map.of(QUERIES, "the saved query definitions",
-            STREAMS, "the event log's streams");
+            STREAMS, "the event log's streams", PREVIEWS, "the previews' throwaway checkpoints");
 
     private final Path configured;
 
@@ -88,6 +91,11 @@ public class DataDirectory {
     /** The event log's directory, which no location may reach; not created here. */
     public Path eventLogDirectory() {
         return ownDirectory(STREAMS);
+    }
+
+    /** Where previews keep their throwaway checkpoints, which no location may reach; not created here. */
+    public Path previewsDirectory() {
+        return ownDirectory(PREVIEWS);
     }
 
     /** The service's own directory {@code name}, which no location may reach; not created here. */

@@ -12,6 +12,9 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
+import dev.arus.engine.data.StructType;
+import dev.arus.engine.data.StructVector;
+import dev.arus.engine.data.UnicodeText;
 import dev.arus.engine.expr.DateText;
 import dev.arus.engine.expr.TimestampText;
 import dev.arus.server.web.ProblemException;
@@ -42,7 +45,8 @@ import tools.jackson.core.json.JsonFactory;
  * {@code binary}); a date is text as Spark's cast reads it ({@code 2026-12-01}); a timestamp is
  * text as Spark's cast reads it ({@code 2026-12-01T10:00:00Z}, in the service's time zone when it
  * names none) or a number of seconds since the epoch, as Spark's JSON reader takes it; both within
- * years 1 to 9999; a field is given once. In NDJSON each event is on one line of its own. The
+ * years 1 to 9999; a struct is an object of its fields, named as they are declared; a field is
+ * given once. In NDJSON each event is on one line of its own. The
  * first bad event refuses the whole request, with its index and field. Not thread-safe: one per
  * request.
  */
@@ -184,25 +188,28 @@ final class EventDecoder {
                 throw place.invalid(parser, "is given twice");
             }
             seen[column] = true;
-            read(parser.nextToken(), index, column);
+            read(parser.nextToken(), index, schema.field(column), batch.column(column));
             place.read();
         }
         for (int c = 0; c < seen.length; c++) {
             if (!seen[c]) {
                 place.reading(schema.field(c).name());
-                requireNullable(c, "is missing");
+                requireNullable(schema.field(c), "is missing");
                 batch.column(c).setNull(index);
             }
         }
         place.between();
     }
 
-    private void read(JsonToken token, int row, int column) {
-        Field field = schema.field(column);
-        ColumnVector vector = batch.column(column);
+    /** Reads the value at {@code token} into row {@code row} of {@code vector}, the column or struct field {@code field}. */
+    private void read(JsonToken token, int row, Field field, ColumnVector vector) {
         if (token == JsonToken.VALUE_NULL) {
-            requireNullable(column, "is null");
+            requireNullable(field, "is null");
             vector.setNull(row);
+            return;
+        }
+        if (field.type() instanceof StructType struct) {
+            readStruct(token, row, field, struct, (StructVector) vector);
             return;
         }
         if (field.type() instanceof DecimalType decimal) {
@@ -267,19 +274,59 @@ final class EventDecoder {
         }
     }
 
+    /** A struct is an object of its fields, each given at most once; a field left out is NULL. */
+    private void readStruct(JsonToken token, int row, Field field, StructType struct, StructVector vector) {
+        if (token != JsonToken.START_OBJECT) {
+            throw wrongKind(field, token, "an object of its fields " + struct.fields().stream().map(Field::name)
+                    .toList());
+        }
+        boolean[] given = new boolean[struct.fields().size()];
+        for (JsonToken next = parser.nextToken(); next != JsonToken.END_OBJECT; next = parser.nextToken()) {
+            String name = parser.currentName();
+            place.readingField(name);
+            int at = fieldIndex(struct, name);
+            if (at < 0) {
+                throw place.invalid(parser, "is not a field of column " + field.name() + ", a " + typeName(field));
+            }
+            if (given[at]) {
+                throw place.invalid(parser, "is given twice");
+            }
+            given[at] = true;
+            read(parser.nextToken(), row, struct.fields().get(at), vector.child(at));
+            place.readField();
+        }
+        for (int f = 0; f < given.length; f++) {
+            if (!given[f]) {
+                Field missing = struct.fields().get(f);
+                place.readingField(missing.name());
+                requireNullable(missing, "is missing");
+                vector.child(f).setNull(row);
+                place.readField();
+            }
+        }
+        vector.setNotNull(row);
+    }
+
+    /** The field named exactly {@code name}, as a column is, or -1. */
+    private static int fieldIndex(StructType struct, String name) {
+        for (int f = 0; f < struct.fields().size(); f++) {
+            if (struct.fields().get(f).name().equals(name)) {
+                return f;
+            }
+        }
+        return -1;
+    }
+
     /**
      * {@code text} when it is Unicode text. A JSON escape can write half of a surrogate pair
      * ({@code "\ud800"}), which no UTF-8 can hold: stored, it would come back as {@code ?}.
      */
     private String unicode(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw place.invalid(parser, String.format("holds \\u%04x, half of a surrogate pair without the other "
-                        + "half, at character %d: that is not Unicode text, and cannot be stored", (int) c, i));
-            }
+        int lone = UnicodeText.loneSurrogateAt(text);
+        if (lone >= 0) {
+            throw place.invalid(parser, String.format("holds \\u%04x, half of a surrogate pair without the other "
+                    + "half, at character %d: that is not Unicode text, and cannot be stored", (int) text.charAt(lone),
+                    lone));
         }
         return text;
     }
@@ -338,8 +385,7 @@ final class EventDecoder {
         return micros;
     }
 
-    private void requireNullable(int column, String what) {
-        Field field = schema.field(column);
+    private void requireNullable(Field field, String what) {
         if (!field.nullable()) {
             throw place.invalid(parser, what + ", but column " + field.name() + " is NOT NULL");
         }
@@ -353,7 +399,13 @@ final class EventDecoder {
 
     private ProblemException wrongKind(Field field, JsonToken token, String expected) {
         return place.invalid(parser, "is " + kind(token) + ", but column " + field.name() + " is "
-                + field.type().simpleString().toUpperCase(Locale.ROOT) + ": give " + expected);
+                + typeName(field) + ": give " + expected);
+    }
+
+    /** {@code DECIMAL(5,2)}, {@code STRUCT<start: TIMESTAMP, end: TIMESTAMP>}: a type as a message names it. */
+    private static String typeName(Field field) {
+        return field.type() instanceof StructType struct ? struct.sql()
+                : field.type().simpleString().toUpperCase(Locale.ROOT);
     }
 
     private static String kind(JsonToken token) {

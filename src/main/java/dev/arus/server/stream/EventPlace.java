@@ -4,7 +4,9 @@ import dev.arus.server.PrintableText;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.TokenStreamLocation;
@@ -25,6 +27,8 @@ final class EventPlace {
     private final EventDecoder.Layout layout;
     private int event = -1;
     private String field;
+    /** Below {@link #field}, a column of structs: the names of the struct fields being read, outermost first. */
+    private final List<String> inner = new ArrayList<>();
     /** The field whose value was read last in this event. */
     private String lastRead;
 
@@ -36,6 +40,7 @@ final class EventPlace {
     EventPlace at(int index) {
         event = index;
         field = null;
+        inner.clear();
         lastRead = null;
         return this;
     }
@@ -43,18 +48,31 @@ final class EventPlace {
     /** The decoder reads the value of {@code name}. */
     void reading(String name) {
         field = name;
+        inner.clear();
+    }
+
+    /** The decoder reads the value of {@code name}, a field of the struct it is reading. */
+    void readingField(String name) {
+        inner.add(name);
+    }
+
+    /** The decoder has read the value of the struct's field it was reading. */
+    void readField() {
+        inner.remove(inner.size() - 1);
     }
 
     /** The decoder has read the value of the field it was reading. */
     void read() {
         lastRead = field;
         field = null;
+        inner.clear();
     }
 
     /** The decoder has read the whole event. */
     void between() {
         event = -1;
         field = null;
+        inner.clear();
     }
 
     /**
@@ -65,6 +83,8 @@ final class EventPlace {
     EventPlace failedAfter(String name) {
         if (event >= 0 && field == null && name != null && !name.equals(lastRead)) {
             field = name;
+        } else if (field != null && name != null && !name.equals(inner.isEmpty() ? field : inner.get(inner.size() - 1))) {
+            inner.add(name); // inside a struct's object
         }
         return this;
     }
@@ -123,9 +143,14 @@ final class EventPlace {
                 + " characters)";
     }
 
-    /** "Event 2" or "Event 2, field 'amount'". */
+    /** "Event 2", "Event 2, field 'amount'" or, in a struct, "Event 2, field 'window.start'". */
     private String subject() {
-        return "Event " + event + (field == null ? "" : ", field '" + shown(field) + "'");
+        return "Event " + event + (field == null ? "" : ", field '" + shown(path()) + "'");
+    }
+
+    /** The field read, with the struct fields below it joined by dots. */
+    private String path() {
+        return inner.isEmpty() ? field : field + "." + String.join(".", inner);
     }
 
     private Map<String, Object> named() {
@@ -134,13 +159,18 @@ final class EventPlace {
             where.put("index", event);
         }
         if (event >= 0 && field != null) {
-            where.put("field", PrintableText.escape(field));
+            where.put("field", PrintableText.escape(path()));
         }
         return where;
     }
 
     private String pointer() {
-        return field == null ? JsonPointer.of(event) : JsonPointer.of(event, PrintableText.escape(field));
+        if (field == null) {
+            return JsonPointer.of(event);
+        }
+        List<Object> segments = new ArrayList<>(List.of(event, PrintableText.escape(field)));
+        inner.forEach(name -> segments.add(PrintableText.escape(name)));
+        return JsonPointer.of(segments.toArray());
     }
 
     private static Map<String, Object> located(Map<String, Object> where, TokenStreamLocation at) {

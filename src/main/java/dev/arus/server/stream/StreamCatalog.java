@@ -8,6 +8,7 @@ import dev.arus.engine.log.EventLog;
 import dev.arus.engine.log.LogException;
 import dev.arus.engine.log.LogStream;
 import dev.arus.engine.log.Retention;
+import dev.arus.engine.log.StreamColumns;
 import dev.arus.engine.log.StreamDefinition;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
@@ -16,26 +17,37 @@ import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.ShownPaths;
+import dev.arus.server.query.StreamingTables;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.nio.CharBuffer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
  * The service's streams: creating, describing and deleting them, and taking posted events into
- * them, all or nothing, answered once durable. Engine errors become problems here; a write the
- * event log failed is logged too ({@link EventLogWriteFailures}).
+ * them, all or nothing, answered once durable; and the streams of streaming tables, made for the
+ * queries that fill them ({@link StreamingTables}). Engine errors become problems here; a write
+ * the event log failed is logged too ({@link EventLogWriteFailures}).
  */
 @Service
-class StreamCatalog {
+class StreamCatalog implements StreamingTables {
+
+    private static final Logger logger = LoggerFactory.getLogger(StreamCatalog.class);
+
+    /** Where a streaming table's spec holds its statement. */
+    private static final String SQL_POINTER = "/sql";
 
     /** How long a post waits for its events to be durable before it is answered 503. */
     private static final Duration DURABLE_WITHIN = Duration.ofSeconds(30);
@@ -69,6 +81,52 @@ class StreamCatalog {
             return view(log.create(definition));
         } catch (ArusException refused) { // a LogException, or the disk refusing the stream's files
             throw logged(problem(refused), refused, "the creation of stream '" + definition.name() + "'");
+        }
+    }
+
+    /**
+     * A streaming table's stream: one partition, the default retention. Synchronized, so that two
+     * queries making the same table agree on who made it.
+     */
+    @Override
+    public synchronized boolean ensure(String name, String columns) {
+        StreamDefinition definition = StreamDefinition.of(name, columns, 1, null, defaultRetention);
+        if (log.damaged().containsKey(name)) {
+            stream(name); // refused as the stream-damaged problem
+        }
+        Optional<LogStream> existing = log.find(name);
+        if (existing.isPresent()) {
+            List<String> differences = StreamColumns.differences(existing.get().definition().schema(),
+                    definition.schema());
+            if (differences.isEmpty()) {
+                return false;
+            }
+            Map<String, Object> properties = new LinkedHashMap<>();
+            properties.put("pointer", SQL_POINTER);
+            properties.put("stream", name);
+            properties.put("differences", differences);
+            throw new ProblemException(ProblemType.STREAM_SCHEMA_MISMATCH, "Stream '" + name + "' exists with other "
+                    + "columns than the streaming table's query gives: " + String.join("; ", differences) + ". Its "
+                    + "columns are " + existing.get().definition().schemaDdl() + ". Select the stream's columns, "
+                    + "name another table, or delete the stream first", properties);
+        }
+        try {
+            log.create(definition);
+        } catch (ArusException refused) {
+            throw logged(problem(refused), refused, "the creation of the streaming table's stream '" + name + "'");
+        }
+        logger.info("Created stream {} for its streaming table: {}", name, columns);
+        return true;
+    }
+
+    @Override
+    public synchronized void remove(String name) {
+        try {
+            log.delete(name);
+            logger.info("Deleted stream {}, made for a streaming table whose query was refused", name);
+        } catch (ArusException kept) {
+            logger.warn("Kept stream {}, made for a streaming table whose query was refused: {}", name,
+                    kept.getMessage());
         }
     }
 

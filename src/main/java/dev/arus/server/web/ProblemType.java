@@ -31,12 +31,14 @@ public enum ProblemType {
     STORAGE_UNAVAILABLE("storage-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Data directory cannot be written"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
+    TOO_MANY_PREVIEWS("too-many-previews", HttpStatus.TOO_MANY_REQUESTS, "Too many previews at once"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down"),
     INVALID_STREAM("invalid-stream", HttpStatus.BAD_REQUEST, "Invalid stream definition"),
     INVALID_EVENTS("invalid-events", HttpStatus.BAD_REQUEST, "Invalid events"),
     STREAM_NOT_FOUND("stream-not-found", HttpStatus.NOT_FOUND, "Stream not found"),
     DUPLICATE_STREAM("duplicate-stream", HttpStatus.CONFLICT, "Stream name in use"),
-    STREAM_IN_USE("stream-in-use", HttpStatus.CONFLICT, "Stream read by active queries"),
+    STREAM_IN_USE("stream-in-use", HttpStatus.CONFLICT, "Stream read or written by active queries"),
+    STREAM_SCHEMA_MISMATCH("stream-schema-mismatch", HttpStatus.CONFLICT, "Stream exists with other columns"),
     STREAM_DAMAGED("stream-damaged", HttpStatus.CONFLICT, "Stream damaged"),
     EVENT_LOG_WRITE_FAILED("event-log-write-failed", HttpStatus.SERVICE_UNAVAILABLE, "Events not written");
 

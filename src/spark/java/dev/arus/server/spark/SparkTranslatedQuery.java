@@ -2,6 +2,8 @@ package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.server.query.ArusSinks;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.RunEvents;
 import dev.arus.server.query.TranslatedQuery;
@@ -47,12 +49,21 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final Map<String, String> sinkOptions;
     private final List<String> partitionBy;
     private final QueryFiles files;
+    private final ArusSink arusSink;
+    private final List<QueryEndpoint> inputs;
     private SparkEvents events;
+
+    /**
+     * Arus's own sink of a query whose sink Spark has not ({@code jdbc}, {@code http}): made for
+     * each run, with the output's grouping columns as far as the spec tells them.
+     */
+    record ArusSink(ArusSinks sinks, List<String> groupingColumns) {
+    }
 
     /** @param sql the spec's statement, or null for a spec of steps */
     SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
                          String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                         QueryFiles files) {
+                         QueryFiles files, ArusSink arusSink, List<QueryEndpoint> inputs) {
         this.frame = frame;
         this.sql = sql;
         this.outputMode = outputMode;
@@ -62,6 +73,18 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         this.sinkOptions = Map.copyOf(sinkOptions);
         this.partitionBy = List.copyOf(partitionBy);
         this.files = files;
+        this.arusSink = arusSink;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinkFormat, sinkOptions);
     }
 
     @Override
@@ -86,9 +109,11 @@ final class SparkTranslatedQuery implements TranslatedQuery {
             events = new SparkEvents(runEvents);
             frame.sparkSession().streams().addListener(events);
         }
+        ArusSinks.Writer sink = arusSink == null ? null : arusSink.sinks().open(sinkFormat, sinkOptions, outputMode, id,
+                files.checkpointed(), SparkRows.schema(frame.schema()), arusSink.groupingColumns());
         Path checkpoint = files.checkpointed() ? files.checkpoint() : SparkCheckpoints.temporary();
         SparkCheckpoints.claim(checkpoint, id);
-        SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint);
+        SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint, sink);
         events.expect(run);
         try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
             DataStreamWriter<Row> writer = frame.writeStream()
@@ -96,7 +121,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
                     .outputMode(outputMode)
                     .option("checkpointLocation", checkpoint.toString())
                     .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows,
-                            run));
+                            run, sink));
             if (trigger != null) {
                 writer.trigger(trigger);
             }

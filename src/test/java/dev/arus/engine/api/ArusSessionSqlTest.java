@@ -196,6 +196,32 @@ class ArusSessionSqlTest {
         assertThat(expected.get(0).rows()).containsExactly("[1,10]", "[3,3]", "[3,30]");
     }
 
+    /** Lambdas over an aggregate's collected values, and over a grouping key inside their body. */
+    @Test
+    void runsLambdasOverAggregatedArraysAsTheSteps() {
+        Function<List<StreamFrame>, StreamFrame> steps = in -> in.get(0)
+                .groupBy(expr("k % 2 AS parity"))
+                .agg("collect_list(t) AS ts")
+                .selectExpr("parity", "transform(array_sort(ts), x -> x * (parity + 1)) AS scaled",
+                        "aggregate(ts, 0L, (acc, x) -> acc + x) AS total");
+        String sql = """
+                SELECT k % 2 AS parity, transform(array_sort(collect_list(t)), x -> x * (k % 2 + 1)) AS scaled,
+                       aggregate(collect_list(t), 0L, (acc, x) -> acc + x) AS total
+                FROM input GROUP BY k % 2
+                """;
+
+        List<StreamCase.Batch> expected = lambdaCase(steps);
+        List<StreamCase.Batch> actual = lambdaCase(in -> sql(in, sql));
+
+        assertSameBatches(actual, expected);
+        assertThat(expected.get(1).rows()).containsExactlyInAnyOrder("[1,[2, 10, 14],13]", "[0,[6],6]");
+    }
+
+    private List<StreamCase.Batch> lambdaCase(Function<List<StreamFrame>, StreamFrame> query) {
+        return query(List.of(PAIRS), query, "complete").feed(row(1, 5L), row(2, 6L)).feed(row(3, 7L), row(5, 1L))
+                .batches();
+    }
+
     /** A name that no view has is the event log's stream of that name, read from its latest offsets. */
     @Test
     void readsAnEventLogStreamByItsOwnName() {

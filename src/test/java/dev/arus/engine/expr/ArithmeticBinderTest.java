@@ -35,7 +35,6 @@ class ArithmeticBinderTest {
         "dt + 1|2026-12-02|date|date_add(dt, 1)",
         "1 + dt|2026-12-02|date|date_add(dt, 1)",
         "dt - 1|2026-11-30|date|date_sub(dt, 1)",
-        "dt + 1L|2026-12-02|date|date_add(dt, 1)",
         "dt + INTERVAL '2' DAY|2026-12-03|date|date_add(dt, extractansiintervaldays(INTERVAL '2' DAY))",
         "dt - INTERVAL '2' DAY|2026-11-29|date|date_add(dt, (- extractansiintervaldays(INTERVAL '2' DAY)))",
         "dt + INTERVAL '1' HOUR|2026-12-01 01:00:00|timestamp|dt + INTERVAL '01' HOUR",

@@ -45,8 +45,11 @@ class ArithmeticFunctionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-        "pmod(i, 0)|DIVIDE_BY_ZERO|Division by zero.",
-        "mod(i, 0)|DIVIDE_BY_ZERO|Division by zero.",
+        "pmod(i, 0)|REMAINDER_BY_ZERO|Remainder by zero.",
+        "mod(i, 0)|REMAINDER_BY_ZERO|Remainder by zero.",
+        "d % 0|REMAINDER_BY_ZERO|Remainder by zero. Use `try_mod` to tolerate divisor being 0 and return NULL instead.",
+        "pmod(d, 0.0)|REMAINDER_BY_ZERO|Remainder by zero.",
+        "i div 0|DIVIDE_BY_ZERO|Division by zero. Use `try_divide`",
         "try_add('a', 1)|CAST_INVALID_INPUT|The value 'a' of the type \"STRING\" cannot be cast to \"BIGINT\"",
         "negative(CAST(-2147483648 AS INT))|ARITHMETIC_OVERFLOW|integer overflow",
         "positive(b)|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|The first parameter requires the (\"NUMERIC\" or",

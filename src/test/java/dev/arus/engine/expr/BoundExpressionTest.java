@@ -76,7 +76,7 @@ class BoundExpressionTest {
                 .isInstanceOf(EvaluationException.class)
                 .hasMessageStartingWith("[DIVIDE_BY_ZERO] Division by zero. Use `try_divide`");
         assertThatThrownBy(() -> evaluate("a % b", batch(ints(1, 0))))
-                .hasMessageStartingWith("[DIVIDE_BY_ZERO]");
+                .hasMessageStartingWith("[REMAINDER_BY_ZERO] Remainder by zero. Use `try_mod`");
     }
 
     @Test

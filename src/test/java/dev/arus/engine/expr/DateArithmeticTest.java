@@ -14,6 +14,10 @@ class DateArithmeticTest {
     @ParameterizedTest
     @CsvSource(delimiter = ';', quoteCharacter = '~', value = {
         "date_add(dt, 1);2026-12-02;date;date_add(dt, 1)",
+        "dt + t;2027-03-11;date;date_add(dt, t)",
+        "sm + dt;2109-01-20;date;date_add(dt, sm)",
+        "dt - 1;2026-11-30;date;date_sub(dt, 1)",
+        "dt + NULL;NULL;date;date_add(dt, NULL)",
         "date_add('2011-11-11', 1);2011-11-12;date;date_add(2011-11-11, 1)",
         "date_add('2011-11-11', '1');2011-11-12;date;date_add(2011-11-11, 1)",
         "date_add(ts, t);2027-03-11;date;date_add(ts, t)",
@@ -50,6 +54,13 @@ class DateArithmeticTest {
         "date_add(dt, 1L);DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~The second parameter requires the (\"INT\" or"
                 + " \"SMALLINT\" or \"TINYINT\") type, however \"1\" has the type \"BIGINT\"~",
         "date_sub(dt, s);DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~however \"s\" has the type \"STRING\"~",
+        "dt + l;DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~Cannot resolve \"date_add(dt, l)\" due to data type mismatch:"
+                + " The second parameter requires the (\"INT\" or \"SMALLINT\" or \"TINYINT\") type, however \"l\""
+                + " has the type \"BIGINT\".~",
+        "l + dt;DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~Cannot resolve \"date_add(dt, l)\"~",
+        "dt + 1L;DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~however \"1\" has the type \"BIGINT\"~",
+        "dt - l;DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~Cannot resolve \"date_sub(dt, l)\"~",
+        "dt + 1.5;DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~however \"1.5\" has the type \"DECIMAL(2,1)\"~",
         "date_add('2011-11-11', '1.2');SECOND_FUNCTION_ARGUMENT_NOT_INTEGER;"
                 + "The second argument of `date_add` function needs to be an integer.",
         "date_add(i, 1);DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~requires the \"DATE\" type~",

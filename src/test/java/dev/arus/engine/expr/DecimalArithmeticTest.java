@@ -76,7 +76,7 @@ class DecimalArithmeticTest {
                 + ".00000000000000000000000000000000000000 cannot be represented as Decimal(38, 6)",
         "wide * wide|NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION|cannot be represented as Decimal(38, 6)",
         "dec / 0|DIVIDE_BY_ZERO|Division by zero. Use `try_divide`",
-        "dec % 0.0|DIVIDE_BY_ZERO|Use `try_mod`",
+        "dec % 0.0|REMAINDER_BY_ZERO|Remainder by zero. Use `try_mod`",
         "dec div 0|DIVIDE_BY_ZERO|Use `try_divide`",
         "wide / 0|DIVIDE_BY_ZERO|",
     })

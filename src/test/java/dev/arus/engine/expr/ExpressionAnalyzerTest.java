@@ -34,6 +34,11 @@ class ExpressionAnalyzerTest {
         "window.end|end",
         "CAST(value AS TIMESTAMP)|value",
         "CAST(value + 1 AS TIMESTAMP)|CAST((value + 1) AS TIMESTAMP)",
+        "CAST(CAST(value AS BOOLEAN) AS INT)|value",
+        "CAST(CAST(CAST(value AS STRING) AS INT) AS BIGINT)|value",
+        "CAST(CAST(value AS STRING) AS INT) AS v|v",
+        "CAST(CAST(value + 1 AS STRING) AS INT)|CAST(CAST((value + 1) AS STRING) AS INT)",
+        "CAST(upper(CAST(value AS STRING)) AS INT)|CAST(upper(CAST(value AS STRING)) AS INT)",
         "1|1",
         "'a'|a",
         "true|true",
@@ -54,8 +59,9 @@ class ExpressionAnalyzerTest {
         "date_format(event_time, 'HH:mm')|date_format(event_time, HH:mm)",
     })
     void namesColumnsAsSparkDoes(String expression, String name) {
-        // Spark: ResolveAliases + toPrettySQL; a top-level Cast of a named expression keeps the
-        // child's name, implicit casts are hidden, struct fields are named by the field.
+        // Spark's Column API: toNamed, ResolveAliases + toPrettySQL; a top-level Cast of a named
+        // expression, or of a cast of one, keeps the child's name, implicit casts are hidden,
+        // struct fields are named by the field.
         assertThat(bind(expression).name()).isEqualTo(name);
     }
 

@@ -49,6 +49,14 @@ class ExpressionParserTest {
         "ts + INTERVAL '4' SECOND|(ts + INTERVAL '04' SECOND)",
         "ts - INTERVAL 4 SECONDS|(ts - INTERVAL '04' SECOND)",
         "concat(a, '-', b)|concat(a, -, b)",
+        "transform(a, x -> x + 1)|transform(a, lambdafunction((x + 1), x))",
+        "transform(a, (x, i) -> x + i * 2)|transform(a, lambdafunction((x + (i * 2)), x, i))",
+        "filter(a, x -> x > 1 AND x < 5)|filter(a, lambdafunction(((x > 1) AND (x < 5)), x))",
+        "aggregate(a, 0, (acc, x) -> acc + x, acc -> acc * 10)"
+                + "|aggregate(a, 0, lambdafunction((acc + x), acc, x), lambdafunction((acc * 10), acc))",
+        "transform(a, `the x` -> `the x`)|transform(a, lambdafunction(the x, the x))",
+        "a->b|lambdafunction(b, a)",
+        "a - -b|(a - (- b))",
     })
     void parsesWithSparkPrecedenceAndPrintsSparkPrettySql(String text, String sql) {
         assertThat(ExpressionParser.parse(text).sql()).isEqualTo(sql);
@@ -108,6 +116,20 @@ class ExpressionParserTest {
     void parsesKeywordsAsFieldNamesAfterADot() {
         Expression end = ExpressionParser.parse("window.end");
         assertThat(((Expression.ColumnReference) end).nameParts()).isEqualTo(List.of("window", "end"));
+    }
+
+    @Test
+    void parsesLambdasWithSparksGrammarTwoOrMoreNamesInParentheses() {
+        Expression call = ExpressionParser.parse("transform(headers, h -> h.key)");
+        Expression.Lambda lambda = (Expression.Lambda) call.children().get(1);
+        assertThat(lambda.parameters()).containsExactly("h");
+        assertThat(lambda.position()).isEqualTo(19);
+        assertThat(((Expression.ColumnReference) lambda.body()).nameParts()).containsExactly("h", "key");
+        assertThatThrownBy(() -> ExpressionParser.parse("transform(a, (x) -> x)"))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("[PARSE_SYNTAX_ERROR] Syntax error at or near '->' at position 17: expected ')'");
+        assertThatThrownBy(() -> ExpressionParser.parse("transform(a, (x, 1) -> x)"))
+                .isInstanceOf(ParseException.class);
     }
 
     @Test

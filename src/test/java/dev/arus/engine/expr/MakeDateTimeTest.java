@@ -43,14 +43,14 @@ class MakeDateTimeTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', quoteCharacter = '~', value = {
-        "make_date(2000, 13, 1);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid value for MonthOfYear (valid values 1 - 12): 13.",
-        "make_date(2019, 2, 29);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid date 'February 29' as '2019' is not a leap year",
-        "make_date(2000, 1, 33);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid value for DayOfMonth",
+        "make_date(2000, 13, 1);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid value for MonthOfYear (valid values 1 - 12): 13.",
+        "make_date(2019, 2, 29);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid date 'February 29' as '2019' is not a leap year",
+        "make_date(2000, 1, 33);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid value for DayOfMonth",
         "make_date(dt, 1, 1);DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~The first parameter requires the \"INT\" type~",
         "make_date(l, 1, 1);CAST_OVERFLOW;",
-        "make_timestamp(2019, 13, 1, 0, 0, 0);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid value for MonthOfYear",
-        "make_timestamp(2019, 1, 1, 24, 0, 0);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid value for HourOfDay",
-        "make_timestamp(2019, 1, 1, 0, 0, 61);DATETIME_FIELD_OUT_OF_BOUNDS;Invalid value for SecondOfMinute",
+        "make_timestamp(2019, 13, 1, 0, 0, 0);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid value for MonthOfYear",
+        "make_timestamp(2019, 1, 1, 24, 0, 0);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid value for HourOfDay",
+        "make_timestamp(2019, 1, 1, 0, 0, 61);DATETIME_FIELD_OUT_OF_BOUNDS.WITH_SUGGESTION;Invalid value for SecondOfMinute",
         "make_timestamp(2019, 6, 30, 23, 59, 60.5);INVALID_FRACTION_OF_SECOND;the provided value is 60.500000",
         "make_timestamp(2019, 6, 30, 23, 59, 1, 'Mars/Base');INVALID_TIMEZONE;The timezone: Mars/Base is invalid.",
         "make_timestamp(2019, 6, 30, 23, 59);WRONG_NUM_ARGS.WITHOUT_SUGGESTION;~requires [6, 7] parameters~",

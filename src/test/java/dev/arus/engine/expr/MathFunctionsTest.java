@@ -100,4 +100,52 @@ class MathFunctionsTest {
     void refusesAsSparkDoes(String expression, String errorClass, String detail) {
         SqlRow.fails(expression, errorClass, detail);
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+        "sin(0)|0.0|double|SIN(0)",
+        "cos(0)|1.0|double|COS(0)",
+        "tan(0)|0.0|double|TAN(0)",
+        "asin(0)|0.0|double|ASIN(0)",
+        "asin(2)|NaN|double|ASIN(2)",
+        "acos(1)|0.0|double|ACOS(1)",
+        "acos(2)|NaN|double|ACOS(2)",
+        "atan(0)|0.0|double|ATAN(0)",
+        "atan2(0, 0)|0.0|double|ATAN2(0, 0)",
+        "atan2(-0.0D, -1)|3.141592653589793|double|",
+        "sinh(0)|0.0|double|SINH(0)",
+        "cosh(0)|1.0|double|COSH(0)",
+        "tanh(0)|0.0|double|TANH(0)",
+        "asinh(0)|0.0|double|ASINH(0)",
+        "asinh(CAST('-Infinity' AS DOUBLE))|-Infinity|double|ASINH(CAST(-Infinity AS DOUBLE))",
+        "acosh(1)|0.0|double|ACOSH(1)",
+        "acosh(0)|NaN|double|ACOSH(0)",
+        "atanh(0)|0.0|double|ATANH(0)",
+        "atanh(2)|NaN|double|ATANH(2)",
+        "cot(1)|0.6420926159343306|double|COT(1)",
+        "sec(0)|1.0|double|SEC(0)",
+        "csc(1)|1.1883951057781212|double|CSC(1)",
+        "degrees(3.141592653589793)|180.0|double|DEGREES(3.141592653589793)",
+        "radians(180)|3.141592653589793|double|RADIANS(180)",
+        "cbrt(27.0)|3.0|double|CBRT(27.0)",
+        "cbrt(s)|3.4760266448864496|double|CBRT(s)",
+        "sin(n)|NULL|double|SIN(n)",
+        "pi()|3.141592653589793|double|PI()",
+        "e()|2.718281828459045|double|E()",
+        "pi() * 2|6.283185307179586|double|(PI() * 2)",
+    })
+    void computesTheTrigonometricFamilyAsSparkDoes(String expression, String value, String type, String name) {
+        SqlRow.check(expression, value, type, name);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+        "sin(b)|DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE|~The first parameter requires the \"DOUBLE\" type, however"
+                + " \"b\" has the type \"BOOLEAN\".~",
+        "atan2(1)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|The `atan2` requires 2 parameters but the actual number is 1.",
+        "pi(1)|WRONG_NUM_ARGS.WITHOUT_SUGGESTION|The `pi` requires 0 parameters but the actual number is 1.",
+    })
+    void refusesTheTrigonometricFamilyAsSparkDoes(String expression, String errorClass, String detail) {
+        SqlRow.fails(expression, errorClass, detail);
+    }
 }

@@ -225,6 +225,7 @@ class SqlParserTest {
         SqlStatement.CreateStreamingTable create = (SqlStatement.CreateStreamingTable) statement;
         assertThat(create.name()).containsExactly("revenue");
         assertThat(create.ifNotExists()).isTrue();
+        assertThat(create.namePosition()).isEqualTo("CREATE STREAMING TABLE IF NOT EXISTS ".length());
         assertThat(((Table) ((Select) create.query().body()).from().get(0)).stream()).isTrue();
     }
 

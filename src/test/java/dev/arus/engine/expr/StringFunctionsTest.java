@@ -87,6 +87,40 @@ class StringFunctionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', quoteCharacter = '~', value = {
+        "translate('AaBbCc', 'abc', '123');A1B2C3;translate(AaBbCc, abc, 123)",
+        "translate('AaBbCc', 'abc', '1');A1BC;translate(AaBbCc, abc, 1)",
+        "translate('abcabc', 'aa', 'xy');xbcxbc;translate(abcabc, aa, xy)",
+        "translate('a😀b', '😀b', 'xé');axé;translate(a😀b, 😀b, xé)",
+        "translate(i, '7', '8');8;translate(i, 7, 8)",
+        "translate(n, 'a', 'b');NULL;translate(n, a, b)",
+        "translate(s, n, 'b');NULL;translate(s, n, b)",
+        "elt(1, 'scala', 'java');scala;elt(1, scala, java)",
+        "elt(2, 'a', 1);1;elt(2, a, 1)",
+        "elt('2', 'a', 'b');b;elt(2, a, b)",
+        "elt(n, 'a', 'b');NULL;elt(n, a, b)",
+        "elt(1, 'a', CAST('x' AS INT));a;elt(1, a, CAST(x AS INT))",
+        "elt(2, 'a', NULL);NULL;elt(2, a, NULL)",
+        "hex(elt(2, X'01', X'02'));02;hex(elt(2, X'01', X'02'))",
+    })
+    void translatesAndPicksStringsAsSparkDoes(String expression, String value, String name) {
+        SqlRow.check(expression, value, "string", name);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', quoteCharacter = '~', value = {
+        "elt(3, 'a', 'b');INVALID_ARRAY_INDEX;The index 3 is out of bounds. The array has 2 elements.",
+        "elt(0, 'a', 'b');INVALID_ARRAY_INDEX;The index 0 is out of bounds.",
+        "elt(1);WRONG_NUM_ARGS.WITHOUT_SUGGESTION;The `elt` requires > 1 parameters but the actual number is 1.",
+        "elt(b, 'a');DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~The first parameter requires the \"INT\" type~",
+        "translate(arr, 'a', 'b');DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE;~The first parameter requires the"
+                + " \"STRING\" type~",
+    })
+    void refusesTranslationsAndPicksAsSparkDoes(String expression, String errorClass, String detail) {
+        SqlRow.fails(expression, errorClass, detail);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', quoteCharacter = '~', value = {
         "length('Spark SQL ');10;length(Spark SQL )",
         "char_length('a😀b');3;char_length(a😀b)",
         "character_length(i);1;character_length(i)",
@@ -106,6 +140,14 @@ class StringFunctionsTest {
         "locate('bar', 'foobarbar', n);0;locate(bar, foobarbar, n)",
         "locate('', 'abc', 9);1;locate(, abc, 9)",
         "locate(n, 'abc');NULL;locate(n, abc, 1)",
+        "octet_length('Spark SQL');9;octet_length(Spark SQL)",
+        "bit_length('Spark SQL');72;bit_length(Spark SQL)",
+        "octet_length('é😀');6;octet_length(é😀)",
+        "bit_length('é');16;bit_length(é)",
+        "octet_length(X'0A0B');2;octet_length(X'0A0B')",
+        "bit_length(X'0A0B');16;bit_length(X'0A0B')",
+        "octet_length(i);1;octet_length(i)",
+        "bit_length(n);NULL;bit_length(n)",
     })
     void measuresStringsAsSparkDoes(String expression, String value, String name) {
         SqlRow.check(expression, value, "int", name);

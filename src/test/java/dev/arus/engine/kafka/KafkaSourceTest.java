@@ -111,16 +111,16 @@ class KafkaSourceTest {
         assertThat(first.sources().get(0).metrics()).as("records behind the latest: 2, 1 and 0").isEqualTo(Map.of(
                 "avgOffsetsBehindLatest", "1.0", "maxOffsetsBehindLatest", "2", "minOffsetsBehindLatest", "0"));
         assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactlyInAnyOrder(
-                "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,[]]",
-                "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,[]]",
-                "[f,null,golden,2,0,2026-12-01T10:00:05Z,0,[]]");
+                "[a,v0,golden,0,0,2026-12-01T10:00:00Z,0,null]",
+                "[d,v3,golden,1,0,2026-12-01T10:00:03Z,0,null]",
+                "[f,null,golden,2,0,2026-12-01T10:00:05Z,0,null]");
 
         StreamingQueryProgress second = driver.runTrigger();
         assertThat(second.sources().get(0).startOffset()).isEqualTo("{\"golden\":{\"0\":1,\"1\":1,\"2\":1}}");
         assertThat(second.sources().get(0).endOffset()).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
         assertThat(loggedOffsets(checkpoint, 1)).isEqualTo("{\"golden\":{\"0\":3,\"1\":2,\"2\":1}}");
         assertThat(texts(driver.rowsOf(1))).as(driver.history()).containsExactlyInAnyOrder(
-                "[null,v1,golden,0,1,2026-12-01T10:00:01Z,0,[]]",
+                "[null,v1,golden,0,1,2026-12-01T10:00:01Z,0,null]",
                 "[c,v2,golden,0,2,2026-12-01T10:00:02Z,0,[[h1,[78]]]]",
                 "[null,v4,golden,1,1,2026-12-01T10:00:04Z,0,[[h1,[79]], [h2,null]]]");
 
@@ -128,6 +128,31 @@ class KafkaSourceTest {
         KafkaTestBroker.send(List.of(record("golden", 2, 6, "g", "v6")));
         assertThat(driver.runTrigger().numInputRows()).as(driver.history()).isEqualTo(1);
         assertThat(driver.restarts()).isEqualTo(3);
+    }
+
+    @Test
+    void headersAreTransformedWithLambdasAndARecordWithoutHeadersGivesNull() {
+        KafkaTestBroker.createTopic("headers", 1);
+        KafkaTestBroker.send(List.of(
+                record("headers", 0, 0, "a", "v0", "trace", "t-1", "tenant", "acme"),
+                record("headers", 0, 1, "b", "v1"),
+                record("headers", 0, 2, "c", "v2", "tenant", null)));
+        QueryTestDriver driver = driver();
+        StreamFrame rows = kafka(driver, Map.of("subscribe", "headers", "startingOffsets", "earliest",
+                "includeHeaders", "true")).selectExpr("CAST(key AS STRING) AS key", "transform(headers, h -> h.key)",
+                "transform(headers, h -> CAST(h.value AS STRING)) AS values",
+                "filter(headers, h -> h.key = 'tenant')[0].value IS NULL AS no_tenant",
+                "aggregate(headers, 0, (n, h) -> n + length(h.value)) AS value_bytes");
+        assertThat(rows.schema().toString()).isEqualTo("struct<key:string,"
+                + "transform(headers, lambdafunction(namedlambdavariable().key, namedlambdavariable())):array<string>,"
+                + "values:array<string>,no_tenant:boolean,value_bytes:int>");
+        driver.startRecording(rows, w -> w);
+
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(0))).as(driver.history()).containsExactly(
+                "[a,[trace, tenant],[t-1, acme],false,7]",
+                "[b,null,null,true,null]",
+                "[c,[tenant],[null],true,null]");
     }
 
     @Test

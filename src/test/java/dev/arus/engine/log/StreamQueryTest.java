@@ -363,6 +363,48 @@ class StreamQueryTest {
     }
 
     @Test
+    void aStreamThatAQueryWritesCannotBeDeletedUntilItStops() {
+        QueryTestDriver driver = driver();
+        orders(driver, 1, null);
+        driver.eventLog().create(StreamDefinition.of("revenue", "category STRING, revenue DOUBLE", 1, null, null));
+        driver.start(driver.session().readStream().format("stream").option("stream", "orders").load()
+                .selectExpr("category", "amount AS revenue"),
+                w -> w.format("stream").option("stream", "revenue").queryName("feed"));
+        assertThatThrownBy(() -> driver.eventLog().delete("revenue"))
+                .hasMessageContaining("STREAM_IN_USE").hasMessageContaining("written by active queries [feed]");
+        driver.query().stop();
+        driver.eventLog().delete("revenue");
+        assertThat(driver.eventLog().find("revenue")).isEmpty();
+    }
+
+    @Test
+    void aWindowColumnGoesThroughAStreamAsAStructWhoseFieldsTheNextQueryReads() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        LogStream revenue = driver.eventLog().create(StreamDefinition.of("revenue",
+                "window STRUCT<start: TIMESTAMP, end: TIMESTAMP>, category STRING, revenue DOUBLE", 1, null, null));
+        append(stream, 0, 30);
+        append(stream, 100, 3);
+        driver.start(revenuePerMinute(driver, Map.of("startingOffsets", "earliest")).selectExpr("window", "category", "revenue"),
+                w -> w.format("stream").option("stream", "revenue").outputMode("append"));
+        driver.runBatches(2);
+        driver.query().stop();
+        assertThat(LogRows.readAll(revenue, 0)).extracting(row -> row.subList(0, 3).toString())
+                .containsExactlyInAnyOrder("[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z], books, 100.0]",
+                        "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z], games, 100.0]",
+                        "[[2026-12-01T10:00:00Z,2026-12-01T10:01:00Z], music, 100.0]");
+
+        StreamFrame perWindow = driver.session().readStream().format("stream").option("stream", "revenue")
+                .option("startingOffsets", "earliest").load()
+                .groupBy(dev.arus.engine.api.functions.expr("window.start AS start"))
+                .agg("sum(revenue) AS total", "max(window.end) AS until");
+        driver.startRecording(perWindow, w -> w.outputMode("complete"));
+        driver.runTrigger();
+        assertThat(texts(driver.rowsOf(0)))
+                .containsExactly("[2026-12-01T10:00:00Z,300.0,2026-12-01T10:01:00Z]");
+    }
+
+    @Test
     void oneQueryFeedsAnotherThroughAStreamExactlyOnceAcrossACrashAfterTheSinkWrote() {
         QueryTestDriver driver = driver();
         LogStream stream = orders(driver, 2, null);

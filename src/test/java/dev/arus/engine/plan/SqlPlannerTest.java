@@ -98,6 +98,32 @@ class SqlPlannerTest {
     }
 
     @Test
+    void namesACastOfAnythingButAColumnByItsSqlAsSparkSqlDoes() {
+        // spark.sql's ResolveAliases names a cast after a column or alias directly under it only,
+        // where selectExpr (the Column API) calls CAST(CAST(value AS BOOLEAN) AS INT) value.
+        assertThat(columns("SELECT CAST(CAST(value AS BOOLEAN) AS INT), CAST(CAST(value AS STRING) AS INT) AS v,"
+                + " CAST(value AS STRING), CAST(value + 1 AS STRING) FROM visits"))
+                .containsExactly("CAST(CAST(value AS BOOLEAN) AS INT)", "v", "value", "CAST((value + 1) AS STRING)");
+        assertThat(columns("SELECT CAST(count(*) AS STRING), CAST(CAST(value AS STRING) AS BIGINT) FROM visits"
+                + " GROUP BY value")).containsExactly("CAST(count(1) AS STRING)",
+                "CAST(CAST(value AS STRING) AS BIGINT)");
+    }
+
+    @Test
+    void takesLambdasInSelectListsAndAggregationsWhereTheirNamesHideColumns() {
+        assertThat(columns("SELECT transform(array(value), x -> x + 1), aggregate(array(value, 1L), 0L,"
+                + " (acc, x) -> acc + x) AS total FROM visits")).containsExactly(
+                "transform(array(value), lambdafunction((namedlambdavariable() + 1), namedlambdavariable()))", "total");
+        assertThat(columns("SELECT value % 3 AS bucket, filter(collect_list(value), timestamp -> timestamp > 1) AS big,"
+                + " transform(collect_list(value), x -> x * (value % 3)) AS scaled FROM visits GROUP BY value % 3"))
+                .containsExactly("bucket", "big", "scaled");
+        AnalysisException error = error("SELECT value % 3, transform(array(timestamp), x -> x) FROM visits"
+                + " GROUP BY value % 3");
+        assertThat(error.errorClass()).isEqualTo("MISSING_AGGREGATION");
+        assertThat(error.getMessage()).contains("\"timestamp\"");
+    }
+
+    @Test
     void groupsByOrdinalsAndSelectAliasesAsTheirItems() {
         String byExpression = "SELECT value % 3 AS bucket, count(*) AS n FROM visits GROUP BY value % 3";
 

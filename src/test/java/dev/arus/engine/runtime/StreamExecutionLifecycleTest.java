@@ -223,7 +223,7 @@ class StreamExecutionLifecycleTest {
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1),
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), ZoneOffset.UTC,
                 System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1,
-                ConnectTimeout.DEFAULT);
+                ConnectTimeout.DEFAULT, Map.of());
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),
                         new QueryPlanner.Settings(1, 1, 1, 0, 0, ZoneOffset.UTC, WatermarkTracker.Policy.MIN)),

@@ -60,6 +60,12 @@ public final class QueryTestDriver implements AutoCloseable {
      * when null), closed with the driver.
      */
     public QueryTestDriver(Instant start, int shufflePartitions, Function<Clock, EventLog> eventLog) {
+        this(start, shufflePartitions, eventLog, Map.of());
+    }
+
+    /** A driver whose session's configuration is {@code conf} (the settings its sinks read). */
+    public QueryTestDriver(Instant start, int shufflePartitions, Function<Clock, EventLog> eventLog,
+                           Map<String, String> conf) {
         this.clock = new ManualClock(start.toEpochMilli());
         this.scheduler = new ManualTriggerScheduler(clock);
         this.eventLog = eventLog == null ? null : eventLog.apply(clock);
@@ -67,6 +73,7 @@ public final class QueryTestDriver implements AutoCloseable {
         if (this.eventLog != null) {
             builder.eventLog(this.eventLog);
         }
+        conf.forEach(builder::conf);
         this.session = builder
                 .clock(clock)
                 .scheduler(scheduler)

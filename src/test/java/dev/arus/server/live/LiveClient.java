@@ -22,9 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
  * A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON, and
  * notes the wall-clock time at which its last frame arrived.
  */
-final class LiveClient implements AutoCloseable {
+public final class LiveClient implements AutoCloseable {
 
-    static final Duration DEADLINE = Duration.ofSeconds(20);
+    public static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final BlockingQueue<Received> messages = new LinkedBlockingQueue<>();
@@ -40,7 +40,7 @@ final class LiveClient implements AutoCloseable {
                 .orTimeout(DEADLINE.toSeconds(), TimeUnit.SECONDS).join();
     }
 
-    static LiveClient connect(int port, String queryId) {
+    public static LiveClient connect(int port, String queryId) {
         return new LiveClient(port, queryId, null);
     }
 
@@ -68,7 +68,7 @@ final class LiveClient implements AutoCloseable {
     }
 
     /** The next message; fails when none comes before the deadline. */
-    JsonNode next() {
+    public JsonNode next() {
         return nextReceived().message();
     }
 
@@ -85,7 +85,7 @@ final class LiveClient implements AutoCloseable {
     }
 
     /** Skips messages up to the first that {@code wanted} accepts, and returns it. */
-    JsonNode nextMatching(Predicate<JsonNode> wanted) {
+    public JsonNode nextMatching(Predicate<JsonNode> wanted) {
         JsonNode message = next();
         while (!wanted.test(message)) {
             message = next();
@@ -103,7 +103,7 @@ final class LiveClient implements AutoCloseable {
         socket.abort();
     }
 
-    static Predicate<JsonNode> ofType(String type) {
+    public static Predicate<JsonNode> ofType(String type) {
         return message -> message.path("type").asString().equals(type);
     }
 

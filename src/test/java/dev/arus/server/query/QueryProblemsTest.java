@@ -124,7 +124,7 @@ class QueryProblemsTest {
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),
                         400, "invalid-output-mode", "/outputMode"),
                 bad("session window in update mode", sessions("\"session_window(timestamp, '5 seconds')\", "
-                        + "\"value % 2\"", "update"), 400, "unsupported-operation", "/outputMode"),
+                        + "\"value % 2\"", "update"), 400, "invalid-output-mode", "/outputMode"),
                 bad("session window without a watermark in append mode", withSteps("{\"groupBy\": {\"keys\": "
                         + "[\"session_window(timestamp, '5 seconds')\", \"value % 2\"], "
                         + "\"aggregations\": [\"count(*) AS count\"]}}"),

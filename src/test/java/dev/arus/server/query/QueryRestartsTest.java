@@ -7,6 +7,7 @@ import dev.arus.engine.sink.FileSinkLogReader;
 import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
 import dev.arus.server.Specs;
+import dev.arus.server.live.LiveClient;
 import dev.arus.server.query.restart.ManualRestartTimer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -117,6 +118,32 @@ class QueryRestartsTest {
                 .containsAllEntriesOf(headOf(reference, common));
         assertThat(headOf(output, common).values().stream().filter(rows -> !rows.isEmpty()).count())
                 .as("windows were written before and after the failure").isGreaterThan(4);
+    }
+
+    @Test
+    void theLiveFeedTellsOfTheRestartingQueryAndOfItsNewRun() throws IOException {
+        ApiClient api = new ApiClient(port);
+        String id = api.create(Specs.withRestart(Specs.windowsToFiles("watched", "checkpoints/watched", "out/watched", 2),
+                TEN_SECONDS));
+        awaitBatch(api, id, 1);
+        try (LiveClient live = LiveClient.connect(port, id)) {
+            live.next();
+            Path commits = DATA.resolve("checkpoints/watched/commits");
+            Path aside = unwritable(commits);
+
+            JsonNode restarting = live.nextMatching(message -> message.path("type").asString().equals("status"));
+
+            assertThat(restarting.path("state").asString()).isEqualTo("RESTARTING");
+            assertThat(restarting.path("exception").path("errorClass").asString()).startsWith("STORAGE_WRITE_FAILED.");
+            assertThat(restarting.path("restart")).isEqualTo(api.query(id).path("restart"));
+            mend(commits, aside);
+            runAttemptAt(Instant.parse(restarting.path("restart").path("nextAttemptAt").asString()));
+            JsonNode restarted = live.nextMatching(message -> message.path("type").asString().equals("status"));
+            assertThat(restarted.path("state").asString()).isEqualTo("ACTIVE");
+            assertThat(restarted.path("runId").asString()).isNotEqualTo(restarting.path("runId").asString());
+            assertThat(restarted.path("restart").isNull()).isTrue();
+            assertThat(restarted.path("exception").isNull()).isTrue();
+        }
     }
 
     @Test

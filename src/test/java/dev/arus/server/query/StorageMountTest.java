@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -17,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@link StorageFailureTest}'s cases on real file systems: a read-only bind mount over the saved
- * definitions, and a full tmpfs under them. Needs a machine that lets the test mount (root on
+ * definitions, and a full tmpfs under them or under a running query's checkpoint. Needs a machine that lets the test mount (root on
  * Linux); elsewhere each test is skipped, saying why.
  */
 @EnabledOnOs(OS.LINUX)
@@ -68,6 +71,32 @@ class StorageMountTest {
         }
     }
 
+    @Test
+    void aQueryWhoseCheckpointDiskFillsFailsAsFullAndComesBackOnceThereIsRoom() throws IOException {
+        Path disk = Files.createDirectories(dataDir.resolve("checkpoints/small"));
+        try (Mount small = Mount.tmpfs(disk, 512);
+             ConfigurableApplicationContext service = start()) {
+            ApiClient api = api(service);
+            String id = api.create(Specs.withRestart(Specs.windowsToFiles("filled", "checkpoints/small/filled",
+                    "out/filled", 2), "{\"strategy\": \"fixed-delay\", \"attempts\": 1000, \"delay\": \"100 milliseconds\"}"));
+            await().atMost(PATIENCE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 2);
+
+            fill(disk);
+            JsonNode full = await().atMost(PATIENCE).until(() -> api.query(id),
+                    query -> query.path("state").asString().equals("RESTARTING"));
+
+            assertThat(full.path("exception").path("errorClass").asString()).isEqualTo("STORAGE_WRITE_FAILED.FULL");
+            assertThat(full.path("exception").path("message").asString()).contains("No space left on device");
+            long failedAt = full.path("lastProgress").path("batchId").asLong();
+            Files.delete(disk.resolve(".filler"));
+            JsonNode back = await().atMost(PATIENCE).until(() -> api.query(id),
+                    query -> query.path("lastProgress").path("batchId").asLong(-1) > failedAt + 2);
+            assertThat(back.path("state").asString()).isEqualTo("ACTIVE");
+            assertThat(back.path("restarts").asLong()).isPositive();
+            api.post("/api/queries/" + id + "/stop");
+        }
+    }
+
     /** Writes into {@code directory} until its file system has no space left. */
     private static void fill(Path directory) {
         byte[] block = new byte[4096];
@@ -80,6 +109,8 @@ class StorageMountTest {
             // no space left, as wanted
         }
     }
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     private ConfigurableApplicationContext start() {
         return new SpringApplicationBuilder(ArusApplication.class)

@@ -19,13 +19,17 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * waits for a finalized window in the chart and the table, stops it and deletes it, and saves
  * {@code docs/dashboard.png}; {@code frontend/e2e/operators.e2e.mjs} creates queries from the
  * session-window and stream-stream join templates and finds the sessions as bars of their own
- * width, lane by lane, and the join's rows in the rows table with the watermark. Skipped without
+ * width, lane by lane, and the join's rows in the rows table with the watermark; {@code
+ * frontend/e2e/sql.e2e.mjs} types a statement with the completion of a column and a function,
+ * finds a refusal marked at its line and column, previews a template's rows without creating it,
+ * and creates a query from a SQL template, saving {@code docs/sql-editor.png}. Skipped without
  * Chromium unless {@code ARUS_REQUIRE_BROWSER=1} (see {@link BrowserScenario}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
 class DashboardBrowserTest {
 
     private static final Path SCREENSHOT = Path.of("docs", "dashboard.png");
+    private static final Path SQL_SCREENSHOT = Path.of("docs", "sql-editor.png");
 
     @LocalServerPort
     int port;
@@ -47,5 +51,12 @@ class DashboardBrowserTest {
     @Test
     void showsSessionsAsBarsAndAJoinsRowsWithTheWatermarkInTheBrowser() throws Exception {
         BrowserScenario.of("operators.e2e.mjs").run("http://localhost:" + port, Map.of());
+    }
+
+    @Test
+    void completesMarksPreviewsAndCreatesAQueryInSqlInTheBrowser() throws Exception {
+        BrowserScenario.of("sql.e2e.mjs").run("http://localhost:" + port,
+                Map.of("ARUS_SCREENSHOT_SQL", SQL_SCREENSHOT.toAbsolutePath().toString()));
+        assertThat(SQL_SCREENSHOT).isRegularFile();
     }
 }

@@ -6,13 +6,14 @@ import java.util.List;
 
 /**
  * The failures a restart strategy restarts: those of the world around a query, which may pass
- * while the query waits (a full or unwritable disk, the event log, a Kafka broker), and failures
- * of no known class ({@code INTERNAL_ERROR}), which may pass too and which the strategy bounds.
- * The query's own failures are not: its data (a division by zero, a malformed record), its
- * per-query limits (state, memory table and batch rows), its checkpoint (damaged or another
- * query's) and lost input fail the same way on every restart, since a restart runs the same batch
- * on the same input and state again. Decided by error class; a class of a new failure that may
- * pass must be added here.
+ * while the query waits (a full or unwritable disk, the event log, a Kafka broker, a sink topic
+ * not created yet, the database of a jdbc sink, the receiver of an http sink), and failures of
+ * no known class ({@code INTERNAL_ERROR}), which may pass too and which the strategy bounds. The
+ * query's own failures are not: its data (a division by zero, a malformed record), its per-query
+ * limits (state, memory table and batch rows), its checkpoint (damaged or another query's) and
+ * lost input fail the same way on every restart, since a restart runs the same batch on the same
+ * input and state again. Decided by error class; a class of a new failure that may pass must be
+ * added here.
  */
 public final class TransientFailures {
 
@@ -22,6 +23,9 @@ public final class TransientFailures {
             "KAFKA_UNAVAILABLE",
             "KAFKA_WRITE_FAILED",
             "KAFKA_FETCH_TIMEOUT",
+            "KAFKA_TOPIC_NOT_FOUND",
+            "JDBC_SINK_UNREACHABLE",
+            "HTTP_SINK_UNAVAILABLE",
             StreamingQueryException.INTERNAL_ERROR);
 
     private TransientFailures() {

@@ -403,9 +403,10 @@ class SessionWindowTest {
             assertThatThrownBy(() -> driver.startRecording(rate.groupBy(session, col("value")).count(),
                     w -> w.outputMode("update")))
                     .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
-                            .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION))
-                    .hasMessage("Update output mode not supported for session window on streaming "
-                            + "DataFrames/DataSets");
+                            .isEqualTo("STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION"))
+                    .hasMessage("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: update."
+                            + " This output mode is not supported for session window on streaming DataFrames/DataSets."
+                            + " SQLSTATE: 42KDE");
             assertThatThrownBy(() -> rate.groupBy(session).count())
                     .isInstanceOfSatisfying(AnalysisException.class, e -> assertThat(e.errorClass())
                             .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION))
