@@ -18,9 +18,24 @@ public final class ApiClient {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
+    private final Duration timeout;
 
     public ApiClient(int port) {
-        this.base = URI.create("http://localhost:" + port);
+        this(URI.create("http://localhost:" + port), Duration.ofSeconds(30));
+    }
+
+    private ApiClient(URI base, Duration timeout) {
+        this.base = base;
+        this.timeout = timeout;
+    }
+
+    /**
+     * This client waiting up to {@code timeout} for each answer: the first Spark query of a JVM
+     * starts Spark and compiles its first plan, which on a busy machine takes longer than the 30
+     * seconds a request is given otherwise.
+     */
+    public ApiClient withTimeout(Duration timeout) {
+        return new ApiClient(base, timeout);
     }
 
     public Response post(String path, String body) {
@@ -76,7 +91,7 @@ public final class ApiClient {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
     }
 
     private Response send(HttpRequest.Builder request) {
