@@ -1,10 +1,8 @@
 package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -52,29 +50,6 @@ class QueryStatesTest {
     private static final String COUNT_BY_CATEGORY = """
             {"groupBy": {"keys": ["category"], "aggregations": ["count(*) AS orders", "max(amount) AS biggest"]}}""";
 
-    /**
-     * Posts one batch's sales, waits until the query has read them all and committed the batch
-     * that did, and returns that batch's id.
-     */
-    private static long batch(ApiClient api, String id, long rowsBefore, String events, int rows) {
-        ApiClient.Response posted = api.post("/api/streams/sales/events", events);
-        assertThat(posted.status()).as(posted.body()).isLessThan(300);
-        long[] batchId = {-1};
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            long read = 0;
-            for (JsonNode progress : api.get("/api/queries/" + id + "/progress").json()) {
-                read += progress.path("numInputRows").asLong();
-                if (read == rowsBefore + rows && progress.path("numInputRows").asLong() > 0) {
-                    batchId[0] = progress.path("batchId").asLong();
-                }
-            }
-            return batchId[0] >= 0;
-        });
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong() >= batchId[0]);
-        return batchId[0];
-    }
-
     /** A query and the batches that read its two posts. */
     private record TwoBatches(String id, long first, long second) {
     }
@@ -82,31 +57,12 @@ class QueryStatesTest {
     private static TwoBatches aggregationOverTwoBatches(ApiClient api) {
         api.post("/api/streams", "{\"name\": \"sales\", \"schema\": \"category STRING, amount BIGINT\"}");
         String id = api.create(salesQuery("by-category", COUNT_BY_CATEGORY, "update", "checkpoints/by-category"));
-        long first = batch(api, id, 0, """
+        long first = StateViews.batch(api, id, "sales", 0, """
                 [{"category": "books", "amount": 12}, {"category": "toys", "amount": 30},
                  {"category": "books", "amount": 7}]""", 3);
-        long second = batch(api, id, 3, """
+        long second = StateViews.batch(api, id, "sales", 3, """
                 [{"category": "books", "amount": 40}, {"category": "games", "amount": 5}]""", 2);
         return new TwoBatches(id, first, second);
-    }
-
-    /** The rows of every page of {@code path}, following nextPage. */
-    private static List<JsonNode> allPages(ApiClient api, String path) {
-        List<JsonNode> rows = new ArrayList<>();
-        String after = null;
-        do {
-            JsonNode page = api.get(path + (after == null ? "" : (path.contains("?") ? "&" : "?") + "after=" + after))
-                    .json();
-            page.path("rows").forEach(rows::add);
-            after = page.path("nextPage").isMissingNode() || page.path("nextPage").isNull() ? null
-                    : page.path("nextPage").asString();
-        } while (after != null);
-        return rows;
-    }
-
-    private static String keysAndValues(List<JsonNode> rows) {
-        return rows.stream().map(row -> row.path("key").toString() + "=" + row.path("value").toString())
-                .sorted().toList().toString();
     }
 
     @Test
@@ -137,13 +93,13 @@ class QueryStatesTest {
 
         JsonNode first = api.get(state + "?batchId=" + batches.first()).json();
         assertThat(first.path("batchId").asLong()).isEqualTo(batches.first());
-        assertThat(keysAndValues(allPages(api, state + "?batchId=" + batches.first()))).isEqualTo(List.of(
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, state + "?batchId=" + batches.first()))).isEqualTo(List.of(
                 "{\"category\":\"books\"}={\"count\":2,\"max\":12}",
                 "{\"category\":\"toys\"}={\"count\":1,\"max\":30}").toString());
         JsonNode latest = api.get(state).json();
         assertThat(latest.path("batchId").asLong()).isEqualTo(batches.second());
         assertThat(latest.path("numRows").asLong()).isEqualTo(3);
-        assertThat(keysAndValues(allPages(api, state))).isEqualTo(List.of(
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, state))).isEqualTo(List.of(
                 "{\"category\":\"books\"}={\"count\":3,\"max\":40}",
                 "{\"category\":\"games\"}={\"count\":1,\"max\":5}",
                 "{\"category\":\"toys\"}={\"count\":1,\"max\":30}").toString());
@@ -160,12 +116,12 @@ class QueryStatesTest {
 
         List<JsonNode> byPartition = new ArrayList<>();
         for (int partition = 0; partition < 2; partition++) {
-            for (JsonNode row : allPages(api, state + "?partition=" + partition)) {
+            for (JsonNode row : StateViews.allPages(api, state + "?partition=" + partition)) {
                 assertThat(row.path("partition_id").asInt()).isEqualTo(partition);
                 byPartition.add(row);
             }
         }
-        assertThat(keysAndValues(byPartition)).isEqualTo(keysAndValues(allPages(api, state)));
+        assertThat(StateViews.keysAndValues(byPartition)).isEqualTo(StateViews.keysAndValues(StateViews.allPages(api, state)));
 
         JsonNode page = api.get(state + "?limit=2").json();
         assertThat(page.path("rows")).hasSize(2);
@@ -187,7 +143,7 @@ class QueryStatesTest {
         TwoBatches batches = aggregationOverTwoBatches(api);
         String id = batches.id();
 
-        List<JsonNode> changes = allPages(api, "/api/queries/" + id + "/state/0?readChangeFeed=true"
+        List<JsonNode> changes = StateViews.allPages(api, "/api/queries/" + id + "/state/0?readChangeFeed=true"
                 + "&changeStartBatchId=0&changeEndBatchId=" + batches.second());
         List<String> shown = changes.stream().map(row -> row.path("batch_id").asLong() + " "
                 + row.path("change_type").asString() + " " + row.path("key") + "=" + row.path("value")).sorted().toList();
@@ -210,7 +166,7 @@ class QueryStatesTest {
 
         assertThat(api.get("/api/queries/" + id + "/state").json().get(0).path("maxBatchId").asLong())
                 .isEqualTo(batches.second());
-        assertThat(keysAndValues(allPages(api, "/api/queries/" + id + "/state/0?batchId=" + batches.first())))
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, "/api/queries/" + id + "/state/0?batchId=" + batches.first())))
                 .isEqualTo(List.of(
                 "{\"category\":\"books\"}={\"count\":2,\"max\":12}",
                 "{\"category\":\"toys\"}={\"count\":1,\"max\":30}").toString());
