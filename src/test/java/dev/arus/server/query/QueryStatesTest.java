@@ -1,9 +1,11 @@
 package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -196,6 +198,41 @@ class QueryStatesTest {
         assertThat(noStart.json().path("errorClass").asString()).isEqualTo("STDS_REQUIRED_OPTION_UNSPECIFIED");
         ApiClient.Response cursor = api.get(state + "0?after=nonsense");
         assertThat(cursor.status()).isEqualTo(400);
+    }
+
+    /**
+     * A query on a 100 ms trigger whose batch {@code b} adds 10 rows to each of 10 keys: the state
+     * after batch {@code b} counts {@code 10 * (b + 1)} for every key, so a read that mixed two
+     * batches shows. Reads go on, back to back, until the query has committed 30 more batches.
+     */
+    @Test
+    void readsWhileTheQueryRunsEachSeeOneCommittedBatchAndNeverHoldItUp() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "busy", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 100}},
+                 "steps": [{"groupBy": {"keys": ["value % 10 AS bucket"], "aggregations": ["count(*) AS rows"]}}],
+                 "outputMode": "update", "conf": {"spark.sql.shuffle.partitions": 3},
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "noop"},
+                 "checkpointLocation": "checkpoints/busy"}""");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong() >= 0);
+        long start = api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong();
+        long read = start;
+        int reads = 0;
+        while (read < start + 30) {
+            JsonNode page = api.get("/api/queries/" + id + "/state/0").json();
+            long batchId = page.path("batchId").asLong();
+            assertThat(batchId).as("batches go back").isGreaterThanOrEqualTo(read);
+            assertThat(page.path("rows")).hasSize(10);
+            for (JsonNode row : page.path("rows")) {
+                assertThat(row.path("value").path("count").asLong()).as("%s at batch %d", row, batchId)
+                        .isEqualTo(10 * (batchId + 1));
+            }
+            read = batchId;
+            reads++;
+        }
+        assertThat(reads).isGreaterThan(1);
+        assertThat(api.query(id).path("state").asString()).isEqualTo("ACTIVE");
     }
 
     @Test
