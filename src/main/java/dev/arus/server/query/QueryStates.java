@@ -45,12 +45,16 @@ class QueryStates {
         } catch (ArusException refused) {
             throw problem(refused);
         }
-        List<Map<String, Object>> matching = JsonRows.of(read.rows(), Integer.MAX_VALUE).stream()
-                .filter(row -> filters.stream().allMatch(filter -> filter.matches(row))).toList();
-        int from = Math.min(cursor.offset(), matching.size());
-        int to = Math.min(matching.size(), from + pageSize);
-        return new StateRowsView(read.batchId(), matching.subList(from, to), matching.size(),
-                to < matching.size() ? cursor.next(read.batchId(), to - cursor.offset()) : null);
+        // Only a key filter needs every row as JSON; a page without one converts its own rows alone.
+        List<Map<String, Object>> matching = filters.isEmpty() ? null : JsonRows.of(read.rows(), Integer.MAX_VALUE)
+                .stream().filter(row -> filters.stream().allMatch(filter -> filter.matches(row))).toList();
+        int total = matching == null ? read.rows().size() : matching.size();
+        int from = Math.min(cursor.offset(), total);
+        int to = Math.min(total, from + pageSize);
+        List<Map<String, Object>> page = matching == null ? JsonRows.of(read.rows().subList(from, to), pageSize)
+                : matching.subList(from, to);
+        return new StateRowsView(read.batchId(), page, total,
+                to < total ? cursor.next(read.batchId(), to - cursor.offset()) : null);
     }
 
     private QueryStateReader reader(UUID id) {

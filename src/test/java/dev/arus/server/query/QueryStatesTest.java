@@ -110,6 +110,20 @@ class QueryStatesTest {
     }
 
     @Test
+    void anAveragesBufferIsItsSumAndCountAndABufferNameThatComesAgainIsNumbered() {
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"sales\", \"schema\": \"category STRING, amount BIGINT\"}");
+        String id = api.create(salesQuery("mean-by-category", """
+                {"groupBy": {"keys": ["category"], "aggregations": ["count(*) AS orders", "avg(amount) AS mean"]}}""",
+                "update", "checkpoints/mean-by-category"));
+        StateViews.batch(api, id, "sales", 0, """
+                [{"category": "books", "amount": 12}, {"category": "books", "amount": 7}]""", 2);
+
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, "/api/queries/" + id + "/state/0")))
+                .isEqualTo(List.of("{\"category\":\"books\"}={\"count\":2,\"sum\":19.0,\"count_2\":2}").toString());
+    }
+
+    @Test
     void readsEachPartitionAlonePagesABoundedNumberOfRowsAndFiltersByKey() {
         ApiClient api = api();
         TwoBatches batches = aggregationOverTwoBatches(api);

@@ -13,7 +13,9 @@ import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StateRowLimit;
 import dev.arus.engine.streaming.OutputMode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -120,6 +122,7 @@ public final class StreamingAggregation
             keyFields.addAll(keys);
         }
         valueFields.addAll(buffers);
+        valueFields = distinctNames(valueFields);
         StructType keyType = new StructType(keyFields);
         StructType valueType = new StructType(valueFields);
         Schema keySchema = new Schema(keyFields);
@@ -151,6 +154,21 @@ public final class StreamingAggregation
             entries.add(new StateEntries.Entry(new Row(keySchema, key.toArray()), new Row(valueSchema, value.toArray())));
         }
         return new StateEntries(keyType, valueType, entries);
+    }
+
+    /**
+     * {@code fields} with each name that comes again made distinct by its count: Spark's buffer
+     * may name two fields alike ({@code count(*)} and {@code avg}'s {@code count}), which a JSON
+     * object cannot hold; the second is {@code count_2}.
+     */
+    private static List<Field> distinctNames(List<Field> fields) {
+        Map<String, Integer> seen = new HashMap<>();
+        List<Field> distinct = new ArrayList<>();
+        for (Field field : fields) {
+            int count = seen.merge(field.name().toLowerCase(Locale.ROOT), 1, Integer::sum);
+            distinct.add(count == 1 ? field : new Field(field.name() + "_" + count, field.type(), field.nullable()));
+        }
+        return distinct;
     }
 
     /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */
