@@ -179,6 +179,37 @@ public sealed interface LogicalPlan {
         }
     }
 
+    /**
+     * Spark's {@code Union} of streams ({@code UNION ALL}, {@code Dataset.union}): the rows of
+     * every child, whose columns match by position; the columns are the first child's.
+     */
+    record Union(List<LogicalPlan> children) implements LogicalPlan {
+        public Union {
+            children = List.copyOf(children);
+            if (children.size() < 2) {
+                throw new IllegalArgumentException("a union has two children at least: " + children);
+            }
+        }
+
+        /** The sources of each child, the first child's first. */
+        @Override
+        public List<StreamSource> streamSources() {
+            return children.stream().flatMap(child -> child.streamSources().stream()).toList();
+        }
+
+        @Override
+        public Resolved resolve() {
+            return Unions.resolve(this);
+        }
+
+        /** Each child reads what its own steps read; this node reads every column of the first. */
+        @Override
+        public void requireColumns(RequiredColumns columns) {
+            columns.readEvery();
+            columns.project();
+        }
+    }
+
     /** Spark's {@code Dataset.alias}: every column of {@code child} is qualified by {@code alias}. */
     record SubqueryAlias(LogicalPlan child, String alias) implements Unary {
 

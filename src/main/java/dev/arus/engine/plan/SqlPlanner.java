@@ -126,8 +126,69 @@ public final class SqlPlanner {
         if (term instanceof SqlQueryTerm.Nested nested) {
             return query(nested.query(), scope);
         }
-        SqlQueryTerm.SetOperation operation = (SqlQueryTerm.SetOperation) term;
-        throw unsupported(operation.operator() + (operation.all() ? " ALL" : ""), operation.position());
+        return setOperation((SqlQueryTerm.SetOperation) term, scope);
+    }
+
+    /**
+     * {@code UNION ALL} of streams as Spark's {@code Union}, and {@code UNION} (distinct) as its
+     * {@code Distinct} of one, which streams as an aggregation by every column. A static side, and
+     * {@code INTERSECT} or {@code EXCEPT} of a stream, are refused as Spark refuses them when the
+     * query starts; {@code EXCEPT} of a static table from a stream is Arus's to do.
+     */
+    private Relation setOperation(SqlQueryTerm.SetOperation operation, Scope scope) {
+        int start = start(operation);
+        Relation left = streamOrNull(operation.left(), scope);
+        Relation right = streamOrNull(operation.right(), scope);
+        if (left == null && right == null) {
+            throw notStreaming(start);
+        }
+        String operator = operation.operator();
+        if (operator.equals("INTERSECT")) {
+            throw streamingUnsupported("Intersect of streaming"
+                    + " DataFrames/Datasets is not supported", operation.position());
+        }
+        if (!operator.equals("UNION")) {
+            if (right != null) {
+                throw streamingUnsupported("Except on a streaming"
+                        + " DataFrame/Dataset on the right is not supported", operation.position());
+            }
+            throw unsupported(operator + (operation.all() ? " ALL" : "") + " of a static table from a stream",
+                    operation.position());
+        }
+        if (left == null || right == null) {
+            throw streamingUnsupported("Union between streaming and batch"
+                    + " DataFrames/Datasets is not supported", operation.position());
+        }
+        LogicalPlan union = new LogicalPlan.Union(List.of(left.plan(), right.plan()));
+        analyzed(union, start);
+        return Relation.stream(operation.all() ? union : distinct(union, start));
+    }
+
+    /** A term of a set operation as planned, or null when it reads no stream. */
+    private Relation streamOrNull(SqlQueryTerm term, Scope scope) {
+        try {
+            Relation relation = term(term, scope);
+            return relation.isStatic() ? null : relation;
+        } catch (AnalysisException error) {
+            if (error.is(NOT_STREAMING)) {
+                return null;
+            }
+            throw error;
+        }
+    }
+
+    /** Where a term's text starts: a set operation's at its first term's, as Spark's plan node's origin. */
+    private static int start(SqlQueryTerm term) {
+        return term instanceof SqlQueryTerm.SetOperation operation ? start(operation.left()) : term.position();
+    }
+
+    /** Spark's {@code Distinct} of a stream: an aggregation keyed by every column, with no aggregate. */
+    LogicalPlan distinct(LogicalPlan plan, int position) {
+        Schema output = schemaOf(plan, position);
+        List<Expression> keys = output.fields().stream().map(field -> (Expression) reference(field, position)).toList();
+        LogicalPlan distinct = new LogicalPlan.Aggregate(plan, keys, List.of());
+        analyzed(distinct, position);
+        return distinct;
     }
 
     /**
@@ -370,13 +431,20 @@ public final class SqlPlanner {
                 + " supported: " + what + " in Arus's SQL yet. SQLSTATE: 0A000", position, text);
     }
 
+    /** One of Spark's refusals of a streaming plan, in its words: a class of its own, no class in the text. */
+    AnalysisException streamingUnsupported(String message, int position) {
+        return new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, message, position, text);
+    }
+
     AnalysisException error(String errorClass, String message, int position) {
         return new AnalysisException(errorClass, "[" + errorClass + "] " + message, position, text);
     }
 
+    private static final String NOT_STREAMING = "WRITE_STREAM_NOT_ALLOWED";
+
     /** Spark's refusal of a query that reads no stream, when it is started as one. */
     static AnalysisException notStreaming(int position) {
-        return new AnalysisException("WRITE_STREAM_NOT_ALLOWED", "[WRITE_STREAM_NOT_ALLOWED] `writeStream` can be"
+        return new AnalysisException(NOT_STREAMING, "[WRITE_STREAM_NOT_ALLOWED] `writeStream` can be"
                 + " called only on streaming Dataset/DataFrame: the statement reads no stream. SQLSTATE: 42601",
                 position, null);
     }

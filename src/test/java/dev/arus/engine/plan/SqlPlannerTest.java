@@ -262,6 +262,61 @@ class SqlPlannerTest {
     }
 
     @Test
+    void plansUnionAllAsAUnionOfItsTermsNamedAsTheFirst() {
+        LogicalPlan.Union union = (LogicalPlan.Union) plan("SELECT value AS v, timestamp FROM visits"
+                + " UNION ALL SELECT CAST(value AS INT), timestamp FROM clicks UNION ALL SELECT value, NULL FROM visits");
+
+        assertThat(union.children()).hasSize(2);
+        assertThat(union.children().get(0)).isInstanceOf(LogicalPlan.Union.class);
+        assertThat(union.streamSources()).containsExactly((LogicalPlan.StreamSource) VISITS,
+                (LogicalPlan.StreamSource) CLICKS, (LogicalPlan.StreamSource) VISITS);
+        assertThat(schema("SELECT value AS v, timestamp FROM visits UNION ALL SELECT CAST(value AS INT), NULL"
+                + " FROM clicks").fields()).extracting(Field::name, field -> field.type().sql())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("v", "BIGINT"),
+                        org.assertj.core.groups.Tuple.tuple("timestamp", "TIMESTAMP"));
+    }
+
+    @Test
+    void plansUnionAsADistinctAggregationOfTheUnion() {
+        LogicalPlan.Aggregate distinct = (LogicalPlan.Aggregate) plan("SELECT value % 3 AS k FROM visits"
+                + " UNION SELECT value % 4 FROM clicks");
+
+        assertThat(distinct.keys()).extracting(Expression::sql).containsExactly("k");
+        assertThat(distinct.aggregates()).isEmpty();
+        assertThat(distinct.child()).isInstanceOf(LogicalPlan.Union.class);
+        assertThat(shape("SELECT value FROM visits UNION DISTINCT SELECT value FROM clicks"))
+                .isEqualTo(shape("SELECT value FROM visits UNION SELECT value FROM clicks"));
+    }
+
+    @Test
+    void refusesAUnionOfAStreamWithATableAsSparkDoes() {
+        AnalysisException error = error("SELECT value FROM visits UNION ALL SELECT CAST(sku AS BIGINT) FROM prices");
+
+        assertThat(error.errorClass()).isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+        assertThat(error).hasMessage("Union between streaming and batch DataFrames/Datasets is not supported;"
+                + " line 1 pos 25");
+        assertThat(error("SELECT 1 UNION ALL SELECT 2").errorClass()).isEqualTo("WRITE_STREAM_NOT_ALLOWED");
+    }
+
+    @Test
+    void refusesIntersectAndExceptOfStreamsAsSparkDoes() {
+        assertThat(error("SELECT value FROM visits INTERSECT SELECT value FROM clicks"))
+                .hasMessageStartingWith("Intersect of streaming DataFrames/Datasets is not supported;");
+        assertThat(error("SELECT value FROM visits EXCEPT SELECT value FROM clicks"))
+                .hasMessageStartingWith("Except on a streaming DataFrame/Dataset on the right is not supported;");
+    }
+
+    @Test
+    void refusesTermsOfDifferentWidthsAtTheStartOfTheSetOperation() {
+        AnalysisException error = error("SELECT value, timestamp FROM visits\nUNION ALL SELECT value FROM clicks");
+
+        assertThat(error.errorClass()).isEqualTo("NUM_COLUMNS_MISMATCH");
+        assertThat(error).hasMessage("[NUM_COLUMNS_MISMATCH] UNION can only be performed on inputs with the same"
+                + " number of columns, but the first input has 2 columns and the second input has 1 columns."
+                + " SQLSTATE: 42826; line 1 pos 0");
+    }
+
+    @Test
     void refusesAnUnknownTableAsSparkDoesAtItsLineAndPosition() {
         AnalysisException error = error("SELECT value\nFROM vists");
 
@@ -306,7 +361,7 @@ class SqlPlannerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT value FROM visits UNION ALL SELECT value FROM clicks",
+        "SELECT value FROM visits EXCEPT SELECT sku FROM prices",
         "SELECT value FROM visits ORDER BY value",
         "SELECT value FROM visits LIMIT 10",
         "SELECT * FROM prices p JOIN prices q USING (sku)",

@@ -146,12 +146,48 @@ class SqlQueriesTest {
 
     @Test
     void refusesWhatArusDoesNotRunYetAsAnUnsupportedOperation() {
-        JsonNode union = api().post("/api/queries", sqlSpec("SELECT value FROM visits UNION ALL SELECT value FROM"
-                + " visits")).json();
+        JsonNode limit = api().post("/api/queries", sqlSpec("SELECT value FROM visits LIMIT 10")).json();
 
-        assertThat(union.path("type").asString()).endsWith("/unsupported-operation");
-        assertThat(union.path("errorClass").asString()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
-        assertThat(union.path("column").asInt()).isEqualTo(26);
+        assertThat(limit.path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(limit.path("errorClass").asString()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
+        assertThat(limit.path("column").asInt()).isEqualTo(32);
+    }
+
+    /**
+     * Spark's {@code UNION ALL} of two streams: every row each input reads, in the batch that
+     * reads it, under the first input's column names, each column of the type both widen to.
+     */
+    @Test
+    void unionAllOfTwoStreamsWritesTheRowsOfBothUnderTheFirstInputsNames() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "union-sql",
+                 "sql": "SELECT value AS v, 'a' AS side FROM a\\nUNION ALL\\nSELECT CAST(value + 100 AS INT), 'b' FROM b",
+                 "tables": {"a": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                            "b": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 3}}},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}""");
+
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() >= 10);
+        String rows = api.get("/api/queries/" + id + "/table").json().path("rows").toString();
+        assertThat(rows).contains("{\"v\":0,\"side\":\"a\"}", "{\"v\":3,\"side\":\"a\"}",
+                "{\"v\":100,\"side\":\"b\"}", "{\"v\":105,\"side\":\"b\"}");
+        JsonNode progress = api.query(id).path("lastProgress");
+        assertThat(progress.path("sources")).hasSize(2);
+        assertThat(progress.path("numInputRows").asLong()).isEqualTo(5);
+    }
+
+    @Test
+    void refusesAUnionOfInputsOfDifferentWidthsAtItsStartWithSparksErrorClass() {
+        JsonNode refused = api().post("/api/queries", sqlSpec("SELECT value FROM visits\\nUNION ALL"
+                + " SELECT value, timestamp FROM visits")).json();
+
+        assertThat(refused.path("type").asString()).endsWith("/invalid-sql");
+        assertThat(refused.path("errorClass").asString()).isEqualTo("NUM_COLUMNS_MISMATCH");
+        assertThat(refused.path("line").asInt()).isEqualTo(1);
+        assertThat(refused.path("column").asInt()).isEqualTo(1);
+        assertThat(refused.path("detail").asString()).startsWith("[NUM_COLUMNS_MISMATCH] UNION can only be performed"
+                + " on inputs with the same number of columns, but the first input has 1 columns and the second"
+                + " input has 2 columns.");
     }
 
     @Test
