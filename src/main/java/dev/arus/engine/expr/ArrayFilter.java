@@ -20,6 +20,7 @@ final class ArrayFilter extends BoundNode {
     private final CollectionElements elements;
     private final LongVector positions = new LongVector(AtomicType.INT, ColumnarBatch.INITIAL_CAPACITY);
     private final ColumnVector[] arguments;
+    private int[] picked = new int[ColumnarBatch.INITIAL_CAPACITY];
 
     private ArrayFilter(BoundExpression array, BoundLambda predicate, boolean indexed, String sql) {
         super(array.dataType(), array.nullable(), sql);
@@ -60,7 +61,10 @@ final class ArrayFilter extends BoundNode {
             kept = (BooleanVector) predicate.evaluate(arguments, count, context);
         }
         ArrayVector result = output(size);
-        ColumnVector values = elements.first();
+        if (picked.length < count) {
+            picked = new int[ColumnarBatch.capacityFor(count)];
+        }
+        int total = 0;
         for (int row = 0; row < size; row++) {
             if (arrays.isNull(row)) {
                 result.setNull(row);
@@ -68,17 +72,15 @@ final class ArrayFilter extends BoundNode {
             }
             int from = elements.offset(row);
             int to = from + elements.length(row);
-            int length = 0;
+            int first = total;
             for (int j = from; j < to; j++) {
-                length += keeps(kept, j) ? 1 : 0;
+                picked[total] = j;
+                total += keeps(kept, j) ? 1 : 0;
             }
-            int at = result.appendRow(row, length);
-            for (int j = from; j < to; j++) {
-                if (keeps(kept, j)) {
-                    values.copyRow(j, result.elements(), at++);
-                }
-            }
+            result.appendRow(row, total - first);
         }
+        // The rows' kept elements lie end to end from 0 in the fresh result, in the order picked
+        result.elements().gather(elements.first(), picked, total, 0);
         return result;
     }
 

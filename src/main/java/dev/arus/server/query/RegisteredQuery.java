@@ -88,6 +88,15 @@ final class RegisteredQuery implements RunEvents {
         return translated.writesMemoryTable();
     }
 
+    /** The engine that runs it, as its spec names it. */
+    String engine() {
+        return spec.engine();
+    }
+
+    TranslatedQuery translated() {
+        return translated;
+    }
+
     StreamingQuery run() {
         return run;
     }

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +42,16 @@ final class SideBySideQuery implements TranslatedQuery {
     @Override
     public boolean writesMemoryTable() {
         return arus.writesMemoryTable();
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return arus.inputs();
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return arus.output();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -22,6 +23,12 @@ public interface TranslatedQuery {
 
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval();
+
+    /** The streams the query reads, in the order its progress lists its sources. */
+    List<QueryEndpoint> inputs();
+
+    /** Where the query writes. */
+    QueryEndpoint output();
 
     /**
      * Starts a run named {@code name} under the lasting {@code id}, handing every batch to

@@ -1,6 +1,7 @@
 package dev.arus.server.spark;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.server.query.ArusSinks;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.ResultBatch;
 import java.util.LinkedHashMap;
@@ -17,7 +18,10 @@ import org.apache.spark.sql.SaveMode;
  *   <li>keeps the batch's rows (Spark would otherwise compute them once per use);</li>
  *   <li>writes them to the spec's sink as a batch write ({@code console} prints Spark's banner
  *       and table; a file sink is laid out by the spec's {@code partitionBy}, Spark's
- *       {@code DataFrameWriter.partitionBy});</li>
+ *       {@code DataFrameWriter.partitionBy}); the {@code jdbc} and {@code http} sinks are Arus's
+ *       own, handed the batch's rows collected on the driver, so that a batch is one transaction
+ *       recorded in {@code arus_sink_commits} (a batch Spark runs again after a crash is skipped)
+ *       or one webhook request with its idempotency key, exactly as on Arus's engine;</li>
  *   <li>hands the batch's first rows and its count to the service's observer (live results,
  *       {@code /batches}), in the engine's rows;</li>
  *   <li>lets the rows go.</li>
@@ -32,10 +36,12 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     private final BatchFunction observer;
     private final int observedRows;
     private final SparkRun run;
+    private final ArusSinks.Writer arusSink;
 
     SparkBatchWriter(String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                     BatchFunction observer, int observedRows, SparkRun run) {
+                     BatchFunction observer, int observedRows, SparkRun run, ArusSinks.Writer arusSink) {
         this.run = run;
+        this.arusSink = arusSink;
         this.sinkFormat = sinkFormat;
         this.sinkOptions = Map.copyOf(sinkOptions);
         this.partitionBy = List.copyOf(partitionBy);
@@ -49,7 +55,7 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         try {
             write(rows, batchId);
             long count = rows.count();
-            run.wrote(batchId, count);
+            run.wrote(batchId, count, arusSink == null ? Map.of() : arusSink.metrics());
             List<Row> first = rows.limit(observedRows).collectAsList();
             Schema schema = SparkRows.schema(rows.schema());
             observer.call(new ResultBatch(schema, SparkRows.rows(schema, rows.schema(), first), count), batchId);
@@ -59,6 +65,11 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     }
 
     private void write(Dataset<Row> rows, long batchId) {
+        if (arusSink != null) {
+            Schema schema = SparkRows.schema(rows.schema());
+            arusSink.write(batchId, new ResultBatch(schema, SparkRows.rows(schema, rows.schema(), rows.collectAsList())));
+            return;
+        }
         switch (sinkFormat) {
             case "noop" -> {
             }
