@@ -44,6 +44,16 @@ public final class QueryPlanner {
         return plan.resolve().analysis();
     }
 
+    /**
+     * Spark's checks of a streaming plan as it starts in {@code mode} ({@code
+     * UnsupportedOperationChecker}): the output modes it allows ({@link OutputModeRules}), then
+     * its sorts ({@link Sorts}); {@code analysis} is the plan's.
+     */
+    public static void check(LogicalPlan plan, Analysis analysis, OutputMode mode) {
+        OutputModeRules.check(analysis, mode);
+        Sorts.check(plan, mode);
+    }
+
     /** Fresh operators for one run of the plan, reading {@code sources}, ending in a collector per slot. */
     public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, List<Source> sources, Settings settings) {
         List<List<Stage>> slots = new ArrayList<>();
@@ -53,8 +63,9 @@ public final class QueryPlanner {
             slots.add(resolved.stages());
             analysis = resolved.analysis();
         }
-        OutputModeRules.check(analysis, mode);
-        return new PlanWiring(mode, settings).wire(slots, analysis, sources);
+        check(plan, analysis, mode);
+        return new PlanWiring(mode, settings).wire(slots, analysis, sources, Sorts.outputOrdering(plan,
+                analysis.schema()));
     }
 
     /** An alias qualifies every column by its name, as Spark's {@code SubqueryAlias} does. */

@@ -1,5 +1,6 @@
 package dev.arus.engine.plan;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
@@ -38,10 +39,13 @@ public final class SqlPlanner {
 
     private final String text;
     private final SqlCatalog catalog;
+    /** The statement's query, the outermost. */
+    private final SqlQuery statement;
 
-    private SqlPlanner(String text, SqlCatalog catalog) {
+    private SqlPlanner(String text, SqlCatalog catalog, SqlQuery statement) {
         this.text = text;
         this.catalog = catalog;
+        this.statement = statement;
     }
 
     /**
@@ -50,7 +54,7 @@ public final class SqlPlanner {
      * @throws AnalysisException naming Spark's error class, at the statement's offset of the mistake
      */
     public static LogicalPlan plan(String text, SqlQuery query, SqlCatalog catalog) {
-        SqlPlanner planner = new SqlPlanner(text, catalog);
+        SqlPlanner planner = new SqlPlanner(text, catalog, query);
         try {
             Relation relation = planner.query(query, Scope.EMPTY);
             if (relation.isStatic()) {
@@ -100,10 +104,6 @@ public final class SqlPlanner {
     }
 
     Relation query(SqlQuery query, Scope outer) {
-        if (!query.orderBy().isEmpty()) {
-            throw unsupported("ORDER BY (Spark sorts a stream only after an aggregation in complete mode)",
-                    query.orderBy().get(0).expression().position());
-        }
         if (query.limit() != null) {
             throw unsupported("LIMIT", query.limit().position());
         }
@@ -116,7 +116,50 @@ public final class SqlPlanner {
             }
             scope = scope.with(table, scope);
         }
-        return term(query.body(), scope);
+        Relation body = term(query.body(), scope);
+        return query.orderBy().isEmpty() ? body : sorted(body, query);
+    }
+
+    /**
+     * {@code ORDER BY} as Spark's {@code Sort} over the query's output: each key an output column,
+     * by name, by its select item's text, or by 1-based position ({@code spark.sql.orderByOrdinal}).
+     * A sort of a stream without an aggregation is refused here, as Spark refuses it in any output
+     * mode when the query starts; one after an aggregation is checked against the output mode then.
+     */
+    private Relation sorted(Relation relation, SqlQuery query) {
+        int at = query.orderByPosition();
+        if (relation.isStatic()) {
+            throw unsupported("ORDER BY of a static table", at);
+        }
+        if (!Sorts.aggregates(relation.plan())) {
+            throw streamingUnsupported(Sorts.UNSUPPORTED, at);
+        }
+        if (query != statement) {
+            throw unsupported("ORDER BY in a subquery (Arus sorts a query's output as the sink gets it)", at);
+        }
+        Schema output = schemaOf(relation.plan(), at);
+        List<LogicalPlan.SortKey> keys = new ArrayList<>();
+        for (SqlQuery.SortItem item : query.orderBy()) {
+            keys.add(new LogicalPlan.SortKey(sortExpression(item.expression(), output), item.ascending(),
+                    item.nullsFirst()));
+        }
+        LogicalPlan sort = new LogicalPlan.Sort(relation.plan(), keys);
+        analyzed(sort, at);
+        return Relation.stream(sort);
+    }
+
+    private Expression sortExpression(Expression written, Schema output) {
+        if (written instanceof Expression.Literal literal && literal.type() == AtomicType.INT
+                && literal.value() instanceof Integer ordinal) {
+            if (ordinal < 1 || ordinal > output.size()) {
+                throw error("ORDER_BY_POS_OUT_OF_RANGE", "ORDER BY position " + ordinal + " is not in select list"
+                        + " (valid range is [1, " + output.size() + "]). SQLSTATE: 42805", written.position());
+            }
+            return reference(output.field(ordinal - 1), written.position());
+        }
+        int named = output.indexOf(written.sql());
+        return named >= 0 && !(written instanceof Expression.ColumnReference)
+                ? reference(output.field(named), written.position()) : written;
     }
 
     private Relation term(SqlQueryTerm term, Scope scope) {
@@ -184,9 +227,7 @@ public final class SqlPlanner {
 
     /** Spark's {@code Distinct} of a stream: an aggregation keyed by every column, with no aggregate. */
     LogicalPlan distinct(LogicalPlan plan, int position) {
-        Schema output = schemaOf(plan, position);
-        List<Expression> keys = output.fields().stream().map(field -> (Expression) reference(field, position)).toList();
-        LogicalPlan distinct = new LogicalPlan.Aggregate(plan, keys, List.of());
+        LogicalPlan distinct = new LogicalPlan.Distinct(plan);
         analyzed(distinct, position);
         return distinct;
     }

@@ -8,7 +8,6 @@ import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
-import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.plan.RequiredColumns;
@@ -76,7 +75,7 @@ public final class QueryLauncher {
     public StreamExecution launch(QueryDefinition query, Predicate<UUID> active,
                                   List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
         Analysis analysis = QueryPlanner.analyze(query.plan());
-        OutputModeRules.check(analysis, query.outputMode());
+        QueryPlanner.check(query.plan(), analysis, query.outputMode());
         SinkProvider sinkProvider = sinks.of(query.sinkFormat());
         if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
             throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "

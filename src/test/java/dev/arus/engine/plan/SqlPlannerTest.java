@@ -171,11 +171,13 @@ class SqlPlannerTest {
 
     @Test
     void aggregatesEveryColumnForSelectDistinct() {
-        LogicalPlan.Aggregate distinct = (LogicalPlan.Aggregate) plan("SELECT DISTINCT value % 3 AS bucket, timestamp"
+        LogicalPlan.Distinct distinct = (LogicalPlan.Distinct) plan("SELECT DISTINCT value % 3 AS bucket, timestamp"
                 + " FROM visits");
 
-        assertThat(distinct.keys()).extracting(Expression::sql).containsExactly("bucket", "visits.timestamp");
-        assertThat(distinct.aggregates()).isEmpty();
+        Analysis analysis = QueryPlanner.analyze(distinct);
+        assertThat(analysis.schema().names()).containsExactly("bucket", "timestamp");
+        assertThat(analysis.aggregations()).isEqualTo(1);
+        assertThat(analysis.groupingColumns()).containsExactly("bucket", "timestamp");
         assertThat(distinct.child()).isInstanceOf(LogicalPlan.Project.class);
     }
 
@@ -277,12 +279,12 @@ class SqlPlannerTest {
     }
 
     @Test
-    void plansUnionAsADistinctAggregationOfTheUnion() {
-        LogicalPlan.Aggregate distinct = (LogicalPlan.Aggregate) plan("SELECT value % 3 AS k FROM visits"
+    void plansUnionAsADistinctOfTheUnion() {
+        LogicalPlan.Distinct distinct = (LogicalPlan.Distinct) plan("SELECT value % 3 AS k FROM visits"
                 + " UNION SELECT value % 4 FROM clicks");
 
-        assertThat(distinct.keys()).extracting(Expression::sql).containsExactly("k");
-        assertThat(distinct.aggregates()).isEmpty();
+        assertThat(schema("SELECT value % 3 AS k FROM visits UNION SELECT value % 4 FROM clicks").names())
+                .containsExactly("k");
         assertThat(distinct.child()).isInstanceOf(LogicalPlan.Union.class);
         assertThat(shape("SELECT value FROM visits UNION DISTINCT SELECT value FROM clicks"))
                 .isEqualTo(shape("SELECT value FROM visits UNION SELECT value FROM clicks"));
@@ -314,6 +316,49 @@ class SqlPlannerTest {
         assertThat(error).hasMessage("[NUM_COLUMNS_MISMATCH] UNION can only be performed on inputs with the same"
                 + " number of columns, but the first input has 2 columns and the second input has 1 columns."
                 + " SQLSTATE: 42826; line 1 pos 0");
+    }
+
+    @Test
+    void plansOrderByAfterAnAggregationAsASortOfItsOutputColumns() {
+        LogicalPlan.Sort sort = (LogicalPlan.Sort) plan("SELECT value % 3 AS k, count(*) AS n, count(*) FROM visits"
+                + " GROUP BY 1 ORDER BY n DESC, 1, count(*) NULLS LAST");
+
+        assertThat(sort.keys()).extracting(key -> key.expression().sql(), LogicalPlan.SortKey::ascending,
+                LogicalPlan.SortKey::nullsFirst).containsExactly(org.assertj.core.groups.Tuple.tuple("n", false, false),
+                org.assertj.core.groups.Tuple.tuple("k", true, true),
+                org.assertj.core.groups.Tuple.tuple("count(1)", true, false));
+        assertThat(sort.keys()).extracting(LogicalPlan.SortKey::expression)
+                .allMatch(key -> key instanceof Expression.ColumnReference);
+        assertThat(sort.child()).isInstanceOf(LogicalPlan.Aggregate.class);
+    }
+
+    @Test
+    void refusesOrderByOfAStreamWithoutAnAggregationAsSparkDoesAtTheOrderBy() {
+        AnalysisException error = error("SELECT value FROM visits\nORDER BY value");
+
+        assertThat(error.errorClass()).isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+        assertThat(error).hasMessage("Sorting is not supported on streaming DataFrames/Datasets, unless it is on"
+                + " aggregated DataFrame/Dataset in Complete output mode; line 2 pos 0");
+        // SELECT DISTINCT is Spark's Distinct, which its sorting rule does not count as an aggregation
+        assertThat(error("SELECT DISTINCT value % 3 AS k FROM visits ORDER BY k").errorClass())
+                .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+    }
+
+    @Test
+    void refusesAnOrderByInASubqueryOrByAnExpressionAsArusDoesNotSortThemYet() {
+        assertThat(error("SELECT * FROM (SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n)")
+                .errorClass()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
+        assertThat(error("SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n + 1").errorClass())
+                .isEqualTo("UNSUPPORTED_FEATURE.SORT_EXPRESSION");
+    }
+
+    @Test
+    void refusesAnOrderByPositionOutsideTheSelectListAsSparkDoes() {
+        AnalysisException error = error("SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY 3");
+
+        assertThat(error.errorClass()).isEqualTo("ORDER_BY_POS_OUT_OF_RANGE");
+        assertThat(error).hasMessage("[ORDER_BY_POS_OUT_OF_RANGE] ORDER BY position 3 is not in select list (valid"
+                + " range is [1, 2]). SQLSTATE: 42805; line 1 pos 69");
     }
 
     @Test
@@ -362,7 +407,6 @@ class SqlPlannerTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "SELECT value FROM visits EXCEPT SELECT sku FROM prices",
-        "SELECT value FROM visits ORDER BY value",
         "SELECT value FROM visits LIMIT 10",
         "SELECT * FROM prices p JOIN prices q USING (sku)",
         "SELECT * FROM STREAM prices",

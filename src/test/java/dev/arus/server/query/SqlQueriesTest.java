@@ -176,6 +176,43 @@ class SqlQueriesTest {
         assertThat(progress.path("numInputRows").asLong()).isEqualTo(5);
     }
 
+    /** Spark's ORDER BY after an aggregation in complete mode: each batch's whole result, in the sort's order. */
+    @Test
+    void ordersEachBatchOfACompleteAggregationAsItsOrderBySays() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "sorted-sql",
+                 "sql": "SELECT value % 4 AS k, sum(value) AS s FROM visits GROUP BY 1 ORDER BY s DESC",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
+                 "outputMode": "complete", "conf": {"spark.sql.shuffle.partitions": "4"},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}""");
+
+        await().atMost(DEADLINE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 1);
+        api.post("/api/queries/" + id + "/stop");
+        for (JsonNode batch : api.get("/api/queries/" + id + "/batches?limit=100").json()) {
+            JsonNode rows = batch.path("rows");
+            assertThat(rows).as("batch %s", batch.path("batchId")).hasSize(4);
+            for (int i = 1; i < rows.size(); i++) {
+                assertThat(rows.get(i).path("s").asLong()).isLessThan(rows.get(i - 1).path("s").asLong());
+            }
+        }
+    }
+
+    @Test
+    void refusesAnOrderByInUpdateModeAtTheOutputModeWithSparksWords() {
+        JsonNode refused = api().post("/api/queries", """
+                {"name": "sorted-update", "outputMode": "update",
+                 "sql": "SELECT value % 4 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
+                 "sink": {"format": "noop"}}""").json();
+
+        assertThat(refused.path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(refused.path("pointer").asString()).isEqualTo("/outputMode");
+        assertThat(refused.path("errorClass").asString()).isEqualTo("_LEGACY_ERROR_TEMP_3102");
+        assertThat(refused.path("detail").asString()).isEqualTo("Sorting is not supported on streaming"
+                + " DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode");
+    }
+
     @Test
     void refusesAUnionOfInputsOfDifferentWidthsAtItsStartWithSparksErrorClass() {
         JsonNode refused = api().post("/api/queries", sqlSpec("SELECT value FROM visits\\nUNION ALL"
