@@ -54,6 +54,11 @@ public final class ExpressionAnalyzer {
         return new Renamed(TypeCoercion.implicitCast(column, target.type()), target.name());
     }
 
+    /** Spark's {@code UNRESOLVED_COLUMN} error for a column {@code name} that {@code input} lacks. */
+    public static AnalysisException unresolvedColumn(String name, Schema input) {
+        return ColumnResolver.unresolvedColumn(List.of(name), input.fields(), -1, null);
+    }
+
     /** A projection or filter expression; aggregates and {@code window} are refused. */
     public static BoundExpression bind(Expression expression, Schema input) {
         return named(expression, new ExpressionBinder(input, expression, false));

@@ -134,8 +134,7 @@ public final class QueryPlanner {
         Schema schema = input.analysis().schema();
         int column = schema.indexOf(watermark.column());
         if (column < 0) {
-            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "cannot resolve column '"
-                    + watermark.column() + "' given input columns " + schema.names());
+            throw ExpressionAnalyzer.unresolvedColumn(watermark.column(), schema);
         }
         Field field = schema.field(column);
         if (field.type() != AtomicType.TIMESTAMP) {

@@ -377,7 +377,12 @@ class SqlPlannerTest {
 
         assertThat(error.errorClass()).isEqualTo("UNRESOLVED_COLUMN.WITH_SUGGESTION");
         assertThat(error.position()).isEqualTo(31);
-        assertThat(error.getMessage()).contains("'value'").endsWith("; line 3 pos 6");
+        assertThat(error).hasMessage("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter"
+                + " with name `valeu` cannot be resolved. Did you mean one of the following? [`value`, `timestamp`]."
+                + " SQLSTATE: 42703; line 3 pos 6");
+        // the columns of two sides keep their qualifiers, nearest first, as Spark orders them
+        assertThat(error("SELECT c.valeu FROM visits v JOIN clicks c ON v.value = c.value")).hasMessageContaining(
+                "Did you mean one of the following? [`c`.`value`, `v`.`value`, `c`.`timestamp`, `v`.`timestamp`]");
     }
 
     @Test

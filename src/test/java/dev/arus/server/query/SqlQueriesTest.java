@@ -142,6 +142,9 @@ class SqlQueriesTest {
         assertThat(column.path("errorClass").asString()).isEqualTo("UNRESOLVED_COLUMN.WITH_SUGGESTION");
         assertThat(column.path("line").asInt()).isEqualTo(1);
         assertThat(column.path("column").asInt()).isEqualTo(8);
+        assertThat(column.path("detail").asString()).isEqualTo("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column,"
+                + " variable, or function parameter with name `valeu` cannot be resolved. Did you mean one of the"
+                + " following? [`value`, `timestamp`]. SQLSTATE: 42703; line 1 pos 7");
     }
 
     @Test
