@@ -8,7 +8,6 @@ import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
-import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.plan.RequiredColumns;
@@ -79,7 +78,7 @@ public final class QueryLauncher {
     public StreamExecution launch(QueryDefinition query, Predicate<UUID> active,
                                   List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
         Analysis analysis = QueryPlanner.analyze(query.plan());
-        OutputModeRules.check(analysis, query.outputMode());
+        QueryPlanner.check(query.plan(), analysis, query.outputMode());
         SinkProvider sinkProvider = sinks.of(query.sinkFormat());
         if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
             throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
@@ -167,7 +166,7 @@ public final class QueryLauncher {
      * @throws ArusException when the plan does not allow the output mode
      */
     public QueryStateReader stateReader(LogicalPlan plan, OutputMode mode, Path checkpoint, Integer shufflePartitions) {
-        OutputModeRules.check(QueryPlanner.analyze(plan), mode);
+        QueryPlanner.check(plan, QueryPlanner.analyze(plan), mode);
         return new CheckpointStateReader(checkpoint, partitions -> QueryPlanner.statefulOperators(plan, mode,
                 new QueryPlanner.Settings(1, partitions, Integer.MAX_VALUE, 0, Long.MAX_VALUE,
                         environment.timeZone(), WatermarkTracker.Policy.MIN)),
