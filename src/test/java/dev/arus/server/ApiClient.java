@@ -57,6 +57,11 @@ public final class ApiClient {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
     }
 
+    public Response put(String path, String body) {
+        return send(request(path).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     public Response get(String path) {
         return send(request(path).GET());
     }

@@ -77,14 +77,7 @@ public final class QueryLauncher {
      */
     public StreamExecution launch(QueryDefinition query, Predicate<UUID> active,
                                   List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
-        Analysis analysis = QueryPlanner.analyze(query.plan());
-        QueryPlanner.check(query.plan(), analysis, query.outputMode());
-        SinkProvider sinkProvider = sinks.of(query.sinkFormat());
-        if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
-            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
-                    + "either through option(\"checkpointLocation\", ...) or "
-                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
-        }
+        Analysis analysis = analyze(query);
         Checkpoint.Recovery recovery = query.checkpointLocation() == null ? null
                 : Checkpoint.open(query.checkpointLocation(),
                         PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId(),
@@ -108,6 +101,35 @@ public final class QueryLauncher {
             created.forEach(Source::close);
             throw failure;
         }
+    }
+
+    /**
+     * Step 1, and of step 2 the check of the checkpoint's query and plan alone, reading nothing
+     * but its {@code metadata}: whether {@code query} may start as defined, without starting it
+     * or touching a source or sink. It may run while another run of the query writes the
+     * checkpoint, and what it refuses {@link #launch} would refuse the same way.
+     *
+     * @throws ArusException when a check fails; nothing was read but the checkpoint's metadata
+     */
+    public void check(QueryDefinition query) {
+        Analysis analysis = analyze(query);
+        if (query.checkpointLocation() != null) {
+            Checkpoint.checkedIdentity(query.checkpointLocation(),
+                    PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId());
+        }
+    }
+
+    /** Step 1: the plan analysed, its output mode checked, and a checkpoint present where the sink needs one. */
+    private Analysis analyze(QueryDefinition query) {
+        Analysis analysis = QueryPlanner.analyze(query.plan());
+        QueryPlanner.check(query.plan(), analysis, query.outputMode());
+        SinkProvider sinkProvider = sinks.of(query.sinkFormat());
+        if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
+            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
+                    + "either through option(\"checkpointLocation\", ...) or "
+                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
+        }
+        return analysis;
     }
 
     private StreamExecution launch(QueryDefinition query, Analysis analysis, QueryIdentity identity,

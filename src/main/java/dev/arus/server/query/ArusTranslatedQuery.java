@@ -79,6 +79,25 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
      * {@code checkpoint} (none when null) rather than the query's own: a preview's throwaway one.
      */
     StreamingQuery start(String name, UUID id, Path checkpoint, BatchFunction observer, int observedRows) {
+        DataStreamWriter writer = writer(id, checkpoint).queryName(name).observeBatches(observer, observedRows);
+        try {
+            return writer.start();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    /** The engine's check of a start, the checkpoint's metadata against this plan included ({@link DataStreamWriter#check}). */
+    @Override
+    public void checkRestart(UUID id) {
+        try {
+            writer(id, files.checkpoint()).check();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    private DataStreamWriter writer(UUID id, Path checkpoint) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -86,16 +105,10 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
                 .partitionBy(partitionBy.toArray(String[]::new))
                 .outputMode(outputMode)
                 .trigger(trigger)
-                .queryName(name)
-                .queryId(id)
-                .observeBatches(observer, observedRows);
+                .queryId(id);
         if (checkpoint != null) {
             writer.option(CHECKPOINT_OPTION, checkpoint.toString());
         }
-        try {
-            return writer.start();
-        } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
-        }
+        return writer;
     }
 }

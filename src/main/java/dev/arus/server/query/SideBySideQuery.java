@@ -59,6 +59,12 @@ final class SideBySideQuery implements TranslatedQuery {
         return arus.triggerInterval();
     }
 
+    /** Arus's run goes on from the query's checkpoint; Spark's beside it starts afresh each time. */
+    @Override
+    public void checkRestart(UUID id) {
+        arus.checkRestart(id);
+    }
+
     @Override
     public EngineComparison.Summary comparison() {
         EngineComparison current = comparison;

@@ -52,6 +52,19 @@ public interface TranslatedQuery {
         return Optional.empty();
     }
 
+    /**
+     * Checks, starting nothing and writing nothing, that a run of this translation may go on from
+     * the query's checkpoint, which the query {@code id}'s current run may be writing: the
+     * engine's own check of a restart (the checkpoint's query and plan), before an edit stops the
+     * run of the old definition. The default checks nothing: an engine that checks only as its run
+     * starts (Spark) refuses it then, and the edit puts the old definition back.
+     *
+     * @throws dev.arus.server.web.ProblemException {@code 409 checkpoint-incompatible} naming what
+     *                                              differs, or the engine's other refusals at their field
+     */
+    default void checkRestart(UUID id) {
+    }
+
     /** How the engines compare, for a query on both; {@code null} for a query on one. */
     default EngineComparison.@Nullable Summary comparison() {
         return null;
