@@ -9,6 +9,8 @@ import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -57,6 +59,20 @@ public final class StreamingQueryManager {
     /** The active query with this id, if any. */
     public Optional<StreamingQuery> get(UUID id) {
         return Optional.<StreamingQuery>ofNullable(active.get(id)).filter(StreamingQuery::isActive);
+    }
+
+    /**
+     * Arus's extension, Spark's {@code state-metadata} and {@code statestore} sources as an
+     * object: a reader of the state that {@code frame}, written in {@code mode}, keeps in the
+     * checkpoint at {@code checkpoint}, while a run of it is active or after. It reads the
+     * committed files only, and never holds up a run.
+     *
+     * @param shufflePartitions the query's number of state partitions, as its writer has it
+     *                          ({@code null}: the session's); the checkpoint's, once it keeps one
+     */
+    public QueryStateReader stateReader(StreamFrame frame, OutputMode mode, Path checkpoint,
+                                        Integer shufflePartitions) {
+        return launcher.stateReader(frame.plan(), mode, checkpoint, shufflePartitions);
     }
 
     /**

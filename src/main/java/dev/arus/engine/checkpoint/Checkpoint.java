@@ -113,6 +113,11 @@ public final class Checkpoint {
 
     /** The state directory of one operator's partition. */
     public Path stateDirectory(int operator, int partition) {
+        return stateDirectory(root, operator, partition);
+    }
+
+    /** The state directory of one operator's partition in the checkpoint at {@code root}. */
+    public static Path stateDirectory(Path root, int operator, int partition) {
         return root.resolve("state").resolve(Integer.toString(operator)).resolve(Integer.toString(partition));
     }
 

@@ -5,12 +5,14 @@ import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -46,6 +48,17 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
     @Override
     public QueryEndpoint output() {
         return new QueryEndpoint(sinkFormat, sinkOptions);
+    }
+
+    /** Its checkpoint's reader, made once per call: it holds nothing between reads. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        if (files.checkpoint() == null) {
+            return Optional.empty();
+        }
+        String partitions = conf.get(QuerySpecTranslator.SHUFFLE_PARTITIONS);
+        return Optional.of(frame.session().streams().stateReader(frame, outputMode, files.checkpoint(),
+                partitions == null ? null : Integer.valueOf(partitions)));
     }
 
     /** The engine's writer option naming the checkpoint directory. */

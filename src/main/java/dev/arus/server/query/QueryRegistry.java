@@ -293,6 +293,11 @@ public class QueryRegistry {
         return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
     }
 
+    /** The translation of the query with this id, whose state reader views read. */
+    TranslatedQuery translated(UUID id) {
+        return find(id).translated();
+    }
+
     /** The last {@code limit} outputs kept of batches below {@code beforeBatchId}, oldest first. */
     List<RecentBatch> recentBatches(UUID id, long beforeBatchId, int limit) {
         return find(id).recentBatches().latestBefore(beforeBatchId, limit);

@@ -60,7 +60,7 @@ class QuerySpecTranslator {
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
     /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
-    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     /** ... and how its several watermarks make one. */
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 

@@ -1,9 +1,11 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -40,6 +42,15 @@ public interface TranslatedQuery {
      * @throws dev.arus.server.web.ProblemException when the engine refuses to start, naming the field
      */
     StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events);
+
+    /**
+     * A reader of the state its runs commit to its checkpoint, as Spark's {@code state-metadata}
+     * and {@code statestore} sources; empty when the query keeps no checkpoint, or its engine
+     * offers no reader (none but Arus's does yet).
+     */
+    default Optional<QueryStateReader> stateReader() {
+        return Optional.empty();
+    }
 
     /**
      * Checks, starting nothing and writing nothing, that a run of this translation may go on from

@@ -21,6 +21,8 @@ public enum ProblemType {
     INVALID_PATH("invalid-path", HttpStatus.BAD_REQUEST, "Path outside the data directory"),
     QUERY_NOT_FOUND("query-not-found", HttpStatus.NOT_FOUND, "Query not found"),
     NO_MEMORY_TABLE("no-memory-table", HttpStatus.NOT_FOUND, "Query writes no memory table"),
+    NO_STATE("no-state", HttpStatus.NOT_FOUND, "Query keeps no state to read"),
+    OPERATOR_NOT_FOUND("operator-not-found", HttpStatus.NOT_FOUND, "Stateful operator not found"),
     NO_CHECKPOINT("no-checkpoint", HttpStatus.NOT_FOUND, "Query keeps no checkpoint"),
     DUPLICATE_NAME("duplicate-name", HttpStatus.CONFLICT, "Query name in use"),
     QUERY_ACTIVE("query-active", HttpStatus.CONFLICT, "Query already active"),
