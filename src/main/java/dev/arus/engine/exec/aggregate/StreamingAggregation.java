@@ -100,7 +100,7 @@ public final class StreamingAggregation
      * other keys and {@code sessionStartTime}, its value the whole row (keys, session and buffer).
      */
     @Override
-    protected StateEntries entries(AggregatingPartition state, String joinSide) {
+    protected StateEntries entries(AggregatingPartition state, String part) {
         Accumulator[] accumulators = state.accumulators();
         List<Field> keys = outputSchema.fields().subList(0, keyCount);
         List<Field> buffers = new ArrayList<>();
