@@ -1,9 +1,11 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,12 @@ final class SideBySideQuery implements TranslatedQuery {
     @Override
     public QueryFiles files() {
         return arus.files();
+    }
+
+    /** Arus's run keeps the query's checkpoint: its state is the one read. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        return arus.stateReader();
     }
 
     @Override
