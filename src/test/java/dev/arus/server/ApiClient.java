@@ -75,8 +75,13 @@ public final class ApiClient {
         return send(request(path).header("Accept", accept).GET());
     }
 
+    /**
+     * A request that fails once it has waited two minutes for its answer: far beyond any answer's
+     * time on a free machine, but a Spark query's creation (its analysis and start) takes tens of
+     * seconds on a machine shared by several builds.
+     */
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120));
     }
 
     private Response send(HttpRequest.Builder request) {

@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -12,6 +13,7 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -86,6 +88,11 @@ final class RegisteredQuery implements RunEvents {
 
     boolean writesMemoryTable() {
         return translated.writesMemoryTable();
+    }
+
+    /** Its memory sink's table now; see {@link TranslatedQuery#memoryTable}. */
+    List<Row> memoryTable() {
+        return translated.memoryTable(spec.name());
     }
 
     StreamingQuery run() {
@@ -207,7 +214,7 @@ final class RegisteredQuery implements RunEvents {
         if (cancelled) {
             shared.listeners().stateChanged(view()); // it was RESTARTING and is FAILED now
         }
-        current.stop();
+        translated.stop(current);
     }
 
     /**
@@ -275,7 +282,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        current.stop();
+        translated.stop(current);
     }
 
     /**
@@ -306,7 +313,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        current.stop();
+        translated.stop(current);
     }
 
     /** The engine's started event of {@code started}: on the starting thread, inside {@link #start()}, before its first trigger. */
@@ -353,6 +360,12 @@ final class RegisteredQuery implements RunEvents {
             }
         }
         shared.listeners().runEnded(view(ended));
+    }
+
+    /** A query on both engines compared another batch, or has another engine's output to compare. */
+    @Override
+    public void compared(EngineComparison.Summary comparison) {
+        shared.listeners().compared(id, comparison);
     }
 
     /** The observer of every run: a batch's output, converted once, kept and told. On the query's thread. */

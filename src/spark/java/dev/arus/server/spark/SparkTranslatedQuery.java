@@ -37,22 +37,19 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final String outputMode;
     private final Trigger trigger;
     private final Duration triggerInterval;
-    private final String sinkFormat;
-    private final Map<String, String> sinkOptions;
-    private final List<String> partitionBy;
+    private final SparkSinks sinks;
     private final QueryFiles files;
     private SparkEvents events;
+    // The memory table of the latest run, when the sink is memory.
+    private volatile SparkMemorySink memoryTable;
 
     SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
-                         String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                         QueryFiles files) {
+                         SparkSinks sinks, QueryFiles files) {
         this.frame = frame;
         this.outputMode = outputMode;
         this.trigger = trigger;
         this.triggerInterval = triggerInterval;
-        this.sinkFormat = sinkFormat;
-        this.sinkOptions = Map.copyOf(sinkOptions);
-        this.partitionBy = List.copyOf(partitionBy);
+        this.sinks = sinks;
         this.files = files;
     }
 
@@ -63,7 +60,14 @@ final class SparkTranslatedQuery implements TranslatedQuery {
 
     @Override
     public boolean writesMemoryTable() {
-        return false;
+        return sinks.format().equals("memory");
+    }
+
+    /** The table Spark's memory sink holds for the latest run; none before the first. */
+    @Override
+    public List<dev.arus.engine.data.Row> memoryTable(String name) {
+        SparkMemorySink table = memoryTable;
+        return table == null ? List.of() : table.rows();
     }
 
     @Override
@@ -83,12 +87,15 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint);
         events.expect(run);
         try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
+            SparkSink sink = sinks.open(frame.sparkSession(), name);
+            if (sink instanceof SparkMemorySink table) {
+                memoryTable = table;
+            }
             DataStreamWriter<Row> writer = frame.writeStream()
                     .queryName(name)
                     .outputMode(outputMode)
                     .option("checkpointLocation", checkpoint.toString())
-                    .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows,
-                            run));
+                    .foreachBatch(new SparkBatchWriter(sink, observer, observedRows, run));
             if (trigger != null) {
                 writer.trigger(trigger);
             }
