@@ -1,8 +1,8 @@
 import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
 import { CONTENT_TYPES, type EventLayout } from './streams';
-import type { IngestResult, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction, SqlTable,
-  StreamView } from './types';
+import type { IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
+  SqlTable, StreamView } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -81,6 +81,8 @@ export const api = {
   progress: (id: string, page: HistoryPage) =>
     call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?before=${page.before}&limit=${page.limit}`),
   streams: () => call<StreamView[]>('GET', '/api/streams'),
+  /** The streams, queries and outside sources and sinks, with who reads and writes what. */
+  graph: () => call<PipelineGraph>('GET', '/api/graph'),
   /** The events go as typed, so that the problem's pointer or line matches the text in the form. */
   sendEvents: (stream: string, text: string, layout: EventLayout) =>
     call<IngestResult>('POST', `/api/streams/${encodeURIComponent(stream)}/events`, text, CONTENT_TYPES[layout]),

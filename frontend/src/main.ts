@@ -8,21 +8,25 @@ let dispose: () => void = () => {};
 let routes = 0;
 
 /**
- * Shows a page whose code is loaded on first use: the live view with its charts (ECharts) and
- * the create form with its editor (CodeMirror) are chunks of their own, so the list and the
- * streams load without them.
+ * Shows a page whose code is loaded on first use: the live view with its charts (ECharts), the
+ * pipelines with theirs (ECharts and dagre) and the create form with its editor (CodeMirror)
+ * are chunks of their own, so the list and the streams load without them. A page whose code
+ * arrives after the user moved on is not rendered at all: rendered, it would replace the page
+ * shown meanwhile.
  */
-function showLazily(render: () => Promise<() => void>): void {
+function showLazily<M>(load: () => Promise<M>, render: (page: M) => () => void): void {
   const route = routes;
-  render().then((disposePage) => {
-    if (route === routes) dispose = disposePage;
-    else disposePage();
+  load().then((page) => {
+    if (route === routes) dispose = render(page);
   }, (error: unknown) => {
-    root.textContent = `The page could not be loaded: ${String(error)}`;
+    if (route === routes) root.textContent = `The page could not be loaded: ${String(error)}`;
   });
 }
 
-/** Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live, #/streams the streams. */
+/**
+ * Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live,
+ * #/streams the streams, #/pipelines the graph of streams, queries and sinks.
+ */
 function route(): void {
   routes++;
   dispose();
@@ -35,12 +39,16 @@ function route(): void {
   if (queryMatch?.[1]) {
     nav = '';
     const id = decodeURIComponent(queryMatch[1]);
-    showLazily(() => import('./ui/queryPage').then((page) => page.renderQueryPage(root, id)));
+    showLazily(() => import('./ui/queryPage'), (page) => page.renderQueryPage(root, id));
   } else if (path === '/new') {
     nav = 'new';
     document.title = 'New query · Arus';
     const template = new URLSearchParams(query).get('template');
-    showLazily(() => import('./ui/createPage').then((page) => page.renderCreatePage(root, template)));
+    showLazily(() => import('./ui/createPage'), (page) => page.renderCreatePage(root, template));
+  } else if (path === '/pipelines') {
+    nav = 'pipelines';
+    document.title = 'Pipelines · Arus';
+    showLazily(() => import('./ui/pipelinesPage'), (page) => page.renderPipelinesPage(root));
   } else if (path === '/streams') {
     nav = 'streams';
     document.title = 'Streams · Arus';

@@ -42,6 +42,10 @@ export type SqlFunction = Schemas['SqlFunctionView'];
 export type SqlTable = Schemas['SqlTableView'];
 /** What a preview showed (POST /api/queries/preview). */
 export type PreviewView = Schemas['PreviewView'];
+/** The graph of streams, queries and outside sources and sinks, with who reads and writes what. */
+export type PipelineGraph = Schemas['PipelineGraph'];
+export type GraphNode = Schemas['GraphNode'];
+export type GraphEdge = Schemas['GraphEdge'];
 
 export type LiveMessage = Schemas['LiveMessage'];
 export type SnapshotMessage = Schemas['SnapshotMessage'];

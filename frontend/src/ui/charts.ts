@@ -28,9 +28,13 @@ export class Chart {
   readonly chart: echarts.ECharts;
   private readonly observer: ResizeObserver;
 
-  constructor(readonly element: HTMLElement) {
+  /** @param onResize called after each resize, with the new width: a chart whose option depends on it draws again */
+  constructor(readonly element: HTMLElement, onResize: (width: number) => void = () => {}) {
     this.chart = echarts.init(element, undefined, { renderer: 'canvas' });
-    this.observer = new ResizeObserver(() => this.chart.resize());
+    this.observer = new ResizeObserver(() => {
+      this.chart.resize();
+      onResize(element.clientWidth);
+    });
     this.observer.observe(element);
   }
 
@@ -40,12 +44,28 @@ export class Chart {
   }
 }
 
+/**
+ * How the watermark and max-event-time lines are labelled: `always` with their names and times at
+ * the top of the chart, or `hover` only (a narrow chart, a phone's, where the two labels and the
+ * legend would overlap; the key above the chart and the KPIs name them).
+ */
+export type MarkerLabels = 'always' | 'hover';
+
+/** The narrowest chart, in CSS pixels, whose marker labels are always shown. */
+export const MARKER_LABELS_MIN_WIDTH = 560;
+
+/** The marker labels for a chart `width` pixels wide. */
+export function markerLabelsFor(width: number): MarkerLabels {
+  return width >= MARKER_LABELS_MIN_WIDTH ? 'always' : 'hover';
+}
+
 export interface ResultsChartInput {
   bars: WindowBar[];
   groups: string[];
   measure: string | null;
   markers: EventTimeMarkers;
   mode: string;
+  labels?: MarkerLabels;
 }
 
 /**
@@ -73,7 +93,7 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
   const times = bars.flatMap((b) => [b.start, b.end]);
   if (markers.watermark !== null) times.push(markers.watermark);
   if (markers.maxEventTime !== null) times.push(markers.maxEventTime);
-  const markerSeries = markersSeries(markers, lastFinalEnd);
+  const markerSeries = markersSeries(markers, lastFinalEnd, input.labels ?? 'always');
 
   const renderBar = (color: string): CustomSeriesRenderItem => (_params, api) => {
     const start = Number(api.value(0));
@@ -112,7 +132,7 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
 
   return {
     animation: false,
-    grid: { left: 48, right: 20, top: groups.length > 1 ? 58 : 44, bottom: 28 },
+    grid: { left: 48, right: 20, top: groups.length > 1 ? 58 : input.labels === 'hover' ? 24 : 44, bottom: 28 },
     legend: groups.length > 1 ? { top: 0, data: groups, textStyle: { color: TEXT } } : { show: false },
     tooltip: {
       trigger: 'item',
@@ -132,26 +152,31 @@ export function resultsOption(input: ResultsChartInput): echarts.EChartsCoreOpti
 /**
  * The watermark and the highest event time seen as vertical lines, and the span between the last
  * final end and the highest event time shaded as open. They ride on a series of their own, so
- * that they show before the first window does.
+ * that they show before the first window does. With `hover` labels a line's label shows only
+ * while the pointer is on it, and the open span is not named.
  */
-function markersSeries(markers: EventTimeMarkers, lastFinalEnd: number): object {
+export function markersSeries(markers: EventTimeMarkers, lastFinalEnd: number, labels: MarkerLabels = 'always'): object {
+  const always = labels === 'always';
+  const line = (at: number, name: string, color: string, type: string, distance: number) => {
+    const label = { formatter: `${name} ${timeOfDay(at)}`, color, position: 'end', align: 'right', distance, fontWeight: 600 };
+    return {
+      xAxis: at, name, lineStyle: { color, type, width: 2 },
+      label: always ? label : { ...label, show: false, position: 'insideEndTop', align: 'left', distance: 4 },
+      emphasis: { label: { show: true }, lineStyle: { width: always ? 2 : 3 } },
+    };
+  };
   const markLineData: object[] = [];
-  if (markers.watermark !== null) {
-    markLineData.push({ xAxis: markers.watermark, name: 'watermark', lineStyle: { color: WATERMARK_COLOR, type: 'solid', width: 2 },
-      label: { formatter: `watermark ${timeOfDay(markers.watermark)}`, color: WATERMARK_COLOR, position: 'end', align: 'right', distance: 4, fontWeight: 600 } });
-  }
-  if (markers.maxEventTime !== null) {
-    markLineData.push({ xAxis: markers.maxEventTime, name: 'max event time', lineStyle: { color: MAX_EVENT_COLOR, type: 'dashed', width: 2 },
-      label: { formatter: `max event time ${timeOfDay(markers.maxEventTime)}`, color: MAX_EVENT_COLOR, position: 'end', align: 'right', distance: 19, fontWeight: 600 } });
-  }
+  if (markers.watermark !== null) markLineData.push(line(markers.watermark, 'watermark', WATERMARK_COLOR, 'solid', 4));
+  if (markers.maxEventTime !== null) markLineData.push(line(markers.maxEventTime, 'max event time', MAX_EVENT_COLOR, 'dashed', 19));
   const openFrom = Math.max(lastFinalEnd, markers.watermark ?? Number.NEGATIVE_INFINITY);
   const markAreaData = markers.maxEventTime !== null && Number.isFinite(openFrom) && markers.maxEventTime > openFrom
-    ? [[{ xAxis: openFrom, name: 'open' }, { xAxis: markers.maxEventTime }]]
+    ? [[{ xAxis: openFrom, name: always ? 'open' : '' }, { xAxis: markers.maxEventTime }]]
     : [];
 
   return {
     type: 'line', name: 'markers', data: [], silent: true, showSymbol: false,
-    markLine: { symbol: ['none', 'none'], silent: true, animation: false, data: markLineData },
+    // Hover labels need the lines to hear the pointer.
+    markLine: { symbol: ['none', 'none'], silent: always, animation: false, data: markLineData },
     markArea: { silent: true, itemStyle: { color: 'rgba(107, 87, 201, 0.08)' }, label: { color: MAX_EVENT_COLOR, fontSize: 11, position: 'insideTop' },
       data: markAreaData },
   };
@@ -179,6 +204,7 @@ export interface SessionsChartInput {
   groupColumns: string[];
   measure: string | null;
   markers: EventTimeMarkers;
+  labels?: MarkerLabels;
 }
 
 /**
@@ -243,7 +269,7 @@ export function sessionsOption(input: SessionsChartInput): echarts.EChartsCoreOp
       axisTick: { show: false }, splitLine: { show: true, lineStyle: { color: GRID_LINE } } },
     series: [
       { type: 'custom', name: 'sessions', renderItem: renderSession, encode: { x: [0, 1], y: 2 }, data, animation: false, clip: true },
-      markersSeries(markers, lastFinalEnd),
+      markersSeries(markers, lastFinalEnd, input.labels ?? 'always'),
     ],
   };
 }

@@ -12,7 +12,7 @@ import { sinkTarget } from '../sinkTarget';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
 import type { EngineComparison, ProgressView, RecentBatch } from '../types';
-import { Chart, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
+import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
@@ -117,7 +117,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('div', { class: 'card-head' }, h('h2', {}, 'Recent batches'), h('span', { class: 'hint' }, 'as the console sink prints them, newest first')),
       batchesEl));
 
-  const results = new Chart(resultsEl);
+  let markerLabels = markerLabelsFor(resultsEl.clientWidth);
+  const results = new Chart(resultsEl, (width) => {
+    if (markerLabelsFor(width) === markerLabels) return;
+    markerLabels = markerLabelsFor(width);
+    drawResults();
+  });
   const progressCharts = progressEls.map((el) => new Chart(el));
   let measure: string | null = null;
 
@@ -271,8 +276,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
         ? 'append mode: each bar is a finalized window'
         : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
     results.chart.setOption(sessions
-      ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers })
-      : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode }), { notMerge: true });
+      ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers, labels: markerLabels })
+      : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode, labels: markerLabels }),
+    { notMerge: true });
+    resultsEl.dataset.markerLabels = markerLabels;
   }
 
   /** The rows table of a query without a window: its latest rows, each with its batch's watermark. */

@@ -82,6 +82,9 @@ class ArchitectureTest {
         allow("server.live", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query");
         allow("server.ops", SERVER_SETTINGS, "engine.data", "engine.log", "engine.streaming", "engine.time",
                 "server.query");
+        // The graph of streams, queries and sinks: the registry's queries and the event log's streams, read only.
+        allow("server.pipeline", SERVER_SETTINGS, "engine.log", "engine.streaming", "engine.time", "server.query",
+                "server.web");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
         // The Spark adapter is only in the build with the spark profile (src/spark/java): it is a second
         // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more.

@@ -12,6 +12,7 @@ import dev.arus.engine.streaming.IntervalParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An unbounded table defined by a chain of steps over a stream, as Spark's streaming
@@ -44,6 +45,18 @@ public final class StreamFrame {
 
     LogicalPlan plan() {
         return plan;
+    }
+
+    /** A stream a frame reads: its source's format and options, as they were given. */
+    public record Input(String format, Map<String, String> options) {
+        public Input {
+            options = Map.copyOf(options);
+        }
+    }
+
+    /** The streams this frame reads, in the order a query of it numbers its sources (as its progress lists them). */
+    public List<Input> inputs() {
+        return plan.streamSources().stream().map(source -> new Input(source.format(), source.options())).toList();
     }
 
     /** The session this frame belongs to, as Spark's {@code Dataset.sparkSession}. */

@@ -95,28 +95,20 @@ final class TableColumns {
      * @throws InvalidOptionException for a key that is no output column
      */
     List<Column> keys(List<String> keys) {
-        Set<Integer> outputs = new LinkedHashSet<>();
+        Set<Column> chosen = new LinkedHashSet<>();
         for (String key : keys) {
             int index = output.indexOf(key);
-            if (index < 0) {
-                int column = indexOf(key);
-                if (column < 0) {
-                    throw new InvalidOptionException("keys", "Key '" + key + "' is not a column of the query's "
-                            + "output: " + output.names());
-                }
-                outputs.add(-1 - column);
+            int column = indexOf(key);
+            if (index >= 0) {
+                columns.stream().filter(each -> each.output() == index).forEach(chosen::add);
+            } else if (column >= 0) {
+                chosen.add(columns.get(column));
             } else {
-                outputs.add(index);
+                throw new InvalidOptionException("keys", "Key '" + key + "' is not a column of the query's output: "
+                        + output.names());
             }
         }
-        List<Column> chosen = new ArrayList<>();
-        for (int c = 0; c < columns.size(); c++) {
-            Column column = columns.get(c);
-            if (outputs.contains(column.output()) || outputs.contains(-1 - c)) {
-                chosen.add(column);
-            }
-        }
-        return chosen;
+        return columns.stream().filter(chosen::contains).toList();
     }
 
     /** The column named {@code name} in any case ({@code window_start} too), or -1. */

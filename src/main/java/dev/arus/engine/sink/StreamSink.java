@@ -8,6 +8,7 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.data.UnicodeText;
 import dev.arus.engine.log.LogStream;
 import dev.arus.engine.log.Producer;
 import dev.arus.engine.log.StreamDefinition;
@@ -28,12 +29,18 @@ import java.util.concurrent.CompletionException;
  * query's producer with the batch id as sequence, so that a batch run again after a crash is not
  * stored twice: the stream sink is exactly-once where Spark's Kafka sink is at-least-once. From
  * its creation until it is closed the sink is a writer of the stream, which cannot be deleted
- * meanwhile.
+ * meanwhile. A string goes in only as Unicode text, as a posted event does: the log stores UTF-8,
+ * which has no form for half of a surrogate pair, so a batch with one fails whole
+ * ({@value #INVALID_STRING}), rather than store a {@code ?} the query never produced.
  */
 final class StreamSink implements Sink {
 
+    static final String INVALID_STRING = "STREAM_SINK_INVALID_STRING";
+
     private final LogStream stream;
     private final int[] outputColumnOf;
+    // Whether the stream's column holds strings, whose values are checked to be Unicode text.
+    private final boolean[] text;
     private final UUID producer;
     private final UUID writer = UUID.randomUUID();
 
@@ -53,8 +60,10 @@ final class StreamSink implements Sink {
             }
         }
         this.outputColumnOf = new int[declared.size()];
+        this.text = new boolean[declared.size()];
         for (int c = 0; c < declared.size(); c++) {
             Field column = declared.field(c);
+            text[c] = column.type() == AtomicType.STRING;
             int from = indexOf(output, column.name());
             outputColumnOf[c] = from;
             if (from < 0 && !column.nullable()) {
@@ -109,6 +118,19 @@ final class StreamSink implements Sink {
                         && to.scale() >= from.scale() && to.integralDigits() >= from.integralDigits();
     }
 
+    /** Fails the batch when {@code value}, of row {@code row}'s column {@code column}, holds a lone surrogate. */
+    private void requireUnicode(String value, String column, int row, long batchId) {
+        int lone = UnicodeText.loneSurrogateAt(value);
+        if (lone >= 0) {
+            throw new ArusException(INVALID_STRING, String.format("[%s] Row %d of batch %d holds \\u%04x in column "
+                    + "'%s' at character %d: half of a surrogate pair without the other half, which is not Unicode "
+                    + "text, and which stream '%s' cannot store (nor can any UTF-8). Nothing of the batch was written. "
+                    + "A JSON escape such as \"\\ud800\" makes one: filter or replace such values in the query "
+                    + "before its sink.", INVALID_STRING, row, batchId, (int) value.charAt(lone), column, lone,
+                    stream.name()));
+        }
+    }
+
     private static AnalysisException mismatch(String message) {
         return new AnalysisException("STREAM_SINK_SCHEMA_MISMATCH", "[STREAM_SINK_SCHEMA_MISMATCH] " + message);
     }
@@ -134,6 +156,9 @@ final class StreamSink implements Sink {
             Row row = batch.rows().get(r);
             for (int c = 0; c < declared.size(); c++) {
                 Object value = outputColumnOf[c] < 0 ? null : row.get(outputColumnOf[c]);
+                if (text[c] && value != null) {
+                    requireUnicode((String) value, declared.field(c).name(), r, batchId);
+                }
                 // a column vector takes any number of a narrower type, and a decimal of a smaller scale
                 rows.column(c).setObject(r, value);
             }

@@ -50,6 +50,16 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         return trigger instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
     }
 
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return frame.inputs().stream().map(input -> new QueryEndpoint(input.format(), input.options())).toList();
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinkFormat, sinkOptions);
+    }
+
     /** The engine's writer option naming the checkpoint directory. */
     private static final String CHECKPOINT_OPTION = "checkpointLocation";
 

@@ -327,6 +327,26 @@ public class QueryRegistry {
         public QueryView view() {
             return query.view();
         }
+
+        /** The engine that runs it: arus, spark or both. */
+        public String engine() {
+            return query.engine();
+        }
+
+        /** The streams it reads, in the order its progress lists its sources. */
+        public List<QueryEndpoint> inputs() {
+            return query.translated().inputs();
+        }
+
+        /** Where it writes. */
+        public QueryEndpoint output() {
+            return query.translated().output();
+        }
+
+        /** The current run's recent progress reports, oldest first. */
+        public List<StreamingQueryProgress> recentProgress() {
+            return query.run().recentProgress();
+        }
     }
 
     /**

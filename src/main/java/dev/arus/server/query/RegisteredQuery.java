@@ -95,6 +95,15 @@ final class RegisteredQuery implements RunEvents {
         return translated.memoryTable(spec.name());
     }
 
+    /** The engine that runs it, as its spec names it. */
+    String engine() {
+        return spec.engine();
+    }
+
+    TranslatedQuery translated() {
+        return translated;
+    }
+
     StreamingQuery run() {
         return run;
     }

@@ -56,6 +56,16 @@ final class SideBySideQuery implements TranslatedQuery {
     }
 
     @Override
+    public List<QueryEndpoint> inputs() {
+        return arus.inputs();
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return arus.output();
+    }
+
+    @Override
     public Duration triggerInterval() {
         return arus.triggerInterval();
     }

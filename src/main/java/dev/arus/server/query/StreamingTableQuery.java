@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -35,6 +36,16 @@ record StreamingTableQuery(ArusTranslatedQuery query, TableStream table, Streami
     @Override
     public Duration triggerInterval() {
         return query.triggerInterval();
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return query.inputs();
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return query.output();
     }
 
     @Override

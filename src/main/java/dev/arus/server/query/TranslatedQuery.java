@@ -34,6 +34,12 @@ public interface TranslatedQuery {
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval();
 
+    /** The streams the query reads, in the order its progress lists its sources. */
+    List<QueryEndpoint> inputs();
+
+    /** Where the query writes. */
+    QueryEndpoint output();
+
     /**
      * Starts a run named {@code name} under the lasting {@code id}, handing every batch to
      * {@code observer} too, with its first {@code observedRows} rows; the run's started event

@@ -14,6 +14,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
+import dev.arus.engine.data.UnicodeText;
 import dev.arus.engine.expr.DateText;
 import dev.arus.engine.expr.TimestampText;
 import dev.arus.server.web.ProblemException;
@@ -321,14 +322,11 @@ final class EventDecoder {
      * ({@code "\ud800"}), which no UTF-8 can hold: stored, it would come back as {@code ?}.
      */
     private String unicode(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw place.invalid(parser, String.format("holds \\u%04x, half of a surrogate pair without the other "
-                        + "half, at character %d: that is not Unicode text, and cannot be stored", (int) c, i));
-            }
+        int lone = UnicodeText.loneSurrogateAt(text);
+        if (lone >= 0) {
+            throw place.invalid(parser, String.format("holds \\u%04x, half of a surrogate pair without the other "
+                    + "half, at character %d: that is not Unicode text, and cannot be stored", (int) text.charAt(lone),
+                    lone));
         }
         return text;
     }

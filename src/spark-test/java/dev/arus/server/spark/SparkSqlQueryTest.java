@@ -128,11 +128,48 @@ class SparkSqlQueryTest {
         assertThat(api.names()).isEqualTo(before);
     }
 
+    static Stream<Arguments> refusedAtStart() {
+        return Stream.of(
+                Arguments.of("a distinct aggregate", "SELECT value % 3 AS k, count(DISTINCT value) AS n FROM visits"
+                        + " GROUP BY 1", "update", "unsupported-operation", "/sql", "_LEGACY_ERROR_TEMP_3102"),
+                Arguments.of("a window function", "SELECT value, row_number() OVER (PARTITION BY value % 2 ORDER BY"
+                        + " timestamp) AS r FROM visits", "append", "unsupported-operation", "/sql",
+                        "NON_TIME_WINDOW_NOT_SUPPORTED_IN_STREAMING"),
+                Arguments.of("an aggregation without a watermark in append mode", "SELECT value % 3 AS k, count(*) AS n"
+                        + " FROM visits GROUP BY 1", "append", "invalid-output-mode", "/outputMode",
+                        "STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION"));
+    }
+
+    /** Spark refuses these as the query starts, not as it analyses the statement; Arus as it plans or starts it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedAtStart")
+    void whatSparkRefusesAsTheQueryStartsIsTheProblemArusGives(String kind, String sql, String outputMode,
+                                                               String type, String pointer, String errorClass) {
+        ApiClient api = new ApiClient(port);
+        List<String> before = api.names();
+
+        JsonNode onSpark = refused(api, sql, "spark", outputMode);
+        JsonNode onArus = refused(api, sql, "arus", outputMode);
+
+        assertThat(onSpark.path("type").asString()).isEqualTo("https://arus.dev/problems/" + type);
+        assertThat(onSpark.path("pointer").asString()).isEqualTo(pointer);
+        assertThat(onSpark.path("errorClass").asString()).isEqualTo(errorClass);
+        assertThat(onSpark.path("detail").asString()).doesNotContain("\n+- ").doesNotContain("~Aggregate");
+        for (String field : List.of("type", "pointer", "errorClass")) {
+            assertThat(onSpark.path(field)).as("%s on Spark and on Arus", field).isEqualTo(onArus.path(field));
+        }
+        assertThat(api.names()).isEqualTo(before);
+    }
+
     private static JsonNode refused(ApiClient api, String sql, String engine) {
+        return refused(api, sql, engine, "append");
+    }
+
+    private static JsonNode refused(ApiClient api, String sql, String engine, String outputMode) {
         ApiClient.Response response = api.post("/api/queries", """
                 {"name": "refused", "engine": "%s", "sql": "%s",
                  "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
-                 "sink": {"format": "noop"}}""".formatted(engine, sql));
+                 "outputMode": "%s", "sink": {"format": "noop"}}""".formatted(engine, sql, outputMode));
         assertThat(response.status()).as(response.body()).isEqualTo(400);
         return response.json();
     }

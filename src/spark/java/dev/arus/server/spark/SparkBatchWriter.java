@@ -14,7 +14,7 @@ import org.apache.spark.sql.Row;
  *   <li>keeps the batch's rows (Spark would otherwise compute them once per use);</li>
  *   <li>writes them to the run's {@link SparkSink} under the batch's id;</li>
  *   <li>hands the batch's first rows and its count to the service's observer (live results,
- *       {@code /batches}), in the engine's rows;</li>
+ *       {@code /batches}), in the engine's rows, and the sink's figures to the run's progress;</li>
  *   <li>lets the rows go.</li>
  * </ol>
  * A failure in any step fails the batch, and the query, as in Spark.
@@ -39,7 +39,7 @@ final class SparkBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         try {
             sink.write(rows, batchId);
             long count = rows.count();
-            run.wrote(batchId, count);
+            run.wrote(batchId, count, sink.metrics());
             List<Row> first = rows.limit(observedRows).collectAsList();
             Schema schema = SparkRows.schema(rows.schema());
             observer.call(new ResultBatch(schema, SparkRows.rows(schema, rows.schema(), first), count), batchId);

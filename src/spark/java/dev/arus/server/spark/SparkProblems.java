@@ -59,14 +59,23 @@ final class SparkProblems {
             return step.get();
         } catch (Exception thrown) { // as above
             if (thrown instanceof AnalysisException invalid) {
-                ProblemException problem = SqlQueries.problem(sql, invalid.getCondition(), message(invalid),
-                        position(sql, invalid));
-                Map<String, Object> properties = new LinkedHashMap<>(problem.properties());
-                properties.put("engine", "spark");
-                throw new ProblemException(problem.type(), problem.getMessage(), properties).causedBy(invalid);
+                throw ofStatement(sql, invalid);
             }
             throw otherwise(thrown, SqlQueries.SQL_POINTER);
         }
+    }
+
+    /**
+     * Spark's refusal of the statement {@code sql} as the problem of the statement at its line and
+     * column (when Spark names them), in Spark's words without the plan or the quoted statement, as
+     * Arus's engine reports the same error.
+     */
+    static ProblemException ofStatement(String sql, AnalysisException invalid) {
+        ProblemException problem = SqlQueries.problem(sql, invalid.getCondition(), message(invalid),
+                position(sql, invalid));
+        Map<String, Object> properties = new LinkedHashMap<>(problem.properties());
+        properties.put("engine", "spark");
+        return new ProblemException(problem.type(), problem.getMessage(), properties).causedBy(invalid);
     }
 
     /** A refusal of an argument outside Spark's analysis is an invalid spec at {@code pointer}; the rest go on. */
@@ -78,8 +87,8 @@ final class SparkProblems {
         return (RuntimeException) thrown;
     }
 
-    /** Spark's message as one line of text: a parse error's place in it, an analysis error's after it. */
-    private static String message(AnalysisException invalid) {
+    /** Spark's message without the plan: a parse error's place in it, an analysis error's after it. */
+    static String message(AnalysisException invalid) {
         if (invalid instanceof ParseException) {
             String message = invalid.getMessage();
             int quoted = message.indexOf(QUOTED_STATEMENT);

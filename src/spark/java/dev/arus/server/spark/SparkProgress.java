@@ -22,9 +22,12 @@ final class SparkProgress {
     private SparkProgress() {
     }
 
-    /** @param outputRows the rows the sink was given, which Spark does not count for foreachBatch */
+    /**
+     * @param outputRows  the rows the sink was given, which Spark does not count for foreachBatch
+     * @param sinkMetrics the figures of Arus's sink that wrote the batch (jdbc, http); empty for Spark's sinks
+     */
     static StreamingQueryProgress of(UUID id, org.apache.spark.sql.streaming.StreamingQueryProgress spark,
-                                     long outputRows) {
+                                     long outputRows, Map<String, String> sinkMetrics) {
         List<StateOperatorProgress> operators = Stream.of(spark.stateOperators()).map(operator ->
                 new StateOperatorProgress(operator.operatorName(), operator.numRowsTotal(), operator.numRowsUpdated(),
                         operator.allUpdatesTimeMs(), operator.numRowsRemoved(), operator.allRemovalsTimeMs(),
@@ -35,7 +38,7 @@ final class SparkProgress {
                 new SourceProgress(source.description(), source.startOffset(), source.endOffset(),
                         source.latestOffset(), source.numInputRows(), finite(source.inputRowsPerSecond()),
                         finite(source.processedRowsPerSecond()), source.metrics())).toList();
-        SinkProgress sink = new SinkProgress(spark.sink().description(), outputRows);
+        SinkProgress sink = new SinkProgress(spark.sink().description(), outputRows, sinkMetrics);
         return new StreamingQueryProgress(id, spark.runId(), spark.name(), Instant.parse(spark.timestamp()),
                 spark.batchId(), spark.batchDuration(), longs(spark.durationMs()), spark.eventTime(), operators,
                 sources, sink);

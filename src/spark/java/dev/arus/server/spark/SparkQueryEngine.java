@@ -8,8 +8,10 @@ import static dev.arus.server.spark.SparkProblems.analysed;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
+import dev.arus.server.query.ArusSinks;
 import dev.arus.server.query.EventLogStreams;
 import dev.arus.server.query.QueryEngine;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
@@ -21,10 +23,13 @@ import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -47,19 +52,22 @@ import org.springframework.stereotype.Component;
 class SparkQueryEngine implements QueryEngine {
 
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    private static final Pattern ALIAS = Pattern.compile("(?is).*\\s+AS\\s+`?(\\w+)`?");
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private final SparkSessions sessions;
     private final ArusProperties properties;
     private final SparkInputs inputs;
     private final SparkStatements statements;
+    private final ArusSinks arusSinks;
 
     SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties,
-                     EventLogStreams eventLogStreams) {
+                     EventLogStreams eventLogStreams, ArusSinks arusSinks) {
         this.sessions = sessions;
         this.properties = properties;
         this.inputs = new SparkInputs(dataDirectory, properties);
         this.statements = new SparkStatements(inputs, eventLogStreams);
+        this.arusSinks = arusSinks;
     }
 
     @Override
@@ -90,10 +98,49 @@ class SparkQueryEngine implements QueryEngine {
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
                     : stream(session, spec.source(), spec.steps(), "");
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
-                    spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode.equals("complete"),
-                    properties.limits().maxMemoryTableRows());
-            return new SparkTranslatedQuery(frame, mode, trigger, triggerInterval(spec.trigger()), sinks, files);
+                    spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
+                    properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()), sinks,
+                    files, QueryEndpoint.sourcesOf(spec));
         }
+    }
+
+    /**
+     * The output columns of the spec's last {@code groupBy} keys, as Spark names them: a window's
+     * {@code window} (or {@code session_window}), a column's own name, an alias after {@code AS};
+     * empty when a key is another expression, or steps after the aggregation may rename them (an
+     * upsert then needs the {@code keys} option).
+     */
+    private static List<String> groupingColumns(List<Step> steps) {
+        int last = -1;
+        for (int i = 0; steps != null && i < steps.size(); i++) {
+            if (steps.get(i) instanceof Step.GroupBy) {
+                last = i;
+            } else if (last >= 0 && !(steps.get(i) instanceof Step.Filter)) {
+                return List.of();
+            }
+        }
+        if (last < 0 || ((Step.GroupBy) steps.get(last)).keys() == null) {
+            return List.of();
+        }
+        List<String> keys = ((Step.GroupBy) steps.get(last)).keys();
+        List<String> names = new ArrayList<>();
+        for (String key : keys) {
+            String text = key.trim();
+            Matcher alias = ALIAS.matcher(text);
+            if (alias.matches()) {
+                names.add(alias.group(1));
+            } else if (text.toLowerCase(Locale.ROOT).startsWith("window(")) {
+                names.add("window");
+            } else if (text.toLowerCase(Locale.ROOT).startsWith("session_window(")) {
+                names.add("session_window");
+            } else if (text.matches("`?\\w+`?")) {
+                names.add(text.replace("`", ""));
+            } else {
+                return List.of();
+            }
+        }
+        return names;
     }
 
     /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */

@@ -34,14 +34,19 @@ final class SparkRun implements StreamingQuery {
     private final UUID id;
     private final String name;
     private final Path temporaryCheckpoint;
+    /** The sink the run writes through, closed when the run ends. */
+    private final SparkSink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
     // Output rows by batch id, as the foreachBatch wrapper counted them: Spark reports -1 for foreachBatch.
     private final Map<Long, Long> outputRows = new ConcurrentHashMap<>();
+    /** The sink's own figures per batch (Arus's sinks': rows written, time, last write), as the wrapper gave them. */
+    private final Map<Long, Map<String, String>> sinkMetrics = new ConcurrentHashMap<>();
     private volatile UUID runId;
     private volatile org.apache.spark.sql.streaming.StreamingQuery spark;
 
     /** @param temporaryCheckpoint the checkpoint of a query without one of its own, deleted when the run ends; or null */
-    SparkRun(UUID id, String name, Path temporaryCheckpoint) {
+    SparkRun(UUID id, String name, Path temporaryCheckpoint, SparkSink sink) {
+        this.sink = sink;
         this.id = id;
         this.name = name;
         this.temporaryCheckpoint = temporaryCheckpoint;
@@ -57,19 +62,28 @@ final class SparkRun implements StreamingQuery {
         this.spark = spark;
     }
 
-    /** The foreachBatch wrapper's count of batch {@code batchId}'s rows; the last 1,000 batches' are kept. */
-    void wrote(long batchId, long rows) {
+    /**
+     * The foreachBatch wrapper's count of batch {@code batchId}'s rows, and Arus's sink's figures
+     * (none for Spark's own sinks); the last 1,000 batches' are kept.
+     */
+    void wrote(long batchId, long rows, Map<String, String> metrics) {
         outputRows.put(batchId, rows);
         outputRows.remove(batchId - 1000);
+        if (!metrics.isEmpty()) {
+            sinkMetrics.put(batchId, metrics);
+            sinkMetrics.remove(batchId - 1000);
+        }
     }
 
     /** Spark's progress of this run as the engine's, with the output rows the wrapper counted. */
     StreamingQueryProgress progress(org.apache.spark.sql.streaming.StreamingQueryProgress spark) {
-        return SparkProgress.of(id, spark, outputRows.getOrDefault(spark.batchId(), spark.sink().numOutputRows()));
+        return SparkProgress.of(id, spark, outputRows.getOrDefault(spark.batchId(), spark.sink().numOutputRows()),
+                sinkMetrics.getOrDefault(spark.batchId(), Map.of()));
     }
 
     /** Spark's terminated event. */
     void end() {
+        sink.close();
         ended.countDown();
         if (temporaryCheckpoint != null) {
             SparkCheckpoints.deleteTemporary(temporaryCheckpoint);

@@ -2,6 +2,7 @@ package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.RunEvents;
 import dev.arus.server.query.TranslatedQuery;
@@ -28,29 +29,49 @@ import org.apache.spark.sql.streaming.Trigger;
  *   <li>expects the run on the session's listener, which tells the registered query its events;</li>
  *   <li>starts Spark's query, named after the query, writing through {@link SparkBatchWriter};
  *       Spark's started event reaches the registered query before this returns;</li>
- *   <li>a start Spark refuses (an output mode its checker rejects) is a problem at the field.</li>
+ *   <li>a start Spark refuses is a problem at {@code /outputMode}; for a query in SQL, a refusal
+ *       other than of the output mode (a distinct aggregate, a sort, a window function) is the
+ *       statement's problem, as Arus's engine reports it.</li>
  * </ol>
  */
 final class SparkTranslatedQuery implements TranslatedQuery {
 
+    /** The error classes of an output mode Spark's checker refuses for the query. */
+    private static final String OUTPUT_MODE_ERRORS = "STREAMING_OUTPUT_MODE";
+
     private final Dataset<Row> frame;
+    private final String sql;
     private final String outputMode;
     private final Trigger trigger;
     private final Duration triggerInterval;
     private final SparkSinks sinks;
     private final QueryFiles files;
+    private final List<QueryEndpoint> inputs;
     private SparkEvents events;
     // The memory table of the latest run, when the sink is memory.
     private volatile SparkMemorySink memoryTable;
 
-    SparkTranslatedQuery(Dataset<Row> frame, String outputMode, Trigger trigger, Duration triggerInterval,
-                         SparkSinks sinks, QueryFiles files) {
+    /** @param sql the spec's statement, or null for a spec of steps */
+    SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
+                         SparkSinks sinks, QueryFiles files, List<QueryEndpoint> inputs) {
         this.frame = frame;
+        this.sql = sql;
         this.outputMode = outputMode;
         this.trigger = trigger;
         this.triggerInterval = triggerInterval;
         this.sinks = sinks;
         this.files = files;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public List<QueryEndpoint> inputs() {
+        return inputs;
+    }
+
+    @Override
+    public QueryEndpoint output() {
+        return new QueryEndpoint(sinks.format(), sinks.options());
     }
 
     @Override
@@ -82,15 +103,18 @@ final class SparkTranslatedQuery implements TranslatedQuery {
             events = new SparkEvents(runEvents);
             frame.sparkSession().streams().addListener(events);
         }
+        SparkSink sink;
+        try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
+            sink = sinks.open(frame.sparkSession(), name, id, files.checkpointed(), SparkRows.schema(frame.schema()));
+        }
+        if (sink instanceof SparkMemorySink table) {
+            memoryTable = table;
+        }
         Path checkpoint = files.checkpointed() ? files.checkpoint() : SparkCheckpoints.temporary();
         SparkCheckpoints.claim(checkpoint, id);
-        SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint);
+        SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint, sink);
         events.expect(run);
         try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
-            SparkSink sink = sinks.open(frame.sparkSession(), name);
-            if (sink instanceof SparkMemorySink table) {
-                memoryTable = table;
-            }
             DataStreamWriter<Row> writer = frame.writeStream()
                     .queryName(name)
                     .outputMode(outputMode)
@@ -109,13 +133,17 @@ final class SparkTranslatedQuery implements TranslatedQuery {
             if (!(thrown instanceof AnalysisException refused)) {
                 throw thrown;
             }
+            String condition = refused.getCondition();
+            if (sql != null && (condition == null || !condition.startsWith(OUTPUT_MODE_ERRORS))) {
+                throw SparkProblems.ofStatement(sql, refused);
+            }
             Map<String, Object> properties = new LinkedHashMap<>();
             properties.put("pointer", "/outputMode");
             properties.put("engine", "spark");
-            if (refused.getCondition() != null) {
-                properties.put("errorClass", refused.getCondition());
+            if (condition != null) {
+                properties.put("errorClass", condition);
             }
-            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, refused.getMessage(), properties)
+            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, SparkProblems.message(refused), properties)
                     .causedBy(refused);
         }
     }

@@ -49,8 +49,8 @@ class SinkProvidersTest {
     @Test
     void rejectsUnknownFormatsAndOptions() {
         assertThatThrownBy(() -> create("kinesis", Map.of(), null, null))
-                .hasMessage("Unknown sink format 'kinesis'. Known formats: console, csv, foreachBatch, json, kafka, memory,"
-                        + " noop, parquet, stream");
+                .hasMessage("Unknown sink format 'kinesis'. Known formats: console, csv, foreachBatch, http, jdbc, json, kafka,"
+                        + " memory, noop, parquet, stream");
         assertThatThrownBy(() -> create("noop", Map.of("truncate", "false"), null, null))
                 .hasMessage("Unknown option 'truncate' for format 'noop'. Allowed options: none");
     }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
+import dev.arus.server.ArusProperties;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -15,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -38,6 +44,9 @@ class StreamApiTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    ArusProperties properties;
 
     private ApiClient api() {
         return new ApiClient(port);
@@ -444,6 +453,48 @@ class StreamApiTest {
         JsonNode row = api.get("/api/queries/" + id + "/table").json().path("rows").get(0);
         assertThat(row.path("order_id").asString()).isEqualTo("\uD83D\uDE00");
         assertThat(row.path("category").asString()).isEqualTo("caf\u00e9 \u00e9");
+    }
+
+    @Test
+    void aQueryWritingHalfASurrogatePairIntoAStreamFailsItsBatchWholeWhereAWholePairGoesIn() throws IOException {
+        ApiClient api = api();
+        api.post("/api/streams", "{\"name\": \"labels\", \"schema\": \"label STRING, n INT\"}");
+        Path in = Files.createDirectories(properties.dataDir().resolve("labels-in"));
+        Files.writeString(in.resolve(".a.json"), """
+                {"label": "ok", "n": 1}
+                {"label": "half \\ud800 of a pair", "n": 2}
+                """);
+        Files.move(in.resolve(".a.json"), in.resolve("a.json"), StandardCopyOption.ATOMIC_MOVE);
+        String halves = api.create(labelsInto("halves", "labels-in"));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.query(halves).path("state").asString().equals("FAILED"));
+        JsonNode failure = api.query(halves).path("exception");
+        assertThat(failure.path("errorClass").asString()).isEqualTo("STREAM_SINK_INVALID_STRING");
+        assertThat(failure.path("message").asString()).contains("'label'").contains("\\ud800")
+                .contains("stream 'labels'");
+        assertThat(offsetSum(api.get("/api/streams/labels").json())).as("events stored of the failed batch")
+                .isZero();
+
+        Path pairs = Files.createDirectories(properties.dataDir().resolve("pairs-in"));
+        Files.writeString(pairs.resolve(".a.json"), "{\"label\": \"a whole \\ud83d\\ude00\", \"n\": 3}\n");
+        Files.move(pairs.resolve(".a.json"), pairs.resolve("a.json"), StandardCopyOption.ATOMIC_MOVE);
+        String whole = api.create(labelsInto("wholes", "pairs-in"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> offsetSum(api.get("/api/streams/labels").json()) == 1);
+        assertThat(api.query(whole).path("exception").isMissingNode()).isTrue();
+        String read = api.create("""
+                {"name": "labels-read", "source": {"format": "stream", "options": {"stream": "labels",
+                 "startingOffsets": "earliest"}}, "trigger": {"availableNow": true}, "sink": {"format": "memory"}}""");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + read + "/table").json().path("numRows").asInt() == 1);
+        assertThat(api.get("/api/queries/" + read + "/table").json().path("rows").get(0).path("label").asString())
+                .isEqualTo("a whole \uD83D\uDE00");
+    }
+
+    private static String labelsInto(String name, String path) {
+        return """
+                {"name": "%s", "source": {"format": "json", "schema": "label STRING, n INT", "options": {"path": "%s"}},
+                 "trigger": {"availableNow": true}, "sink": {"format": "stream", "options": {"stream": "labels"}}}"""
+                .formatted(name, path);
     }
 
     @Test

@@ -1,0 +1,42 @@
+package dev.arus.server.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
+import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Rows per second from a run's progress, over its last minute. */
+class ProgressRatesTest {
+
+    private static final Instant NOW = Instant.parse("2026-12-01T10:05:00Z");
+
+    private static StreamingQueryProgress report(Instant at, long sink, long... sources) {
+        List<SourceProgress> read = java.util.Arrays.stream(sources).mapToObj(rows ->
+                new SourceProgress("s", null, null, null, rows, 0, 0)).toList();
+        return new StreamingQueryProgress(UUID.randomUUID(), UUID.randomUUID(), "q", at, 0, 0, Map.of(), Map.of(),
+                List.of(), read, new SinkProgress("sink", sink), 0);
+    }
+
+    @Test
+    void countsTheRowsOfTheLastMinuteOverTheTimeSinceItsFirstReport() {
+        ProgressRates rates = ProgressRates.of(List.of(
+                report(NOW.minusSeconds(90), 1000, 1000, 1000),
+                report(NOW.minusSeconds(40), 20, 60, 8),
+                report(NOW.minusSeconds(10), 20, 40, 0)), 2, NOW);
+
+        assertThat(rates.read()).containsExactly(100 / 40.0, 8 / 40.0);
+        assertThat(rates.written()).isEqualTo(40 / 40.0);
+    }
+
+    @Test
+    void isAtLeastASecondLongAndZeroWithoutReports() {
+        assertThat(ProgressRates.of(List.of(report(NOW.minusMillis(100), 5, 5)), 1, NOW).read()).containsExactly(5.0);
+        assertThat(ProgressRates.of(List.of(report(NOW.minusSeconds(61), 5, 5)), 1, NOW).written()).isZero();
+    }
+}
