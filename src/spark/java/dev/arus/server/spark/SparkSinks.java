@@ -20,7 +20,7 @@ record SparkSinks(String format, Map<String, String> options, List<String> parti
 
     /** The formats a Spark query writes: Spark's own sinks, then Arus's ({@link ArusSinks#FORMATS}). */
     static final List<String> FORMATS = List.of("noop", "console", "memory", "json", "csv", "parquet", "kafka",
-            "jdbc", "http");
+            "jdbc", "http", "stream");
 
     SparkSinks {
         options = Map.copyOf(options);
@@ -43,8 +43,8 @@ record SparkSinks(String format, Map<String, String> options, List<String> parti
             case "memory" -> new SparkMemorySink(name, outputMode.equals("complete"), maxMemoryRows);
             case "kafka" -> new SparkKafkaSink(options);
             case "json", "csv", "parquet" -> new SparkFileSink(session, format, options, partitionBy);
-            case "jdbc", "http" -> new SparkArusSink(arusSinks.open(format, options, outputMode, id, checkpointed,
-                    schema, groupingColumns));
+            case "jdbc", "http", "stream" -> new SparkArusSink(arusSinks.open(format, options, outputMode, id, name,
+                    checkpointed, schema, groupingColumns));
             default -> throw new IllegalStateException("No Spark sink for format " + format);
         };
     }
