@@ -31,7 +31,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class ArusSinks {
 
-    /** The formats another engine writes through Arus's sinks. */
+    /**
+     * The formats another engine writes through Arus's sinks; Spark writes the {@code kafka} sink
+     * through Arus's too in its {@code exactlyOnce} mode.
+     */
     public static final Set<String> FORMATS = Set.of("jdbc", "http", "stream");
 
     private final Map<String, String> conf;

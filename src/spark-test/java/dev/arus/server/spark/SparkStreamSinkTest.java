@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -68,21 +66,8 @@ class SparkStreamSinkTest {
         created.add(writer);
         events.awaitBatches(writer, 3);
         assertThat(api.post("/api/queries/" + writer + "/stop").status()).isEqualTo(200);
-        Path commits = dataDirectory.resolve("checkpoints/spark-into-stream/commits");
-        long last;
-        try (var entries = Files.list(commits)) {
-            last = entries.map(path -> path.getFileName().toString()).filter(name -> name.matches("\\d+"))
-                    .mapToLong(Long::parseLong).max().orElseThrow();
-        }
         // As after a crash between the sink's write and the commit entry: Spark runs batch `last` again.
-        Files.delete(commits.resolve(Long.toString(last)));
-        Path offsets = dataDirectory.resolve("checkpoints/spark-into-stream/offsets");
-        try (var entries = Files.list(offsets)) {
-            for (Path planned : entries.filter(path -> path.getFileName().toString().matches("\\d+")
-                    && Long.parseLong(path.getFileName().toString()) > last).toList()) {
-                Files.delete(planned); // a batch the stop interrupted, planned after `last`
-            }
-        }
+        long last = CommittedBatches.forgetLatest(dataDirectory.resolve("checkpoints/spark-into-stream"));
         int heard = events.outputs(writer);
         assertThat(api.post("/api/queries/" + writer + "/start").status()).isEqualTo(200);
         events.awaitBatches(writer, heard + 2); // batch `last` again, then the one after it

@@ -7,7 +7,8 @@ import org.apache.spark.sql.Row;
 /**
  * The {@code kafka} sink of a Spark query, at least once: each batch written by Spark's Kafka
  * sink as a batch write, with the spec's options ({@code kafka.*}, {@code topic}). A batch run
- * again after a crash is written again, as by Spark's own streaming Kafka sink.
+ * again after a crash is written again, as by Spark's own streaming Kafka sink. In
+ * {@code exactlyOnce} mode Arus's Kafka sink writes instead ({@link SparkArusSink}).
  */
 record SparkKafkaSink(Map<String, String> options) implements SparkSink {
 

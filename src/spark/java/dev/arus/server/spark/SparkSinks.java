@@ -41,12 +41,18 @@ record SparkSinks(String format, Map<String, String> options, List<String> parti
             case "console" -> new SparkConsoleSink(Integer.parseInt(option("numRows", "20").trim()),
                     Boolean.parseBoolean(option("truncate", "true").trim()));
             case "memory" -> new SparkMemorySink(name, outputMode.equals("complete"), maxMemoryRows);
-            case "kafka" -> new SparkKafkaSink(options);
+            case "kafka" -> Boolean.parseBoolean(option("exactlyOnce", "false").trim())
+                    ? arus(name, id, checkpointed, schema) : new SparkKafkaSink(options);
             case "json", "csv", "parquet" -> new SparkFileSink(session, format, options, partitionBy);
-            case "jdbc", "http", "stream" -> new SparkArusSink(arusSinks.open(format, options, outputMode, id, name,
-                    checkpointed, schema, groupingColumns));
+            case "jdbc", "http", "stream" -> arus(name, id, checkpointed, schema);
             default -> throw new IllegalStateException("No Spark sink for format " + format);
         };
+    }
+
+    /** Arus's own sink of the spec's format, for a sink Spark has not, or a mode Spark's lacks. */
+    private SparkSink arus(String name, UUID id, boolean checkpointed, Schema schema) {
+        return new SparkArusSink(arusSinks.open(format, options, outputMode, id, name, checkpointed, schema,
+                groupingColumns));
     }
 
     private String option(String name, String otherwise) {
