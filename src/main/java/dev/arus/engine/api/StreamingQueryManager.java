@@ -11,6 +11,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryStateReader;
+import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import java.nio.file.Path;
@@ -86,6 +87,14 @@ public final class StreamingQueryManager {
     }
 
     /**
+     * Arus's extension: the last batch the checkpoint at {@code location} committed, empty when
+     * it has committed none (or is no checkpoint). Reads only; safe while a query runs on it.
+     */
+    public Optional<CommittedBatch> lastCommittedBatch(Path location) {
+        return Checkpoint.lastCommitted(location);
+    }
+
+    /**
      * The rows of the memory sink table named {@code name}, as Spark's {@code spark.table(name)}.
      *
      * @throws AnalysisException {@code TABLE_OR_VIEW_NOT_FOUND}
@@ -105,6 +114,11 @@ public final class StreamingQueryManager {
 
     void stopAll() {
         active.values().forEach(StreamExecution::stop);
+    }
+
+    /** Checks what {@link #start} checks before it opens a source or the checkpoint's logs; see {@link QueryLauncher#check}. */
+    void check(QueryDefinition query) {
+        launcher.check(query);
     }
 
     /**

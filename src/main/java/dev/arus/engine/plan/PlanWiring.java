@@ -4,6 +4,7 @@ import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.RowOrdering;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.source.Source;
@@ -48,7 +49,8 @@ final class PlanWiring {
         this.settings = settings;
     }
 
-    PhysicalPlan wire(List<List<Stage>> slots, Analysis analysis, List<Source> sources) {
+    /** The run's operators; each slot's collector hands its rows over in {@code ordering} (none when null). */
+    PhysicalPlan wire(List<List<Stage>> slots, Analysis analysis, List<Source> sources, RowOrdering ordering) {
         number(slots.get(0));
         create(slots);
         sources.forEach(source -> heads.add(new ArrayList<>()));
@@ -56,7 +58,7 @@ final class PlanWiring {
         OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
                 settings.maxOutputRows());
         for (int s = 0; s < slots.size(); s++) {
-            OutputCollector collector = new OutputCollector(budget);
+            OutputCollector collector = new OutputCollector(budget, ordering);
             collectors.add(collector);
             nextSource = 0;
             wire(slots.get(s), collector, s);

@@ -2,6 +2,8 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
@@ -33,6 +35,16 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
     @Override
     public boolean writesMemoryTable() {
         return sinkFormat.equalsIgnoreCase("memory");
+    }
+
+    /** The session's memory table of that name; none before the query's first run. */
+    @Override
+    public List<Row> memoryTable(String name) {
+        try {
+            return frame.session().streams().memoryTable(name);
+        } catch (AnalysisException notYet) {
+            return List.of(); // the run has not started, or the table was dropped with an earlier run
+        }
     }
 
     @Override
@@ -79,6 +91,25 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
      * {@code checkpoint} (none when null) rather than the query's own: a preview's throwaway one.
      */
     StreamingQuery start(String name, UUID id, Path checkpoint, BatchFunction observer, int observedRows) {
+        DataStreamWriter writer = writer(id, checkpoint).queryName(name).observeBatches(observer, observedRows);
+        try {
+            return writer.start();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    /** The engine's check of a start, the checkpoint's metadata against this plan included ({@link DataStreamWriter#check}). */
+    @Override
+    public void checkRestart(UUID id) {
+        try {
+            writer(id, files.checkpoint()).check();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    private DataStreamWriter writer(UUID id, Path checkpoint) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -86,16 +117,10 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
                 .partitionBy(partitionBy.toArray(String[]::new))
                 .outputMode(outputMode)
                 .trigger(trigger)
-                .queryName(name)
-                .queryId(id)
-                .observeBatches(observer, observedRows);
+                .queryId(id);
         if (checkpoint != null) {
             writer.option(CHECKPOINT_OPTION, checkpoint.toString());
         }
-        try {
-            return writer.start();
-        } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
-        }
+        return writer;
     }
 }

@@ -23,6 +23,7 @@ public enum ProblemType {
     NO_MEMORY_TABLE("no-memory-table", HttpStatus.NOT_FOUND, "Query writes no memory table"),
     NO_STATE("no-state", HttpStatus.NOT_FOUND, "Query keeps no state to read"),
     OPERATOR_NOT_FOUND("operator-not-found", HttpStatus.NOT_FOUND, "Stateful operator not found"),
+    NO_CHECKPOINT("no-checkpoint", HttpStatus.NOT_FOUND, "Query keeps no checkpoint"),
     DUPLICATE_NAME("duplicate-name", HttpStatus.CONFLICT, "Query name in use"),
     QUERY_ACTIVE("query-active", HttpStatus.CONFLICT, "Query already active"),
     LOCATION_IN_USE("location-in-use", HttpStatus.CONFLICT, "Location used by another query"),

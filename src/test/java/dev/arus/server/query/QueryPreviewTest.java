@@ -79,10 +79,12 @@ class QueryPreviewTest {
         assertThat(shown.has("failure")).isFalse();
 
         assertThat(api.get("/api/queries").json()).as("no query is listed").isEmpty();
-        assertThat(properties.dataDir().resolve("out")).as("the spec's sink").doesNotExist();
-        assertThat(properties.dataDir().resolve("checkpoints")).as("the spec's checkpoint").doesNotExist();
+        // The data directory is shared with the other classes on this started service: look at the spec's own paths.
+        assertThat(properties.dataDir().resolve("out/chapter")).as("the spec's sink").doesNotExist();
+        assertThat(properties.dataDir().resolve("checkpoints/chapter")).as("the spec's checkpoint").doesNotExist();
         assertThat(entries(properties.dataDir().resolve(".previews"))).as("the throwaway checkpoints").isEmpty();
-        assertThat(properties.dataDir().resolve("queries")).as("no saved definition").doesNotExist();
+        assertThat(entries(properties.dataDir().resolve("queries"))).as("no saved definition")
+                .noneMatch(saved -> read(saved).contains("checkpoints/chapter"));
     }
 
     @Test
@@ -180,6 +182,14 @@ class QueryPreviewTest {
         assertThat(third.status()).as(third.body()).isEqualTo(429);
         assertThat(third.json().path("type").asString()).endsWith("/too-many-previews");
         assertThat(running).allSatisfy(preview -> assertThat(preview.join().status()).isEqualTo(200));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<Path> entries(Path directory) {
