@@ -51,7 +51,8 @@ describe('LiveQueryModel', () => {
     expect(model.results.list()).toEqual([]);
     model.apply(batchMessage(4, [windowRow(8, 8, 3)]));
     expect(model.batches.map((b) => b.batchId)).toEqual([4]);
-    expect(model.redefine({ ...redefined, id: 'another' })).toEqual({ query: false, results: false, progress: false, batches: false });
+    expect(model.redefine({ ...redefined, id: 'another' })).toEqual({ query: false, results: false, progress: false, batches: false,
+      comparison: false });
   });
 
   it('ignores a batch it has already seen', () => {
@@ -193,5 +194,19 @@ describe('LiveQueryModel', () => {
   it('ignores messages of another query', () => {
     const model = new LiveQueryModel(QUERY_ID);
     expect(model.apply({ ...batchMessage(1, [windowRow(0, 8, 1)]), queryId: 'other' } as LiveMessage).results).toBe(false);
+  });
+
+  it('takes a pushed comparison into the query it shows, and forgets it when a new run starts', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const comparison = { verdict: 'AGREE' as const, arusBatches: 3, sparkBatches: 2, batchesCompared: 2,
+      batchesDiffering: 0, lastDifference: null };
+    const changes = model.apply({ type: 'comparison', queryId: QUERY_ID, comparison });
+    expect(changes).toEqual({ query: false, results: false, progress: false, batches: false, comparison: true });
+    expect(model.query?.comparison).toEqual(comparison);
+
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null, restart: null });
+    expect(model.query?.comparison).toBeUndefined();
   });
 });

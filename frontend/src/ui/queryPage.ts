@@ -1,7 +1,7 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
 import { consoleCell, ms, rate, timeOfDay } from '../format';
-import { comparisonHeadline, engineOf } from '../engines';
+import { comparisonHeadline, comparisonProgress, engineOf, verdictOf } from '../engines';
 import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
@@ -37,7 +37,6 @@ function stateChart(progress: ProgressView[]): ProgressChartSpec {
 }
 
 /** How often a query on both engines asks the service how their outputs compare. */
-const COMPARISON_POLL_MS = 2000;
 
 /** The latest output rows shown in the rows table of a query without a window. */
 const TABLE_ROWS = 50;
@@ -97,11 +96,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     lagEl);
 
   const comparisonText = h('p', { class: 'comparison-headline' });
+  const comparisonCounts = h('p', { class: 'hint comparison-counts' });
   const comparisonDiff = h('div', { class: 'comparison-difference' });
   const comparisonCard = h('section', { class: 'card', 'data-card': 'comparison', hidden: true },
     h('div', { class: 'card-head' }, h('h2', {}, 'Arus and Spark'),
       h('span', { class: 'hint' }, 'the same query on both engines, their outputs compared batch by batch')),
-    comparisonText, comparisonDiff);
+    comparisonText, comparisonCounts, comparisonDiff);
 
   const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
     h('div', { class: 'card-head' }, resultsTitle, resultsHint,
@@ -240,15 +240,17 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
   }
 
-  /** The comparison card of a query on both engines; hidden for one engine. */
+  /** The comparison card of a query on both engines, as the live feed pushes it; hidden for one engine. */
   function drawComparison(summary: EngineComparison | null | undefined): void {
     comparisonCard.hidden = engineOf(model.query?.spec) !== 'both';
     if (comparisonCard.hidden) return;
-    const differing = summary?.batchesDiffering ?? 0;
+    const verdict = verdictOf(summary);
+    comparisonCard.dataset.verdict = verdict;
     comparisonCard.dataset.compared = String(summary?.batchesCompared ?? 0);
-    comparisonCard.dataset.differing = String(differing);
+    comparisonCard.dataset.differing = String(summary?.batchesDiffering ?? 0);
     comparisonText.textContent = comparisonHeadline(summary);
-    comparisonText.className = `comparison-headline ${differing > 0 ? 'comparison-differs' : 'comparison-agrees'}`;
+    comparisonText.className = `comparison-headline comparison-${verdict.toLowerCase().replaceAll('_', '-')}`;
+    comparisonCounts.textContent = comparisonProgress(summary);
     const diff = summary?.lastDifference;
     if (!diff) {
       replaceChildren(comparisonDiff);
@@ -390,8 +392,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       if (model.query) definition.show(model.query, checkpoint);
       if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
       drawHead();
-      drawComparison(model.query?.comparison);
     }
+    if (changes.query || changes.comparison) drawComparison(model.query?.comparison);
     if (changes.results) drawResults();
     if (changes.progress) {
       drawProgress();
@@ -432,21 +434,6 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   // Live messages are drawn in the next animation frame, those of one frame together.
   const frameDraw = new FrameDraw(draw);
   let disposed = false;
-  // The live feed carries no comparison after its snapshot: a query on both engines asks for it over REST.
-  let comparisonTimer = 0;
-  async function pollComparison(): Promise<void> {
-    if (disposed) return;
-    if (engineOf(model.query?.spec) === 'both') {
-      try {
-        const view = await api.get(id);
-        if (!disposed) drawComparison(view.comparison);
-      } catch {
-        // The next poll tries again; the card keeps what it showed.
-      }
-    }
-    if (!disposed) comparisonTimer = window.setTimeout(() => void pollComparison(), COMPARISON_POLL_MS);
-  }
-  comparisonTimer = window.setTimeout(() => void pollComparison(), COMPARISON_POLL_MS);
   /** Fetches what the snapshot left out: the service sends only the latest few batches and progress reports. */
   async function loadHistory(request: HistoryRequest): Promise<void> {
     try {
@@ -481,7 +468,6 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   return () => {
     disposed = true;
     frameDraw.cancel();
-    window.clearTimeout(comparisonTimer);
     window.removeEventListener('online', online);
     window.clearTimeout(confirmTimer);
     live.close();

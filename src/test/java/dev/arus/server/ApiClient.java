@@ -20,8 +20,13 @@ public final class ApiClient {
     private final URI base;
     private final Duration timeout;
 
+    /**
+     * A client whose requests fail once they have waited two minutes for an answer: far beyond any
+     * answer's time on a free machine, but a Spark query's creation (its analysis and start) takes
+     * tens of seconds on a machine shared by several builds.
+     */
     public ApiClient(int port) {
-        this(URI.create("http://localhost:" + port), Duration.ofSeconds(30));
+        this(URI.create("http://localhost:" + port), Duration.ofMinutes(2));
     }
 
     private ApiClient(URI base, Duration timeout) {
@@ -31,8 +36,8 @@ public final class ApiClient {
 
     /**
      * This client waiting up to {@code timeout} for each answer: the first Spark query of a JVM
-     * starts Spark and compiles its first plan, which on a busy machine takes longer than the 30
-     * seconds a request is given otherwise.
+     * starts Spark and compiles its first plan, which on a busy machine can take longer than the two
+     * minutes a request is given otherwise.
      */
     public ApiClient withTimeout(Duration timeout) {
         return new ApiClient(base, timeout);

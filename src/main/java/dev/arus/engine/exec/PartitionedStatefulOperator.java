@@ -56,9 +56,9 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
 
     /**
      * What {@code state}, a partition of a reader of the state, holds, as Spark's
-     * {@code statestore} reader shows it; {@code joinSide} as {@link #readState} has it.
+     * {@code statestore} reader shows it; {@code part} as {@link #readState} has it.
      */
-    protected abstract StateEntries entries(P state, String joinSide);
+    protected abstract StateEntries entries(P state, String part);
 
     /** The operator's own figures of the last batch, for progress (read before the inputs are emptied); none by default. */
     protected Map<String, Long> customMetrics() {
@@ -86,10 +86,10 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
     }
 
     @Override
-    public final StateEntries readState(StateStore store, long version, String joinSide) {
+    public final StateEntries readState(StateStore store, long version, String part) {
         P reader = newPartition.get();
         reader.load(store, version);
-        return entries(reader, joinSide);
+        return entries(reader, part);
     }
 
     @Override

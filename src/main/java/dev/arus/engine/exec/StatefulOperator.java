@@ -40,7 +40,10 @@ public interface StatefulOperator {
         return List.of("default");
     }
 
-    /** Whether its state is read one input side at a time (Spark's {@code joinSide}): a stream-stream join's. */
+    /**
+     * Whether its state is read one input side (Spark's {@code joinSide}) or one store at a time:
+     * a stream-stream join's.
+     */
     default boolean readBySide() {
         return false;
     }
@@ -49,9 +52,10 @@ public interface StatefulOperator {
      * Version {@code version} of one partition's state, read from {@code store} into a partition
      * of the reader's own: the running partitions are not touched, so any thread may call it.
      *
-     * @param joinSide {@code left} or {@code right} when {@link #readBySide()}, else {@code null}
+     * @param part when {@link #readBySide()}, a side ({@code left}, {@code right}) or one of
+     *             {@link #storeNames()}; else {@code null}
      */
-    StateEntries readState(StateStore store, long version, String joinSide);
+    StateEntries readState(StateStore store, long version, String part);
 
     /** How many rows version {@code version} of one partition's state holds, read as {@link #readState} reads. */
     long readRowCount(StateStore store, long version);

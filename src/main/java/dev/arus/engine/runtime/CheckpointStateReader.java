@@ -87,7 +87,7 @@ final class CheckpointStateReader implements QueryStateReader {
                 .filter(candidate -> candidate.operatorId() == request.operatorId()).findFirst()
                 .orElseThrow(() -> new ArusException(OPERATOR_NOT_FOUND, "The query has no stateful operator "
                         + request.operatorId()));
-        String side = StateReadOptions.check(request, operator);
+        String part = StateReadOptions.check(request, operator);
         if (committed.last() < 0) {
             throw new ArusException(NO_COMMITTED_BATCH, "The query has committed no batch yet: there is no state "
                     + "to read");
@@ -98,7 +98,7 @@ final class CheckpointStateReader implements QueryStateReader {
             List<Row> rows = new ArrayList<>();
             Schema schema = null;
             for (int partition : partitions) {
-                StateEntries entries = entries(operator, partition, batchId + 1, side);
+                StateEntries entries = entries(operator, partition, batchId + 1, part);
                 schema = rowSchema(entries, false);
                 for (StateEntries.Entry entry : entries.entries()) {
                     rows.add(new Row(schema, new Object[] {entry.key(), entry.value(), partition}));
@@ -112,17 +112,18 @@ final class CheckpointStateReader implements QueryStateReader {
             throw new ArusException(INVALID_OPTION_VALUE, "Invalid value for option 'changeStartBatchId': it must "
                     + "be at most changeEndBatchId (" + end + "), was " + start);
         }
-        return changes(operator, partitions, start, end);
+        return changes(operator, part, partitions, start, end);
     }
 
     /** Spark's change feed: per batch and partition, each key the batch put (update) or removed (delete). */
-    private StateRead changes(StatefulOperator operator, List<Integer> partitions, long start, long end) {
+    private StateRead changes(StatefulOperator operator, String part, List<Integer> partitions, long start,
+                              long end) {
         List<Row> rows = new ArrayList<>();
         Schema schema = null;
         for (int partition : partitions) {
-            StateEntries before = entries(operator, partition, start, null);
+            StateEntries before = entries(operator, partition, start, part);
             for (long batch = start; batch <= end; batch++) {
-                StateEntries after = entries(operator, partition, batch + 1, null);
+                StateEntries after = entries(operator, partition, batch + 1, part);
                 schema = rowSchema(after, true);
                 for (Change change : diff(before, after)) {
                     rows.add(new Row(schema, new Object[] {batch, change.type(), change.key(), change.value(),
@@ -171,8 +172,8 @@ final class CheckpointStateReader implements QueryStateReader {
                 .sorted(Comparator.comparingInt(StatefulOperator::operatorId)).toList();
     }
 
-    private StateEntries entries(StatefulOperator operator, int partition, long version, String side) {
-        return retried(() -> operator.readState(store(operator, partition), version, side));
+    private StateEntries entries(StatefulOperator operator, int partition, long version, String part) {
+        return retried(() -> operator.readState(store(operator, partition), version, part));
     }
 
     private StateStore store(StatefulOperator operator, int partition) {

@@ -20,8 +20,8 @@ final class StateReadOptions {
     }
 
     /**
-     * Checks {@code request} against {@code operator}; returns the join side to read ({@code left}
-     * or {@code right}), or {@code null} for an operator read whole.
+     * Checks {@code request} against {@code operator}; returns the join side ({@code left} or
+     * {@code right}) or store to read of an operator read by side, or {@code null} for one read whole.
      */
     static String check(StateReadRequest request, StatefulOperator operator) {
         if (request.readChangeFeed()) {
@@ -53,17 +53,13 @@ final class StateReadOptions {
             }
             return null;
         }
-        if (request.readChangeFeed()) {
-            throw invalid("readChangeFeed", "the change feed of a stream-stream join is not read by Arus");
-        }
         if (request.storeName() != null) {
-            throw invalid("storeName", "Arus reads a stream-stream join's state by side: give joinSide (left or "
-                    + "right) instead");
+            return request.storeName();
         }
         String side = request.joinSide() == null ? null : request.joinSide().toLowerCase(Locale.ROOT);
         if (!"left".equals(side) && !"right".equals(side)) {
-            throw invalid("joinSide", "a stream-stream join's state is read by side: left or right, was "
-                    + (request.joinSide() == null ? "none" : "'" + request.joinSide() + "'"));
+            throw invalid("joinSide", "a stream-stream join's state is read a side (left or right) or a store at a "
+                    + "time, was " + (request.joinSide() == null ? "neither" : "'" + request.joinSide() + "'"));
         }
         return side;
     }

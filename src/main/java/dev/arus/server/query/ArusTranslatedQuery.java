@@ -2,6 +2,8 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
@@ -33,6 +35,16 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
     @Override
     public boolean writesMemoryTable() {
         return sinkFormat.equalsIgnoreCase("memory");
+    }
+
+    /** The session's memory table of that name; none before the query's first run. */
+    @Override
+    public List<Row> memoryTable(String name) {
+        try {
+            return frame.session().streams().memoryTable(name);
+        } catch (AnalysisException notYet) {
+            return List.of(); // the run has not started, or the table was dropped with an earlier run
+        }
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Row;
-import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
@@ -283,12 +282,7 @@ public class QueryRegistry {
             throw new ProblemException(ProblemType.NO_MEMORY_TABLE, "Query " + id + " writes no memory table: its "
                     + "sink is not memory");
         }
-        List<Row> rows;
-        try {
-            rows = session.streams().memoryTable(query.name());
-        } catch (AnalysisException notYet) {
-            rows = List.of(); // the run has not started, or the table was dropped with an earlier run
-        }
+        List<Row> rows = query.memoryTable();
         List<Row> page = rows.subList(Math.min(offset, rows.size()), rows.size());
         return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
     }

@@ -9,17 +9,21 @@ import dev.arus.server.web.ProblemType;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
  * The state views of DESIGN §12: a query's stateful operators and their rows, read from its
  * checkpoint by the engine's {@link QueryStateReader}, whether the query runs or not, and turned
- * into pages of JSON rows filtered by key. Holds nothing between requests; thread-safe.
+ * into pages of JSON rows filtered by key. A read takes a core while it lasts (a state of a
+ * million groups, seconds), so at most half the cores read at once, and the queries' batches keep
+ * the rest ({@link ReadTurns}). Holds nothing between requests; thread-safe.
  */
 @Component
 class QueryStates {
 
     private final QueryRegistry registry;
+    private final ReadTurns turns = ReadTurns.forThisMachine();
 
     QueryStates(QueryRegistry registry) {
         this.registry = registry;
@@ -27,11 +31,18 @@ class QueryStates {
 
     List<StateOperatorView> operators(UUID id) {
         QueryStateReader reader = reader(id);
-        try {
-            return reader.metadata().stream().map(StateOperatorView::of).toList();
-        } catch (ArusException refused) {
-            throw problem(refused);
-        }
+        return inTurn(() -> reader.metadata().stream().map(StateOperatorView::of).toList());
+    }
+
+    /** {@code read} in its turn, with the engine's refusals as problems. */
+    private <T> T inTurn(Supplier<T> read) {
+        return turns.run(() -> {
+            try {
+                return read.get();
+            } catch (ArusException refused) {
+                throw problem(refused);
+            }
+        });
     }
 
     StateRowsView rows(UUID id, StateRowsRequest request) {
@@ -39,12 +50,7 @@ class QueryStates {
         StateRowsRequest.Cursor cursor = request.cursor();
         int pageSize = request.pageSize();
         List<StateRowsRequest.KeyFilter> filters = request.keyFilters();
-        StateRead read;
-        try {
-            read = reader.read(request.engineRequest(cursor));
-        } catch (ArusException refused) {
-            throw problem(refused);
-        }
+        StateRead read = inTurn(() -> reader.read(request.engineRequest(cursor)));
         // Only a key filter needs every row as JSON; a page without one converts its own rows alone.
         List<Map<String, Object>> matching = filters.isEmpty() ? null : JsonRows.of(read.rows(), Integer.MAX_VALUE)
                 .stream().filter(row -> filters.stream().allMatch(filter -> filter.matches(row))).toList();

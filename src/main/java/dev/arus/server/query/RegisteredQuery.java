@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -120,6 +121,11 @@ final class RegisteredQuery implements RunEvents {
 
     boolean writesMemoryTable() {
         return definition.translated().writesMemoryTable();
+    }
+
+    /** Its memory sink's table now; see {@link TranslatedQuery#memoryTable}. */
+    List<Row> memoryTable() {
+        return definition.translated().memoryTable(definition.spec().name());
     }
 
     /** The engine that runs it, as its spec names it. */
@@ -251,7 +257,7 @@ final class RegisteredQuery implements RunEvents {
         if (cancelled) {
             shared.listeners().stateChanged(view()); // it was RESTARTING and is FAILED now
         }
-        current.stop();
+        definition.translated().stop(current);
     }
 
     /**
@@ -416,7 +422,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        current.stop();
+        definition.translated().stop(current);
     }
 
     /**
@@ -447,7 +453,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        current.stop();
+        definition.translated().stop(current);
     }
 
     /** The engine's started event of {@code started}: on the starting thread, inside {@link #start()}, before its first trigger. */
@@ -496,6 +502,12 @@ final class RegisteredQuery implements RunEvents {
             }
         }
         shared.listeners().runEnded(view(ended));
+    }
+
+    /** A query on both engines compared another batch, or has another engine's output to compare. */
+    @Override
+    public void compared(EngineComparison.Summary comparison) {
+        shared.listeners().compared(id, comparison);
     }
 
     /** The observer of every run: a batch's output, converted once, kept and told. On the query's thread. */

@@ -5,6 +5,8 @@ import static dev.arus.server.web.ProblemType.INVALID_PARAMETER;
 import static dev.arus.server.web.ProblemType.NO_STATE;
 import static dev.arus.server.web.ProblemType.OPERATOR_NOT_FOUND;
 import static dev.arus.server.web.ProblemType.QUERY_NOT_FOUND;
+import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
+import static dev.arus.server.web.ProblemType.TOO_MANY_STATE_READS;
 
 import dev.arus.server.web.Refuses;
 import io.swagger.v3.oas.annotations.Operation;
@@ -34,7 +36,7 @@ class StateController {
 
     @GetMapping("/{id}/state")
     @Operation(summary = "The query's stateful operators, a row per store, as Spark's state-metadata source")
-    @Refuses({QUERY_NOT_FOUND, NO_STATE, CHECKPOINT_DAMAGED})
+    @Refuses({QUERY_NOT_FOUND, NO_STATE, CHECKPOINT_DAMAGED, TOO_MANY_STATE_READS, SHUTTING_DOWN})
     List<StateOperatorView> operators(@PathVariable UUID id) {
         return states.operators(id);
     }
@@ -42,7 +44,8 @@ class StateController {
     @GetMapping("/{id}/state/{operatorId}")
     @Operation(summary = "An operator's state at a committed batch, or its change feed, as Spark's statestore "
             + "source: a page at a time, read without holding up the query")
-    @Refuses({QUERY_NOT_FOUND, NO_STATE, OPERATOR_NOT_FOUND, INVALID_PARAMETER, CHECKPOINT_DAMAGED})
+    @Refuses({QUERY_NOT_FOUND, NO_STATE, OPERATOR_NOT_FOUND, INVALID_PARAMETER, CHECKPOINT_DAMAGED,
+            TOO_MANY_STATE_READS, SHUTTING_DOWN})
     StateRowsView rows(@PathVariable UUID id, @PathVariable int operatorId,
             @Parameter(description = "The committed batch whose state to read; the last committed by default")
             @RequestParam(required = false) Long batchId,

@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -22,6 +23,15 @@ public interface TranslatedQuery {
 
     /** Whether the query writes a memory sink's table, named after the query, that the service can page through. */
     boolean writesMemoryTable();
+
+    /**
+     * The rows of the memory sink's table now, as Spark's {@code spark.table(name)} reads it: what
+     * the latest run of the query called {@code name} wrote, none before its first. Asked only of
+     * a query that {@link #writesMemoryTable()}; the list may convert each row as it is read.
+     */
+    default List<Row> memoryTable(String name) {
+        return List.of();
+    }
 
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval();
@@ -71,8 +81,18 @@ public interface TranslatedQuery {
     }
 
     /**
+     * Stops {@code run}, one this translation started, and returns once it has stopped; a
+     * translation that started more beside it (Spark's run of a query on both engines) stops
+     * that too. Called by the registry, with no lock held.
+     */
+    default void stop(StreamingQuery run) {
+        run.stop();
+    }
+
+    /**
      * Run {@code runId}, started by {@link #start}, has ended; a translation that started more
-     * beside it (Spark's run of a query on both engines) stops it. Called on the engine's thread.
+     * beside it (Spark's run of a query on both engines) stops it when it failed. Called on the
+     * engine's thread.
      */
     default void runEnded(UUID runId) {
     }

@@ -35,6 +35,7 @@ public enum ProblemType {
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     TOO_MANY_QUERIES("too-many-queries", HttpStatus.TOO_MANY_REQUESTS, "Too many queries"),
     TOO_MANY_PREVIEWS("too-many-previews", HttpStatus.TOO_MANY_REQUESTS, "Too many previews at once"),
+    TOO_MANY_STATE_READS("too-many-state-reads", HttpStatus.TOO_MANY_REQUESTS, "Too many reads of state at once"),
     SHUTTING_DOWN("shutting-down", HttpStatus.SERVICE_UNAVAILABLE, "Service shutting down"),
     INVALID_STREAM("invalid-stream", HttpStatus.BAD_REQUEST, "Invalid stream definition"),
     INVALID_EVENTS("invalid-events", HttpStatus.BAD_REQUEST, "Invalid events"),

@@ -124,7 +124,7 @@ class OperatorStatesTest {
     }
 
     @Test
-    void aStreamStreamJoinListsSparksFourStoresAndIsReadASideAtATime() {
+    void aStreamStreamJoinListsSparksFourStoresAndIsReadASideOrAStoreAtATime() {
         ApiClient api = api();
         api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
         api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
@@ -155,6 +155,17 @@ class OperatorStatesTest {
                 "{\"field0\":\"a\"}={\"ad_id\":\"a\",\"impression_time\":\"2026-12-01T10:00:00.000Z\"}",
                 "{\"field0\":\"b\"}={\"ad_id\":\"b\",\"impression_time\":\"2026-12-01T10:00:05.000Z\"}").toString());
         assertThat(StateViews.allPages(api, state + "?joinSide=right")).isEmpty();
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, state + "?storeName=left-keyToNumValues")))
+                .isEqualTo(List.of("{\"field0\":\"a\"}={\"value\":1}", "{\"field0\":\"b\"}={\"value\":1}").toString());
+        assertThat(StateViews.keysAndValues(StateViews.allPages(api, state + "?storeName=left-keyWithIndexToValue")))
+                .isEqualTo(List.of(
+                        "{\"field0\":\"a\",\"index\":0}={\"ad_id\":\"a\",\"impression_time\":"
+                                + "\"2026-12-01T10:00:00.000Z\",\"matched\":false}",
+                        "{\"field0\":\"b\",\"index\":0}={\"ad_id\":\"b\",\"impression_time\":"
+                                + "\"2026-12-01T10:00:05.000Z\",\"matched\":false}").toString());
+        assertThat(StateViews.allPages(api, state + "?storeName=left-keyToNumValues&readChangeFeed=true"
+                + "&changeStartBatchId=0").stream().map(row -> row.path("change_type").asString()).toList())
+                .containsExactly("update", "update");
         assertThat(api.get(state).status()).isEqualTo(400);
         assertThat(api.get(state + "?joinSide=left&readChangeFeed=true&changeStartBatchId=0").json()
                 .path("errorClass").asString()).isEqualTo("STDS_CONFLICT_OPTIONS");

@@ -1,9 +1,7 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
-import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import java.util.List;
 import dev.arus.engine.exec.StatePartition;
 
 /**
@@ -27,16 +25,16 @@ abstract class AggregatingPartition extends StatePartition {
     abstract ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema);
 
     /**
-     * Every group (or session) held, ordered by key: the row it would emit, in
-     * {@code outputSchema}, and each aggregate's {@link Accumulator#buffer}. For readers of the
-     * state, on a partition of their own.
+     * Every group (or session) held, ordered by key: the rows it would emit, in
+     * {@code outputSchema}, and the id of each, whose {@link Accumulator#buffer} the accumulators
+     * give. For readers of the state, on a partition of their own.
      */
-    abstract List<Held> held(Schema outputSchema);
+    abstract Held held(Schema outputSchema);
 
     /** The accumulators, one per aggregate, for the shape of their buffers. */
     abstract Accumulator[] accumulators();
 
-    /** A group held: its output row, and each aggregate's buffer ({@code null}: the result is the buffer). */
-    record Held(Row row, List<List<Object>> buffers) {
+    /** The groups held: their output rows, and the group (or session) id of each row. */
+    record Held(ColumnarBatch rows, int[] ids) {
     }
 }

@@ -1,7 +1,6 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
-import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.StateStats;
@@ -144,22 +143,17 @@ final class AggregationPartition extends AggregatingPartition {
     }
 
     @Override
-    List<Held> held(Schema outputSchema) {
+    Held held(Schema outputSchema) {
         List<Integer> all = new ArrayList<>();
         for (int group = 0; group < groups.size(); group++) {
             all.add(group);
         }
         Integer[] order = sorted(all);
-        List<Row> rows = materialize(order, outputSchema).toRows();
-        List<Held> held = new ArrayList<>(order.length);
+        int[] ids = new int[order.length];
         for (int i = 0; i < order.length; i++) {
-            List<List<Object>> buffers = new ArrayList<>(accumulators.length);
-            for (Accumulator accumulator : accumulators) {
-                buffers.add(accumulator.buffer(order[i]));
-            }
-            held.add(new Held(rows.get(i), buffers));
+            ids[i] = order[i];
         }
-        return held;
+        return new Held(materialize(order, outputSchema), ids);
     }
 
     @Override

@@ -100,7 +100,7 @@ public final class StreamingAggregation
      * other keys and {@code sessionStartTime}, its value the whole row (keys, session and buffer).
      */
     @Override
-    protected StateEntries entries(AggregatingPartition state, String joinSide) {
+    protected StateEntries entries(AggregatingPartition state, String part) {
         Accumulator[] accumulators = state.accumulators();
         List<Field> keys = outputSchema.fields().subList(0, keyCount);
         List<Field> buffers = new ArrayList<>();
@@ -127,31 +127,37 @@ public final class StreamingAggregation
         StructType valueType = new StructType(valueFields);
         Schema keySchema = new Schema(keyFields);
         Schema valueSchema = new Schema(valueFields);
-        List<StateEntries.Entry> entries = new ArrayList<>();
-        for (AggregatingPartition.Held held : state.held(outputSchema)) {
-            Row row = held.row();
-            List<Object> key = new ArrayList<>();
-            List<Object> value = new ArrayList<>();
+        AggregatingPartition.Held held = state.held(outputSchema);
+        ColumnarBatch rows = held.rows();
+        List<StateEntries.Entry> entries = new ArrayList<>(rows.size());
+        for (int row = 0; row < rows.size(); row++) {
+            Object[] key = new Object[keyFields.size()];
+            Object[] value = new Object[valueFields.size()];
+            int keyAt = 0;
+            int valueAt = 0;
             for (int k = 0; k < keyCount; k++) {
+                Object keyValue = rows.column(k).getObject(row);
                 if (!sessions || k != sessionPosition) {
-                    key.add(row.get(k));
+                    key[keyAt++] = keyValue;
                 }
                 if (sessions) {
-                    value.add(row.get(k));
+                    value[valueAt++] = keyValue;
                 }
             }
             if (sessions) {
-                key.add(((Row) row.get(sessionPosition)).get(0));
+                key[keyAt] = ((Row) rows.column(sessionPosition).getObject(row)).get(0);
             }
             for (int a = 0; a < accumulators.length; a++) {
-                List<Object> buffer = held.buffers().get(a);
+                List<Object> buffer = accumulators[a].buffer(held.ids()[row]);
                 if (buffer == null) {
-                    value.add(row.get(keyCount + a));
+                    value[valueAt++] = rows.column(keyCount + a).getObject(row);
                 } else {
-                    value.addAll(buffer);
+                    for (Object field : buffer) {
+                        value[valueAt++] = field;
+                    }
                 }
             }
-            entries.add(new StateEntries.Entry(new Row(keySchema, key.toArray()), new Row(valueSchema, value.toArray())));
+            entries.add(new StateEntries.Entry(new Row(keySchema, key), new Row(valueSchema, value)));
         }
         return new StateEntries(keyType, valueType, entries);
     }

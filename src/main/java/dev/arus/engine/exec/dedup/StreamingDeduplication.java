@@ -46,7 +46,7 @@ public final class StreamingDeduplication
     }
 
     @Override
-    protected StateEntries entries(DeduplicationPartition state, String joinSide) {
+    protected StateEntries entries(DeduplicationPartition state, String part) {
         return state.entries();
     }
 

@@ -72,9 +72,14 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
         return true;
     }
 
+    /** {@code part} is a side ({@code left}, {@code right}) or one of {@link #storeNames()}. */
     @Override
-    protected StateEntries entries(JoinPartition state, String joinSide) {
-        return state.entries("right".equalsIgnoreCase(joinSide) ? JoinPartition.RIGHT : JoinPartition.LEFT);
+    protected StateEntries entries(JoinPartition state, String part) {
+        int side = part.startsWith("right") ? JoinPartition.RIGHT : JoinPartition.LEFT;
+        JoinPartition.SideView view = part.endsWith("keyToNumValues") ? JoinPartition.SideView.KEY_TO_NUM_VALUES
+                : part.endsWith("keyWithIndexToValue") ? JoinPartition.SideView.KEY_WITH_INDEX_TO_VALUE
+                : JoinPartition.SideView.ROWS;
+        return state.entries(side, view);
     }
 
     @Override
