@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +22,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * figures are compared (see {@link DifferentialRun}), for the chapter's query, a sliding window,
  * a session window, a stream-static join, inner and left outer stream-stream joins with a time
  * range, a CTE, a derived table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} and
- * {@code posexplode}, {@code WHERE} with {@code HAVING}, and the engine's golden cases in SQL.
+ * {@code posexplode}, {@code WHERE} with {@code HAVING}, {@code UNION ALL} of two watermarked
+ * streams and of columns of several types, {@code ORDER BY} in complete mode (the rows compared
+ * as sets, so its order is {@code SortsTest}'s), and the engine's golden cases in SQL.
  * Every input is {@code rate-micro-batch}, a function of the batch id, so both engines see the
  * same rows whatever their clocks.
  */
@@ -120,8 +123,22 @@ class SparkSqlDifferentialTest {
                 sql("where-and-having", """
                         SELECT value % 5 AS key, count(*) AS n, sum(value) AS total
                         FROM events WHERE value % 7 <> 0
-                        GROUP BY value % 5 HAVING count(*) > 3""", Map.of("events", micro(6, 1000)), "update", 8)),
-                GoldenCase.allInSql());
+                        GROUP BY value % 5 HAVING count(*) > 3""", Map.of("events", micro(6, 1000)), "update", 8),
+                sql("union-all-watermarked", """
+                        SELECT window(ts, '4 seconds') AS window, count(*) AS n, sum(value) AS total
+                        FROM (SELECT timestamp AS ts, value FROM a WATERMARK timestamp DELAY OF INTERVAL 2 SECONDS
+                              UNION ALL
+                              SELECT timestamp, value + 100 FROM b WATERMARK timestamp DELAY OF INTERVAL 1 SECOND)
+                        GROUP BY 1""", Map.of("a", micro(2, 1000), "b", micro(3, 3000)), "append", 10),
+                sql("union-all-widened", """
+                        SELECT CAST(value AS INT) AS v, 'a' AS side FROM a
+                        UNION ALL SELECT value * 10, 'b' FROM b
+                        UNION ALL SELECT NULL, NULL FROM b WHERE value % 2 = 0""",
+                        Map.of("a", micro(2, 1000), "b", micro(3, 1000)), "append", 5),
+                sql("order-by-complete", """
+                        SELECT value % 5 AS key, count(*) AS n, sum(value) AS total FROM events
+                        GROUP BY 1 ORDER BY total DESC""", Map.of("events", micro(6, 1000)), "complete", 6)),
+                GoldenCase.allInSql()).filter(SparkSqlDifferentialTest::chosen);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -129,6 +146,12 @@ class SparkSqlDifferentialTest {
     void sparkSqlAndArusGiveTheSameRowsBatchIdsWatermarksAndStateFigures(GoldenCase golden) throws Exception {
         String sql = String.valueOf(golden.spec().get("sql"));
         DifferentialRun.assertSameBatches(new ApiClient(port), events, golden, sql.contains("WATERMARK"));
+    }
+
+    /** Whether {@code -Ddifferential.cases=name,...} names the case (or names none: every case runs). */
+    private static boolean chosen(GoldenCase golden) {
+        String only = System.getProperty("differential.cases");
+        return only == null || Set.of(only.split(",")).contains(golden.name());
     }
 
     private static GoldenCase sql(String name, String sql, Map<String, Object> tables, String outputMode,
