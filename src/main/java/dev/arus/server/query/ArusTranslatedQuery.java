@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
@@ -12,16 +13,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A checked query spec in the terms of Arus's own engine: the analysed frame, where in the spec its
- * sources are, how to write it and where in the data directory. Immutable, so the same
+ * sources are, how to write it and where in the data directory, and its statement when it is
+ * written in SQL (null when in steps). Immutable, so the same
  * translation starts every run of a query. Its runs' events reach the query through the registry's one listener on the session
  * ({@link EngineEvents}), so {@link #start} leaves the {@link RunEvents} it is given alone.
  */
 record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sources, OutputMode outputMode,
                            Trigger trigger, String sinkFormat, Map<String, String> sinkOptions,
-                           List<String> partitionBy, Map<String, String> conf, QueryFiles files)
+                           List<String> partitionBy, Map<String, String> conf, QueryFiles files,
+                           @Nullable String sql)
         implements TranslatedQuery {
 
     ArusTranslatedQuery {
@@ -82,6 +86,10 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         try {
             return writer.start();
         } catch (ArusException refused) {
+            if (sql != null && refused.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
+                // what Spark refuses as a statement's query starts is the statement's problem, on either engine
+                throw SqlQueries.problem(sql, refused);
+            }
             throw EngineProblems.ofStart(refused, sinkOptions, sources);
         }
     }
