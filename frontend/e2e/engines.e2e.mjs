@@ -2,7 +2,8 @@
 // with the spark profile. Run by SparkDashboardBrowserTest under ./mvnw -Pspark verify, or by hand:
 //   ARUS_BASE_URL=http://localhost:8080 node e2e/engines.e2e.mjs
 // Creates the chapter's query over micro-batches with "engine": "both", finds the engine's badge on
-// its page and in the list, and the card that compares the two engines' outputs saying they agree.
+// its page and in the list, and the card that compares the two engines' outputs saying they agree,
+// as the live feed's comparison messages tell it (the page does not poll the query).
 import { baseUrl, runInBrowser, step } from './browser.mjs';
 
 const spec = {
@@ -27,14 +28,23 @@ await runInBrowser(async ({ page }) => {
   if (created.status !== 201) throw new Error(`creating the query answered ${created.status}: ${await created.text()}`);
   const { id } = await created.json();
 
-  step('its page shows both engines and a comparison in which they agree');
+  step('its page shows both engines and a comparison, pushed over the WebSocket, in which they agree');
+  // The card follows the live feed's comparison messages: the page asks for the query over REST no more once it shows.
+  let queryRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/queries/${id}`) queryRequests++;
+  });
   await page.goto(`${baseUrl}/#/queries/${id}`);
   await page.locator(`h1.query-name:text("${spec.name}")`).waitFor();
   await page.locator('.query-title [data-engine="both"]', { hasText: 'Arus + Spark' }).waitFor();
   const card = page.locator('[data-card="comparison"]');
   await card.waitFor();
+  const requestsWhenShown = queryRequests;
   await page.waitForFunction(() => Number(document.querySelector('[data-card="comparison"]')?.getAttribute('data-compared') ?? 0) >= 3,
     undefined, { timeout: 90_000 });
+  if ((await card.getAttribute('data-verdict')) !== 'AGREE') throw new Error(`verdict ${await card.getAttribute('data-verdict')}`);
+  await card.locator('.comparison-counts', { hasText: /^Arus has written \d+ batches, Spark \d+ batches in this run\.$/ }).waitFor();
+  if (queryRequests !== requestsWhenShown) throw new Error(`the page polled the query ${queryRequests - requestsWhenShown} times`);
   await card.locator('.comparison-headline', { hasText: /^Both engines agree on all \d+ batches compared\.$/ }).waitFor();
   if ((await card.getAttribute('data-differing')) !== '0') throw new Error('the engines differ');
 

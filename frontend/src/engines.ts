@@ -13,10 +13,30 @@ export function engineOf(spec: QuerySpec | null | undefined): Engine {
 
 export const ENGINE_LABELS: Record<Engine, string> = { arus: 'Arus', spark: 'Spark', both: 'Arus + Spark' };
 
-/** The comparison as one sentence: whether the engines agree so far, and on how many batches. */
+export type Verdict = EngineComparison['verdict'];
+
+const batches = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
+
+/** The comparison's verdict: not yet compared until a batch both engines wrote was compared. */
+export function verdictOf(summary: EngineComparison | null | undefined): Verdict {
+  return summary?.verdict ?? 'NOT_YET_COMPARED';
+}
+
+/** The comparison as one sentence: not yet compared, or whether the engines agree so far, and on how many batches. */
 export function comparisonHeadline(summary: EngineComparison | null | undefined): string {
-  if (!summary || summary.batchesCompared === 0) return 'No batch compared yet: each batch is compared once both engines have written it.';
-  const batches = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
-  if (summary.batchesDiffering === 0) return `Both engines agree on all ${batches(summary.batchesCompared)} compared.`;
-  return `${batches(summary.batchesDiffering)} of ${summary.batchesCompared} compared ${summary.batchesDiffering === 1 ? 'differs' : 'differ'}.`;
+  switch (verdictOf(summary)) {
+    case 'NOT_YET_COMPARED':
+      return 'Not yet compared: each batch is compared once both engines have written it.';
+    case 'AGREE':
+      return `Both engines agree on all ${batches(summary?.batchesCompared ?? 0)} compared.`;
+    case 'DIFFER': {
+      const differing = summary?.batchesDiffering ?? 0;
+      return `${batches(differing)} of ${summary?.batchesCompared ?? 0} compared ${differing === 1 ? 'differs' : 'differ'}.`;
+    }
+  }
+}
+
+/** How far each engine has got in the current run: the batches each has written. */
+export function comparisonProgress(summary: EngineComparison | null | undefined): string {
+  return `Arus has written ${batches(summary?.arusBatches ?? 0)}, Spark ${batches(summary?.sparkBatches ?? 0)} in this run.`;
 }

@@ -24,7 +24,7 @@ export class FrameDraw {
 
   /** Adds `changes` to the next frame's draw, asking for that frame if none is asked for yet. */
   add(changes: Changes): void {
-    if (!changes.query && !changes.results && !changes.progress && !changes.batches) return;
+    if (!changes.query && !changes.results && !changes.progress && !changes.batches && !changes.comparison) return;
     if (this.pending === null) {
       this.pending = { ...changes };
       this.handle = this.frames.request(() => this.flush());
@@ -35,6 +35,7 @@ export class FrameDraw {
       results: this.pending.results || changes.results,
       progress: this.pending.progress || changes.progress,
       batches: this.pending.batches || changes.batches,
+      comparison: this.pending.comparison || changes.comparison,
     };
   }
 

@@ -10,10 +10,12 @@ export interface Changes {
   results: boolean;
   progress: boolean;
   batches: boolean;
+  /** The comparison of a query on both engines. */
+  comparison: boolean;
 }
 
-const NONE: Changes = { query: false, results: false, progress: false, batches: false };
-const ALL: Changes = { query: true, results: true, progress: true, batches: true };
+const NONE: Changes = { query: false, results: false, progress: false, batches: false, comparison: false };
+const ALL: Changes = { query: true, results: true, progress: true, batches: true, comparison: true };
 
 /** A page of `/batches` or `/progress`: the latest `limit` of those before batch `before`. */
 export interface HistoryPage {
@@ -37,7 +39,8 @@ export interface HistoryRequest {
  * only the latest few batches and progress reports: after one that starts a view the model asks
  * for older ones ({@link takeHistoryRequest}), after one that resumes the same run for those it
  * missed, and merges them beneath what is shown ({@link applyHistory}), never over newer values.
- * A snapshot or status of another run starts over, since batch ids start again.
+ * A snapshot or status of another run starts over, since batch ids start again. A query on both
+ * engines gets its comparison pushed after each output of either engine.
  */
 export class LiveQueryModel {
   query: QueryView | null = null;
@@ -114,14 +117,35 @@ export class LiveQueryModel {
             state: message.state === 'DELETED' ? this.query.state : message.state,
             exception: message.exception ?? undefined,
             restart: message.restart ?? undefined,
+            // a new run is compared afresh
+            comparison: newRun ? undefined : this.query.comparison,
           };
         }
         return newRun ? ALL : { ...NONE, query: true };
       }
+      case 'comparison':
+        if (!this.query) return NONE;
+        this.query = { ...this.query, comparison: message.comparison };
+        return { ...NONE, comparison: true };
       case 'dropped':
         this.dropped += message.count;
         return { ...NONE, query: true };
     }
+  }
+
+  /**
+   * The query's definition was replaced (an edit): its view as the service answered, and the
+   * series started over for the new spec, whose results may have another shape.
+   */
+  redefine(query: QueryView): Changes {
+    if (query.id !== this.queryId) return NONE;
+    this.startRun(query.runId, query);
+    this.query = query;
+    this.state = query.state;
+    this.status = query.status;
+    this.exception = query.exception ?? null;
+    this.restart = query.restart ?? null;
+    return ALL;
   }
 
   /** The history the last snapshot left out, once: `null` when nothing is missing or it was taken already. */

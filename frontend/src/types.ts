@@ -30,6 +30,10 @@ export type Problem = Partial<Schemas['Problem']>;
 export type Access = Schemas['Access'];
 
 export type StreamView = Schemas['StreamView'];
+/** A stream as POST /api/streams creates it: its name, columns, partitions, key field and retention. */
+export type StreamSpec = Schemas['StreamSpec'];
+/** Where a query keeps its checkpoint, and the last batch it committed, read from disk. */
+export type CheckpointView = Schemas['Checkpoint'];
 export type StreamColumn = Schemas['Column'];
 export type StreamReader = Schemas['ReaderView'];
 export type Retention = Schemas['RetentionView'];
@@ -53,15 +57,16 @@ export type BatchMessage = Schemas['BatchMessage'];
 export type ProgressMessage = Schemas['ProgressMessage'];
 export type StatusMessage = Schemas['StatusMessage'];
 export type DroppedMessage = Schemas['DroppedMessage'];
+export type ComparisonMessage = Schemas['ComparisonMessage'];
 /** A query's state as the live feed tells it: the API's states, and DELETED once it is gone. */
 export type LiveState = StatusMessage['state'];
 
 /** The output modes the results chart knows; the spec's outputMode is any string the service accepted. */
 export type OutputMode = 'append' | 'update' | 'complete';
 
-const TYPES = new Set<string>(['snapshot', 'batch', 'progress', 'status', 'dropped'] satisfies LiveMessage['type'][]);
+const TYPES = new Set<string>(['snapshot', 'batch', 'progress', 'status', 'comparison', 'dropped'] satisfies LiveMessage['type'][]);
 
-/** Parses a WebSocket text frame; null for anything that is not one of the five messages. */
+/** Parses a WebSocket text frame; null for anything that is not one of the six messages. */
 export function parseLiveMessage(text: string): LiveMessage | null {
   let value: unknown;
   try {

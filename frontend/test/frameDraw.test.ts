@@ -28,7 +28,7 @@ class ManualFrames implements Frames {
 }
 
 const change = (partial: Partial<Changes>): Changes =>
-  ({ query: false, results: false, progress: false, batches: false, ...partial });
+  ({ query: false, results: false, progress: false, batches: false, comparison: false, ...partial });
 
 describe('FrameDraw', () => {
   it('draws a message in the next frame, not before', () => {

@@ -37,6 +37,24 @@ describe('LiveQueryModel', () => {
     expect(model.markers).toEqual({ watermark: ms(25), maxEventTime: ms(30) });
   });
 
+  it('starts over with the new spec and run when the query is redefined, keeping a batch of the new run only once', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const redefined = { ...queryView('update', RUN_2), spec: { ...queryView('update', RUN_2).spec, outputMode: 'update' } };
+
+    const changes = model.redefine(redefined);
+
+    expect(changes.query && changes.results && changes.batches).toBe(true);
+    expect(model.outputMode).toBe('update');
+    expect(model.runId).toBe(RUN_2);
+    expect(model.batches).toEqual([]);
+    expect(model.results.list()).toEqual([]);
+    model.apply(batchMessage(4, [windowRow(8, 8, 3)]));
+    expect(model.batches.map((b) => b.batchId)).toEqual([4]);
+    expect(model.redefine({ ...redefined, id: 'another' })).toEqual({ query: false, results: false, progress: false, batches: false,
+      comparison: false });
+  });
+
   it('ignores a batch it has already seen', () => {
     const model = new LiveQueryModel(QUERY_ID);
     model.apply(snapshot());
@@ -176,5 +194,19 @@ describe('LiveQueryModel', () => {
   it('ignores messages of another query', () => {
     const model = new LiveQueryModel(QUERY_ID);
     expect(model.apply({ ...batchMessage(1, [windowRow(0, 8, 1)]), queryId: 'other' } as LiveMessage).results).toBe(false);
+  });
+
+  it('takes a pushed comparison into the query it shows, and forgets it when a new run starts', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const comparison = { verdict: 'AGREE' as const, arusBatches: 3, sparkBatches: 2, batchesCompared: 2,
+      batchesDiffering: 0, lastDifference: null };
+    const changes = model.apply({ type: 'comparison', queryId: QUERY_ID, comparison });
+    expect(changes).toEqual({ query: false, results: false, progress: false, batches: false, comparison: true });
+    expect(model.query?.comparison).toEqual(comparison);
+
+    model.apply({ type: 'status', queryId: QUERY_ID, state: 'ACTIVE', runId: RUN_2,
+      status: { message: 'Initializing sources', isDataAvailable: false, isTriggerActive: true }, exception: null, restart: null });
+    expect(model.query?.comparison).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowOrdering;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.OutputMode;
@@ -69,6 +70,16 @@ final class PlanWiring {
                 watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
         return new PhysicalPlan(sources, heads, List.copyOf(operators), downstreams, collectors, observers, tracker,
                 mode, analysis.schema());
+    }
+
+    /**
+     * Only the stateful operators of one slot's stages, numbered and created as {@link #wire}
+     * does, wired to nothing: for readers of a query's state, who run no batch.
+     */
+    List<StatefulOperator> statefulOperators(List<Stage> stages) {
+        number(stages);
+        create(List.of(stages));
+        return List.copyOf(operators);
     }
 
     OutputMode mode() {

@@ -3,6 +3,7 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
@@ -66,6 +67,16 @@ public final class QueryPlanner {
         check(plan, analysis, mode);
         return new PlanWiring(mode, settings).wire(slots, analysis, sources, Sorts.outputOrdering(plan,
                 analysis.schema()));
+    }
+
+    /**
+     * The stateful operators of one run of the plan, unwired and fed by nothing, as
+     * {@link #plan} numbers and makes them: for a reader of the state a run of it committed.
+     */
+    public static List<StatefulOperator> statefulOperators(LogicalPlan plan, OutputMode mode, Settings settings) {
+        Resolved resolved = plan.resolve();
+        OutputModeRules.check(resolved.analysis(), mode);
+        return new PlanWiring(mode, settings).statefulOperators(resolved.stages());
     }
 
     /** An alias qualifies every column by its name, as Spark's {@code SubqueryAlias} does. */

@@ -3,6 +3,7 @@ package dev.arus.server.live;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.ShownPaths;
+import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryView;
@@ -88,6 +89,11 @@ class LiveHub implements QueryListener {
     @Override
     public void progress(QueryView query, StreamingQueryProgress progress) {
         find(query.id()).ifPresent(topic -> topic.publishProgress(query, progress));
+    }
+
+    @Override
+    public void compared(UUID id, EngineComparison.Summary comparison) {
+        find(id).ifPresent(topic -> topic.publishComparison(comparison));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.arus.server.live;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.Prewritten;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
@@ -98,6 +99,15 @@ sealed interface LiveMessage {
             RESTARTING,
             DELETED
         }
+    }
+
+    /**
+     * A query on both engines: how Arus's and Spark's outputs compare now, sent after each output
+     * of either engine; the query view's {@code comparison}.
+     */
+    @JsonTypeName("comparison")
+    @Schema(name = "ComparisonMessage")
+    record Comparison(UUID queryId, EngineComparison.Summary comparison) implements LiveMessage {
     }
 
     /** How many messages the server dropped for this client since the last message it got. */

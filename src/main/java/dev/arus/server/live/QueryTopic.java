@@ -2,6 +2,7 @@ package dev.arus.server.live;
 
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ShownPaths;
+import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -40,6 +41,8 @@ final class QueryTopic {
     private final ArrayDeque<StreamingQueryProgress> recentProgress = new ArrayDeque<>();
     private final List<SessionOutbox> outboxes = new ArrayList<>();
     private QueryView query;
+    // For a query on both engines: the latest comparison, newer than the one query shows.
+    private EngineComparison.Summary comparison;
     private boolean closed;
 
     /**
@@ -62,6 +65,9 @@ final class QueryTopic {
      */
     void stateChanged(QueryView current) {
         synchronized (lock) {
+            if (query != null && !Objects.equals(query.runId(), current.runId())) {
+                comparison = null; // a new run compares afresh: its view's comparison is the newest
+            }
             query = current;
             send(LiveMessage.Status.of(current));
         }
@@ -96,6 +102,14 @@ final class QueryTopic {
         }
     }
 
+    /** A query on both engines compared another output: the summary goes to every session, and into later snapshots. */
+    void publishComparison(EngineComparison.Summary summary) {
+        synchronized (lock) {
+            comparison = summary;
+            send(new LiveMessage.Comparison(queryId, summary));
+        }
+    }
+
     /** The run reported itself idle: snapshots show {@code idle}'s status and last progress from now on. */
     void idle(QueryView idle) {
         synchronized (lock) {
@@ -117,7 +131,7 @@ final class QueryTopic {
             if (closed || query == null) {
                 return false;
             }
-            shown = query;
+            shown = comparison == null ? query : query.withComparison(comparison);
             batches = recentBatches.latest(snapshotBatches);
             progress = List.copyOf(recentProgress);
             outboxes.add(outbox);

@@ -22,16 +22,20 @@ import org.springframework.stereotype.Component;
 
 /**
  * Arus's own sinks for a query that another engine runs (Spark's {@code foreachBatch}): the
- * {@code jdbc} and {@code http} sinks, created as Arus's engine creates them, with the service's
- * connections and allowed hosts, so that a batch is written by the same code, in the same
+ * {@code jdbc} and {@code http} sinks, and the {@code stream} sink into the service's event log,
+ * created as Arus's engine creates them, with the service's connections, allowed hosts and event
+ * log, so that a batch is written by the same code, in the same
  * transaction and with the same idempotency, whichever engine computed it. The engine hands each
  * batch's rows, in Arus's rows, to the sink on its driver.
  */
 @Component
 public class ArusSinks {
 
-    /** The formats another engine writes through Arus's sinks. */
-    public static final Set<String> FORMATS = Set.of("jdbc", "http");
+    /**
+     * The formats another engine writes through Arus's sinks; Spark writes the {@code kafka} sink
+     * through Arus's too in its {@code exactlyOnce} mode.
+     */
+    public static final Set<String> FORMATS = Set.of("jdbc", "http", "stream");
 
     private final Map<String, String> conf;
     private final ArusSession session;
@@ -69,18 +73,19 @@ public class ArusSinks {
     }
 
     /**
-     * A sink of {@code format} for one run of query {@code queryId}, whose output has
+     * A sink of {@code format} for one run of query {@code queryId} called {@code name}, whose output has
      * {@code schema}; {@code groupingColumns} are the output's key columns where the engine knows
      * them (empty otherwise: an upsert then needs the {@code keys} option).
      *
      * @throws ProblemException when the sink refuses to start (its table, connection, URL), at the option at fault
      */
-    public Writer open(String format, Map<String, String> options, String outputMode, UUID queryId, boolean checkpointed,
-                     Schema schema, List<String> groupingColumns) {
+    public Writer open(String format, Map<String, String> options, String outputMode, UUID queryId, String name,
+                       boolean checkpointed, Schema schema, List<String> groupingColumns) {
         try {
             return new Writer(SinkProviders.installed().create(format, new SinkContext(options,
-                    OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), null), checkpointed,
-                    schema, session.clock(), session.timeZone(), System.out, new MemoryTables(1), null, null, List.of(),
+                    OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
+                    schema, session.clock(), session.timeZone(), System.out, new MemoryTables(1), session.eventLog(), null,
+                    List.of(),
                     SinkTasks.INLINE, properties.kafka().connectTimeout(), groupingColumns, conf)));
         } catch (ArusException refused) {
             throw EngineProblems.ofStart(refused, options, List.of());

@@ -2,16 +2,20 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
+import dev.arus.server.web.ProblemException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -37,6 +41,16 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         return sinkFormat.equalsIgnoreCase("memory");
     }
 
+    /** The session's memory table of that name; none before the query's first run. */
+    @Override
+    public List<Row> memoryTable(String name) {
+        try {
+            return frame.session().streams().memoryTable(name);
+        } catch (AnalysisException notYet) {
+            return List.of(); // the run has not started, or the table was dropped with an earlier run
+        }
+    }
+
     @Override
     public Duration triggerInterval() {
         return trigger instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
@@ -50,6 +64,17 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
     @Override
     public QueryEndpoint output() {
         return new QueryEndpoint(sinkFormat, sinkOptions);
+    }
+
+    /** Its checkpoint's reader, made once per call: it holds nothing between reads. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        if (files.checkpoint() == null) {
+            return Optional.empty();
+        }
+        String partitions = conf.get(QuerySpecTranslator.SHUFFLE_PARTITIONS);
+        return Optional.of(frame.session().streams().stateReader(frame, outputMode, files.checkpoint(),
+                partitions == null ? null : Integer.valueOf(partitions)));
     }
 
     /** The engine's writer option naming the checkpoint directory. */
@@ -70,6 +95,36 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
      * {@code checkpoint} (none when null) rather than the query's own: a preview's throwaway one.
      */
     StreamingQuery start(String name, UUID id, Path checkpoint, BatchFunction observer, int observedRows) {
+        DataStreamWriter writer = writer(id, checkpoint).queryName(name).observeBatches(observer, observedRows);
+        try {
+            return writer.start();
+        } catch (ArusException refused) {
+            throw problem(refused);
+        }
+    }
+
+    /** The engine's check of a start, the checkpoint's metadata against this plan included ({@link DataStreamWriter#check}). */
+    @Override
+    public void checkRestart(UUID id) {
+        try {
+            writer(id, files.checkpoint()).check();
+        } catch (ArusException refused) {
+            throw problem(refused);
+        }
+    }
+
+    /**
+     * The engine's refusal to start as the spec's problem: what Spark refuses as a statement's
+     * query starts is the statement's, on either engine; the rest {@link EngineProblems}'s.
+     */
+    private ProblemException problem(ArusException refused) {
+        if (sql != null && refused.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
+            return SqlQueries.problem(sql, refused);
+        }
+        return EngineProblems.ofStart(refused, sinkOptions, sources);
+    }
+
+    private DataStreamWriter writer(UUID id, Path checkpoint) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -77,20 +132,10 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
                 .partitionBy(partitionBy.toArray(String[]::new))
                 .outputMode(outputMode)
                 .trigger(trigger)
-                .queryName(name)
-                .queryId(id)
-                .observeBatches(observer, observedRows);
+                .queryId(id);
         if (checkpoint != null) {
             writer.option(CHECKPOINT_OPTION, checkpoint.toString());
         }
-        try {
-            return writer.start();
-        } catch (ArusException refused) {
-            if (sql != null && refused.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
-                // what Spark refuses as a statement's query starts is the statement's problem, on either engine
-                throw SqlQueries.problem(sql, refused);
-            }
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
-        }
+        return writer;
     }
 }

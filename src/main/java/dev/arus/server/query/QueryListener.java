@@ -50,6 +50,13 @@ public interface QueryListener {
     }
 
     /**
+     * A query on both engines: how Arus's and Spark's outputs compare now, after an output of
+     * either engine; on that engine's thread. Its view's {@code comparison} says the same.
+     */
+    default void compared(UUID id, EngineComparison.Summary comparison) {
+    }
+
+    /**
      * The query's state changed with no run starting or ending: a restart attempt the engine
      * refused (the query RESTARTING again, or FAILED once its strategy gives up; its run id is
      * then {@code null}), or a start, stop or refused start that cancelled a pending restart (FAILED).

@@ -51,6 +51,11 @@ final class QueryListeners implements QueryListener {
     }
 
     @Override
+    public void compared(UUID id, EngineComparison.Summary comparison) {
+        each("compared", listener -> listener.compared(id, comparison));
+    }
+
+    @Override
     public void stateChanged(QueryView query) {
         each("stateChanged", listener -> listener.stateChanged(query));
     }

@@ -24,7 +24,8 @@ public record QuerySpec(
         String name,
         @Schema(description = "The engine that runs the query: arus (Arus's own), spark (Apache Spark, in a build "
                 + "with the spark profile), or both (Arus's run, with Spark's beside it and their outputs compared "
-                + "batch by batch; no checkpoint, a noop or console sink). Absent means the service's default, "
+                + "batch by batch; any sink, which Arus's run alone writes; a checkpoint keeps Spark's inside it). "
+                + "Absent means the service's default, "
                 + "arus.engine.default (arus unless set), which the query's spec then names",
                 examples = {"arus", "spark", "both"})
         @Nullable String engine,

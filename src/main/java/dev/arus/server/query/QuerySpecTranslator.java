@@ -60,7 +60,7 @@ class QuerySpecTranslator {
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
     /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
-    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     /** ... and how its several watermarks make one. */
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
@@ -76,8 +76,8 @@ class QuerySpecTranslator {
     /** What a message says to a user who asks for Spark of a build without it. */
     private static final String HOW_TO_BUILD_SPARK = "Build it with Spark: ./mvnw -Pspark package, then run "
             + "target-spark/arus-<version>-spark.jar (or ./mvnw -Pspark spring-boot:run)";
-    /** The sinks of a query on both engines: Arus's run writes them, Spark's beside it writes nothing. */
-    private static final List<String> SIDE_BY_SIDE_SINKS = List.of("noop", "console");
+    /** Where in a query's checkpoint on both engines Spark's run beside Arus's keeps its own. */
+    static final String BESIDE_CHECKPOINT = "spark-beside";
 
     private final ArusSession session;
     private final SpecLocations locations;
@@ -121,6 +121,12 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)
+                && SqlDefinition.isStreamingTable(spec.sql())) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A CREATE STREAMING "
+                    + "TABLE runs on Arus's engine only: its table is a stream of the service's event log. Leave "
+                    + "'engine' out, or write the query as a SELECT with a sink to run it on '" + engine + "'");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -138,10 +144,8 @@ class QuerySpecTranslator {
      */
     private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        if (spec.sql() == null) {
-            return writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files, sources);
-        }
-        SqlDefinition definition = sql(spec, files, sources);
+        SqlDefinition definition = spec.sql() != null ? sql(spec, files, sources)
+                : new SqlDefinition.Query(stream(spec.source(), spec.steps(), "", files, sources));
         if (!(definition instanceof SqlDefinition.StreamingTable table)) {
             return writing(definition.frame(), spec, files, sources);
         }
@@ -196,28 +200,21 @@ class QuerySpecTranslator {
     }
 
     /**
-     * A spec on both engines: Arus's translation runs the query, Spark's runs beside it with no
-     * sink and no checkpoint of its own, so the query may not keep a checkpoint (each engine would
-     * need its own) and writes only to noop or the console.
+     * A spec on both engines: Arus's translation runs the query and writes its sink (any sink),
+     * Spark's runs beside it writing nothing (noop), its outputs compared in the service. A
+     * checkpointed query keeps Arus's checkpoint where the spec says and Spark's beside it, in
+     * the directory {@value #BESIDE_CHECKPOINT} inside, so that after a restart both go on from
+     * the same batch.
      */
     private TranslatedQuery onBoth(QuerySpec spec) {
-        if (spec.checkpointLocation() != null) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, QueryFiles.CHECKPOINT_POINTER, "A query on both "
-                    + "engines keeps no checkpoint: each engine's would need its own. Run it on one engine to keep one");
-        }
-        SinkSpec sink = required(spec.sink(), "/sink");
-        if (sink.format() != null && SIDE_BY_SIDE_SINKS.stream().noneMatch(sink.format().trim()::equalsIgnoreCase)) {
-            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, "/sink/format", "A query on both engines "
-                    + "writes to " + String.join(" or ", SIDE_BY_SIDE_SINKS) + " only; its outputs are compared in "
-                    + "the service. Run it on one engine to write elsewhere");
-        }
-        List<EngineProblems.SourceAt> sources = new ArrayList<>();
         QueryFiles files = locations.of(spec);
-        ArusTranslatedQuery arus = writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files,
-                sources);
+        TranslatedQuery arus = onArus(spec, files);
         QuerySpec beside = spec.besideOn(ArusProperties.Engine.SPARK, new SinkSpec("noop", null));
+        QueryFiles besideFiles = !files.checkpointed() ? QueryFiles.NONE : new QueryFiles(List.of(
+                new QueryFiles.Location(files.checkpoint().resolve(BESIDE_CHECKPOINT), QueryFiles.Use.KEEPS,
+                        QueryFiles.CHECKPOINT_POINTER, spec.checkpointLocation() + "/" + BESIDE_CHECKPOINT)));
         return new SideBySideQuery(arus, engines.get(ArusProperties.Engine.SPARK).translate(beside,
-                new LinkedHashMap<>(), QueryFiles.NONE));
+                new LinkedHashMap<>(), besideFiles));
     }
 
     /**
@@ -234,6 +231,12 @@ class QuerySpecTranslator {
                 SinkProviders.installed().of(sinkFormat).options());
         partitionBy(sink, sinkFormat);
         sinkPath(sinkOptions, files);
+        if (SinkProviders.installed().of(sinkFormat).requiresCheckpoint() && !files.checkpointed()) {
+            // as Arus's engine refuses it when the query starts
+            throw EngineProblems.ofStart(new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED",
+                    "checkpointLocation must be specified either through option(\"checkpointLocation\", ...) or "
+                            + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)"), sinkOptions, List.of());
+        }
         return engine.translate(spec, sinkOptions, files);
     }
 

@@ -52,6 +52,11 @@ public record QueryView(
                 lastProgress, failure, state == QueryState.RESTARTING ? restart : null, restarts, comparison);
     }
 
+    /** This view with {@code newer} as its comparison: a comparison newer than the view. */
+    public QueryView withComparison(EngineComparison.Summary newer) {
+        return new QueryView(id, runId, name, state, status, spec, lastProgress, exception, restart, restarts, newer);
+    }
+
     /** Spark's {@code StreamingQueryStatus}; its message names the data directory's paths relative to it. */
     @Schema(name = "QueryStatus")
     public record Status(String message, boolean isDataAvailable, boolean isTriggerActive) {

@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
@@ -10,10 +11,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A query run on both engines at once ({@code "engine": "both"}). Arus's run is the query's: its
- * events, outputs, sink and progress are what the service shows. Spark's run beside it writes
- * nothing and is heard by no one but the {@link EngineComparison}, which compares the two
- * engines' output of each batch id. Starting a run starts both, Arus's first (a Spark start
- * that fails stops Arus's and fails the start); the end of Arus's run stops Spark's.
+ * events, outputs, sink, memory table and progress are what the service shows. Spark's run
+ * beside it writes nothing and is heard by no one but the {@link EngineComparison}, which
+ * compares the two engines' output of each batch id and tells the query each new summary.
+ * Starting a run starts both, Arus's first (a Spark start that fails stops Arus's and fails the
+ * start; a Spark run still finishing from the last start is stopped first). Stopping the query
+ * stops both. A run that ends by itself (an {@code availableNow} or {@code once} trigger) leaves
+ * Spark's to end by itself too, so that every batch is compared; a failure of Arus's run stops
+ * Spark's.
  */
 final class SideBySideQuery implements TranslatedQuery {
 
@@ -26,7 +31,7 @@ final class SideBySideQuery implements TranslatedQuery {
     private final TranslatedQuery arus;
     private final TranslatedQuery spark;
     private volatile EngineComparison comparison;
-    private volatile UUID arusRunId;
+    private volatile StreamingQuery arusRun;
     private volatile StreamingQuery sparkRun;
 
     SideBySideQuery(TranslatedQuery arus, TranslatedQuery spark) {
@@ -44,6 +49,12 @@ final class SideBySideQuery implements TranslatedQuery {
         return arus.writesMemoryTable();
     }
 
+    /** Arus's table: only Arus's run writes the spec's sink. */
+    @Override
+    public List<Row> memoryTable(String name) {
+        return arus.memoryTable(name);
+    }
+
     @Override
     public List<QueryEndpoint> inputs() {
         return arus.inputs();
@@ -59,22 +70,29 @@ final class SideBySideQuery implements TranslatedQuery {
         return arus.triggerInterval();
     }
 
+    /** Arus's run goes on from the query's checkpoint; Spark's beside it starts afresh each time. */
+    @Override
+    public void checkRestart(UUID id) {
+        arus.checkRestart(id);
+    }
+
     @Override
     public EngineComparison.Summary comparison() {
         EngineComparison current = comparison;
-        return current == null ? new EngineComparison.Summary(0, 0, null) : current.summary();
+        return current == null ? EngineComparison.Summary.NONE : current.summary();
     }
 
     @Override
     public synchronized StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows,
                                              RunEvents events) {
-        EngineComparison compared = new EngineComparison(observedRows);
+        stopBeside();
+        EngineComparison compared = new EngineComparison(observedRows, events::compared);
         comparison = compared;
         StreamingQuery run = arus.start(name, id, (batch, batchId) -> {
             observer.call(batch, batchId);
             compared.arus(batchId, batch);
         }, observedRows, events);
-        arusRunId = run.runId();
+        arusRun = run;
         try {
             sparkRun = spark.start(name, id, (batch, batchId) -> compared.spark(batchId, batch), observedRows, UNHEARD);
         } catch (RuntimeException refused) {
@@ -84,14 +102,25 @@ final class SideBySideQuery implements TranslatedQuery {
         return run;
     }
 
-    /**
-     * Stops Spark's run when Arus's has ended, on the ended run's thread, so that stopping the
-     * query returns once both have stopped.
-     */
+    /** Stops Arus's run, then Spark's beside it. */
+    @Override
+    public void stop(StreamingQuery run) {
+        run.stop();
+        stopBeside();
+    }
+
+    /** Stops Spark's run when Arus's failed, on the ended run's thread. */
     @Override
     public void runEnded(UUID runId) {
+        StreamingQuery ended = arusRun;
+        if (ended != null && runId.equals(ended.runId()) && ended.exception().isPresent()) {
+            stopBeside();
+        }
+    }
+
+    private void stopBeside() {
         StreamingQuery beside = sparkRun;
-        if (beside != null && runId.equals(arusRunId)) {
+        if (beside != null && beside.isActive()) {
             try {
                 beside.stop();
             } catch (RuntimeException stuck) {

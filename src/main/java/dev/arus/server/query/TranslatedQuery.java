@@ -1,9 +1,12 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +23,15 @@ public interface TranslatedQuery {
 
     /** Whether the query writes a memory sink's table, named after the query, that the service can page through. */
     boolean writesMemoryTable();
+
+    /**
+     * The rows of the memory sink's table now, as Spark's {@code spark.table(name)} reads it: what
+     * the latest run of the query called {@code name} wrote, none before its first. Asked only of
+     * a query that {@link #writesMemoryTable()}; the list may convert each row as it is read.
+     */
+    default List<Row> memoryTable(String name) {
+        return List.of();
+    }
 
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval();
@@ -41,14 +53,46 @@ public interface TranslatedQuery {
      */
     StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events);
 
+    /**
+     * A reader of the state its runs commit to its checkpoint, as Spark's {@code state-metadata}
+     * and {@code statestore} sources; empty when the query keeps no checkpoint, or its engine
+     * offers no reader (none but Arus's does yet).
+     */
+    default Optional<QueryStateReader> stateReader() {
+        return Optional.empty();
+    }
+
+    /**
+     * Checks, starting nothing and writing nothing, that a run of this translation may go on from
+     * the query's checkpoint, which the query {@code id}'s current run may be writing: the
+     * engine's own check of a restart (the checkpoint's query and plan), before an edit stops the
+     * run of the old definition. The default checks nothing: an engine that checks only as its run
+     * starts (Spark) refuses it then, and the edit puts the old definition back.
+     *
+     * @throws dev.arus.server.web.ProblemException {@code 409 checkpoint-incompatible} naming what
+     *                                              differs, or the engine's other refusals at their field
+     */
+    default void checkRestart(UUID id) {
+    }
+
     /** How the engines compare, for a query on both; {@code null} for a query on one. */
     default EngineComparison.@Nullable Summary comparison() {
         return null;
     }
 
     /**
+     * Stops {@code run}, one this translation started, and returns once it has stopped; a
+     * translation that started more beside it (Spark's run of a query on both engines) stops
+     * that too. Called by the registry, with no lock held.
+     */
+    default void stop(StreamingQuery run) {
+        run.stop();
+    }
+
+    /**
      * Run {@code runId}, started by {@link #start}, has ended; a translation that started more
-     * beside it (Spark's run of a query on both engines) stops it. Called on the engine's thread.
+     * beside it (Spark's run of a query on both engines) stops it when it failed. Called on the
+     * engine's thread.
      */
     default void runEnded(UUID runId) {
     }

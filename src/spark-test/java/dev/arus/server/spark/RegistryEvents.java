@@ -1,6 +1,7 @@
 package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.QueryListener;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
@@ -21,6 +22,8 @@ public final class RegistryEvents implements QueryListener {
 
     private final Map<UUID, Integer> outputs = new HashMap<>();
     private final Map<UUID, Integer> reports = new HashMap<>();
+    private final Map<UUID, Integer> ended = new HashMap<>();
+    private final Map<UUID, EngineComparison.Summary> comparisons = new HashMap<>();
 
     @Override
     public synchronized void batch(UUID id, RecentBatch output) {
@@ -32,6 +35,38 @@ public final class RegistryEvents implements QueryListener {
     public synchronized void progress(QueryView query, StreamingQueryProgress progress) {
         reports.merge(query.id(), 1, Integer::sum);
         notifyAll();
+    }
+
+    @Override
+    public synchronized void runEnded(QueryView query) {
+        ended.merge(query.id(), 1, Integer::sum);
+        notifyAll();
+    }
+
+    /** A new run compares afresh. */
+    @Override
+    public synchronized void runStarted(QueryView query, java.time.Instant at) {
+        comparisons.remove(query.id());
+    }
+
+    @Override
+    public synchronized void compared(UUID id, EngineComparison.Summary comparison) {
+        comparisons.put(id, comparison);
+        notifyAll();
+    }
+
+    /** Waits until query {@code id}, on both engines, has compared {@code count} batches in its current run. */
+    public synchronized EngineComparison.Summary awaitCompared(String id, long count) throws InterruptedException {
+        UUID key = UUID.fromString(id);
+        awaitUntil(() -> comparisons.containsKey(key) && comparisons.get(key).batchesCompared() >= count,
+                count + " batches of " + id + " compared");
+        return comparisons.get(key);
+    }
+
+    /** Waits until {@code count} runs of query {@code id} have ended (an availableNow run ends by itself). */
+    public synchronized void awaitRunsEnded(String id, int count) throws InterruptedException {
+        UUID key = UUID.fromString(id);
+        awaitUntil(() -> ended.getOrDefault(key, 0) >= count, count + " ended runs of " + id);
     }
 
     /** How many batches' outputs of query {@code id} were heard so far. */

@@ -3,7 +3,11 @@ package dev.arus.server.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.server.ApiClient;
+import dev.arus.server.live.LiveClient;
+import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.storage.DataDirectory;
+import java.nio.file.Files;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -12,8 +16,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A query on both engines ({@code "engine": "both"}) runs on Arus and, beside it, on Spark; the
- * service compares their outputs batch by batch and shows how they compare in the query's view
- * and in the metrics. Stopping the query stops both.
+ * service compares their outputs batch by batch, pushes each new comparison over the WebSocket
+ * and shows it in the query's view and in the metrics. Stopping the query stops both. It takes
+ * any sink, which Arus's run alone writes, and a checkpoint: Spark's run keeps its own inside
+ * it, so that after a stop both go on from the same batch.
  */
 @SparkService
 class SideBySideQueryTest {
@@ -27,6 +33,9 @@ class SideBySideQueryTest {
     @Autowired
     SparkSessions spark;
 
+    @Autowired
+    DataDirectory dataDirectory;
+
     private final RegistryEvents events = new RegistryEvents();
 
     @BeforeEach
@@ -36,7 +45,7 @@ class SideBySideQueryTest {
     }
 
     @Test
-    void comparesTheChaptersQueryOnBothEnginesBatchByBatchAndFindsNoDifference() throws Exception {
+    void comparesTheChaptersQueryOnBothEnginesBatchByBatchAndPushesEachComparison() {
         ApiClient api = new ApiClient(port);
         String id = api.create("""
                 {"name": "side-by-side", "engine": "both",
@@ -49,16 +58,13 @@ class SideBySideQueryTest {
                  "outputMode": "append", "trigger": {"processingTime": "200 milliseconds"},
                  "sink": {"format": "noop"}}
                 """);
-        try {
-            JsonNode comparison = api.query(id).path("comparison");
-            long deadline = System.nanoTime() + 120_000_000_000L;
-            int seen = 1;
-            while (comparison.path("batchesCompared").asLong() < 5) {
-                assertThat(System.nanoTime()).as("5 batches compared within 2 minutes").isLessThan(deadline);
-                events.awaitBatches(id, ++seen); // the next Arus batch, compared once Spark's same batch came
-                comparison = api.query(id).path("comparison");
-            }
-            assertThat(comparison.path("batchesDiffering").asLong()).as(comparison.toString()).isZero();
+        try (LiveClient live = LiveClient.connect(port, id)) {
+            JsonNode pushed = live.nextMatching(message -> LiveClient.ofType("comparison").test(message)
+                    && message.path("comparison").path("batchesCompared").asLong() >= 5).path("comparison");
+            assertThat(pushed.path("verdict").asString()).as(pushed.toString()).isEqualTo("AGREE");
+            assertThat(pushed.path("batchesDiffering").asLong()).isZero();
+            assertThat(pushed.path("arusBatches").asLong()).isGreaterThanOrEqualTo(5);
+            assertThat(pushed.path("sparkBatches").asLong()).isGreaterThanOrEqualTo(5);
             assertThat(api.query(id).path("spec").path("engine").asString()).isEqualTo("both");
             assertThat(api.get("/actuator/prometheus").body())
                     .containsPattern("arus_query_engine_batches_compared\\{[^}]*query=\"side-by-side\"[^}]*\\} [1-9]")
@@ -74,12 +80,37 @@ class SideBySideQueryTest {
     }
 
     @Test
-    void refusesACheckpointOnBothEngines() {
-        ApiClient.Response response = new ApiClient(port).post("/api/queries", """
-                {"name": "both-checkpointed", "engine": "both", "source": {"format": "rate"},
-                 "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/both"}
+    void aCheckpointedQueryOnBothEnginesWritesItsFileSinkOnArusAndGoesOnFromTheSameBatchAfterAStop()
+            throws Exception {
+        ApiClient api = new ApiClient(port);
+        String id = api.create("""
+                {"name": "both-checkpointed", "engine": "both",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 4}},
+                 "steps": [{"selectExpr": ["value", "value % 2 AS parity"]}],
+                 "trigger": {"processingTime": "200 milliseconds"},
+                 "sink": {"format": "json", "options": {"path": "out/both-json"}},
+                 "checkpointLocation": "checkpoints/both"}
                 """);
-        assertThat(response.status()).isEqualTo(400);
-        assertThat(response.json().path("pointer").asString()).isEqualTo("/checkpointLocation");
+        try {
+            events.awaitCompared(id, 2);
+            assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+            long lastOfFirstRun = api.get("/api/queries/" + id + "/batches?limit=1").json().get(0)
+                    .path("batchId").asLong();
+
+            assertThat(api.post("/api/queries/" + id + "/start").status()).isEqualTo(200);
+            EngineComparison.Summary second = events.awaitCompared(id, 2);
+            assertThat(second.verdict()).as(second.toString()).isEqualTo(EngineComparison.Verdict.AGREE);
+            JsonNode latest = api.get("/api/queries/" + id + "/batches?limit=1").json().get(0);
+            assertThat(latest.path("batchId").asLong()).as("the second run went on").isGreaterThan(lastOfFirstRun);
+
+            assertThat(dataDirectory.resolve("checkpoints/both/commits")).isDirectory();
+            assertThat(dataDirectory.resolve("checkpoints/both/" + "spark-beside/commits"))
+                    .as("Spark's checkpoint beside Arus's").isDirectory();
+            try (var logged = Files.list(dataDirectory.resolve("out/both-json/_spark_metadata"))) {
+                assertThat(logged.count()).as("Arus's run writes the json sink").isPositive();
+            }
+        } finally {
+            api.delete("/api/queries/" + id + "?purge=true");
+        }
     }
 }

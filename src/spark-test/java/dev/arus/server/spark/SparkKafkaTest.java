@@ -5,18 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.engine.kafka.KafkaTestBroker;
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.storage.DataDirectory;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The same Kafka spec as on Arus runs on Spark against a real broker (Spark's Kafka connector on
  * the service's kafka-clients): orders read with {@code from_json}, written back to a topic by
- * the foreachBatch wrapper, and shown in the live results.
+ * the foreachBatch wrapper, and shown in the live results. In {@code exactlyOnce} mode Arus's
+ * Kafka sink writes each batch in a transaction that records its id, so that a batch Spark runs
+ * again is in the topic once for a {@code read_committed} reader.
  */
 @SparkService
 class SparkKafkaTest {
@@ -26,6 +32,9 @@ class SparkKafkaTest {
 
     @Autowired
     QueryRegistry registry;
+
+    @Autowired
+    DataDirectory dataDirectory;
 
     private final RegistryEvents events = new RegistryEvents();
 
@@ -64,6 +73,44 @@ class SparkKafkaTest {
                     .isEqualTo("KafkaV2[Subscribe[spark-orders]]");
         } finally {
             api.delete("/api/queries/" + id);
+        }
+    }
+
+    @Test
+    void writesEachBatchInATransactionOnceInExactlyOnceModeEvenWhenSparkRunsItAgain() throws Exception {
+        KafkaTestBroker.createTopic("spark-exactly", 1);
+        ApiClient api = new ApiClient(port);
+        String id = api.create("""
+                {"name": "spark-exactly-once", "engine": "spark",
+                 "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 4}},
+                 "steps": [{"selectExpr": ["CAST(value AS STRING) AS value"]}],
+                 "trigger": {"processingTime": "200 milliseconds"},
+                 "checkpointLocation": "checkpoints/spark-exactly-once",
+                 "sink": {"format": "kafka", "options": {"kafka.bootstrap.servers": "%s", "topic": "spark-exactly",
+                          "exactlyOnce": true}}}
+                """.formatted(KafkaTestBroker.servers()));
+        try {
+            events.awaitBatches(id, 3);
+            assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+            long last = CommittedBatches.forgetLatest(dataDirectory.resolve("checkpoints/spark-exactly-once"));
+            int heard = events.outputs(id);
+            assertThat(api.post("/api/queries/" + id + "/start").status()).isEqualTo(200);
+            events.awaitBatches(id, heard + 2); // batch `last` again, then the one after it
+            assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+
+            JsonNode outputs = api.get("/api/queries/" + id + "/batches?limit=1000").json();
+            List<Long> outputIds = new ArrayList<>();
+            outputs.forEach(output -> outputIds.add(output.path("batchId").asLong()));
+            assertThat(outputIds).as("batch %d computed by both runs", last).filteredOn(batchId -> batchId == last)
+                    .hasSize(2);
+            long batches = outputIds.get(outputIds.size() - 1) + 1;
+            List<Long> values = new ArrayList<>(KafkaTestBroker.readAll("spark-exactly", "read_committed").stream()
+                    .map(record -> Long.parseLong(new String(record.value(), StandardCharsets.UTF_8))).toList());
+            values.sort(null);
+            assertThat(values).as("each of %d batches once", batches)
+                    .containsExactlyElementsOf(LongStream.range(0, batches * 4).boxed().toList());
+        } finally {
+            api.delete("/api/queries/" + id + "?purge=true");
         }
     }
 

@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -46,14 +45,12 @@ import org.springframework.stereotype.Component;
  * Arus. Each step is applied as a user of the Dataset API would apply it; Spark analyses it on the
  * spot, and its refusal is a problem at the step's JSON pointer with Spark's message. A spec in
  * SQL goes to {@code spark.sql} as written, over its tables as temporary views
- * ({@link SparkStatements}). What has no Spark counterpart (the {@code stream} source and sink, the {@code memory} sink) is refused at
- * the field that names it. Starts nothing.
+ * ({@link SparkStatements}). Each batch goes to the spec's sink through {@link SparkSinks}. What
+ * has no Spark counterpart is refused at the field that names it. Starts nothing.
  */
 @Component
 class SparkQueryEngine implements QueryEngine {
 
-    /** The sinks a Spark query writes through its foreachBatch wrapper. */
-    static final Set<String> SINKS = Set.of("noop", "console", "json", "csv", "parquet", "kafka", "jdbc", "http");
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     private static final Pattern ALIAS = Pattern.compile("(?is).*\\s+AS\\s+`?(\\w+)`?");
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
@@ -80,24 +77,31 @@ class SparkQueryEngine implements QueryEngine {
 
     @Override
     public TranslatedQuery translate(QuerySpec spec, Map<String, String> sinkOptions, QueryFiles files) {
-        String sinkFormat = spec.sink().format().trim().toLowerCase(Locale.ROOT);
-        if (!SINKS.contains(sinkFormat)) {
+        String sinkFormat = SparkSinks.normalized(spec.sink().format());
+        if (!SparkSinks.FORMATS.contains(sinkFormat)) {
             throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, "/sink/format", "A Spark query cannot write "
                     + "the '" + spec.sink().format() + "' sink through the service; it writes: "
-                    + String.join(", ", SINKS.stream().sorted().toList()));
+                    + String.join(", ", SparkSinks.FORMATS.stream().sorted().toList()));
         }
         String mode = outputMode(spec.outputMode());
+        if (SparkFileSink.FORMATS.containsKey(sinkFormat) && !mode.equals("append")) {
+            // Spark's DataSource.createSink refuses a file sink in any other mode
+            throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, "Data source " + sinkFormat
+                    + " does not support " + mode.substring(0, 1).toUpperCase(Locale.ROOT) + mode.substring(1)
+                    + " output mode", Map.of("pointer", "/outputMode", "engine", "spark",
+                    "errorClass", "STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE"));
+        }
         Trigger trigger = trigger(spec.trigger());
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
                     : stream(session, spec.source(), spec.steps(), "");
-            SparkTranslatedQuery.ArusSink arusSink = ArusSinks.FORMATS.contains(sinkFormat)
-                    ? new SparkTranslatedQuery.ArusSink(arusSinks, groupingColumns(spec.steps())) : null;
-            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()),
-                    sinkFormat, sinkOptions, spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(),
-                    files, arusSink, QueryEndpoint.sourcesOf(spec));
+            SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
+                    spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
+                    properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()), sinks,
+                    files, QueryEndpoint.sourcesOf(spec));
         }
     }
 

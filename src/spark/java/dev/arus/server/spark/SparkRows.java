@@ -47,7 +47,8 @@ final class SparkRows {
         return converted;
     }
 
-    private static Row row(Schema schema, org.apache.spark.sql.types.StructType sparkSchema,
+    /** One row of Spark's in the engine's terms. */
+    static Row row(Schema schema, org.apache.spark.sql.types.StructType sparkSchema,
                            org.apache.spark.sql.Row row) {
         Object[] values = new Object[schema.size()];
         for (int i = 0; i < values.length; i++) {

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import dev.arus.server.query.ArusSinks;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,18 +34,18 @@ final class SparkRun implements StreamingQuery {
     private final UUID id;
     private final String name;
     private final Path temporaryCheckpoint;
-    /** Arus's sink the run writes through ({@code jdbc}, {@code http}), closed when the run ends; or null. */
-    private final ArusSinks.Writer sink;
+    /** The sink the run writes through, closed when the run ends. */
+    private final SparkSink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
     // Output rows by batch id, as the foreachBatch wrapper counted them: Spark reports -1 for foreachBatch.
     private final Map<Long, Long> outputRows = new ConcurrentHashMap<>();
-    /** Arus's sink's own figures per batch (rows written, time, last write), as the wrapper gave them. */
+    /** The sink's own figures per batch (Arus's sinks': rows written, time, last write), as the wrapper gave them. */
     private final Map<Long, Map<String, String>> sinkMetrics = new ConcurrentHashMap<>();
     private volatile UUID runId;
     private volatile org.apache.spark.sql.streaming.StreamingQuery spark;
 
     /** @param temporaryCheckpoint the checkpoint of a query without one of its own, deleted when the run ends; or null */
-    SparkRun(UUID id, String name, Path temporaryCheckpoint, ArusSinks.Writer sink) {
+    SparkRun(UUID id, String name, Path temporaryCheckpoint, SparkSink sink) {
         this.sink = sink;
         this.id = id;
         this.name = name;
@@ -84,9 +83,7 @@ final class SparkRun implements StreamingQuery {
 
     /** Spark's terminated event. */
     void end() {
-        if (sink != null) {
-            sink.close();
-        }
+        sink.close();
         ended.countDown();
         if (temporaryCheckpoint != null) {
             SparkCheckpoints.deleteTemporary(temporaryCheckpoint);
@@ -143,7 +140,7 @@ final class SparkRun implements StreamingQuery {
         org.apache.spark.sql.streaming.StreamingQueryException failed = handle.exception().get();
         Throwable cause = failed.cause() != null ? failed.cause() : failed;
         return Optional.of(new StreamingQueryException("Query " + name + " failed on Spark: " + cause.getMessage(),
-                cause, id, runId));
+                cause, SparkErrorClass.of(cause), id, runId));
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.StreamingQuery;
-import dev.arus.server.query.ArusSinks;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.RunEvents;
@@ -45,35 +44,23 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private final String outputMode;
     private final Trigger trigger;
     private final Duration triggerInterval;
-    private final String sinkFormat;
-    private final Map<String, String> sinkOptions;
-    private final List<String> partitionBy;
+    private final SparkSinks sinks;
     private final QueryFiles files;
-    private final ArusSink arusSink;
     private final List<QueryEndpoint> inputs;
     private SparkEvents events;
-
-    /**
-     * Arus's own sink of a query whose sink Spark has not ({@code jdbc}, {@code http}): made for
-     * each run, with the output's grouping columns as far as the spec tells them.
-     */
-    record ArusSink(ArusSinks sinks, List<String> groupingColumns) {
-    }
+    // The memory table of the latest run, when the sink is memory.
+    private volatile SparkMemorySink memoryTable;
 
     /** @param sql the spec's statement, or null for a spec of steps */
     SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
-                         String sinkFormat, Map<String, String> sinkOptions, List<String> partitionBy,
-                         QueryFiles files, ArusSink arusSink, List<QueryEndpoint> inputs) {
+                         SparkSinks sinks, QueryFiles files, List<QueryEndpoint> inputs) {
         this.frame = frame;
         this.sql = sql;
         this.outputMode = outputMode;
         this.trigger = trigger;
         this.triggerInterval = triggerInterval;
-        this.sinkFormat = sinkFormat;
-        this.sinkOptions = Map.copyOf(sinkOptions);
-        this.partitionBy = List.copyOf(partitionBy);
+        this.sinks = sinks;
         this.files = files;
-        this.arusSink = arusSink;
         this.inputs = List.copyOf(inputs);
     }
 
@@ -84,7 +71,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
 
     @Override
     public QueryEndpoint output() {
-        return new QueryEndpoint(sinkFormat, sinkOptions);
+        return new QueryEndpoint(sinks.format(), sinks.options());
     }
 
     @Override
@@ -94,7 +81,14 @@ final class SparkTranslatedQuery implements TranslatedQuery {
 
     @Override
     public boolean writesMemoryTable() {
-        return false;
+        return sinks.format().equals("memory");
+    }
+
+    /** The table Spark's memory sink holds for the latest run; none before the first. */
+    @Override
+    public List<dev.arus.engine.data.Row> memoryTable(String name) {
+        SparkMemorySink table = memoryTable;
+        return table == null ? List.of() : table.rows();
     }
 
     @Override
@@ -109,8 +103,13 @@ final class SparkTranslatedQuery implements TranslatedQuery {
             events = new SparkEvents(runEvents);
             frame.sparkSession().streams().addListener(events);
         }
-        ArusSinks.Writer sink = arusSink == null ? null : arusSink.sinks().open(sinkFormat, sinkOptions, outputMode, id,
-                files.checkpointed(), SparkRows.schema(frame.schema()), arusSink.groupingColumns());
+        SparkSink sink;
+        try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
+            sink = sinks.open(frame.sparkSession(), name, id, files.checkpointed(), SparkRows.schema(frame.schema()));
+        }
+        if (sink instanceof SparkMemorySink table) {
+            memoryTable = table;
+        }
         Path checkpoint = files.checkpointed() ? files.checkpoint() : SparkCheckpoints.temporary();
         SparkCheckpoints.claim(checkpoint, id);
         SparkRun run = new SparkRun(id, name, files.checkpointed() ? null : checkpoint, sink);
@@ -120,8 +119,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
                     .queryName(name)
                     .outputMode(outputMode)
                     .option("checkpointLocation", checkpoint.toString())
-                    .foreachBatch(new SparkBatchWriter(sinkFormat, sinkOptions, partitionBy, observer, observedRows,
-                            run, sink));
+                    .foreachBatch(new SparkBatchWriter(sink, observer, observedRows, run));
             if (trigger != null) {
                 writer.trigger(trigger);
             }

@@ -1,7 +1,9 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import java.util.List;
 import dev.arus.engine.exec.StatePartition;
 
 /**
@@ -23,4 +25,18 @@ abstract class AggregatingPartition extends StatePartition {
      * rows the output mode emits, ordered by key.
      */
     abstract ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema);
+
+    /**
+     * Every group (or session) held, ordered by key: the row it would emit, in
+     * {@code outputSchema}, and each aggregate's {@link Accumulator#buffer}. For readers of the
+     * state, on a partition of their own.
+     */
+    abstract List<Held> held(Schema outputSchema);
+
+    /** The accumulators, one per aggregate, for the shape of their buffers. */
+    abstract Accumulator[] accumulators();
+
+    /** A group held: its output row, and each aggregate's buffer ({@code null}: the result is the buffer). */
+    record Held(Row row, List<List<Object>> buffers) {
+    }
 }

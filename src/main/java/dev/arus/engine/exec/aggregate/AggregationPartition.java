@@ -1,6 +1,7 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.StateStats;
@@ -142,9 +143,41 @@ final class AggregationPartition extends AggregatingPartition {
         Arrays.fill(updatedInBatch, survivors.length, updatedInBatch.length, 0);
     }
 
-    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+    @Override
+    List<Held> held(Schema outputSchema) {
+        List<Integer> all = new ArrayList<>();
+        for (int group = 0; group < groups.size(); group++) {
+            all.add(group);
+        }
+        Integer[] order = sorted(all);
+        List<Row> rows = materialize(order, outputSchema).toRows();
+        List<Held> held = new ArrayList<>(order.length);
+        for (int i = 0; i < order.length; i++) {
+            List<List<Object>> buffers = new ArrayList<>(accumulators.length);
+            for (Accumulator accumulator : accumulators) {
+                buffers.add(accumulator.buffer(order[i]));
+            }
+            held.add(new Held(rows.get(i), buffers));
+        }
+        return held;
+    }
+
+    @Override
+    Accumulator[] accumulators() {
+        return accumulators;
+    }
+
+    private Integer[] sorted(List<Integer> emitted) {
         Integer[] order = emitted.toArray(Integer[]::new);
         Arrays.sort(order, (a, b) -> layout.compareGroups(groups, a, b));
+        return order;
+    }
+
+    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+        return materialize(sorted(emitted), outputSchema);
+    }
+
+    private ColumnarBatch materialize(Integer[] order, Schema outputSchema) {
         ColumnarBatch output = ColumnarBatch.allocate(outputSchema, Math.max(order.length, 1));
         int keyCount = layout.keyCount();
         for (int row = 0; row < order.length; row++) {

@@ -1,6 +1,7 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.StateStats;
@@ -226,9 +227,43 @@ final class SessionPartition extends AggregatingPartition {
                 ? keysWithoutSession.closingTime(sessions.keys(), sessions.owner(session)) : Long.MAX_VALUE;
     }
 
-    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
-        Integer[] order = emitted.toArray(Integer[]::new);
+    @Override
+    List<Held> held(Schema outputSchema) {
+        List<Integer> live = new ArrayList<>();
+        for (int session = 0; session < sessions.idLimit(); session++) {
+            if (sessions.isLive(session)) {
+                live.add(session);
+            }
+        }
+        Integer[] order = sorted(live);
+        List<Row> rows = materialize(order, outputSchema).toRows();
+        List<Held> held = new ArrayList<>(order.length);
+        for (int i = 0; i < order.length; i++) {
+            List<List<Object>> buffers = new ArrayList<>(accumulators.length);
+            for (Accumulator accumulator : accumulators) {
+                buffers.add(accumulator.buffer(order[i]));
+            }
+            held.add(new Held(rows.get(i), buffers));
+        }
+        return held;
+    }
+
+    @Override
+    Accumulator[] accumulators() {
+        return accumulators;
+    }
+
+    private Integer[] sorted(List<Integer> sessionIds) {
+        Integer[] order = sessionIds.toArray(Integer[]::new);
         Arrays.sort(order, this::compareSessions);
+        return order;
+    }
+
+    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+        return materialize(sorted(emitted), outputSchema);
+    }
+
+    private ColumnarBatch materialize(Integer[] order, Schema outputSchema) {
         ColumnarBatch output = ColumnarBatch.allocate(outputSchema, Math.max(order.length, 1));
         GroupIndex keys = sessions.keys();
         for (int row = 0; row < order.length; row++) {

@@ -3,11 +3,17 @@ package dev.arus.engine.exec.join;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.EntryOrder;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StatePartition;
 import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.expr.BoundExpression;
@@ -16,6 +22,7 @@ import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -314,6 +321,46 @@ final class JoinPartition extends StatePartition {
                 output.column(c).resetNulls();
             }
         }
+    }
+
+    /**
+     * The rows side {@code side} holds, as Spark's reader shows a join side: the key its join
+     * keys' values ({@code field0}, {@code field1}, ...), the value the row as it entered the
+     * join; ordered by key, then row.
+     */
+    StateEntries entries(int side) {
+        StreamJoinSpec.Side me = side(side);
+        JoinSideState state = states[side];
+        int live = state.live();
+        int[] slots = new int[live];
+        int count = 0;
+        for (int slot = 0; count < live; slot++) {
+            if (state.alive(slot)) {
+                slots[count++] = slot;
+            }
+        }
+        ColumnarBatch rows = ColumnarBatch.allocate(me.schema(), Math.max(1, live));
+        for (int c = 0; c < me.schema().size(); c++) {
+            rows.column(c).gather(state.rows().column(c), slots, live, 0);
+        }
+        rows.setSize(live);
+        List<Field> keyFields = new ArrayList<>();
+        for (int k = 0; k < me.keys().size(); k++) {
+            keyFields.add(new Field("field" + k, me.keys().get(k).dataType(), true));
+        }
+        Schema keySchema = new Schema(keyFields);
+        ColumnVector[] keys = evaluate(me.keys(), rows, KEY_CONTEXT);
+        List<Row> values = rows.toRows();
+        List<StateEntries.Entry> entries = new ArrayList<>(live);
+        for (int row = 0; row < live; row++) {
+            Object[] key = new Object[keys.length];
+            for (int k = 0; k < keys.length; k++) {
+                key[k] = keys[k].getObject(row);
+            }
+            entries.add(new StateEntries.Entry(new Row(keySchema, key), values.get(row)));
+        }
+        entries.sort(EntryOrder.ENTRIES);
+        return new StateEntries(new StructType(keyFields), new StructType(me.schema().fields()), entries);
     }
 
     @Override
