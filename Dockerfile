@@ -1,17 +1,17 @@
 # syntax=docker/dockerfile:1
 #
-# Arus in a container (README "Docker"):
+# Arus in a container (docs/docker.md):
 #   docker build -t arus .
 #   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g -e ARUS_SECURITY_API_TOKEN="$TOKEN" arus
 #
-# Security (README "Security"): the image listens on 0.0.0.0 so that -p reaches it, and the
+# Security (docs/configuration.md, "Security"): the image listens on 0.0.0.0 so that -p reaches it, and the
 # service refuses to start on a non-loopback address without an API token: anyone who reaches the
 # port could change queries. Give it one (ARUS_SECURITY_API_TOKEN: changes, the live WebSocket and
 # the Actuator beyond health and prometheus then need "Authorization: Bearer <token>"), or say
 # explicitly that anyone may with -e ARUS_SECURITY_ALLOW_ANONYMOUS=true (logged as a warning).
 #
 # Base images are pinned by the digests of their multi-arch indexes, as published for these tags
-# (README "Docker" says where they were read and that this machine could not pull them); refresh
+# (docs/docker.md says where they were read and that this machine could not pull them); refresh
 # them with `docker buildx imagetools inspect <image>:<tag>`.
 ARG JDK_IMAGE=eclipse-temurin:17-jdk@sha256:5d6042fb8cdc14d614e4e421f52e3211fc5aeadddce44cbf9de8ed37c791f824
 ARG JRE_IMAGE=eclipse-temurin:17-jre@sha256:207ecae0b2b104dfc6dfa763d1e9cd2041cb344800a180e24cb1a28ed533ff90
@@ -68,8 +68,8 @@ COPY --from=layers /layers/extracted/dependencies/ ./
 COPY --from=layers /layers/extracted/spring-boot-loader/ ./
 COPY --from=layers /layers/extracted/snapshot-dependencies/ ./
 COPY --from=layers /layers/extracted/application/ ./
-# The project's JVM settings (heap sizing, the context processed ahead of time and the rest, README
-# "Running"): the java launcher reads them through JDK_JAVA_OPTIONS below;
+# The project's JVM settings (heap sizing, the context processed ahead of time and the rest,
+# docs/running.md): the java launcher reads them through JDK_JAVA_OPTIONS below;
 # -e JDK_JAVA_OPTIONS="@/app/jvm.options -Xmx1g" adds to them. Beside them, the training script.
 COPY --from=build /jvm/ /app/
 # Class data sharing: a training run of the service with its demo, up to the chapter's second
@@ -77,7 +77,7 @@ COPY --from=build /jvm/ /app/
 # loading them again (BENCH startup).
 RUN sh /app/train-archive.sh /app/jvm.options /app/arus.jar /app/arus.jsa /tmp/arus-training
 # Checkpoints, streams and other state live under arus.data-dir: a volume, or a bind mount of a
-# directory this user may write (README "Docker").
+# directory this user may write (docs/docker.md).
 ENV ARUS_DATA_DIR=/data
 # All interfaces, for port publishing; needs ARUS_SECURITY_API_TOKEN or ARUS_SECURITY_ALLOW_ANONYMOUS=true.
 ENV SERVER_ADDRESS=0.0.0.0

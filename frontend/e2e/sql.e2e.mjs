@@ -19,7 +19,9 @@ async function complete(page, text, option) {
   await page.locator(SQL).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
-  await page.locator('.cm-tooltip-autocomplete li', { hasText: option }).first().click();
+  // The label exactly: a keyword such as VALUES also contains "value".
+  await page.locator('.cm-tooltip-autocomplete li')
+    .filter({ has: page.locator('.cm-completionLabel', { hasText: new RegExp(`^${option}$`) }) }).first().click();
 }
 
 async function queryNames(page) {
@@ -37,7 +39,7 @@ await runInBrowser(async ({ page, expectRefusals }) => {
   await page.locator('#template').selectOption('chapter-replay');
   await page.locator(SQL).fill('SELECT ');
   // The columns come from the service (POST /api/sql/tables) a moment after the tables are set.
-  await page.waitForFunction(() => !document.querySelector('[data-columns]')?.textContent);
+  await page.locator('[data-columns="known"]').waitFor({ state: 'attached' });
   await complete(page, 'visits.va', 'value');
   await page.waitForFunction(() => document.querySelector('#sql .cm-content')?.textContent === 'SELECT visits.value');
   await complete(page, ', unix_ti', 'unix_timestamp');

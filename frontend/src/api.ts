@@ -1,8 +1,8 @@
 import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
 import { CONTENT_TYPES, type EventLayout } from './streams';
-import type { IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
-  SqlTable, StreamView } from './types';
+import type { CheckpointView, IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
+  SqlTable, StreamSpec, StreamView } from './types';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -70,6 +70,14 @@ export const api = {
   sqlTables: (tablesText: string) => call<SqlTable[]>('POST', '/api/sql/tables', `{"tables": ${tablesText}}`,
     'application/json', false),
   sqlFunctions: () => call<SqlFunction[]>('GET', '/api/sql/functions'),
+  /**
+   * Replaces a query's definition with the spec as typed, keeping its id and checkpoint; with
+   * `resetCheckpoint` the checkpoint is deleted and the new definition starts afresh on it.
+   */
+  replace: (id: string, specText: string, resetCheckpoint: boolean) =>
+    call<QueryView>('PUT', `${base}/${encodeURIComponent(id)}${resetCheckpoint ? '?resetCheckpoint=true' : ''}`, specText),
+  /** Where the query keeps its checkpoint and the last batch it committed; a 404 for a query without one. */
+  checkpoint: (id: string) => call<CheckpointView>('GET', `${base}/${encodeURIComponent(id)}/checkpoint`),
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
@@ -81,6 +89,7 @@ export const api = {
   progress: (id: string, page: HistoryPage) =>
     call<ProgressView[]>('GET', `${base}/${encodeURIComponent(id)}/progress?before=${page.before}&limit=${page.limit}`),
   streams: () => call<StreamView[]>('GET', '/api/streams'),
+  createStream: (spec: StreamSpec) => call<StreamView>('POST', '/api/streams', JSON.stringify(spec)),
   /** The streams, queries and outside sources and sinks, with who reads and writes what. */
   graph: () => call<PipelineGraph>('GET', '/api/graph'),
   /** The events go as typed, so that the problem's pointer or line matches the text in the form. */

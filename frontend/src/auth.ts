@@ -1,7 +1,7 @@
 import { h } from './ui/dom';
 
 /**
- * The service's API token, when it wants one (README "Security"): asked for once, when the
+ * The service's API token, when it wants one (docs/configuration.md, "Security"): asked for once, when the
  * server answers 401, and kept in sessionStorage only, so it is gone when the browser session
  * ends and never shared with other origins.
  */

@@ -32,7 +32,7 @@ export function consoleCell(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A size in binary units, as the README writes them (64 KiB): three significant digits. */
+/** A size in binary units, as the docs write them (64 KiB): three significant digits. */
 export function bytes(value: number | undefined | null): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '–';
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

@@ -133,6 +133,21 @@ export class LiveQueryModel {
     }
   }
 
+  /**
+   * The query's definition was replaced (an edit): its view as the service answered, and the
+   * series started over for the new spec, whose results may have another shape.
+   */
+  redefine(query: QueryView): Changes {
+    if (query.id !== this.queryId) return NONE;
+    this.startRun(query.runId, query);
+    this.query = query;
+    this.state = query.state;
+    this.status = query.status;
+    this.exception = query.exception ?? null;
+    this.restart = query.restart ?? null;
+    return ALL;
+  }
+
   /** The history the last snapshot left out, once: `null` when nothing is missing or it was taken already. */
   takeHistoryRequest(): HistoryRequest | null {
     const history = this.history;

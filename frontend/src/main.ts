@@ -1,5 +1,6 @@
 import './style.css';
 import { renderListPage } from './ui/listPage';
+import { renderNotFoundPage } from './ui/notFoundPage';
 import { renderStreamsPage } from './ui/streamsPage';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -25,7 +26,8 @@ function showLazily<M>(load: () => Promise<M>, render: (page: M) => () => void):
 
 /**
  * Hash routes: #/ the list, #/new?template=id the create form, #/queries/{id} one query live,
- * #/streams the streams, #/pipelines the graph of streams, queries and sinks.
+ * #/streams the streams, #/pipelines the graph of streams, queries and sinks; any other route
+ * a page saying so.
  */
 function route(): void {
   routes++;
@@ -53,9 +55,12 @@ function route(): void {
     nav = 'streams';
     document.title = 'Streams · Arus';
     dispose = renderStreamsPage(root);
-  } else {
+  } else if (path === '/') {
     document.title = 'Queries · Arus';
     dispose = renderListPage(root);
+  } else {
+    nav = '';
+    renderNotFoundPage(root, 'Page not found', `There is no page at #${path}.`);
   }
   document.querySelectorAll<HTMLElement>('[data-nav]').forEach((a) => a.classList.toggle('active', a.dataset.nav === nav));
 }

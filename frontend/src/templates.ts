@@ -2,7 +2,7 @@ import TEMPLATE_DATA from './templates.json';
 import type { QuerySpec } from './types';
 
 /**
- * A starting point for the create form: a valid spec (README "Create a query"). The templates live
+ * A starting point for the create form: a valid spec (docs/queries.md, "Create a query"). The templates live
  * in templates.json, which the service's DashboardTemplatesTest also reads and posts, each to a
  * started service, so that every one is known to be accepted and to run.
  */

@@ -30,6 +30,10 @@ export type Problem = Partial<Schemas['Problem']>;
 export type Access = Schemas['Access'];
 
 export type StreamView = Schemas['StreamView'];
+/** A stream as POST /api/streams creates it: its name, columns, partitions, key field and retention. */
+export type StreamSpec = Schemas['StreamSpec'];
+/** Where a query keeps its checkpoint, and the last batch it committed, read from disk. */
+export type CheckpointView = Schemas['Checkpoint'];
 export type StreamColumn = Schemas['Column'];
 export type StreamReader = Schemas['ReaderView'];
 export type Retention = Schemas['RetentionView'];

@@ -37,6 +37,24 @@ describe('LiveQueryModel', () => {
     expect(model.markers).toEqual({ watermark: ms(25), maxEventTime: ms(30) });
   });
 
+  it('starts over with the new spec and run when the query is redefined, keeping a batch of the new run only once', () => {
+    const model = new LiveQueryModel(QUERY_ID);
+    model.apply(snapshot());
+    const redefined = { ...queryView('update', RUN_2), spec: { ...queryView('update', RUN_2).spec, outputMode: 'update' } };
+
+    const changes = model.redefine(redefined);
+
+    expect(changes.query && changes.results && changes.batches).toBe(true);
+    expect(model.outputMode).toBe('update');
+    expect(model.runId).toBe(RUN_2);
+    expect(model.batches).toEqual([]);
+    expect(model.results.list()).toEqual([]);
+    model.apply(batchMessage(4, [windowRow(8, 8, 3)]));
+    expect(model.batches.map((b) => b.batchId)).toEqual([4]);
+    expect(model.redefine({ ...redefined, id: 'another' })).toEqual({ query: false, results: false, progress: false, batches: false,
+      comparison: false });
+  });
+
   it('ignores a batch it has already seen', () => {
     const model = new LiveQueryModel(QUERY_ID);
     model.apply(snapshot());

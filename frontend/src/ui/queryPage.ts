@@ -11,9 +11,11 @@ import { resultKindOf } from '../results';
 import { sinkTarget } from '../sinkTarget';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
-import type { EngineComparison, ProgressView, RecentBatch } from '../types';
+import type { CheckpointView, EngineComparison, ProgressView, RecentBatch } from '../types';
 import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
+import { definitionCard, lastCommittedText } from './definitionCard';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
+import { renderNotFoundPage } from './notFoundPage';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
   { title: 'Rows per second', unit: 'rows/s', log: true, lines: [
@@ -53,14 +55,30 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
   const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
-  const stopButton = h('button', { class: 'btn', 'data-action': 'stop' }, 'Stop');
-  const startButton = h('button', { class: 'btn', 'data-action': 'start' }, 'Start');
-  const deleteButton = h('button', { class: 'btn btn-danger', 'data-action': 'delete' }, 'Delete');
+  // Disabled until the service has said the query exists, and in which state.
+  const stopButton = h('button', { class: 'btn', 'data-action': 'stop', disabled: true }, 'Stop');
+  const startButton = h('button', { class: 'btn', 'data-action': 'start', disabled: true }, 'Start');
+  const deleteButton = h('button', { class: 'btn btn-danger', 'data-action': 'delete', disabled: true }, 'Delete');
   const kpis = h('dl', { class: 'kpis' });
   const measureSelect = h('select', { class: 'measure', 'aria-label': 'Aggregate shown as bar height' });
+  /** The checkpoint as the service last read it from disk: what a query without progress in memory goes on from. */
+  let checkpoint: CheckpointView | null = null;
+  /** The state the query was in when its checkpoint was last read; null: read it at the next chance. */
+  let checkpointReadIn: string | null = null;
+  const definition = definitionCard({
+    save: async (specText, resetCheckpoint) => {
+      notice.hidden = true;
+      const view = await api.replace(id, specText, resetCheckpoint);
+      frameDraw.add(model.redefine(view));
+      // Read again: a reset has emptied it, and the new definition's page shows it either way.
+      checkpointReadIn = null;
+      void loadCheckpoint();
+    },
+  });
   const resultsHint = h('span', { class: 'hint' });
   const resultsTitle = h('h2', {}, 'Results per window');
   const measureWord = h('span', {}, 'height ');
+  const measureLabel = h('label', { class: 'measure-label' }, measureWord, measureSelect);
   const resultsEl = h('div', { class: 'chart chart-results', 'data-chart': 'results' });
   const keyFinal = h('span', { class: 'key key-final' }, 'final window');
   const keyRunning = h('span', { class: 'key key-running' }, 'running value');
@@ -87,7 +105,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
     h('div', { class: 'card-head' }, resultsTitle, resultsHint,
-      h('label', { class: 'measure-label' }, measureWord, measureSelect)),
+      measureLabel),
     h('div', { class: 'legend-line' },
       keyFinal,
       keyRunning,
@@ -113,6 +131,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     rowsCard,
     h('section', { class: 'progress-grid' },
       ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
+    definition.element,
     h('section', { class: 'card' },
       h('div', { class: 'card-head' }, h('h2', {}, 'Recent batches'), h('span', { class: 'hint' }, 'as the console sink prints them, newest first')),
       batchesEl));
@@ -199,14 +218,19 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     deleteButton.disabled = model.state === 'DELETED';
     const last: ProgressView | undefined = model.progress[model.progress.length - 1];
     const state = last ? stateRows(last) : null;
+    // Before its first batch since the service started, a query shows where its checkpoint goes on.
+    const committed = checkpoint?.lastCommitted ?? null;
+    const committedWatermark = committed ? Date.parse(committed.watermark) : 0;
+    const watermark = model.markers.watermark ?? (!last && committedWatermark > 0 ? committedWatermark : null);
     const kpi = (label: string, value: string, key: string) => [h('div', { class: 'kpi', 'data-kpi': key }, h('dt', {}, label), h('dd', {}, value))];
     const sink = sinkTarget(q.spec, model.progress);
     const lastWrite = sink?.lastWriteAt ? Date.parse(sink.lastWriteAt) : null;
     replaceChildren(kpis,
       ...kpi('Input', `${rate(last?.inputRowsPerSecond)} rows/s`, 'input'),
       ...kpi('Processed', `${rate(last?.processedRowsPerSecond)} rows/s`, 'processed'),
-      ...kpi('Last batch', last ? `#${last.batchId} · ${ms(last.batchDuration)}` : '–', 'batch'),
-      ...kpi('Watermark', model.markers.watermark === null ? '–' : `${timeOfDay(model.markers.watermark)} UTC`, 'watermark'),
+      ...kpi('Last batch', last ? `#${last.batchId} · ${ms(last.batchDuration)}`
+        : committed ? `#${committed.batchId} · checkpoint` : '–', 'batch'),
+      ...kpi('Watermark', watermark === null ? '–' : `${timeOfDay(watermark)} UTC`, 'watermark'),
       ...kpi('Max event time', model.markers.maxEventTime === null ? '–' : `${timeOfDay(model.markers.maxEventTime)} UTC`, 'max-event-time'),
       ...kpi('State rows', state ? String(state.total) : '–', 'state-rows'),
       ...kpi('Output mode', model.outputMode, 'mode'),
@@ -253,6 +277,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (measure === null || !measures.includes(measure)) measure = measures[0] ?? null;
     if (measure !== null) measureSelect.value = measure;
     measureSelect.disabled = measures.length < 2;
+    measureLabel.hidden = measures.length === 0;
     const bars = model.results.list();
     const finals = bars.filter((b) => b.finalized).length;
     resultsEl.dataset.kind = kind;
@@ -270,8 +295,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     keyOpen.textContent = `open ${what}s`;
     keyRunning.textContent = sessions ? 'may still grow' : 'running value';
     measureWord.textContent = sessions ? 'label ' : 'height ';
+    const since = lastCommittedText(checkpoint);
     if (shape && shape.windowColumn === null) emptyResults.textContent = 'These results have no window column: see the recent batches below.';
-    else emptyResults.textContent = `No ${what} yet: a ${what} appears once the watermark passes its end.`;
+    else if (model.state !== 'ACTIVE' && model.batches.length === 0) {
+      emptyResults.textContent = `No ${what} since the service started: the query is ${(model.state ?? 'stopped').toLowerCase()}.`
+        + (since ? ` Its checkpoint's last batch was ${since}; started, it goes on from there.` : '');
+    } else emptyResults.textContent = `No ${what} yet: a ${what} appears once the watermark passes its end.`;
     resultsHint.textContent = sessions
       ? `${model.outputMode} mode: a bar per session of each key, from its first event to its last plus the gap`
       : model.outputMode === 'append'
@@ -340,8 +369,30 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     batchesEl.dataset.count = String(model.batches.length);
   }
 
+  /** Reads the checkpoint of a query that keeps one, when its state differs from the one it was last read in. */
+  async function loadCheckpoint(): Promise<void> {
+    const q = model.query;
+    if (!q?.spec.checkpointLocation || checkpointReadIn === model.state) return;
+    checkpointReadIn = model.state;
+    try {
+      const read = await api.checkpoint(id);
+      if (disposed) return;
+      // A checkpoint started afresh has committed nothing: the page stops showing the old last batch.
+      checkpoint = read;
+      drawHead();
+      drawResults();
+      if (model.query) definition.show(model.query, checkpoint);
+    } catch {
+      // The card says it has no batch; the next change of state reads it again.
+    }
+  }
+
   function draw(changes: Changes): void {
-    if (changes.query) drawHead();
+    if (changes.query) {
+      if (model.query) definition.show(model.query, checkpoint);
+      if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
+      drawHead();
+    }
     if (changes.query || changes.comparison) drawComparison(model.query?.comparison);
     if (changes.results) drawResults();
     if (changes.progress) {
@@ -368,7 +419,14 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
         break;
       case 'closed':
         connection.textContent = state.reason;
-        if (state.reason === 'query not found') showNotice(`No query with id ${id}.`);
+        if (state.reason !== 'query not found') break;
+        if (model.query === null) {
+          renderNotFoundPage(root, 'Query not found', `No query with id ${id}: it was never created on this service, `
+            + 'or it was deleted.');
+        } else {
+          showNotice(`No query with id ${id}: it was deleted.`);
+          stopButton.disabled = startButton.disabled = deleteButton.disabled = true;
+        }
         break;
     }
   }

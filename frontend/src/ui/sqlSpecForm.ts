@@ -80,18 +80,24 @@ export function sqlSpecForm(onChange: () => void): SqlSpecForm {
   /** Asks the service for the tables' columns once the tables have not changed for a moment; the latest answer wins. */
   function lookUpColumns(): void {
     window.clearTimeout(timer);
+    columnsNote.dataset.columns = 'asking';
     timer = window.setTimeout(() => {
       const text = tables.text();
-      if (syntaxError(text)) return;
+      if (syntaxError(text)) {
+        columnsNote.dataset.columns = 'unknown';
+        return;
+      }
       const asked = ++lookup;
       api.sqlTables(text).then((found) => {
         if (asked !== lookup) return;
         specTables = found;
         columnsNote.textContent = '';
+        columnsNote.dataset.columns = 'known';
         refreshCatalog();
       }, (error: unknown) => {
         if (asked !== lookup) return;
         const problem = error instanceof ProblemError ? error.problem : {};
+        columnsNote.dataset.columns = 'unknown';
         columnsNote.textContent = `Columns not known: ${problem.detail ?? problem.title ?? String(error)}`
           + (problem.pointer ? ` (${problem.pointer})` : '');
       });

@@ -3,6 +3,7 @@ import { bytes, count, duration, rate } from '../format';
 import { keepsEverything, retentionText } from '../streams';
 import type { StreamView } from '../types';
 import { h, replaceChildren } from './dom';
+import { createStreamForm } from './createStreamForm';
 import { sendEventsForm } from './sendEventsForm';
 
 const POLL_MS = 2000;
@@ -66,14 +67,19 @@ function streamCard(stream: StreamView, queryIds: Map<string, string>): HTMLElem
       'No active query reads it.')));
 }
 
-/** The streams of the event log, polled over REST, and a form that sends test events to one of them. */
+/** The streams of the event log, polled over REST, a form that sends test events to one of them and one that creates one. */
 export function renderStreamsPage(root: HTMLElement): () => void {
   const list = h('div', { class: 'streams' });
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   const empty = h('p', { class: 'empty', hidden: true },
-    'No streams yet. Create one with POST /api/streams: a name and its columns as Spark DDL.');
+    'No streams yet. Create one below (or with POST /api/streams): a name and its columns as Spark DDL.');
   const sender = sendEventsForm();
-  replaceChildren(root, h('section', { class: 'page-head' }, h('h1', {}, 'Streams')), notice, list, empty, sender.element);
+  const creator = createStreamForm(() => {
+    window.clearTimeout(timer);
+    void refresh();
+  });
+  replaceChildren(root, h('section', { class: 'page-head' }, h('h1', {}, 'Streams')), notice, list, empty, sender.element,
+    creator);
 
   let timer = 0;
   let disposed = false;

@@ -18,9 +18,29 @@ public final class ApiClient {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final URI base;
+    private final Duration timeout;
 
+    /**
+     * A client whose requests fail once they have waited two minutes for an answer: far beyond any
+     * answer's time on a free machine, but a Spark query's creation (its analysis and start) takes
+     * tens of seconds on a machine shared by several builds.
+     */
     public ApiClient(int port) {
-        this.base = URI.create("http://localhost:" + port);
+        this(URI.create("http://localhost:" + port), Duration.ofMinutes(2));
+    }
+
+    private ApiClient(URI base, Duration timeout) {
+        this.base = base;
+        this.timeout = timeout;
+    }
+
+    /**
+     * This client waiting up to {@code timeout} for each answer: the first Spark query of a JVM
+     * starts Spark and compiles its first plan, which on a busy machine can take longer than the two
+     * minutes a request is given otherwise.
+     */
+    public ApiClient withTimeout(Duration timeout) {
+        return new ApiClient(base, timeout);
     }
 
     public Response post(String path, String body) {
@@ -40,6 +60,11 @@ public final class ApiClient {
 
     public Response post(String path) {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    public Response put(String path, String body) {
+        return send(request(path).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     public Response get(String path) {
@@ -75,13 +100,8 @@ public final class ApiClient {
         return send(request(path).header("Accept", accept).GET());
     }
 
-    /**
-     * A request that fails once it has waited two minutes for its answer: far beyond any answer's
-     * time on a free machine, but a Spark query's creation (its analysis and start) takes tens of
-     * seconds on a machine shared by several builds.
-     */
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120));
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
     }
 
     private Response send(HttpRequest.Builder request) {

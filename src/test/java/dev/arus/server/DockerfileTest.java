@@ -2,6 +2,7 @@ package dev.arus.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.server.docs.Docs;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * The Dockerfile read against the application it packages, since no Docker engine runs here to
  * build it: the port, health check, user, data directory and entry point agree with the
  * application's properties, the jar goes in as Spring Boot's layers with a class data sharing
- * archive, every base image is pinned by digest, and the README's {@code docker run} line gives
+ * archive, every base image is pinned by digest, and the docs' {@code docker run} lines give
  * what the image needs to start.
  */
 class DockerfileTest {
@@ -88,8 +89,8 @@ class DockerfileTest {
     }
 
     @Test
-    void theReadmesDockerRunLineGivesTheTokenThatListeningOnAllInterfacesNeeds() {
-        Matcher run = Pattern.compile("docker run [^\\n]*(?:\\\\\\n[^\\n]*)*").matcher(read("README.md"));
+    void theDocsDockerRunLinesGiveTheTokenThatListeningOnAllInterfacesNeeds() {
+        Matcher run = Pattern.compile("docker run [^\\n]*(?:\\\\\\n[^\\n]*)*").matcher(Docs.allText());
         List<String> runs = new ArrayList<>();
         while (run.find()) {
             if (run.group().endsWith(" arus")) {

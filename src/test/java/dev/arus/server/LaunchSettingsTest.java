@@ -7,13 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.arus.server.docs.Docs;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every way the README gives to run the service makes the JVM exit on an OutOfMemoryError, so
+ * Every way the docs (the README and {@code docs/}) give to run the service makes the JVM exit on an OutOfMemoryError, so
  * that a supervisor restarts it instead of a process that answers nothing any more (issue 11):
  * the project's JVM settings ({@code src/main/jvm/jvm.options}, issue 19) carry the flag, and the
- * Docker image and the README's commands read them.
+ * Docker image and the docs' commands read them.
  */
 class LaunchSettingsTest {
 
@@ -44,8 +45,8 @@ class LaunchSettingsTest {
     }
 
     @Test
-    void everyJavaCommandOfTheReadmeSetsTheFlag() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void everyJavaCommandOfTheDocsSetsTheFlag() throws IOException {
+        String readme = Docs.allText();
         Matcher java = Pattern.compile("\\bjava( [-@][^ ]+)* -jar\\b").matcher(readme);
 
         int commands = 0;

@@ -133,17 +133,33 @@ public final class DataStreamWriter {
      *         option, or a name already in use
      */
     public StreamingQuery start() {
+        return frame.session().streams().start(definition());
+    }
+
+    /**
+     * Arus's extension: checks what {@link #start()} would check before it reads a source,
+     * starting nothing and writing nothing: the plan, the output mode, the sink's need of a
+     * checkpoint, and that the checkpoint (its {@code metadata} alone) belongs to this query and
+     * plan, as a restart from it requires. Safe while another run of the query writes the
+     * checkpoint, so a caller can check a changed query before it stops the one running.
+     *
+     * @throws ArusException as {@link #start()} would, {@code CHECKPOINT_INCOMPATIBLE} naming what differs
+     */
+    public void check() {
+        frame.session().streams().check(definition());
+    }
+
+    private QueryDefinition definition() {
         Map<String, String> sinkOptions = new LinkedHashMap<>(options);
         String checkpoint = removeIgnoringCase(sinkOptions, CHECKPOINT_LOCATION);
         String partitions = removeIgnoringCase(sinkOptions, Checkpoint.SHUFFLE_PARTITIONS);
         String policy = removeIgnoringCase(sinkOptions, Checkpoint.MULTIPLE_WATERMARK_POLICY);
-        QueryDefinition query = new QueryDefinition(frame.plan(),
+        return new QueryDefinition(frame.plan(),
                 foreachBatch != null ? ForeachBatchSinkProvider.FORMAT : format, sinkOptions, outputMode, trigger,
                 queryName, foreachBatch, observer, observerRows, queryId,
                 checkpoint == null ? null : Path.of(checkpoint),
                 partitions == null ? null : shufflePartitions(partitions),
                 policy == null ? null : watermarkPolicy(policy), partitionColumns);
-        return frame.session().streams().start(query);
     }
 
     private static Integer shufflePartitions(String value) {

@@ -1,5 +1,9 @@
 package dev.arus.engine.api;
 
+import dev.arus.engine.expr.SqlParser;
+import dev.arus.engine.expr.SqlStatement;
+import dev.arus.engine.streaming.ArusException;
+
 /**
  * What one SQL statement defines ({@link ArusSession#define}): a query, whose frame its caller
  * writes where it likes, or a streaming table of Spark Declarative Pipelines, {@code CREATE
@@ -11,6 +15,18 @@ public sealed interface SqlDefinition {
 
     /** The query of the statement, analysed. */
     StreamFrame frame();
+
+    /**
+     * Whether {@code sqlText} is a {@code CREATE STREAMING TABLE}, as far as it parses (a
+     * statement that does not is not one), for a caller that runs other statements elsewhere.
+     */
+    static boolean isStreamingTable(String sqlText) {
+        try {
+            return SqlParser.parse(sqlText) instanceof SqlStatement.CreateStreamingTable;
+        } catch (ArusException unparsable) {
+            return false;
+        }
+    }
 
     /** {@code SELECT ...}: a query only. */
     record Query(StreamFrame frame) implements SqlDefinition {

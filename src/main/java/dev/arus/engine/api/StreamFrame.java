@@ -209,9 +209,66 @@ public final class StreamFrame {
 
     private StreamFrame sameSession(StreamFrame other) {
         if (other.session != session) {
-            throw new IllegalArgumentException("both sides of a join must come from the same ArusSession");
+            throw new IllegalArgumentException("both sides of a join or union must come from the same ArusSession");
         }
         return other;
+    }
+
+    /**
+     * Spark's {@code union} of two streams: the rows of both, the columns matched by position,
+     * each widened to the type both sides' columns widen to, and named as this frame's. The
+     * union's watermark column is this frame's; each side keeps its own watermarks, and the
+     * query's is the least (or, with {@code spark.sql.streaming.multipleWatermarkPolicy=max}, the
+     * greatest) of all. Unions of unions are one union of all their inputs, as Spark combines them.
+     *
+     * @throws AnalysisException when the sides have different numbers of columns
+     *                           ({@code NUM_COLUMNS_MISMATCH}) or a column's types have no common
+     *                           type ({@code INCOMPATIBLE_COLUMN_TYPE})
+     */
+    public StreamFrame union(StreamFrame other) {
+        List<LogicalPlan> children = new ArrayList<>(inputsOf(plan));
+        children.addAll(inputsOf(sameSession(other).plan));
+        return new StreamFrame(session, new LogicalPlan.Union(children));
+    }
+
+    /** Spark's {@code unionAll}, the same as {@link #union}. */
+    public StreamFrame unionAll(StreamFrame other) {
+        return union(other);
+    }
+
+    /** Spark's {@code unionByName(other)}: {@link #unionByName(StreamFrame, boolean)} with no missing columns allowed. */
+    public StreamFrame unionByName(StreamFrame other) {
+        return unionByName(other, false);
+    }
+
+    /**
+     * Spark's {@code unionByName}: a {@link #union} whose other side's columns are taken by this
+     * frame's names (in any case), then its columns this frame lacks. With
+     * {@code allowMissingColumns}, a column one side lacks is NULL on that side; without, a
+     * column of this frame the other lacks is {@code UNRESOLVED_COLUMN_AMONG_FIELD_NAMES} and one
+     * the other has more makes the union's {@code NUM_COLUMNS_MISMATCH}.
+     *
+     * @throws AnalysisException also for a name twice on one side ({@code COLUMN_ALREADY_EXISTS})
+     */
+    public StreamFrame unionByName(StreamFrame other, boolean allowMissingColumns) {
+        StreamFrame right = sameSession(other);
+        UnionByName.requireDistinctNames(columns());
+        UnionByName.requireDistinctNames(right.columns());
+        List<Expression> rightColumns = UnionByName.matched(schema(), right.schema(), allowMissingColumns);
+        StreamFrame left = this;
+        if (allowMissingColumns) {
+            Schema matchedRight = QueryPlanner.analyze(new LogicalPlan.Project(right.plan, rightColumns)).schema();
+            List<Expression> leftColumns = UnionByName.matched(matchedRight, schema(), true);
+            if (leftColumns.size() > columns().size()) {
+                left = new StreamFrame(session, new LogicalPlan.Project(plan, leftColumns));
+            }
+        }
+        return left.union(new StreamFrame(session, new LogicalPlan.Project(right.plan, rightColumns)));
+    }
+
+    /** The inputs of a union, or the plan itself: Spark's {@code CombineUnions}. */
+    private static List<LogicalPlan> inputsOf(LogicalPlan plan) {
+        return plan instanceof LogicalPlan.Union union ? union.children() : List.of(plan);
     }
 
     /** Spark's {@code Dataset.alias}: this frame's columns are also {@code alias.column}, so a join's condition can tell its sides apart. */

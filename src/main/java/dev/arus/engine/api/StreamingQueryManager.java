@@ -9,6 +9,9 @@ import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
+import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import java.nio.file.Path;
@@ -59,6 +62,20 @@ public final class StreamingQueryManager {
     }
 
     /**
+     * Arus's extension, Spark's {@code state-metadata} and {@code statestore} sources as an
+     * object: a reader of the state that {@code frame}, written in {@code mode}, keeps in the
+     * checkpoint at {@code checkpoint}, while a run of it is active or after. It reads the
+     * committed files only, and never holds up a run.
+     *
+     * @param shufflePartitions the query's number of state partitions, as its writer has it
+     *                          ({@code null}: the session's); the checkpoint's, once it keeps one
+     */
+    public QueryStateReader stateReader(StreamFrame frame, OutputMode mode, Path checkpoint,
+                                        Integer shufflePartitions) {
+        return launcher.stateReader(frame.plan(), mode, checkpoint, shufflePartitions);
+    }
+
+    /**
      * Arus's extension: the id of the query whose checkpoint is at {@code location}, empty for a
      * new checkpoint. A query started there keeps that id (as in Spark), so a caller that names
      * its queries' ids passes this one to {@link DataStreamWriter#queryId}.
@@ -67,6 +84,14 @@ public final class StreamingQueryManager {
      */
     public Optional<UUID> checkpointQueryId(Path location) {
         return Checkpoint.queryIdAt(location);
+    }
+
+    /**
+     * Arus's extension: the last batch the checkpoint at {@code location} committed, empty when
+     * it has committed none (or is no checkpoint). Reads only; safe while a query runs on it.
+     */
+    public Optional<CommittedBatch> lastCommittedBatch(Path location) {
+        return Checkpoint.lastCommitted(location);
     }
 
     /**
@@ -89,6 +114,11 @@ public final class StreamingQueryManager {
 
     void stopAll() {
         active.values().forEach(StreamExecution::stop);
+    }
+
+    /** Checks what {@link #start} checks before it opens a source or the checkpoint's logs; see {@link QueryLauncher#check}. */
+    void check(QueryDefinition query) {
+        launcher.check(query);
     }
 
     /**

@@ -4,12 +4,14 @@ import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.time.WatermarkTracker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,6 +113,11 @@ public final class Checkpoint {
 
     /** The state directory of one operator's partition. */
     public Path stateDirectory(int operator, int partition) {
+        return stateDirectory(root, operator, partition);
+    }
+
+    /** The state directory of one operator's partition in the checkpoint at {@code root}. */
+    public static Path stateDirectory(Path root, int operator, int partition) {
         return root.resolve("state").resolve(Integer.toString(operator)).resolve(Integer.toString(partition));
     }
 
@@ -203,28 +210,7 @@ public final class Checkpoint {
             UUID id = requestedId != null ? requestedId : UUID.randomUUID();
             return new Recovery(checkpoint, id, plan, true, new String[sources], null, null, null, null);
         }
-        Map<String, Object> metadata = readMetadata(metadataFile);
-        UUID id;
-        try {
-            id = UUID.fromString(String.valueOf(metadata.get("id")));
-        } catch (IllegalArgumentException e) {
-            throw CheckpointException.damaged(metadataFile, "its id '" + metadata.get("id") + "' is not a UUID");
-        }
-        if (requestedId != null && !requestedId.equals(id)) {
-            throw CheckpointException.incompatible(root, "Checkpoint " + root
-                    + " belongs to query " + id + ", not to query " + requestedId);
-        }
-        Map<String, String> stored = new LinkedHashMap<>();
-        metadata.forEach((k, v) -> {
-            if (k.startsWith("plan.")) {
-                stored.put(k.substring(5), String.valueOf(v));
-            }
-        });
-        String difference = plan.firstDifference(new PlanDescription(stored));
-        if (difference != null) {
-            throw CheckpointException.incompatible(root, "Cannot start the query on "
-                    + "checkpoint " + root + ", written by a different query: " + difference);
-        }
+        UUID id = checkedIdentity(root, plan, requestedId);
         String[] sourceMetadata = new String[sources];
         Long planned = null;
         List<String> lastEntry = null;
@@ -270,6 +256,77 @@ public final class Checkpoint {
             }
         }
         return new Recovery(checkpoint, id, plan, false, sourceMetadata, last, lastEntry, previousEntry, commitEntry);
+    }
+
+    /**
+     * Recovery step 1 alone, reading {@code metadata} and nothing else, so that it may run while
+     * another run of the query writes the checkpoint: whether a query of {@code plan} (with the id
+     * {@code requestedId}, unless {@code null}) may start on the checkpoint at {@code root}.
+     * Returns the checkpoint's query id, or {@code null} when it has no {@code metadata} yet (a
+     * new checkpoint: any query may start there).
+     *
+     * @throws CheckpointException when the checkpoint belongs to another query or plan, naming
+     *                             what differs, or its {@code metadata} is damaged
+     */
+    public static UUID checkedIdentity(Path root, PlanDescription plan, UUID requestedId) {
+        Path metadataFile = root.resolve("metadata");
+        if (!Files.exists(metadataFile)) {
+            return null;
+        }
+        Map<String, Object> metadata = readMetadata(metadataFile);
+        UUID id;
+        try {
+            id = UUID.fromString(String.valueOf(metadata.get("id")));
+        } catch (IllegalArgumentException e) {
+            throw CheckpointException.damaged(metadataFile, "its id '" + metadata.get("id") + "' is not a UUID");
+        }
+        if (requestedId != null && !requestedId.equals(id)) {
+            throw CheckpointException.incompatible(root, "Checkpoint " + root
+                    + " belongs to query " + id + ", not to query " + requestedId);
+        }
+        Map<String, String> stored = new LinkedHashMap<>();
+        metadata.forEach((k, v) -> {
+            if (k.startsWith("plan.")) {
+                stored.put(k.substring(5), String.valueOf(v));
+            }
+        });
+        String difference = plan.firstDifference(new PlanDescription(stored));
+        if (difference != null) {
+            throw CheckpointException.incompatible(root, "Cannot start the query on "
+                    + "checkpoint " + root + ", written by a different query: " + difference);
+        }
+        return id;
+    }
+
+    /**
+     * The last batch committed in the checkpoint at {@code root}, as its {@code commits} and
+     * {@code offsets} logs tell it (Spark's layout, which Arus's shares): empty when none is.
+     * Reads only, and may run while a run writes the checkpoint: an entry that is not whole yet
+     * is passed over for the one before it.
+     */
+    public static Optional<CommittedBatch> lastCommitted(Path root) {
+        BatchLog commits = new BatchLog(root.resolve("commits"), 1);
+        Path offsets = root.resolve("offsets");
+        for (long batchId : commits.batchIds().descendingSet()) {
+            Map<String, Object> commit = firstLineOf(commits.fileOf(batchId));
+            Map<String, Object> planned = firstLineOf(offsets.resolve(Long.toString(batchId)));
+            if (commit.get("nextBatchWatermarkMs") instanceof Long watermark
+                    && planned.get("batchTimestampMs") instanceof Long timestamp) {
+                return Optional.of(new CommittedBatch(batchId, Instant.ofEpochMilli(timestamp),
+                        Instant.ofEpochMilli(watermark)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The JSON object on the line after a log file's version line; empty when the file is missing or not whole. */
+    private static Map<String, Object> firstLineOf(Path file) {
+        try {
+            String[] lines = Files.readString(file, StandardCharsets.UTF_8).split("\n", -1);
+            return lines.length < 2 || !lines[0].equals(BatchLog.VERSION_LINE) ? Map.of() : FlatJson.parse(lines[1]);
+        } catch (IOException | IllegalArgumentException | UncheckedIOException notWhole) {
+            return Map.of();
+        }
     }
 
     /** Logs why {@code file} is ignored, unless it is empty: a {@link ReservedFiles reserved} file never written. */

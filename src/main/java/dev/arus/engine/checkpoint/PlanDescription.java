@@ -54,15 +54,39 @@ public record PlanDescription(Map<String, String> parts) {
         return source.format().trim().toLowerCase(Locale.ROOT) + " " + options;
     }
 
-    /** The first part that differs from {@code other}, as a sentence; {@code null} when none does. */
+    /**
+     * The first part that differs from {@code other}, as a sentence followed by the rule of
+     * Spark's "Recovery Semantics after Changes in a Streaming Query" it breaks; {@code null} when
+     * none does.
+     */
     String firstDifference(PlanDescription checkpointed) {
         for (Map.Entry<String, String> part : parts.entrySet()) {
             String before = checkpointed.parts().get(part.getKey());
             if (!part.getValue().equals(before)) {
                 return "its " + part.getKey() + " differs: the checkpoint has '" + before + "', this query has '"
-                        + part.getValue() + "'";
+                        + part.getValue() + "'. " + ruleOf(part.getKey());
             }
         }
         return null;
+    }
+
+    /** Why a change of {@code part} is refused, in the words of Spark's rules on changes between restarts. */
+    private static String ruleOf(String part) {
+        if (part.startsWith("source")) {
+            return "Spark does not allow a change in the number or type of input sources between restarts from the "
+                    + "same checkpoint, and a change in their options only where the source allows it (a rate limit, "
+                    + "not the topics or files read).";
+        }
+        return switch (part) {
+            case "watermark", "aggregation" -> "Spark does not allow changes in stateful operations between restarts "
+                    + "from the same checkpoint (an aggregation's keys, windows or aggregates, a deduplication's "
+                    + "columns, a join's type or condition, the watermarks their state is kept by): the state "
+                    + "checkpointed would be misread.";
+            case "outputMode" -> "The state a stateful query keeps, and what its sink already holds, depend on the "
+                    + "output mode.";
+            case "outputSchema" -> "Spark allows a change of projection that changes the output schema only where "
+                    + "the sink accepts the new schema; Arus refuses it for every sink.";
+            default -> "";
+        };
     }
 }

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * that {@link #gather} can put a batch's output together in task order, as if one thread had run
  * every task. The rows kept are bounded: a sink that looks at every row gets at most
  * {@link RowBudget#maxRows()} of them a batch, and a batch with more fails with
- * {@value #ROWS_LIMIT_EXCEEDED}, instead of the JVM running out of memory.
+ * {@value #ROWS_LIMIT_EXCEEDED}, instead of the JVM running out of memory. With an ordering (a
+ * query that ends in a sort), the rows kept are the first in that order, and the batch's output is
+ * put together in that order, ties in task order.
  */
 public final class OutputCollector implements Operator {
 
@@ -36,12 +38,19 @@ public final class OutputCollector implements Operator {
     }
 
     private final RowBudget budget;
+    private final Comparator<Row> ordering;
     private final List<TaskRows> tasks = new ArrayList<>();
     private List<Row> current;
     private long count;
 
     public OutputCollector(RowBudget budget) {
+        this(budget, null);
+    }
+
+    /** A collector whose batch's rows are handed over in {@code ordering} (none when null). */
+    public OutputCollector(RowBudget budget, Comparator<Row> ordering) {
         this.budget = budget;
+        this.ordering = ordering;
     }
 
     /** The rows from now on belong to task {@code task} of the batch's last stage. */
@@ -58,22 +67,31 @@ public final class OutputCollector implements Operator {
         if (current == null) {
             return; // the sink looks at no rows
         }
-        int keep = (int) Math.min(chunk.size(), budget.rowsToKeep() - current.size());
+        int keep = ordering != null ? chunk.size() : (int) Math.min(chunk.size(), budget.rowsToKeep() - current.size());
         if (keep <= 0) {
             return;
         }
-        if (budget.kept().addAndGet(keep) > budget.maxRows()) {
+        List<Row> rows = chunk.toRows();
+        current.addAll(keep == rows.size() ? rows : rows.subList(0, keep));
+        long kept = budget.kept().addAndGet(keep);
+        if (ordering != null && current.size() - budget.rowsToKeep() >= Math.max(budget.rowsToKeep(), 64)) {
+            // keep this task's first rows in the order, as many as the sink looks at
+            current.sort(ordering);
+            List<Row> dropped = current.subList((int) budget.rowsToKeep(), current.size());
+            kept = budget.kept().addAndGet(-dropped.size());
+            dropped.clear();
+        }
+        if (kept > budget.maxRows()) {
             throw new ArusException(ROWS_LIMIT_EXCEEDED, "[" + ROWS_LIMIT_EXCEEDED + "] Batch " + context.batchId()
                     + " has more than " + budget.maxRows() + " rows for a sink that takes every row, the limit of "
                     + "this session. Aggregate or filter the rows, use smaller batches, or raise the limit.");
         }
-        List<Row> rows = chunk.toRows();
-        current.addAll(keep == rows.size() ? rows : rows.subList(0, keep));
     }
 
     /**
-     * The rows every collector of a plan kept since the last call, in task order and at most the
-     * budget's {@code rowsToKeep}; empties them for the next batch.
+     * The rows every collector of a plan kept since the last call, in task order (or the
+     * collectors' ordering) and at most the budget's {@code rowsToKeep}; empties them for the next
+     * batch.
      */
     public static List<Row> gather(List<OutputCollector> collectors) {
         List<TaskRows> all = new ArrayList<>();
@@ -85,6 +103,10 @@ public final class OutputCollector implements Operator {
         all.sort(Comparator.comparingInt(TaskRows::task));
         List<Row> rows = new ArrayList<>();
         all.forEach(task -> rows.addAll(task.rows()));
+        Comparator<Row> ordering = collectors.isEmpty() ? null : collectors.get(0).ordering;
+        if (ordering != null) {
+            rows.sort(ordering); // stable: ties keep their task order
+        }
         long keep = collectors.isEmpty() ? 0 : collectors.get(0).budget.rowsToKeep();
         return rows.size() > keep ? rows.subList(0, (int) keep) : rows;
     }

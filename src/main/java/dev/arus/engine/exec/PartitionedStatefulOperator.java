@@ -1,5 +1,6 @@
 package dev.arus.engine.exec;
 
+import dev.arus.engine.state.StateStore;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import java.util.List;
@@ -25,27 +26,25 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
     private final String name;
     private final StateRowLimit limit;
     private final List<P> partitions;
+    private final Supplier<P> newPartition;
     private final List<List<I>> sides;
     private final AtomicLong stateRows = new AtomicLong();
     private StateOperatorProgress progress;
 
     /**
      * @param name       Spark's short name of the operator, reported as {@code operatorName} in progress
-     * @param partitions the state partitions, each empty ({@link #partitions(int, Supplier)})
-     * @param sides      the inputs of each side (one but for a join: left, then right), one per task slot
+     * @param partitions   how many state partitions
+     * @param newPartition makes an empty partition: one of each for the run, and more for readers of its state
+     * @param sides        the inputs of each side (one but for a join: left, then right), one per task slot
      */
-    protected PartitionedStatefulOperator(int operatorId, String name, StateRowLimit limit, List<P> partitions,
-                                          List<List<I>> sides) {
+    protected PartitionedStatefulOperator(int operatorId, String name, StateRowLimit limit, int partitions,
+                                          Supplier<P> newPartition, List<List<I>> sides) {
         this.operatorId = operatorId;
         this.name = name;
         this.limit = limit;
-        this.partitions = List.copyOf(partitions);
+        this.newPartition = newPartition;
+        this.partitions = Stream.generate(newPartition).limit(partitions).toList();
         this.sides = sides.stream().map(List::copyOf).toList();
-    }
-
-    /** {@code count} partitions, each made by {@code newPartition}. */
-    protected static <P> List<P> partitions(int count, Supplier<P> newPartition) {
-        return Stream.generate(newPartition).limit(count).toList();
     }
 
     /**
@@ -54,6 +53,12 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
      * pushes what it emits to {@code downstream}.
      */
     protected abstract void process(P state, int partition, BatchContext context, Operator downstream);
+
+    /**
+     * What {@code state}, a partition of a reader of the state, holds, as Spark's
+     * {@code statestore} reader shows it; {@code part} as {@link #readState} has it.
+     */
+    protected abstract StateEntries entries(P state, String part);
 
     /** The operator's own figures of the last batch, for progress (read before the inputs are emptied); none by default. */
     protected Map<String, Long> customMetrics() {
@@ -73,6 +78,25 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
     @Override
     public final int numPartitions() {
         return partitions.size();
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final StateEntries readState(StateStore store, long version, String part) {
+        P reader = newPartition.get();
+        reader.load(store, version);
+        return entries(reader, part);
+    }
+
+    @Override
+    public final long readRowCount(StateStore store, long version) {
+        P reader = newPartition.get();
+        reader.load(store, version);
+        return reader.rows();
     }
 
     /** The partitions, in order: the operator's own figures may sum them. */

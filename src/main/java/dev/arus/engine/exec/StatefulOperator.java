@@ -1,7 +1,9 @@
 package dev.arus.engine.exec;
 
+import dev.arus.engine.state.StateStore;
 import dev.arus.engine.state.StateStores;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
+import java.util.List;
 
 /**
  * An operator whose output depends on rows of earlier batches, as Spark's
@@ -29,6 +31,34 @@ public interface StatefulOperator {
     int operatorId();
 
     int numPartitions();
+
+    /** Spark's short name of the operator, its {@code operatorName} in progress. */
+    String name();
+
+    /** The names Spark gives the operator's state stores, as its {@code state-metadata} lists them. */
+    default List<String> storeNames() {
+        return List.of("default");
+    }
+
+    /**
+     * Whether its state is read one input side (Spark's {@code joinSide}) or one store at a time:
+     * a stream-stream join's.
+     */
+    default boolean readBySide() {
+        return false;
+    }
+
+    /**
+     * Version {@code version} of one partition's state, read from {@code store} into a partition
+     * of the reader's own: the running partitions are not touched, so any thread may call it.
+     *
+     * @param part when {@link #readBySide()}, a side ({@code left}, {@code right}) or one of
+     *             {@link #storeNames()}; else {@code null}
+     */
+    StateEntries readState(StateStore store, long version, String part);
+
+    /** How many rows version {@code version} of one partition's state holds, read as {@link #readState} reads. */
+    long readRowCount(StateStore store, long version);
 
     void runPartition(int partition, BatchContext context, Operator downstream);
 

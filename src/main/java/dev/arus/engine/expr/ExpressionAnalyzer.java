@@ -2,9 +2,11 @@ package dev.arus.engine.expr;
 
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Expression.FunctionCall;
 import dev.arus.engine.streaming.AnalysisException;
+import java.util.List;
 
 /**
  * Resolves unresolved expressions against an input schema, for the three places a query uses
@@ -24,6 +26,37 @@ public final class ExpressionAnalyzer {
     /** The type two values are compared as ({@code a = b}), or null when they cannot be. */
     public static DataType comparisonType(DataType left, DataType right) {
         return TypeCoercion.comparisonType(left, right);
+    }
+
+    /**
+     * Spark's {@code findWiderCommonType} under ANSI coercion, as its set operations widen their
+     * inputs' columns: the type every one of {@code types} widens to, or null when there is none.
+     */
+    public static DataType widerCommonType(List<DataType> types) {
+        return TypeCoercion.widerCommonType(types);
+    }
+
+    /**
+     * Whether values of the two types are alike but for nullability (Spark's
+     * {@code equalsStructurally} ignoring nullability), as a set operation's inputs' columns must
+     * be where they cannot be widened.
+     */
+    public static boolean sameShape(DataType left, DataType right) {
+        return TypeCoercion.mergeNullability(left, right) != null;
+    }
+
+    /**
+     * Column {@code ordinal} of {@code input} as column {@code target} of a set operation's output:
+     * cast (implicitly, as Spark's {@code WidenSetOperationTypes} casts) to its type and named as it.
+     */
+    public static BoundExpression conformed(Schema input, int ordinal, Field target) {
+        BoundExpression column = new InputColumn(ordinal, input.field(ordinal));
+        return new Renamed(TypeCoercion.implicitCast(column, target.type()), target.name());
+    }
+
+    /** Spark's {@code UNRESOLVED_COLUMN} error for a column {@code name} that {@code input} lacks. */
+    public static AnalysisException unresolvedColumn(String name, Schema input) {
+        return ColumnResolver.unresolvedColumn(List.of(name), input.fields(), -1, null);
     }
 
     /** A projection or filter expression; aggregates and {@code window} are refused. */

@@ -154,8 +154,8 @@ final class ExpressionBinder {
                 if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_date")) {
                     return new CurrentDate();
                 }
-                throw ColumnResolver.unresolved("column", String.join(".", parts),
-                        schema.names().subList(0, inputColumns), reference.position(), rootSql);
+                throw ColumnResolver.unresolvedColumn(parts, schema.fields().subList(0, inputColumns),
+                        reference.position(), rootSql);
             }
             ordinal = named.get(0);
         }

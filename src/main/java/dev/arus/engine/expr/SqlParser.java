@@ -147,7 +147,9 @@ public final class SqlParser {
             }
             SqlQueryTerm body = setOperations();
             List<SqlQuery.SortItem> orderBy = new ArrayList<>();
+            int orderByPosition = -1;
             if (in.peek().isKeyword("order")) {
+                orderByPosition = in.peek().position();
                 in.skip();
                 in.expectKeyword("by");
                 do {
@@ -167,7 +169,7 @@ public final class SqlParser {
             if (in.peek().isKeyword("offset")) {
                 throw in.unsupported(in.peek(), "OFFSET");
             }
-            return new SqlQuery(with, body, orderBy, limit, position);
+            return new SqlQuery(with, body, orderBy, orderByPosition, limit, position);
         } finally {
             nesting--;
         }

@@ -5,10 +5,11 @@ import java.util.List;
 /**
  * Spark's {@code query}: common table expressions ({@code WITH name AS (...)}), a body of SELECT
  * blocks and set operations, and what orders and limits the whole ({@code ORDER BY}, {@code
- * LIMIT}). {@code limit} is null without a LIMIT (or with {@code LIMIT ALL}).
+ * LIMIT}). {@code limit} is null without a LIMIT (or with {@code LIMIT ALL}); {@code orderByPosition}
+ * is where {@code ORDER BY} starts, -1 without one.
  */
-public record SqlQuery(List<CommonTable> with, SqlQueryTerm body, List<SortItem> orderBy, Expression limit,
-                       int position) {
+public record SqlQuery(List<CommonTable> with, SqlQueryTerm body, List<SortItem> orderBy, int orderByPosition,
+                       Expression limit, int position) {
 
     public SqlQuery {
         with = List.copyOf(with);

@@ -19,7 +19,8 @@ import java.util.List;
  * TIMESTAMP; a string next to another type is read as that type, except that it is read as a
  * BIGINT next to an integer and as a DOUBLE next to a fraction; an untyped NULL takes the other
  * side's type. Implicit casts keep their child's SQL text, because Spark leaves them out of column
- * names. Structs, arrays and maps meet only their own shape, with looser nullability. Stateless.
+ * names. Structs, arrays and maps meet only their own shape, with looser nullability, a VOID
+ * inside them taking the other side's type. Stateless.
  */
 final class TypeCoercion {
 
@@ -157,9 +158,17 @@ final class TypeCoercion {
     /**
      * Spark's rule for structs, arrays and maps of one shape ({@code DataType.equalsStructurally}
      * with field names compared case-insensitively): their common type, each field, element or
-     * value nullable where either side's is; null when the shapes differ.
+     * value nullable where either side's is; null when the shapes differ. A VOID inside takes the
+     * other side's type, as in Spark's {@code findTypeForComplex}: {@code array()} meets
+     * {@code array(1L)} as {@code ARRAY<BIGINT>} (a VOID's values are all NULL, so they need no cast).
      */
     static DataType mergeNullability(DataType left, DataType right) {
+        if (left == AtomicType.NULL) {
+            return right;
+        }
+        if (right == AtomicType.NULL) {
+            return left;
+        }
         if (left instanceof StructType a && right instanceof StructType b) {
             if (a.fields().size() != b.fields().size()) {
                 return null;

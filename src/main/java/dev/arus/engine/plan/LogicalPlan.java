@@ -34,6 +34,9 @@ public sealed interface LogicalPlan {
     /** Tells {@code columns} which source columns this plan reads, from the source up ({@link RequiredColumns}). */
     void requireColumns(RequiredColumns columns);
 
+    /** The plans this one reads: none for a source, its child for a step, each side or input of a join or union. */
+    List<LogicalPlan> inputs();
+
     /**
      * This plan as the static side of a join: the table it reads, its columns qualified as the
      * join sees them. Only a static source, maybe aliased, is one.
@@ -56,6 +59,11 @@ public sealed interface LogicalPlan {
         @Override
         default List<StreamSource> streamSources() {
             return child().streamSources();
+        }
+
+        @Override
+        default List<LogicalPlan> inputs() {
+            return List.of(child());
         }
 
         @Override
@@ -87,6 +95,11 @@ public sealed interface LogicalPlan {
         }
 
         @Override
+        public List<LogicalPlan> inputs() {
+            return List.of();
+        }
+
+        @Override
         public void requireColumns(RequiredColumns columns) {
         }
     }
@@ -114,6 +127,11 @@ public sealed interface LogicalPlan {
 
         @Override
         public void requireColumns(RequiredColumns columns) {
+        }
+
+        @Override
+        public List<LogicalPlan> inputs() {
+            return List.of();
         }
 
         @Override
@@ -171,7 +189,48 @@ public sealed interface LogicalPlan {
             return StreamJoins.resolve(this, left.resolve(), right.resolve());
         }
 
+        @Override
+        public List<LogicalPlan> inputs() {
+            return List.of(left, right);
+        }
+
         /** Each side reads what its own steps read; this node reads every column of the first. */
+        @Override
+        public void requireColumns(RequiredColumns columns) {
+            columns.readEvery();
+            columns.project();
+        }
+    }
+
+    /**
+     * Spark's {@code Union} of streams ({@code UNION ALL}, {@code Dataset.union}): the rows of
+     * every child, whose columns match by position; the columns are the first child's.
+     */
+    record Union(List<LogicalPlan> children) implements LogicalPlan {
+        public Union {
+            children = List.copyOf(children);
+            if (children.size() < 2) {
+                throw new IllegalArgumentException("a union has two children at least: " + children);
+            }
+        }
+
+        /** The sources of each child, the first child's first. */
+        @Override
+        public List<StreamSource> streamSources() {
+            return children.stream().flatMap(child -> child.streamSources().stream()).toList();
+        }
+
+        @Override
+        public Resolved resolve() {
+            return Unions.resolve(this);
+        }
+
+        @Override
+        public List<LogicalPlan> inputs() {
+            return children;
+        }
+
+        /** Each child reads what its own steps read; this node reads every column of the first. */
         @Override
         public void requireColumns(RequiredColumns columns) {
             columns.readEvery();
@@ -285,5 +344,56 @@ public sealed interface LogicalPlan {
             aggregates.forEach(columns::read);
             columns.project();
         }
+    }
+
+    /**
+     * Spark's {@code Distinct} (SQL's {@code SELECT DISTINCT} and {@code UNION}): every distinct
+     * row of {@code child}, streamed as an aggregation keyed by every column with no aggregate, as
+     * Spark's optimizer replaces it; its own node because Spark's sorting rule does not count it
+     * as an aggregation ({@link Sorts}).
+     */
+    record Distinct(LogicalPlan child) implements Unary {
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            List<Expression> keys = input.analysis().schema().fields().stream()
+                    .map(field -> (Expression) new Expression.ColumnReference(field.qualifier() == null
+                            ? List.of(field.name()) : List.of(field.qualifier(), field.name()), -1))
+                    .toList();
+            return Aggregations.resolve(new Aggregate(child, keys, List.of()), input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            columns.readEvery();
+            columns.project();
+        }
+    }
+
+    /**
+     * Spark's {@code Sort} ({@code ORDER BY}, {@code Dataset.orderBy}): {@code child}'s rows in
+     * the order of {@code keys}, each a column of {@code child}. Spark sorts a stream only after
+     * an aggregation in complete mode; Arus then sorts each batch's output as the sink gets it,
+     * so a sort is the last step of a query ({@link Sorts}).
+     */
+    record Sort(LogicalPlan child, List<SortKey> keys) implements Unary {
+        public Sort {
+            keys = List.copyOf(keys);
+        }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            Sorts.ordering(this, input.analysis().schema());
+            return input;
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+            keys.forEach(key -> columns.read(key.expression()));
+        }
+    }
+
+    /** One key of a {@link Sort}: an expression, ascending or descending, and whether NULLs come first. */
+    record SortKey(Expression expression, boolean ascending, boolean nullsFirst) {
     }
 }

@@ -4,6 +4,8 @@ import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.RowOrdering;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.OutputMode;
@@ -47,7 +49,8 @@ final class PlanWiring {
         this.settings = settings;
     }
 
-    PhysicalPlan wire(List<List<Stage>> slots, Analysis analysis, List<Source> sources) {
+    /** The run's operators; each slot's collector hands its rows over in {@code ordering} (none when null). */
+    PhysicalPlan wire(List<List<Stage>> slots, Analysis analysis, List<Source> sources, RowOrdering ordering) {
         number(slots.get(0));
         create(slots);
         sources.forEach(source -> heads.add(new ArrayList<>()));
@@ -55,7 +58,7 @@ final class PlanWiring {
         OutputCollector.RowBudget budget = new OutputCollector.RowBudget(settings.rowsToKeep(),
                 settings.maxOutputRows());
         for (int s = 0; s < slots.size(); s++) {
-            OutputCollector collector = new OutputCollector(budget);
+            OutputCollector collector = new OutputCollector(budget, ordering);
             collectors.add(collector);
             nextSource = 0;
             wire(slots.get(s), collector, s);
@@ -64,6 +67,16 @@ final class PlanWiring {
                 watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
         return new PhysicalPlan(sources, heads, List.copyOf(operators), downstreams, collectors, observers, tracker,
                 mode, analysis.schema());
+    }
+
+    /**
+     * Only the stateful operators of one slot's stages, numbered and created as {@link #wire}
+     * does, wired to nothing: for readers of a query's state, who run no batch.
+     */
+    List<StatefulOperator> statefulOperators(List<Stage> stages) {
+        number(stages);
+        create(List.of(stages));
+        return List.copyOf(operators);
     }
 
     OutputMode mode() {

@@ -3,6 +3,7 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.expr.ExpressionAnalyzer;
@@ -44,6 +45,16 @@ public final class QueryPlanner {
         return plan.resolve().analysis();
     }
 
+    /**
+     * Spark's checks of a streaming plan as it starts in {@code mode} ({@code
+     * UnsupportedOperationChecker}): the output modes it allows ({@link OutputModeRules}), then
+     * its sorts ({@link Sorts}); {@code analysis} is the plan's.
+     */
+    public static void check(LogicalPlan plan, Analysis analysis, OutputMode mode) {
+        OutputModeRules.check(analysis, mode);
+        Sorts.check(plan, mode);
+    }
+
     /** Fresh operators for one run of the plan, reading {@code sources}, ending in a collector per slot. */
     public static PhysicalPlan plan(LogicalPlan plan, OutputMode mode, List<Source> sources, Settings settings) {
         List<List<Stage>> slots = new ArrayList<>();
@@ -53,8 +64,19 @@ public final class QueryPlanner {
             slots.add(resolved.stages());
             analysis = resolved.analysis();
         }
-        OutputModeRules.check(analysis, mode);
-        return new PlanWiring(mode, settings).wire(slots, analysis, sources);
+        check(plan, analysis, mode);
+        return new PlanWiring(mode, settings).wire(slots, analysis, sources, Sorts.outputOrdering(plan,
+                analysis.schema()));
+    }
+
+    /**
+     * The stateful operators of one run of the plan, unwired and fed by nothing, as
+     * {@link #plan} numbers and makes them: for a reader of the state a run of it committed.
+     */
+    public static List<StatefulOperator> statefulOperators(LogicalPlan plan, OutputMode mode, Settings settings) {
+        Resolved resolved = plan.resolve();
+        OutputModeRules.check(resolved.analysis(), mode);
+        return new PlanWiring(mode, settings).statefulOperators(resolved.stages());
     }
 
     /** An alias qualifies every column by its name, as Spark's {@code SubqueryAlias} does. */
@@ -123,8 +145,7 @@ public final class QueryPlanner {
         Schema schema = input.analysis().schema();
         int column = schema.indexOf(watermark.column());
         if (column < 0) {
-            throw new AnalysisException("UNRESOLVED_COLUMN.WITH_SUGGESTION", "cannot resolve column '"
-                    + watermark.column() + "' given input columns " + schema.names());
+            throw ExpressionAnalyzer.unresolvedColumn(watermark.column(), schema);
         }
         Field field = schema.field(column);
         if (field.type() != AtomicType.TIMESTAMP) {

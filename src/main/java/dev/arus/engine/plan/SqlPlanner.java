@@ -1,5 +1,6 @@
 package dev.arus.engine.plan;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
@@ -38,10 +39,13 @@ public final class SqlPlanner {
 
     private final String text;
     private final SqlCatalog catalog;
+    /** The statement's query, the outermost. */
+    private final SqlQuery statement;
 
-    private SqlPlanner(String text, SqlCatalog catalog) {
+    private SqlPlanner(String text, SqlCatalog catalog, SqlQuery statement) {
         this.text = text;
         this.catalog = catalog;
+        this.statement = statement;
     }
 
     /**
@@ -50,7 +54,7 @@ public final class SqlPlanner {
      * @throws AnalysisException naming Spark's error class, at the statement's offset of the mistake
      */
     public static LogicalPlan plan(String text, SqlQuery query, SqlCatalog catalog) {
-        SqlPlanner planner = new SqlPlanner(text, catalog);
+        SqlPlanner planner = new SqlPlanner(text, catalog, query);
         try {
             Relation relation = planner.query(query, Scope.EMPTY);
             if (relation.isStatic()) {
@@ -100,10 +104,6 @@ public final class SqlPlanner {
     }
 
     Relation query(SqlQuery query, Scope outer) {
-        if (!query.orderBy().isEmpty()) {
-            throw unsupported("ORDER BY (Spark sorts a stream only after an aggregation in complete mode)",
-                    query.orderBy().get(0).expression().position());
-        }
         if (query.limit() != null) {
             throw unsupported("LIMIT", query.limit().position());
         }
@@ -116,7 +116,50 @@ public final class SqlPlanner {
             }
             scope = scope.with(table, scope);
         }
-        return term(query.body(), scope);
+        Relation body = term(query.body(), scope);
+        return query.orderBy().isEmpty() ? body : sorted(body, query);
+    }
+
+    /**
+     * {@code ORDER BY} as Spark's {@code Sort} over the query's output: each key an output column,
+     * by name, by its select item's text, or by 1-based position ({@code spark.sql.orderByOrdinal}).
+     * A sort of a stream without an aggregation is refused here, as Spark refuses it in any output
+     * mode when the query starts; one after an aggregation is checked against the output mode then.
+     */
+    private Relation sorted(Relation relation, SqlQuery query) {
+        int at = query.orderByPosition();
+        if (relation.isStatic()) {
+            throw unsupported("ORDER BY of a static table", at);
+        }
+        if (!Sorts.aggregates(relation.plan())) {
+            throw streamingUnsupported(Sorts.UNSUPPORTED, at);
+        }
+        if (query != statement) {
+            throw unsupported("ORDER BY in a subquery (Arus sorts a query's output as the sink gets it)", at);
+        }
+        Schema output = schemaOf(relation.plan(), at);
+        List<LogicalPlan.SortKey> keys = new ArrayList<>();
+        for (SqlQuery.SortItem item : query.orderBy()) {
+            keys.add(new LogicalPlan.SortKey(sortExpression(item.expression(), output), item.ascending(),
+                    item.nullsFirst()));
+        }
+        LogicalPlan sort = new LogicalPlan.Sort(relation.plan(), keys);
+        analyzed(sort, at);
+        return Relation.stream(sort);
+    }
+
+    private Expression sortExpression(Expression written, Schema output) {
+        if (written instanceof Expression.Literal literal && literal.type() == AtomicType.INT
+                && literal.value() instanceof Integer ordinal) {
+            if (ordinal < 1 || ordinal > output.size()) {
+                throw error("ORDER_BY_POS_OUT_OF_RANGE", "ORDER BY position " + ordinal + " is not in select list"
+                        + " (valid range is [1, " + output.size() + "]). SQLSTATE: 42805", written.position());
+            }
+            return reference(output.field(ordinal - 1), written.position());
+        }
+        int named = output.indexOf(written.sql());
+        return named >= 0 && !(written instanceof Expression.ColumnReference)
+                ? reference(output.field(named), written.position()) : written;
     }
 
     private Relation term(SqlQueryTerm term, Scope scope) {
@@ -126,8 +169,67 @@ public final class SqlPlanner {
         if (term instanceof SqlQueryTerm.Nested nested) {
             return query(nested.query(), scope);
         }
-        SqlQueryTerm.SetOperation operation = (SqlQueryTerm.SetOperation) term;
-        throw unsupported(operation.operator() + (operation.all() ? " ALL" : ""), operation.position());
+        return setOperation((SqlQueryTerm.SetOperation) term, scope);
+    }
+
+    /**
+     * {@code UNION ALL} of streams as Spark's {@code Union}, and {@code UNION} (distinct) as its
+     * {@code Distinct} of one, which streams as an aggregation by every column. A static side, and
+     * {@code INTERSECT} or {@code EXCEPT} of a stream, are refused as Spark refuses them when the
+     * query starts; {@code EXCEPT} of a static table from a stream is Arus's to do.
+     */
+    private Relation setOperation(SqlQueryTerm.SetOperation operation, Scope scope) {
+        int start = start(operation);
+        Relation left = streamOrNull(operation.left(), scope);
+        Relation right = streamOrNull(operation.right(), scope);
+        if (left == null && right == null) {
+            throw notStreaming(start);
+        }
+        String operator = operation.operator();
+        if (operator.equals("INTERSECT")) {
+            throw streamingUnsupported("Intersect of streaming"
+                    + " DataFrames/Datasets is not supported", operation.position());
+        }
+        if (!operator.equals("UNION")) {
+            if (right != null) {
+                throw streamingUnsupported("Except on a streaming"
+                        + " DataFrame/Dataset on the right is not supported", operation.position());
+            }
+            throw unsupported(operator + (operation.all() ? " ALL" : "") + " of a static table from a stream",
+                    operation.position());
+        }
+        if (left == null || right == null) {
+            throw streamingUnsupported("Union between streaming and batch"
+                    + " DataFrames/Datasets is not supported", operation.position());
+        }
+        LogicalPlan union = new LogicalPlan.Union(List.of(left.plan(), right.plan()));
+        analyzed(union, start);
+        return Relation.stream(operation.all() ? union : distinct(union, start));
+    }
+
+    /** A term of a set operation as planned, or null when it reads no stream. */
+    private Relation streamOrNull(SqlQueryTerm term, Scope scope) {
+        try {
+            Relation relation = term(term, scope);
+            return relation.isStatic() ? null : relation;
+        } catch (AnalysisException error) {
+            if (error.is(NOT_STREAMING)) {
+                return null;
+            }
+            throw error;
+        }
+    }
+
+    /** Where a term's text starts: a set operation's at its first term's, as Spark's plan node's origin. */
+    private static int start(SqlQueryTerm term) {
+        return term instanceof SqlQueryTerm.SetOperation operation ? start(operation.left()) : term.position();
+    }
+
+    /** Spark's {@code Distinct} of a stream: an aggregation keyed by every column, with no aggregate. */
+    LogicalPlan distinct(LogicalPlan plan, int position) {
+        LogicalPlan distinct = new LogicalPlan.Distinct(plan);
+        analyzed(distinct, position);
+        return distinct;
     }
 
     /**
@@ -370,13 +472,20 @@ public final class SqlPlanner {
                 + " supported: " + what + " in Arus's SQL yet. SQLSTATE: 0A000", position, text);
     }
 
+    /** One of Spark's refusals of a streaming plan, in its words: a class of its own, no class in the text. */
+    AnalysisException streamingUnsupported(String message, int position) {
+        return new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, message, position, text);
+    }
+
     AnalysisException error(String errorClass, String message, int position) {
         return new AnalysisException(errorClass, "[" + errorClass + "] " + message, position, text);
     }
 
+    private static final String NOT_STREAMING = "WRITE_STREAM_NOT_ALLOWED";
+
     /** Spark's refusal of a query that reads no stream, when it is started as one. */
     static AnalysisException notStreaming(int position) {
-        return new AnalysisException("WRITE_STREAM_NOT_ALLOWED", "[WRITE_STREAM_NOT_ALLOWED] `writeStream` can be"
+        return new AnalysisException(NOT_STREAMING, "[WRITE_STREAM_NOT_ALLOWED] `writeStream` can be"
                 + " called only on streaming Dataset/DataFrame: the statement reads no stream. SQLSTATE: 42601",
                 position, null);
     }

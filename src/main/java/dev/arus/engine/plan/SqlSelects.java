@@ -67,11 +67,7 @@ final class SqlSelects {
             planner.analyzed(plan, select.position());
         }
         if (select.distinct()) {
-            Schema output = planner.schemaOf(plan, select.position());
-            List<Expression> keys = output.fields().stream()
-                    .map(field -> (Expression) SqlPlanner.reference(field, select.position())).toList();
-            plan = new LogicalPlan.Aggregate(plan, keys, List.of());
-            planner.analyzed(plan, select.position());
+            plan = planner.distinct(plan, select.position());
         }
         return plan;
     }

@@ -8,7 +8,6 @@ import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
-import dev.arus.engine.plan.OutputModeRules;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.plan.RequiredColumns;
@@ -27,9 +26,12 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.InvalidOptionException;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.time.WatermarkTracker;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -75,14 +77,7 @@ public final class QueryLauncher {
      */
     public StreamExecution launch(QueryDefinition query, Predicate<UUID> active,
                                   List<StreamingQueryListener> listeners, Consumer<StreamExecution> onEnd) {
-        Analysis analysis = QueryPlanner.analyze(query.plan());
-        OutputModeRules.check(analysis, query.outputMode());
-        SinkProvider sinkProvider = sinks.of(query.sinkFormat());
-        if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
-            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
-                    + "either through option(\"checkpointLocation\", ...) or "
-                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
-        }
+        Analysis analysis = analyze(query);
         Checkpoint.Recovery recovery = query.checkpointLocation() == null ? null
                 : Checkpoint.open(query.checkpointLocation(),
                         PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId(),
@@ -106,6 +101,35 @@ public final class QueryLauncher {
             created.forEach(Source::close);
             throw failure;
         }
+    }
+
+    /**
+     * Step 1, and of step 2 the check of the checkpoint's query and plan alone, reading nothing
+     * but its {@code metadata}: whether {@code query} may start as defined, without starting it
+     * or touching a source or sink. It may run while another run of the query writes the
+     * checkpoint, and what it refuses {@link #launch} would refuse the same way.
+     *
+     * @throws ArusException when a check fails; nothing was read but the checkpoint's metadata
+     */
+    public void check(QueryDefinition query) {
+        Analysis analysis = analyze(query);
+        if (query.checkpointLocation() != null) {
+            Checkpoint.checkedIdentity(query.checkpointLocation(),
+                    PlanDescription.of(query.plan(), query.outputMode(), analysis.schema()), query.requestedId());
+        }
+    }
+
+    /** Step 1: the plan analysed, its output mode checked, and a checkpoint present where the sink needs one. */
+    private Analysis analyze(QueryDefinition query) {
+        Analysis analysis = QueryPlanner.analyze(query.plan());
+        QueryPlanner.check(query.plan(), analysis, query.outputMode());
+        SinkProvider sinkProvider = sinks.of(query.sinkFormat());
+        if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
+            throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "
+                    + "either through option(\"checkpointLocation\", ...) or "
+                    + "SparkSession.conf.set(\"spark.sql.streaming.checkpointLocation\", ...)");
+        }
+        return analysis;
     }
 
     private StreamExecution launch(QueryDefinition query, Analysis analysis, QueryIdentity identity,
@@ -153,6 +177,22 @@ public final class QueryLauncher {
             sink.close(); // a sink may hold what it writes (a stream it is a writer of) until closed
             throw failure;
         }
+    }
+
+    /**
+     * A reader of the state that runs of {@code plan} in {@code mode} commit to the checkpoint at
+     * {@code checkpoint}, whether a run is active or not; it writes nothing.
+     *
+     * @param shufflePartitions the query's number of state partitions until its checkpoint keeps
+     *                          one ({@code null}: the session's)
+     * @throws ArusException when the plan does not allow the output mode
+     */
+    public QueryStateReader stateReader(LogicalPlan plan, OutputMode mode, Path checkpoint, Integer shufflePartitions) {
+        QueryPlanner.check(plan, QueryPlanner.analyze(plan), mode);
+        return new CheckpointStateReader(checkpoint, partitions -> QueryPlanner.statefulOperators(plan, mode,
+                new QueryPlanner.Settings(1, partitions, Integer.MAX_VALUE, 0, Long.MAX_VALUE,
+                        environment.timeZone(), WatermarkTracker.Policy.MIN)),
+                shufflePartitions != null ? shufflePartitions : environment.shufflePartitions());
     }
 
     /**

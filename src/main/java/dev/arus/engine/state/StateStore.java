@@ -70,7 +70,8 @@ public final class StateStore {
         this.minDeltasForSnapshot = minDeltasForSnapshot;
         this.minVersionsToRetain = minVersionsToRetain;
         this.maintenance = maintenance;
-        this.deltaFiles = directory == null ? null : maintenance.reserve(directory, v -> fileOf(v, DELTA));
+        this.deltaFiles = directory == null || maintenance == null ? null
+                : maintenance.reserve(directory, v -> fileOf(v, DELTA));
     }
 
     public static StateStore inMemory() {
@@ -80,6 +81,14 @@ public final class StateStore {
     public static StateStore onDisk(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
                                     CheckpointMaintenance maintenance) {
         return new StateStore(directory, minDeltasForSnapshot, minVersionsToRetain, maintenance);
+    }
+
+    /**
+     * A store that only {@link #load}s the versions a run committed in {@code directory}, for a
+     * reader of the state: it reserves, writes and deletes nothing, and cannot commit.
+     */
+    public static StateStore readOnly(Path directory) {
+        return new StateStore(directory, DEFAULT_MIN_DELTAS_FOR_SNAPSHOT, 0, null);
     }
 
     /** Whether versions are written to disk, so that the operator must hand over its changes. */
@@ -99,6 +108,9 @@ public final class StateStore {
      */
     public long commit(StateBuffer delta, SnapshotWriter snapshot, long batchId) {
         long next = version + 1;
+        if (directory != null && maintenance == null) {
+            throw new IllegalStateException("a read-only state store cannot commit: " + directory);
+        }
         if (directory != null) {
             if (version == 0 || !Files.isDirectory(directory)) {
                 AtomicFiles.createDirectories(directory);

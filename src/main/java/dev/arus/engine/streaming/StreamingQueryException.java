@@ -4,7 +4,9 @@ import java.util.UUID;
 
 /**
  * Why a query terminated: its failing batch's exception, with the query it ended. Its own class
- * is Spark's {@value #STREAM_FAILED}; {@link #causeErrorClass()} names what failed the batch.
+ * is Spark's {@value #STREAM_FAILED}; {@link #causeErrorClass()} names what failed the batch: the
+ * class of an engine error, or the one given by an engine whose errors are not the engine's own
+ * (Spark's error condition, for a query run on Spark).
  */
 public final class StreamingQueryException extends ArusException {
 
@@ -15,9 +17,16 @@ public final class StreamingQueryException extends ArusException {
 
     private final UUID queryId;
     private final UUID runId;
+    private final String causeErrorClass;
 
     public StreamingQueryException(String message, Throwable cause, UUID queryId, UUID runId) {
+        this(message, cause, null, queryId, runId);
+    }
+
+    /** @param causeErrorClass the error class of {@code cause}, which is not an engine error; null when it has none */
+    public StreamingQueryException(String message, Throwable cause, String causeErrorClass, UUID queryId, UUID runId) {
         super(STREAM_FAILED, message, cause);
+        this.causeErrorClass = causeErrorClass;
         this.queryId = queryId;
         this.runId = runId;
     }
@@ -32,6 +41,9 @@ public final class StreamingQueryException extends ArusException {
 
     /** The error class of the failure that ended the query, {@value #INTERNAL_ERROR} when it has none. */
     public String causeErrorClass() {
+        if (causeErrorClass != null) {
+            return causeErrorClass;
+        }
         return getCause() instanceof ArusException engine ? engine.errorClass() : INTERNAL_ERROR;
     }
 }

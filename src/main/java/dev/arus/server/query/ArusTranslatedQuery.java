@@ -7,12 +7,14 @@ import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -60,6 +62,17 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         return new QueryEndpoint(sinkFormat, sinkOptions);
     }
 
+    /** Its checkpoint's reader, made once per call: it holds nothing between reads. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        if (files.checkpoint() == null) {
+            return Optional.empty();
+        }
+        String partitions = conf.get(QuerySpecTranslator.SHUFFLE_PARTITIONS);
+        return Optional.of(frame.session().streams().stateReader(frame, outputMode, files.checkpoint(),
+                partitions == null ? null : Integer.valueOf(partitions)));
+    }
+
     /** The engine's writer option naming the checkpoint directory. */
     private static final String CHECKPOINT_OPTION = "checkpointLocation";
 
@@ -78,6 +91,25 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
      * {@code checkpoint} (none when null) rather than the query's own: a preview's throwaway one.
      */
     StreamingQuery start(String name, UUID id, Path checkpoint, BatchFunction observer, int observedRows) {
+        DataStreamWriter writer = writer(id, checkpoint).queryName(name).observeBatches(observer, observedRows);
+        try {
+            return writer.start();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    /** The engine's check of a start, the checkpoint's metadata against this plan included ({@link DataStreamWriter#check}). */
+    @Override
+    public void checkRestart(UUID id) {
+        try {
+            writer(id, files.checkpoint()).check();
+        } catch (ArusException refused) {
+            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+        }
+    }
+
+    private DataStreamWriter writer(UUID id, Path checkpoint) {
         DataStreamWriter writer = frame.writeStream()
                 .format(sinkFormat)
                 .options(sinkOptions)
@@ -85,16 +117,10 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
                 .partitionBy(partitionBy.toArray(String[]::new))
                 .outputMode(outputMode)
                 .trigger(trigger)
-                .queryName(name)
-                .queryId(id)
-                .observeBatches(observer, observedRows);
+                .queryId(id);
         if (checkpoint != null) {
             writer.option(CHECKPOINT_OPTION, checkpoint.toString());
         }
-        try {
-            return writer.start();
-        } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
-        }
+        return writer;
     }
 }

@@ -16,6 +16,7 @@ import static dev.arus.server.web.ProblemType.INVALID_SPEC;
 import static dev.arus.server.web.ProblemType.JSON_LIMIT_EXCEEDED;
 import static dev.arus.server.web.ProblemType.LOCATION_IN_USE;
 import static dev.arus.server.web.ProblemType.MALFORMED_JSON;
+import static dev.arus.server.web.ProblemType.NO_CHECKPOINT;
 import static dev.arus.server.web.ProblemType.NO_MEMORY_TABLE;
 import static dev.arus.server.web.ProblemType.QUERY_ACTIVE;
 import static dev.arus.server.web.ProblemType.QUERY_NOT_FOUND;
@@ -48,6 +49,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -55,7 +57,7 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
-/** The REST API of DESIGN §4: create, list, watch, stop, start and delete queries. */
+/** The REST API of DESIGN §4: create, list, watch, edit, stop, start and delete queries. */
 @RestController
 @RequestMapping(path = "/api/queries", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "queries", description = "Continuous queries from a JSON spec")
@@ -114,6 +116,29 @@ class QueryController {
     @Refuses(QUERY_NOT_FOUND)
     QueryView get(@PathVariable UUID id) {
         return registry.view(id);
+    }
+
+    @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Replace the query's definition and run it as the query ran, keeping its id, name and "
+            + "checkpoint: everything is checked before the old run stops; a change its checkpoint does not allow "
+            + "(Spark's rules on changes between restarts) is refused unless resetCheckpoint asks to start afresh")
+    @Refuses({QUERY_NOT_FOUND, MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_SPEC, UNKNOWN_FORMAT, INVALID_OPTION,
+            INVALID_INTERVAL, INVALID_EXPRESSION, INVALID_SQL, INVALID_OUTPUT_MODE, UNSUPPORTED_OPERATION,
+            ENGINE_NOT_BUILT, INVALID_PATH, QUERY_ACTIVE, LOCATION_IN_USE, CHECKPOINT_INCOMPATIBLE, CHECKPOINT_DAMAGED,
+            REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SHUTTING_DOWN, STORAGE_UNAVAILABLE, STORAGE_FULL,
+            STREAM_SCHEMA_MISMATCH, STREAM_DAMAGED, EVENT_LOG_WRITE_FAILED})
+    QueryView replace(@PathVariable UUID id, @RequestBody QuerySpec spec,
+            @Parameter(description = "Delete the query's checkpoint once its old run has stopped and start the new "
+                    + "definition afresh on it, under the same id: for a change the checkpoint does not allow")
+            @RequestParam(defaultValue = "false") boolean resetCheckpoint) {
+        return registry.replace(id, spec, resetCheckpoint);
+    }
+
+    @GetMapping("/{id}/checkpoint")
+    @Operation(summary = "Where the query keeps its checkpoint, and the last batch it committed, read from disk")
+    @Refuses({QUERY_NOT_FOUND, NO_CHECKPOINT, CHECKPOINT_DAMAGED})
+    CheckpointView checkpoint(@PathVariable UUID id) {
+        return registry.checkpoint(id);
     }
 
     @GetMapping("/{id}/progress")

@@ -24,11 +24,17 @@ public record QueryEndpoint(String format, Map<String, String> options) {
     }
 
     /**
-     * The sources of a spec of {@code source} and {@code steps}, in the order an engine numbers
-     * them: its source, then those its steps join, depth first; their options as strings.
+     * The sources a spec names, for an engine whose plan Arus does not see: of a spec of
+     * {@code source} and {@code steps}, its source, then those its steps join, depth first, in the
+     * order an engine numbers them; of a spec in SQL, the streams of its {@code tables}. Their
+     * options as strings.
      */
     public static List<QueryEndpoint> sourcesOf(QuerySpec spec) {
         List<QueryEndpoint> sources = new ArrayList<>();
+        if (spec.tables() != null) {
+            spec.tables().values().stream().filter(table -> table != null && !Boolean.TRUE.equals(table.isStatic()))
+                    .forEach(table -> sources.add(new QueryEndpoint(table.format(), strings(table.options()))));
+        }
         addSources(spec.source(), spec.steps(), sources);
         return sources;
     }

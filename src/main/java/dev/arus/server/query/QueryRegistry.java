@@ -8,7 +8,6 @@ import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.query.restart.RestartStrategies;
-import dev.arus.server.query.restart.RestartStrategy;
 import dev.arus.server.query.restart.RestartTimer;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.ProblemException;
@@ -90,8 +89,7 @@ public class QueryRegistry {
     public UUID create(QuerySpec submitted) {
         QuerySpec spec = translator.namingItsEngine(submitted);
         TranslatedQuery translated = translator.translate(spec);
-        RestartStrategy restart = restartStrategies.of(spec.restart());
-        RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), spec, translated, restart, shared);
+        RegisteredQuery query = new RegisteredQuery(idFor(translated.files()), definition(spec, translated), shared);
         enter(query, RegisteredQuery::start);
         log.info("Created query {} (id {})", spec.name(), query.id());
         return query.id();
@@ -106,8 +104,7 @@ public class QueryRegistry {
         try {
             // A query saved before specs named their engine runs on the default, and is kept naming it.
             QuerySpec spec = translator.namingItsEngine(saved.spec());
-            query = new RegisteredQuery(saved.id(), spec, translator.translate(spec),
-                    restartStrategies.of(spec.restart()), shared);
+            query = new RegisteredQuery(saved.id(), definition(spec, translator.translate(spec)), shared);
             enter(query, restored -> restored.restore(saved.state()));
         } catch (ProblemException refused) {
             log.error("Cannot restore query {} (id {}): {}", PrintableText.escape(saved.spec().name()), saved.id(),
@@ -157,7 +154,7 @@ public class QueryRegistry {
                     Map.of("limit", properties.maxQueries()));
         }
         for (RegisteredQuery other : holding) {
-            query.files().checkAgainst(other.files(), other.name());
+            other.heldFiles().forEach(held -> query.files().checkAgainst(held, other.name()));
         }
         // A checkpoint copied from another query's is refused, so that no two queries share an id.
         holding.stream().filter(other -> other.id().equals(query.id())).findFirst().ifPresent(other -> {
@@ -173,7 +170,71 @@ public class QueryRegistry {
     void checkAgainstHeld(QueryFiles files) {
         synchronized (queries) {
             Stream.concat(queries.values().stream(), reserved.values().stream())
-                    .forEach(other -> files.checkAgainst(other.files(), other.name()));
+                    .forEach(other -> other.heldFiles().forEach(held -> files.checkAgainst(held, other.name())));
+        }
+    }
+
+    private RegisteredQuery.Definition definition(QuerySpec spec, TranslatedQuery translated) {
+        return RegisteredQuery.Definition.of(spec, translated, restartStrategies.of(spec.restart()), shared.json());
+    }
+
+    /**
+     * Replaces query {@code id}'s definition with {@code submitted} and runs it as the query ran
+     * (see {@link RegisteredQuery#replace}), keeping its id, name and checkpoint. Everything is
+     * checked before the old run stops: the spec as {@link #create} checks it, what an edit may
+     * change ({@link DefinitionChange}), its locations against every other query's and the
+     * checkpoints on disk, and, unless {@code resetCheckpoint}, that the engine may restart the
+     * new definition from the query's checkpoint ({@link TranslatedQuery#checkRestart}). With
+     * {@code resetCheckpoint} the checkpoint is deleted once the old run has stopped, and the
+     * new definition starts afresh on it, under the same id.
+     *
+     * @throws ProblemException as {@link #create} does, {@code 409 checkpoint-incompatible} naming
+     *                          what the checkpoint does not allow to change
+     */
+    QueryView replace(UUID id, QuerySpec submitted, boolean resetCheckpoint) {
+        RegisteredQuery query = find(id);
+        QuerySpec spec = translator.namingItsEngine(submitted);
+        TranslatedQuery translated = translator.translate(spec);
+        QueryFiles files = translated.files();
+        DefinitionChange.check(query.spec(), query.files(), spec, files, resetCheckpoint);
+        RegisteredQuery.Definition next = definition(spec, translated);
+        files.checkCheckpointsOnDisk(dataDirectory);
+        boolean reset = resetCheckpoint && files.checkpointed();
+        if (reset) {
+            dataDirectory.checkDeletable(files.checkpoint());
+        } else if (files.checkpointed()) {
+            translated.checkRestart(id);
+        }
+        synchronized (queries) {
+            Stream.concat(queries.values().stream(), reserved.values().stream()).filter(other -> other != query)
+                    .forEach(other -> other.heldFiles().forEach(held -> files.checkAgainst(held, other.name())));
+            query.claim(files);
+        }
+        query.replace(next, reset ? () -> dataDirectory.delete(files.checkpoint()) : () -> { });
+        log.info("Replaced the definition of query {} (id {}){}", query.name(), id,
+                reset ? ", starting afresh on its checkpoint" : "");
+        return query.view();
+    }
+
+    /**
+     * Where query {@code id} keeps its checkpoint, as its spec names it, and the last batch the
+     * checkpoint committed, read from disk: what a query restored after a restart of the service
+     * goes on from, before its next batch runs.
+     *
+     * @throws ProblemException when the query keeps no checkpoint, or its logs are damaged
+     */
+    CheckpointView checkpoint(UUID id) {
+        RegisteredQuery query = find(id);
+        QueryFiles files = query.files();
+        if (!files.checkpointed()) {
+            throw new ProblemException(ProblemType.NO_CHECKPOINT, "Query " + id + " keeps no checkpoint: its spec "
+                    + "names no checkpointLocation");
+        }
+        try {
+            return CheckpointView.of(query.spec().checkpointLocation(),
+                    session.streams().lastCommittedBatch(files.checkpoint()).orElse(null));
+        } catch (CheckpointException damaged) {
+            throw EngineProblems.ofCheckpoint(damaged);
         }
     }
 
@@ -224,6 +285,11 @@ public class QueryRegistry {
         List<Row> rows = query.memoryTable();
         List<Row> page = rows.subList(Math.min(offset, rows.size()), rows.size());
         return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
+    }
+
+    /** The translation of the query with this id, whose state reader views read. */
+    TranslatedQuery translated(UUID id) {
+        return find(id).translated();
     }
 
     /** The last {@code limit} outputs kept of batches below {@code beforeBatchId}, oldest first. */

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class QueryRestarts {
 
-    private final RestartStrategy strategy;
+    private RestartStrategy strategy;
     private final RestartTimer timer;
     private final Clock clock;
     private final SplittableRandom random = new SplittableRandom();
@@ -40,6 +40,17 @@ final class QueryRestarts {
     void reset() {
         cancel();
         schedule = strategy.schedule(random);
+    }
+
+    /**
+     * The query's definition changed to one with {@code next} as its strategy: no attempt
+     * pending, and a schedule of the new strategy that has seen no failure; the attempts made
+     * still count.
+     */
+    void replaceStrategy(RestartStrategy next) {
+        cancel();
+        strategy = next;
+        schedule = next.schedule(random);
     }
 
     /**

@@ -60,7 +60,7 @@ class QuerySpecTranslator {
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
     /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
-    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     /** ... and how its several watermarks make one. */
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
@@ -121,6 +121,12 @@ class QuerySpecTranslator {
         name(spec.name());
         String engine = engine(spec.engine());
         SqlQueries.checkExclusive(spec);
+        if (spec.sql() != null && !engine.equals(ArusProperties.Engine.ARUS)
+                && SqlDefinition.isStreamingTable(spec.sql())) {
+            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, SqlQueries.SQL_POINTER, "A CREATE STREAMING "
+                    + "TABLE runs on Arus's engine only: its table is a stream of the service's event log. Leave "
+                    + "'engine' out, or write the query as a SELECT with a sink to run it on '" + engine + "'");
+        }
         if (engine.equals(ArusProperties.Engine.BOTH)) {
             return onBoth(spec);
         }
@@ -138,10 +144,8 @@ class QuerySpecTranslator {
      */
     private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
-        if (spec.sql() == null) {
-            return writing(stream(spec.source(), spec.steps(), "", files, sources), spec, files, sources);
-        }
-        SqlDefinition definition = sql(spec, files, sources);
+        SqlDefinition definition = spec.sql() != null ? sql(spec, files, sources)
+                : new SqlDefinition.Query(stream(spec.source(), spec.steps(), "", files, sources));
         if (!(definition instanceof SqlDefinition.StreamingTable table)) {
             return writing(definition.frame(), spec, files, sources);
         }

@@ -23,8 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One query of the service across its runs: its lasting id, the spec as submitted and its
- * translation, the current run and the recent outputs of all runs. It turns its runs' engine
+ * One query of the service across its runs: its lasting id, its {@link Definition} (the spec as
+ * submitted and its translation, replaced as a whole by an edit), the current run and the recent
+ * outputs of all runs. It turns its runs' engine
  * events and outputs into the registry's {@link QueryListener} events. A checkpointed query is
  * saved with its desired state each time a user starts or stops it, under this object's lock,
  * before the run is started or stopped: an operation whose wish cannot be saved does not happen,
@@ -34,20 +35,24 @@ import org.slf4j.LoggerFactory;
  * while its user wants the query active is restarted as its {@link QueryRestarts} decide: the
  * query is RESTARTING until the attempt, which starts a run as a start does but saves nothing (the
  * wish is already saved, and a full disk may be why it failed); a start, stop, delete or the
- * service's shutdown cancels a pending attempt. Thread-safe.
+ * service's shutdown cancels a pending attempt. An edit ({@link #replace}) stops the current run,
+ * then, under the lock, puts the new definition in place, saves it and starts it when the query
+ * was wanted running; a start of the new definition that the engine refuses puts the old one back.
+ * Thread-safe.
  */
 final class RegisteredQuery implements RunEvents {
 
     private static final Logger log = LoggerFactory.getLogger(RegisteredQuery.class);
 
     private final UUID id;
-    private final QuerySpec spec;
-    // The spec as views show it: secrets redacted and written to JSON once, as the spec never changes.
-    private final Prewritten<QuerySpec> shownSpec;
-    private final TranslatedQuery translated;
+    // Written under this object's lock (an edit replaces it whole); read without it.
+    private volatile Definition definition;
+    // The locations of a definition an edit is about to put in place, held from the registry's
+    // checks until it is in place or refused, so that no query admitted meanwhile takes them.
+    private volatile @Nullable QueryFiles claimedFiles;
     private final Shared shared;
     private final RecentBatches outputs;
-    // Guarded by this object's lock.
+    // Guarded by this object's lock, but for the views' reads.
     private final QueryRestarts restarts;
 
     // Written under this object's lock (the started event of a run comes inside start()); read without it.
@@ -59,19 +64,32 @@ final class RegisteredQuery implements RunEvents {
     private QueryState savedWish;
     // The runs started and not ended yet, by run id: a run may end after the next one started.
     private final Map<UUID, StreamingQuery> unended = new ConcurrentHashMap<>();
+    // The translation that started each run not ended yet, told when it ends.
+    private final Map<UUID, TranslatedQuery> startedBy = new ConcurrentHashMap<>();
     // The last progress report as views show it, converted once (on the query's thread, for its listeners).
     private volatile ShownProgress shownProgress = ShownProgress.NONE;
 
-    RegisteredQuery(UUID id, QuerySpec spec, TranslatedQuery translated, RestartStrategy restartStrategy,
-                    Shared shared) {
+    RegisteredQuery(UUID id, Definition definition, Shared shared) {
         this.id = id;
-        this.spec = spec;
-        this.shownSpec = Prewritten.of(spec.redacted(), shared.json());
-        this.translated = translated;
+        this.definition = definition;
         this.shared = shared;
         this.outputs = new RecentBatches(shared.recentBatches());
-        this.restarts = new QueryRestarts(restartStrategy, shared.restartTimer(), shared.clock());
-        this.run = new UnstartedRun(id, spec.name(), null);
+        this.restarts = new QueryRestarts(definition.restartStrategy(), shared.restartTimer(), shared.clock());
+        this.run = new UnstartedRun(id, definition.spec().name(), null);
+    }
+
+    /**
+     * What a query is defined as: its spec as submitted (naming its engine), the spec as views
+     * show it (secrets redacted, written to JSON once, as a definition never changes), its
+     * translation, and its restart strategy.
+     */
+    record Definition(QuerySpec spec, Prewritten<QuerySpec> shownSpec, TranslatedQuery translated,
+                      RestartStrategy restartStrategy) {
+
+        static Definition of(QuerySpec spec, TranslatedQuery translated, RestartStrategy restartStrategy,
+                             JsonMapper json) {
+            return new Definition(spec, Prewritten.of(spec.redacted(), json), translated, restartStrategy);
+        }
     }
 
     UUID id() {
@@ -79,29 +97,44 @@ final class RegisteredQuery implements RunEvents {
     }
 
     String name() {
-        return spec.name();
+        return definition.spec().name();
+    }
+
+    QuerySpec spec() {
+        return definition.spec();
     }
 
     QueryFiles files() {
-        return translated.files();
+        return definition.translated().files();
+    }
+
+    /** The locations the query holds: its definition's, and while an edit is under way, the next one's. */
+    List<QueryFiles> heldFiles() {
+        QueryFiles claimed = claimedFiles;
+        return claimed == null ? List.of(files()) : List.of(files(), claimed);
+    }
+
+    /** An edit is about to put a definition with {@code files} in place; the registry calls this under its lock. */
+    void claim(QueryFiles files) {
+        claimedFiles = files;
     }
 
     boolean writesMemoryTable() {
-        return translated.writesMemoryTable();
+        return definition.translated().writesMemoryTable();
     }
 
     /** Its memory sink's table now; see {@link TranslatedQuery#memoryTable}. */
     List<Row> memoryTable() {
-        return translated.memoryTable(spec.name());
+        return definition.translated().memoryTable(definition.spec().name());
     }
 
     /** The engine that runs it, as its spec names it. */
     String engine() {
-        return spec.engine();
+        return definition.spec().engine();
     }
 
     TranslatedQuery translated() {
-        return translated;
+        return definition.translated();
     }
 
     StreamingQuery run() {
@@ -110,7 +143,7 @@ final class RegisteredQuery implements RunEvents {
 
     /** The processing-time interval of its trigger; zero for the default, once and availableNow triggers. */
     Duration triggerInterval() {
-        return translated.triggerInterval();
+        return definition.translated().triggerInterval();
     }
 
     RecentBatches recentBatches() {
@@ -129,8 +162,9 @@ final class RegisteredQuery implements RunEvents {
             shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, report -> ProgressView.of(report, shared.shownPaths()), shared.json()));
             shownProgress = shown;
         }
-        return QueryView.of(id, shownSpec, ofRun, shown.view(), ofRun == run ? restarts.pending() : null,
-                restarts.made(), translated.comparison(), shared.shownPaths());
+        Definition current = definition;
+        return QueryView.of(id, current.shownSpec(), ofRun, shown.view(), ofRun == run ? restarts.pending() : null,
+                restarts.made(), current.translated().comparison(), shared.shownPaths());
     }
 
     /** A progress report and its view; races between threads converting the same report are harmless. */
@@ -158,7 +192,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.reset();
             runWanted = true;
             try {
-                run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
+                run = startOf(definition);
                 return;
             } catch (RuntimeException e) {
                 putBack(before);
@@ -189,7 +223,7 @@ final class RegisteredQuery implements RunEvents {
 
     /** After a refused start: the saved wish as it was ({@code null}: none), as far as the disk lets. */
     private void putBack(QueryState before) {
-        if (!translated.files().checkpointed()) {
+        if (!files().checkpointed()) {
             return;
         }
         try {
@@ -201,7 +235,7 @@ final class RegisteredQuery implements RunEvents {
             }
         } catch (StorageException stuck) {
             log.warn("Cannot put back the saved state of query {} (id {}) after a refused start: {}",
-                    spec.name(), id, stuck.getMessage());
+                    name(), id, stuck.getMessage());
         }
     }
 
@@ -223,7 +257,104 @@ final class RegisteredQuery implements RunEvents {
         if (cancelled) {
             shared.listeners().stateChanged(view()); // it was RESTARTING and is FAILED now
         }
-        translated.stop(current);
+        definition.translated().stop(current);
+    }
+
+    /**
+     * Replaces the query's definition with {@code next}, which the registry has checked (against
+     * the checkpoint too), keeping the query's id; the query runs the new definition when it was
+     * wanted running (created or started and not stopped since, or failed on its own), and waits
+     * stopped with it otherwise. In this order:
+     * <ol>
+     *   <li>under the lock: whether a run is wanted is noted and a restart pending cancelled;
+     *       without it, the current run stops after its batch in flight (its ended event is told
+     *       before the stop returns);</li>
+     *   <li>under the lock: {@code beforeStart} runs (it deletes a checkpoint to start afresh),
+     *       the new definition is put in place and saved with the wish, and its run starts;</li>
+     *   <li>a save or start that fails puts the old definition back (saved, and running again if
+     *       it ran), and the failure is thrown.</li>
+     * </ol>
+     *
+     * @throws ProblemException {@code QUERY_NOT_FOUND} once forgotten, {@code QUERY_ACTIVE} when a
+     *                          start raced the edit, or the engine's refusal of the new definition
+     * @throws StorageException when the new definition cannot be saved; the old one is back
+     */
+    void replace(Definition next, Runnable beforeStart) {
+        StreamingQuery current;
+        boolean wanted;
+        synchronized (this) {
+            try {
+                startableUnlessForgotten();
+            } catch (RuntimeException gone) {
+                claimedFiles = null;
+                throw gone;
+            }
+            wanted = runWanted;
+            runWanted = false;
+            restarts.cancel();
+            current = run;
+        }
+        current.stop();
+        synchronized (this) {
+            try {
+                replaceStopped(next, beforeStart, wanted);
+            } finally {
+                claimedFiles = null;
+            }
+            if (wanted) {
+                return; // the new run's started event told the listeners
+            }
+        }
+        shared.listeners().stateChanged(view());
+    }
+
+    /** Step 2 and 3 of {@link #replace}, under the lock, the old run stopped. */
+    private void replaceStopped(Definition next, Runnable beforeStart, boolean wanted) {
+        startableUnlessForgotten();
+        if (run.isActive()) {
+            throw new ProblemException(ProblemType.QUERY_ACTIVE, "Query " + id + " was started while its "
+                    + "definition was being replaced; the old definition runs: stop it and save the new one again");
+        }
+        Definition before = definition;
+        QueryState wishBefore = savedWish;
+        beforeStart.run();
+        definition = next;
+        restarts.replaceStrategy(next.restartStrategy());
+        try {
+            save(wanted ? QueryState.ACTIVE : QueryState.STOPPED);
+            if (wanted) {
+                runWanted = true;
+                run = startOf(next);
+            }
+        } catch (RuntimeException refused) {
+            log.warn("Query {} (id {}) keeps its definition: the new one did not start: {}", name(), id,
+                    refused.getMessage());
+            definition = before;
+            restarts.replaceStrategy(before.restartStrategy());
+            runWanted = wanted;
+            try {
+                if (wishBefore == null) {
+                    shared.saved().delete(id); // the new definition may have been the first with a checkpoint
+                    savedWish = null;
+                } else {
+                    save(wishBefore);
+                }
+            } catch (StorageException stuck) {
+                log.warn("Cannot put back the saved definition of query {} (id {}): {}", name(), id,
+                        stuck.getMessage());
+            }
+            if (wanted) {
+                startRun();
+            }
+            throw refused;
+        }
+    }
+
+    /** Refuses a forgotten query as not found; called under the lock. */
+    private void startableUnlessForgotten() {
+        if (forgotten) {
+            throw new ProblemException(ProblemType.QUERY_NOT_FOUND, "No query with id " + id);
+        }
     }
 
     /**
@@ -251,10 +382,10 @@ final class RegisteredQuery implements RunEvents {
     private boolean startRun() {
         try {
             startSaving(false);
-            run = translated.start(spec.name(), id, this::committed, shared.rowsPerBatch(), this);
+            run = startOf(definition);
             return true;
         } catch (RuntimeException refused) {
-            UnstartedRun failed = UnstartedRun.failed(id, spec.name(),
+            UnstartedRun failed = UnstartedRun.failed(id, name(),
                     refused instanceof ProblemException && refused.getCause() != null ? refused.getCause() : refused);
             run = failed;
             restarts.failed(failed.failure(), this::attemptRestart);
@@ -272,7 +403,7 @@ final class RegisteredQuery implements RunEvents {
             if (forgotten || !runWanted || run.isActive() || !restarts.take(due)) {
                 return;
             }
-            log.info("Restarting query {} (id {}), restart {}", spec.name(), id, restarts.made());
+            log.info("Restarting query {} (id {}), restart {}", name(), id, restarts.made());
             if (startRun()) {
                 return;
             }
@@ -291,7 +422,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        translated.stop(current);
+        definition.translated().stop(current);
     }
 
     /**
@@ -303,7 +434,7 @@ final class RegisteredQuery implements RunEvents {
      */
     void forget() {
         synchronized (this) {
-            if (!forgotten && translated.files().checkpointed()) {
+            if (!forgotten && files().checkpointed()) {
                 shared.saved().delete(id);
             }
         }
@@ -322,7 +453,7 @@ final class RegisteredQuery implements RunEvents {
             restarts.cancel();
             current = run;
         }
-        translated.stop(current);
+        definition.translated().stop(current);
     }
 
     /** The engine's started event of {@code started}: on the starting thread, inside {@link #start()}, before its first trigger. */
@@ -359,7 +490,9 @@ final class RegisteredQuery implements RunEvents {
     @Override
     public void runEnded(UUID runId) {
         StreamingQuery ended = unended.remove(runId);
-        translated.runEnded(runId);
+        // The translation that started the run: the current one, unless an edit has replaced it since.
+        TranslatedQuery ran = startedBy.remove(runId);
+        (ran != null ? ran : definition.translated()).runEnded(runId);
         if (ended == null) {
             return;
         }
@@ -386,10 +519,20 @@ final class RegisteredQuery implements RunEvents {
     }
 
     private void save(QueryState wanted) {
-        if (!forgotten && translated.files().checkpointed()) {
-            shared.saved().save(new SavedQuery(id, wanted, spec));
+        if (!forgotten && files().checkpointed()) {
+            shared.saved().save(new SavedQuery(id, wanted, definition.spec()));
             savedWish = wanted;
         }
+    }
+
+    /** Starts a run of {@code of}; called under the lock. */
+    private StreamingQuery startOf(Definition of) {
+        StreamingQuery started = of.translated().start(of.spec().name(), id, this::committed, shared.rowsPerBatch(),
+                this);
+        if (started.runId() != null) {
+            startedBy.put(started.runId(), of.translated());
+        }
+        return started;
     }
 
     /**

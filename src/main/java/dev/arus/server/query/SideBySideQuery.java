@@ -2,9 +2,11 @@ package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +46,12 @@ final class SideBySideQuery implements TranslatedQuery {
         return arus.files();
     }
 
+    /** Arus's run keeps the query's checkpoint: its state is the one read. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        return arus.stateReader();
+    }
+
     @Override
     public boolean writesMemoryTable() {
         return arus.writesMemoryTable();
@@ -68,6 +76,12 @@ final class SideBySideQuery implements TranslatedQuery {
     @Override
     public Duration triggerInterval() {
         return arus.triggerInterval();
+    }
+
+    /** Arus's run goes on from the query's checkpoint; Spark's beside it starts afresh each time. */
+    @Override
+    public void checkRestart(UUID id) {
+        arus.checkRestart(id);
     }
 
     @Override

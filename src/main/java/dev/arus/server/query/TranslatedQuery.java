@@ -2,9 +2,11 @@ package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -50,6 +52,28 @@ public interface TranslatedQuery {
      * @throws dev.arus.server.web.ProblemException when the engine refuses to start, naming the field
      */
     StreamingQuery start(String name, UUID id, BatchFunction observer, int observedRows, RunEvents events);
+
+    /**
+     * A reader of the state its runs commit to its checkpoint, as Spark's {@code state-metadata}
+     * and {@code statestore} sources; empty when the query keeps no checkpoint, or its engine
+     * offers no reader (none but Arus's does yet).
+     */
+    default Optional<QueryStateReader> stateReader() {
+        return Optional.empty();
+    }
+
+    /**
+     * Checks, starting nothing and writing nothing, that a run of this translation may go on from
+     * the query's checkpoint, which the query {@code id}'s current run may be writing: the
+     * engine's own check of a restart (the checkpoint's query and plan), before an edit stops the
+     * run of the old definition. The default checks nothing: an engine that checks only as its run
+     * starts (Spark) refuses it then, and the edit puts the old definition back.
+     *
+     * @throws dev.arus.server.web.ProblemException {@code 409 checkpoint-incompatible} naming what
+     *                                              differs, or the engine's other refusals at their field
+     */
+    default void checkRestart(UUID id) {
+    }
 
     /** How the engines compare, for a query on both; {@code null} for a query on one. */
     default EngineComparison.@Nullable Summary comparison() {

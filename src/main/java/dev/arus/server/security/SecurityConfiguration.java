@@ -19,7 +19,7 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 
 /**
- * Who may do what (README "Security"). With {@code arus.security.api-token} set, reads
+ * Who may do what (docs/configuration.md, "Security"). With {@code arus.security.api-token} set, reads
  * ({@code GET} of the API, the dashboard, the API description), {@code /actuator/health} and
  * {@code /actuator/prometheus} stay open; every other request (each change, the rest of the
  * Actuator, the live WebSocket's handshake) needs the token as a bearer token, else {@code 401}.

@@ -3,6 +3,7 @@ package dev.arus.server.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.server.ApiClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -28,8 +29,9 @@ final class DifferentialRun {
      */
     static List<String> assertSameBatches(ApiClient api, RegistryEvents events, GoldenCase golden,
                                           boolean watermarked) throws InterruptedException {
-        // Spark's first, so that Arus's, much faster, does not run past the batches kept of it meanwhile
-        String onSpark = api.create(golden.json(golden.name() + "-spark", "spark"));
+        // Spark's first, so that Arus's, much faster, does not run past the batches kept of it meanwhile;
+        // the first Spark query of a JVM takes Spark a while to plan on a busy machine
+        String onSpark = api.withTimeout(Duration.ofMinutes(3)).create(golden.json(golden.name() + "-spark", "spark"));
         String onArus = api.create(golden.json(golden.name() + "-arus", "arus"));
         try {
             events.awaitBatches(onArus, golden.batches());

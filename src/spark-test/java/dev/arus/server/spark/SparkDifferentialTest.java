@@ -53,7 +53,7 @@ class SparkDifferentialTest {
      * Three NDJSON files of orders, a minute apart in modification time so that both engines take
      * them in the same order; the third holds a row behind the watermark the second leaves.
      */
-    private static void writeOrders(Path directory) throws Exception {
+    static void writeOrders(Path directory) throws Exception {
         Files.createDirectories(directory);
         List<List<String>> files = List.of(
                 List.of(order(1, "books", 10.5, "12:00:05"), order(2, "games", 5, "12:00:20")),

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -185,6 +186,20 @@ class SparkSqlQueryTest {
         assertThat(response.status()).as(response.body()).isEqualTo(400);
         assertThat(response.json().path("pointer").asString()).isEqualTo("/sql");
         assertThat(response.json().path("errorClass").asString()).isEqualTo("WRITE_STREAM_NOT_ALLOWED");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"spark", "both"})
+    void aStreamingTableRunsOnArussEngineOnly(String engine) {
+        ApiClient.Response response = new ApiClient(port).post("/api/queries", """
+                {"name": "table-on-%s", "engine": "%s",
+                 "sql": "CREATE STREAMING TABLE doubled AS SELECT value * 2 AS twice FROM STREAM(visits)",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}}}"""
+                .formatted(engine, engine));
+
+        assertThat(response.status()).as(response.body()).isEqualTo(400);
+        assertThat(response.json().path("pointer").asString()).isEqualTo("/sql");
+        assertThat(response.json().path("detail").asString()).contains("runs on Arus's engine only");
     }
 
     @Test

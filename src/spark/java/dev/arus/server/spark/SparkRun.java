@@ -140,7 +140,7 @@ final class SparkRun implements StreamingQuery {
         org.apache.spark.sql.streaming.StreamingQueryException failed = handle.exception().get();
         Throwable cause = failed.cause() != null ? failed.cause() : failed;
         return Optional.of(new StreamingQueryException("Query " + name + " failed on Spark: " + cause.getMessage(),
-                cause, id, runId));
+                cause, SparkErrorClass.of(cause), id, runId));
     }
 
     @Override

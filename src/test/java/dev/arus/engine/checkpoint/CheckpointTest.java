@@ -10,9 +10,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
+import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.io.IOException;
@@ -311,6 +313,48 @@ class CheckpointTest {
                     .isInstanceOf(CheckpointException.class).hasMessageContaining("its source differs");
         }
         assertThat(CheckpointDirectory.contents(checkpoint)).isEqualTo(before);
+    }
+
+    @Test
+    void checksAChangedQueryAgainstTheCheckpointWhileItsRunGoesOnWritingNothing() {
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(3);
+            Map<String, String> before = CheckpointDirectory.contents(checkpoint);
+            UUID id = driver.query().id();
+
+            assertThatThrownBy(() -> update().apply(keyedCounts(driver, "20 seconds").writeStream()).format("noop")
+                    .queryId(id).check())
+                    .isInstanceOf(CheckpointException.class)
+                    .hasMessageContaining("its aggregation differs")
+                    .hasMessageContaining("Spark does not allow changes in stateful operations");
+            // A filter may change between runs, as in Spark: the same check lets it through.
+            update().apply(keyedCounts(driver, "10 seconds").filter("count > 0").writeStream()).format("noop").queryId(id)
+                    .check();
+            assertThatThrownBy(() -> update().apply(keyedCounts(driver, "10 seconds").writeStream()).format("noop")
+                    .queryId(UUID.randomUUID()).check())
+                    .isInstanceOf(CheckpointException.class).hasMessageContaining("belongs to query " + id);
+
+            assertThat(CheckpointDirectory.contents(checkpoint)).isEqualTo(before);
+            driver.runBatches(1);
+            assertThat(driver.query().isActive()).isTrue();
+        }
+    }
+
+    @Test
+    void tellsTheLastCommittedBatchItsTimeAndTheWatermarkTheNextBatchRunsWith() {
+        assertThat(Checkpoint.lastCommitted(checkpoint)).isEmpty();
+        StreamingQueryProgress last;
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(keyedCounts(driver, "10 seconds"), update());
+            driver.runBatches(4);
+            last = driver.query().lastProgress();
+        }
+        CommittedBatch committed = Checkpoint.lastCommitted(checkpoint).orElseThrow();
+        assertThat(committed.batchId()).isEqualTo(last.batchId());
+        assertThat(committed.timestamp()).isEqualTo(last.timestamp());
+        // Four batches of 2 s from START, 4 s late: the next batch runs with START + 6 s - 4 s.
+        assertThat(committed.watermark()).isEqualTo(START.plusSeconds(2));
     }
 
     /** Each kind of damage: the file named, what is wrong said, nothing written or deleted. */

@@ -142,4 +142,16 @@ class GenerateOperatorTest {
                         .isEqualTo("UDTF_ALIAS_NUMBER_MISMATCH"))
                 .hasMessageContaining("Expected 2 aliases");
     }
+    /**
+     * {@code array()} is an {@code ARRAY<VOID>}: beside an {@code ARRAY<BIGINT>} in a CASE it widens
+     * to that type, as in Spark, and the outer form keeps a row of NULL for its empty arrays.
+     */
+    @Test
+    void explodesAnEmptyArrayBesideATypedOneAsARowOfNull() {
+        List<StreamCase.Batch> batches = query(in -> in.selectExpr("id",
+                "explode_outer(CASE WHEN id % 2 = 0 THEN array(CAST(id AS BIGINT) * 10) ELSE array() END) AS item"))
+                .feed(row(1, "a"), row(2, "b"))
+                .batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(List.of("[1,null]", "[2,20]"));
+    }
 }

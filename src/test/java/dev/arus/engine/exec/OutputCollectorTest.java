@@ -3,6 +3,7 @@ package dev.arus.engine.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A batch's output reaches its sink bounded: a sink that takes every row gets at most the
  * session's limit (a larger batch fails that query alone), and a sink that shows a few rows is
- * handed only those, with the count of all.
+ * handed only those, with the count of all: the first ones in a sorted result's order.
  */
 class OutputCollectorTest {
 
@@ -70,6 +71,24 @@ class OutputCollectorTest {
             assertThat(batch.count()).isEqualTo(5_000);
             // partition 0 comes first: 0, 3, 6, ...
             assertThat(batch.rows().get(9).get("value")).isEqualTo(27L);
+        });
+    }
+
+    @Test
+    void aSortedResultShowsItsFirstRowsInOrderWhileKeepingOnlyAsManyAsTheConsoleShows() {
+        StreamFrame sorted = session.sql("SELECT value AS k, count(*) AS n FROM numbers GROUP BY value ORDER BY k DESC",
+                SqlTables.none().stream("numbers", rows(5_000)));
+        List<ResultBatch> observed = new ArrayList<>();
+        StreamingQuery query = sorted.writeStream().outputMode("complete").format("console").option("numRows", 3)
+                .observeBatches((batch, id) -> observed.add(batch), 5).start();
+
+        scheduler.runNext();
+
+        assertThat(query.exception()).isEmpty();
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("|4999|  1|\n|4998|  1|\n|4997|  1|\n");
+        assertThat(observed).singleElement().satisfies(batch -> {
+            assertThat(batch.count()).isEqualTo(5_000);
+            assertThat(batch.rows()).extracting(row -> row.get("k")).containsExactly(4999L, 4998L, 4997L, 4996L, 4995L);
         });
     }
 

@@ -42,6 +42,11 @@ class CollectionFunctionsTest {
         "element_at(array('x', 'y'), 2);y;string;element_at(array(x, y), 2)",
         "reverse(arr);[3, 2, 1];array<int>;reverse(arr)",
         "reverse(array());[];array<void>;reverse(array())",
+        "CASE WHEN i > 0 THEN array(l) ELSE array() END;[5000000000];array<bigint>;CASE WHEN (i > 0) THEN array(l) ELSE array() END",
+        "CASE WHEN i < 0 THEN array(l) ELSE array() END;[];array<bigint>;CASE WHEN (i < 0) THEN array(l) ELSE array() END",
+        "coalesce(array(NULL), arr);[null];array<int>;coalesce(array(NULL), arr)",
+        "coalesce(map(), m);{};map<string,int>;coalesce(map(), m)",
+        "array(array(), arr);[[], [1, 2, 3]];array<array<int>>;array(array(), arr)",
     })
     void buildsAndReadsCollectionsAsSparkDoes(String expression, String value, String type, String name) {
         SqlRow.check(expression, value, type, name);

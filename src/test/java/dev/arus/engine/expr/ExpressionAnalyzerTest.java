@@ -108,15 +108,22 @@ class ExpressionAnalyzerTest {
     void suggestsTheNearestColumnWhenANameIsMisspelt() {
         assertThatThrownBy(() -> bind("abs(evnt_time)"))
                 .isInstanceOf(AnalysisException.class)
-                .hasMessage("cannot resolve column 'evnt_time' at position 4; did you mean 'event_time'?")
+                .hasMessage("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with name"
+                        + " `evnt_time` cannot be resolved. Did you mean one of the following? [`event_time`, `value`,"
+                        + " `n`, `d`, `s`]. SQLSTATE: 42703")
                 .satisfies(e -> assertThat(((AnalysisException) e).position()).isEqualTo(4));
     }
 
     @Test
-    void listsTheColumnsWhenNoNameIsClose() {
+    void suggestsTheFiveNearestColumnsHoweverFarAndNoneWithoutColumnsAsSparkDoes() {
         assertThatThrownBy(() -> bind("zzzzzzzzzz"))
-                .hasMessage("cannot resolve column 'zzzzzzzzzz' at position 0; available: 'value', 'n', 'd', 's',"
-                        + " 'flag', 'event_time', 'window'");
+                .hasMessageEndingWith("Did you mean one of the following? [`value`, `n`, `d`, `s`, `flag`]."
+                        + " SQLSTATE: 42703");
+        assertThatThrownBy(() -> ExpressionAnalyzer.bind(ExpressionParser.parse("`a b`.c"), Schema.of()))
+                .hasMessage("[UNRESOLVED_COLUMN.WITHOUT_SUGGESTION] A column, variable, or function parameter with"
+                        + " name `a b`.`c` cannot be resolved. SQLSTATE: 42703")
+                .satisfies(e -> assertThat(((AnalysisException) e).errorClass())
+                        .isEqualTo("UNRESOLVED_COLUMN.WITHOUT_SUGGESTION"));
     }
 
     @Test

@@ -171,11 +171,13 @@ class SqlPlannerTest {
 
     @Test
     void aggregatesEveryColumnForSelectDistinct() {
-        LogicalPlan.Aggregate distinct = (LogicalPlan.Aggregate) plan("SELECT DISTINCT value % 3 AS bucket, timestamp"
+        LogicalPlan.Distinct distinct = (LogicalPlan.Distinct) plan("SELECT DISTINCT value % 3 AS bucket, timestamp"
                 + " FROM visits");
 
-        assertThat(distinct.keys()).extracting(Expression::sql).containsExactly("bucket", "visits.timestamp");
-        assertThat(distinct.aggregates()).isEmpty();
+        Analysis analysis = QueryPlanner.analyze(distinct);
+        assertThat(analysis.schema().names()).containsExactly("bucket", "timestamp");
+        assertThat(analysis.aggregations()).isEqualTo(1);
+        assertThat(analysis.groupingColumns()).containsExactly("bucket", "timestamp");
         assertThat(distinct.child()).isInstanceOf(LogicalPlan.Project.class);
     }
 
@@ -262,6 +264,104 @@ class SqlPlannerTest {
     }
 
     @Test
+    void plansUnionAllAsAUnionOfItsTermsNamedAsTheFirst() {
+        LogicalPlan.Union union = (LogicalPlan.Union) plan("SELECT value AS v, timestamp FROM visits"
+                + " UNION ALL SELECT CAST(value AS INT), timestamp FROM clicks UNION ALL SELECT value, NULL FROM visits");
+
+        assertThat(union.children()).hasSize(2);
+        assertThat(union.children().get(0)).isInstanceOf(LogicalPlan.Union.class);
+        assertThat(union.streamSources()).containsExactly((LogicalPlan.StreamSource) VISITS,
+                (LogicalPlan.StreamSource) CLICKS, (LogicalPlan.StreamSource) VISITS);
+        assertThat(schema("SELECT value AS v, timestamp FROM visits UNION ALL SELECT CAST(value AS INT), NULL"
+                + " FROM clicks").fields()).extracting(Field::name, field -> field.type().sql())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("v", "BIGINT"),
+                        org.assertj.core.groups.Tuple.tuple("timestamp", "TIMESTAMP"));
+    }
+
+    @Test
+    void plansUnionAsADistinctOfTheUnion() {
+        LogicalPlan.Distinct distinct = (LogicalPlan.Distinct) plan("SELECT value % 3 AS k FROM visits"
+                + " UNION SELECT value % 4 FROM clicks");
+
+        assertThat(schema("SELECT value % 3 AS k FROM visits UNION SELECT value % 4 FROM clicks").names())
+                .containsExactly("k");
+        assertThat(distinct.child()).isInstanceOf(LogicalPlan.Union.class);
+        assertThat(shape("SELECT value FROM visits UNION DISTINCT SELECT value FROM clicks"))
+                .isEqualTo(shape("SELECT value FROM visits UNION SELECT value FROM clicks"));
+    }
+
+    @Test
+    void refusesAUnionOfAStreamWithATableAsSparkDoes() {
+        AnalysisException error = error("SELECT value FROM visits UNION ALL SELECT CAST(sku AS BIGINT) FROM prices");
+
+        assertThat(error.errorClass()).isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+        assertThat(error).hasMessage("Union between streaming and batch DataFrames/Datasets is not supported;"
+                + " line 1 pos 25");
+        assertThat(error("SELECT 1 UNION ALL SELECT 2").errorClass()).isEqualTo("WRITE_STREAM_NOT_ALLOWED");
+    }
+
+    @Test
+    void refusesIntersectAndExceptOfStreamsAsSparkDoes() {
+        assertThat(error("SELECT value FROM visits INTERSECT SELECT value FROM clicks"))
+                .hasMessageStartingWith("Intersect of streaming DataFrames/Datasets is not supported;");
+        assertThat(error("SELECT value FROM visits EXCEPT SELECT value FROM clicks"))
+                .hasMessageStartingWith("Except on a streaming DataFrame/Dataset on the right is not supported;");
+    }
+
+    @Test
+    void refusesTermsOfDifferentWidthsAtTheStartOfTheSetOperation() {
+        AnalysisException error = error("SELECT value, timestamp FROM visits\nUNION ALL SELECT value FROM clicks");
+
+        assertThat(error.errorClass()).isEqualTo("NUM_COLUMNS_MISMATCH");
+        assertThat(error).hasMessage("[NUM_COLUMNS_MISMATCH] UNION can only be performed on inputs with the same"
+                + " number of columns, but the first input has 2 columns and the second input has 1 columns."
+                + " SQLSTATE: 42826; line 1 pos 0");
+    }
+
+    @Test
+    void plansOrderByAfterAnAggregationAsASortOfItsOutputColumns() {
+        LogicalPlan.Sort sort = (LogicalPlan.Sort) plan("SELECT value % 3 AS k, count(*) AS n, count(*) FROM visits"
+                + " GROUP BY 1 ORDER BY n DESC, 1, count(*) NULLS LAST");
+
+        assertThat(sort.keys()).extracting(key -> key.expression().sql(), LogicalPlan.SortKey::ascending,
+                LogicalPlan.SortKey::nullsFirst).containsExactly(org.assertj.core.groups.Tuple.tuple("n", false, false),
+                org.assertj.core.groups.Tuple.tuple("k", true, true),
+                org.assertj.core.groups.Tuple.tuple("count(1)", true, false));
+        assertThat(sort.keys()).extracting(LogicalPlan.SortKey::expression)
+                .allMatch(key -> key instanceof Expression.ColumnReference);
+        assertThat(sort.child()).isInstanceOf(LogicalPlan.Aggregate.class);
+    }
+
+    @Test
+    void refusesOrderByOfAStreamWithoutAnAggregationAsSparkDoesAtTheOrderBy() {
+        AnalysisException error = error("SELECT value FROM visits\nORDER BY value");
+
+        assertThat(error.errorClass()).isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+        assertThat(error).hasMessage("Sorting is not supported on streaming DataFrames/Datasets, unless it is on"
+                + " aggregated DataFrame/Dataset in Complete output mode; line 2 pos 0");
+        // SELECT DISTINCT is Spark's Distinct, which its sorting rule does not count as an aggregation
+        assertThat(error("SELECT DISTINCT value % 3 AS k FROM visits ORDER BY k").errorClass())
+                .isEqualTo(AnalysisException.UNSUPPORTED_STREAMING_OPERATION);
+    }
+
+    @Test
+    void refusesAnOrderByInASubqueryOrByAnExpressionAsArusDoesNotSortThemYet() {
+        assertThat(error("SELECT * FROM (SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n)")
+                .errorClass()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
+        assertThat(error("SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n + 1").errorClass())
+                .isEqualTo("UNSUPPORTED_FEATURE.SORT_EXPRESSION");
+    }
+
+    @Test
+    void refusesAnOrderByPositionOutsideTheSelectListAsSparkDoes() {
+        AnalysisException error = error("SELECT value % 3 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY 3");
+
+        assertThat(error.errorClass()).isEqualTo("ORDER_BY_POS_OUT_OF_RANGE");
+        assertThat(error).hasMessage("[ORDER_BY_POS_OUT_OF_RANGE] ORDER BY position 3 is not in select list (valid"
+                + " range is [1, 2]). SQLSTATE: 42805; line 1 pos 69");
+    }
+
+    @Test
     void refusesAnUnknownTableAsSparkDoesAtItsLineAndPosition() {
         AnalysisException error = error("SELECT value\nFROM vists");
 
@@ -277,7 +377,12 @@ class SqlPlannerTest {
 
         assertThat(error.errorClass()).isEqualTo("UNRESOLVED_COLUMN.WITH_SUGGESTION");
         assertThat(error.position()).isEqualTo(31);
-        assertThat(error.getMessage()).contains("'value'").endsWith("; line 3 pos 6");
+        assertThat(error).hasMessage("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter"
+                + " with name `valeu` cannot be resolved. Did you mean one of the following? [`value`, `timestamp`]."
+                + " SQLSTATE: 42703; line 3 pos 6");
+        // the columns of two sides keep their qualifiers, nearest first, as Spark orders them
+        assertThat(error("SELECT c.valeu FROM visits v JOIN clicks c ON v.value = c.value")).hasMessageContaining(
+                "Did you mean one of the following? [`c`.`value`, `v`.`value`, `c`.`timestamp`, `v`.`timestamp`]");
     }
 
     @Test
@@ -306,8 +411,7 @@ class SqlPlannerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "SELECT value FROM visits UNION ALL SELECT value FROM clicks",
-        "SELECT value FROM visits ORDER BY value",
+        "SELECT value FROM visits EXCEPT SELECT sku FROM prices",
         "SELECT value FROM visits LIMIT 10",
         "SELECT * FROM prices p JOIN prices q USING (sku)",
         "SELECT * FROM STREAM prices",

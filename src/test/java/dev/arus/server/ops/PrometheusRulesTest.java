@@ -16,7 +16,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The shipped Prometheus files, checked by Prometheus's own {@code promtool}: the configuration of
- * the README's recipe with the alert rules it loads, and the rules' unit tests
+ * docs/monitoring.md's recipe with the alert rules it loads, and the rules' unit tests
  * ({@code ops/prometheus/alerts.test.yml}: each alert fires on the series it is meant for, and only
  * then); and the rules name only metrics that the started service exposes.
  */

@@ -253,7 +253,8 @@ class QueryProblemsTest {
                 withSteps("{\"withColumn\": {\"name\": \"t\", \"expr\": \"value + valeu\"}}")).json();
 
         assertThat(problem.path("position").asInt()).isEqualTo(8);
-        assertThat(problem.path("detail").asString()).contains("'valeu'").contains("did you mean 'value'?");
+        assertThat(problem.path("detail").asString()).contains("`valeu`")
+                .contains("Did you mean one of the following? [`value`, `timestamp`]");
     }
 
     @Test

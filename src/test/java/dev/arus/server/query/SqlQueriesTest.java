@@ -142,16 +142,92 @@ class SqlQueriesTest {
         assertThat(column.path("errorClass").asString()).isEqualTo("UNRESOLVED_COLUMN.WITH_SUGGESTION");
         assertThat(column.path("line").asInt()).isEqualTo(1);
         assertThat(column.path("column").asInt()).isEqualTo(8);
+        assertThat(column.path("detail").asString()).isEqualTo("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column,"
+                + " variable, or function parameter with name `valeu` cannot be resolved. Did you mean one of the"
+                + " following? [`value`, `timestamp`]. SQLSTATE: 42703; line 1 pos 7");
     }
 
     @Test
     void refusesWhatArusDoesNotRunYetAsAnUnsupportedOperation() {
-        JsonNode union = api().post("/api/queries", sqlSpec("SELECT value FROM visits UNION ALL SELECT value FROM"
-                + " visits")).json();
+        JsonNode limit = api().post("/api/queries", sqlSpec("SELECT value FROM visits LIMIT 10")).json();
 
-        assertThat(union.path("type").asString()).endsWith("/unsupported-operation");
-        assertThat(union.path("errorClass").asString()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
-        assertThat(union.path("column").asInt()).isEqualTo(26);
+        assertThat(limit.path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(limit.path("errorClass").asString()).isEqualTo("UNSUPPORTED_FEATURE.SQL_CONSTRUCT");
+        assertThat(limit.path("column").asInt()).isEqualTo(32);
+    }
+
+    /**
+     * Spark's {@code UNION ALL} of two streams: every row each input reads, in the batch that
+     * reads it, under the first input's column names, each column of the type both widen to.
+     */
+    @Test
+    void unionAllOfTwoStreamsWritesTheRowsOfBothUnderTheFirstInputsNames() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "union-sql",
+                 "sql": "SELECT value AS v, 'a' AS side FROM a\\nUNION ALL\\nSELECT CAST(value + 100 AS INT), 'b' FROM b",
+                 "tables": {"a": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                            "b": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 3}}},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}""");
+
+        await().atMost(DEADLINE).until(() -> api.get("/api/queries/" + id + "/table").json().path("numRows").asInt() >= 10);
+        String rows = api.get("/api/queries/" + id + "/table").json().path("rows").toString();
+        assertThat(rows).contains("{\"v\":0,\"side\":\"a\"}", "{\"v\":3,\"side\":\"a\"}",
+                "{\"v\":100,\"side\":\"b\"}", "{\"v\":105,\"side\":\"b\"}");
+        JsonNode progress = api.query(id).path("lastProgress");
+        assertThat(progress.path("sources")).hasSize(2);
+        assertThat(progress.path("numInputRows").asLong()).isEqualTo(5);
+    }
+
+    /** Spark's ORDER BY after an aggregation in complete mode: each batch's whole result, in the sort's order. */
+    @Test
+    void ordersEachBatchOfACompleteAggregationAsItsOrderBySays() {
+        ApiClient api = api();
+        String id = api.create("""
+                {"name": "sorted-sql",
+                 "sql": "SELECT value % 4 AS k, sum(value) AS s FROM visits GROUP BY 1 ORDER BY s DESC",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
+                 "outputMode": "complete", "conf": {"spark.sql.shuffle.partitions": "4"},
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"}}""");
+
+        await().atMost(DEADLINE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 1);
+        api.post("/api/queries/" + id + "/stop");
+        for (JsonNode batch : api.get("/api/queries/" + id + "/batches?limit=100").json()) {
+            JsonNode rows = batch.path("rows");
+            assertThat(rows).as("batch %s", batch.path("batchId")).hasSize(4);
+            for (int i = 1; i < rows.size(); i++) {
+                assertThat(rows.get(i).path("s").asLong()).isLessThan(rows.get(i - 1).path("s").asLong());
+            }
+        }
+    }
+
+    @Test
+    void refusesAnOrderByInUpdateModeAtTheOutputModeWithSparksWords() {
+        JsonNode refused = api().post("/api/queries", """
+                {"name": "sorted-update", "outputMode": "update",
+                 "sql": "SELECT value % 4 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n",
+                 "tables": {"visits": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 10}}},
+                 "sink": {"format": "noop"}}""").json();
+
+        assertThat(refused.path("type").asString()).endsWith("/unsupported-operation");
+        assertThat(refused.path("pointer").asString()).isEqualTo("/outputMode");
+        assertThat(refused.path("errorClass").asString()).isEqualTo("_LEGACY_ERROR_TEMP_3102");
+        assertThat(refused.path("detail").asString()).isEqualTo("Sorting is not supported on streaming"
+                + " DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode");
+    }
+
+    @Test
+    void refusesAUnionOfInputsOfDifferentWidthsAtItsStartWithSparksErrorClass() {
+        JsonNode refused = api().post("/api/queries", sqlSpec("SELECT value FROM visits\\nUNION ALL"
+                + " SELECT value, timestamp FROM visits")).json();
+
+        assertThat(refused.path("type").asString()).endsWith("/invalid-sql");
+        assertThat(refused.path("errorClass").asString()).isEqualTo("NUM_COLUMNS_MISMATCH");
+        assertThat(refused.path("line").asInt()).isEqualTo(1);
+        assertThat(refused.path("column").asInt()).isEqualTo(1);
+        assertThat(refused.path("detail").asString()).startsWith("[NUM_COLUMNS_MISMATCH] UNION can only be performed"
+                + " on inputs with the same number of columns, but the first input has 1 columns and the second"
+                + " input has 2 columns.");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.expr.AggregateCall;
 import dev.arus.engine.expr.AggregateFunction;
@@ -72,6 +74,24 @@ abstract class Accumulator {
 
     /** Writes group {@code group}'s result to row {@code row} of {@code output}. */
     abstract void writeResult(int group, ColumnVector output, int row);
+
+    /**
+     * The fields of the aggregation buffer Spark keeps in its state for this function, whose
+     * result is of {@code resultType} and named {@code resultName}: by default one field holding
+     * the result, named after the buffer Spark names (the result's name where Spark's buffer is
+     * opaque, as a sketch's).
+     */
+    List<Field> bufferFields(String resultName, DataType resultType) {
+        return List.of(new Field(resultName, resultType, true));
+    }
+
+    /**
+     * Group {@code group}'s buffer, a value per {@link #bufferFields} field; {@code null} when the
+     * buffer is the result alone, as by default.
+     */
+    List<Object> buffer(int group) {
+        return null;
+    }
 
     /** Keeps only the groups listed, renumbered 0, 1, ... in that order. */
     abstract void retain(int[] survivors, int count);

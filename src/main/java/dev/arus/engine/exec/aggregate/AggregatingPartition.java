@@ -23,4 +23,18 @@ abstract class AggregatingPartition extends StatePartition {
      * rows the output mode emits, ordered by key.
      */
     abstract ColumnarBatch emit(long stamp, long evictBefore, Schema outputSchema);
+
+    /**
+     * Every group (or session) held, ordered by key: the rows it would emit, in
+     * {@code outputSchema}, and the id of each, whose {@link Accumulator#buffer} the accumulators
+     * give. For readers of the state, on a partition of their own.
+     */
+    abstract Held held(Schema outputSchema);
+
+    /** The accumulators, one per aggregate, for the shape of their buffers. */
+    abstract Accumulator[] accumulators();
+
+    /** The groups held: their output rows, and the group (or session) id of each row. */
+    record Held(ColumnarBatch rows, int[] ids) {
+    }
 }

@@ -142,9 +142,36 @@ final class AggregationPartition extends AggregatingPartition {
         Arrays.fill(updatedInBatch, survivors.length, updatedInBatch.length, 0);
     }
 
-    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+    @Override
+    Held held(Schema outputSchema) {
+        List<Integer> all = new ArrayList<>();
+        for (int group = 0; group < groups.size(); group++) {
+            all.add(group);
+        }
+        Integer[] order = sorted(all);
+        int[] ids = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            ids[i] = order[i];
+        }
+        return new Held(materialize(order, outputSchema), ids);
+    }
+
+    @Override
+    Accumulator[] accumulators() {
+        return accumulators;
+    }
+
+    private Integer[] sorted(List<Integer> emitted) {
         Integer[] order = emitted.toArray(Integer[]::new);
         Arrays.sort(order, (a, b) -> layout.compareGroups(groups, a, b));
+        return order;
+    }
+
+    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+        return materialize(sorted(emitted), outputSchema);
+    }
+
+    private ColumnarBatch materialize(Integer[] order, Schema outputSchema) {
         ColumnarBatch output = ColumnarBatch.allocate(outputSchema, Math.max(order.length, 1));
         int keyCount = layout.keyCount();
         for (int row = 0; row < order.length; row++) {

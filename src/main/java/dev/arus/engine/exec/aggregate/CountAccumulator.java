@@ -4,6 +4,9 @@ import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import java.util.List;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -19,6 +22,12 @@ final class CountAccumulator extends SingleInputAccumulator {
 
     CountAccumulator(boolean onlyTrue) {
         this.onlyTrue = onlyTrue;
+    }
+
+    /** Spark's {@code Count} buffer: {@code count}. */
+    @Override
+    List<Field> bufferFields(String resultName, DataType resultType) {
+        return List.of(new Field("count", resultType, false));
     }
 
     @Override

@@ -4,6 +4,10 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import java.util.List;
+import dev.arus.engine.data.AtomicType;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -20,6 +24,18 @@ final class DoubleSumAccumulator extends SingleInputAccumulator {
 
     DoubleSumAccumulator(boolean average) {
         this.average = average;
+    }
+
+    /** Spark's {@code Sum} buffer, {@code sum}, or {@code Average}'s, {@code sum} and {@code count}. */
+    @Override
+    List<Field> bufferFields(String resultName, DataType resultType) {
+        return average ? List.of(new Field("sum", AtomicType.DOUBLE, true), new Field("count", AtomicType.LONG, true))
+                : List.of(new Field("sum", resultType, true));
+    }
+
+    @Override
+    List<Object> buffer(int group) {
+        return average ? List.of(sums[group], counts[group]) : null;
     }
 
     @Override

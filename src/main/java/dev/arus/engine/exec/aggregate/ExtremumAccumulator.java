@@ -2,6 +2,9 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import java.util.List;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -22,6 +25,12 @@ final class ExtremumAccumulator extends SingleInputAccumulator {
         this.max = max;
         this.bestValues = bestValues;
         bestValues.ensureCapacity(capacity);
+    }
+
+    /** Spark's {@code Max} and {@code Min} buffers: {@code max} or {@code min}. */
+    @Override
+    List<Field> bufferFields(String resultName, DataType resultType) {
+        return List.of(new Field(max ? "max" : "min", resultType, true));
     }
 
     @Override

@@ -105,7 +105,7 @@ public final class GroupKeyLayout {
         return times;
     }
 
-    int keyCount() {
+    public int keyCount() {
         return keys.length;
     }
 
@@ -262,7 +262,7 @@ public final class GroupKeyLayout {
     }
 
     /** Writes key {@code position} of a group to an output column. */
-    void decodeKey(GroupIndex groups, int group, int position, ColumnVector output, int row) {
+    public void decodeKey(GroupIndex groups, int group, int position, ColumnVector output, int row) {
         if (position == timePosition) {
             long start = groups.key(group, 0);
             writeTimeRange(output, row, start, session != null ? groups.key(group, 1) : start + window.sizeMicros());
@@ -361,7 +361,7 @@ public final class GroupKeyLayout {
     }
 
     /** Orders groups by their keys in key order, NULLs first, as Spark sorts ascending. */
-    int compareGroups(GroupIndex groups, int a, int b) {
+    public int compareGroups(GroupIndex groups, int a, int b) {
         for (int position = 0; position < keys.length; position++) {
             int order = compareKey(groups, a, b, position);
             if (order != 0) {

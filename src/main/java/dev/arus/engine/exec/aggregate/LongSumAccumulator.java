@@ -4,6 +4,9 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.expr.EvaluationException;
 import dev.arus.engine.state.StateBuffer;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.Field;
+import java.util.List;
 import java.io.DataInput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -17,6 +20,12 @@ final class LongSumAccumulator extends SingleInputAccumulator {
 
     private long[] sums = new long[16];
     private boolean[] seen = new boolean[16];
+
+    /** Spark's {@code Sum} buffer: {@code sum}. */
+    @Override
+    List<Field> bufferFields(String resultName, DataType resultType) {
+        return List.of(new Field("sum", resultType, true));
+    }
 
     @Override
     void ensureGroups(int groups) {

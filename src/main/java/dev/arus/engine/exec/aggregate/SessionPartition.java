@@ -226,9 +226,38 @@ final class SessionPartition extends AggregatingPartition {
                 ? keysWithoutSession.closingTime(sessions.keys(), sessions.owner(session)) : Long.MAX_VALUE;
     }
 
-    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
-        Integer[] order = emitted.toArray(Integer[]::new);
+    @Override
+    Held held(Schema outputSchema) {
+        List<Integer> live = new ArrayList<>();
+        for (int session = 0; session < sessions.idLimit(); session++) {
+            if (sessions.isLive(session)) {
+                live.add(session);
+            }
+        }
+        Integer[] order = sorted(live);
+        int[] ids = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            ids[i] = order[i];
+        }
+        return new Held(materialize(order, outputSchema), ids);
+    }
+
+    @Override
+    Accumulator[] accumulators() {
+        return accumulators;
+    }
+
+    private Integer[] sorted(List<Integer> sessionIds) {
+        Integer[] order = sessionIds.toArray(Integer[]::new);
         Arrays.sort(order, this::compareSessions);
+        return order;
+    }
+
+    private ColumnarBatch materialize(List<Integer> emitted, Schema outputSchema) {
+        return materialize(sorted(emitted), outputSchema);
+    }
+
+    private ColumnarBatch materialize(Integer[] order, Schema outputSchema) {
         ColumnarBatch output = ColumnarBatch.allocate(outputSchema, Math.max(order.length, 1));
         GroupIndex keys = sessions.keys();
         for (int row = 0; row < order.length; row++) {

@@ -1,13 +1,21 @@
 package dev.arus.engine.exec.aggregate;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StateRowLimit;
 import dev.arus.engine.streaming.OutputMode;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -34,6 +42,8 @@ public final class StreamingAggregation
     private final OutputMode mode;
     private final Schema outputSchema;
     private final boolean sessions;
+    private final int keyCount;
+    private final int sessionPosition;
 
     /**
      * @param slotSpecs    the aggregation as each task slot binds it, one per slot
@@ -42,12 +52,14 @@ public final class StreamingAggregation
     public StreamingAggregation(int operatorId, int partitionCount, OutputMode mode, List<AggregationSpec> slotSpecs,
                                 Schema outputSchema, int maxStateRows) {
         super(operatorId, bySession(slotSpecs) ? SESSION_WINDOW_NAME : NAME, limit(maxStateRows),
-                partitions(partitionCount, () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
-                        : new AggregationPartition(slotSpecs.get(0), mode)),
+                partitionCount, () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
+                        : new AggregationPartition(slotSpecs.get(0), mode),
                 List.of(partials(slotSpecs, mode, partitionCount, limit(maxStateRows))));
         this.mode = mode;
         this.outputSchema = outputSchema;
         this.sessions = bySession(slotSpecs);
+        this.keyCount = slotSpecs.get(0).keys().size();
+        this.sessionPosition = slotSpecs.get(0).sessionPosition();
     }
 
     private static boolean bySession(List<AggregationSpec> slotSpecs) {
@@ -80,6 +92,89 @@ public final class StreamingAggregation
         if (output.size() > 0) {
             downstream.process(output, context);
         }
+    }
+
+    /**
+     * As Spark's state format 2: the key is the grouping ({@code window} a struct), the value the
+     * aggregation buffer, named after the buffer, not the output. A session window's key is the
+     * other keys and {@code sessionStartTime}, its value the whole row (keys, session and buffer).
+     */
+    @Override
+    protected StateEntries entries(AggregatingPartition state, String part) {
+        Accumulator[] accumulators = state.accumulators();
+        List<Field> keys = outputSchema.fields().subList(0, keyCount);
+        List<Field> buffers = new ArrayList<>();
+        for (int a = 0; a < accumulators.length; a++) {
+            Field result = outputSchema.field(keyCount + a);
+            buffers.addAll(accumulators[a].bufferFields(result.name(), result.type()));
+        }
+        List<Field> keyFields = new ArrayList<>();
+        List<Field> valueFields = new ArrayList<>();
+        if (sessions) {
+            for (int k = 0; k < keyCount; k++) {
+                if (k != sessionPosition) {
+                    keyFields.add(keys.get(k));
+                }
+            }
+            keyFields.add(new Field("sessionStartTime", AtomicType.TIMESTAMP, false));
+            valueFields.addAll(keys);
+        } else {
+            keyFields.addAll(keys);
+        }
+        valueFields.addAll(buffers);
+        valueFields = distinctNames(valueFields);
+        StructType keyType = new StructType(keyFields);
+        StructType valueType = new StructType(valueFields);
+        Schema keySchema = new Schema(keyFields);
+        Schema valueSchema = new Schema(valueFields);
+        AggregatingPartition.Held held = state.held(outputSchema);
+        ColumnarBatch rows = held.rows();
+        List<StateEntries.Entry> entries = new ArrayList<>(rows.size());
+        for (int row = 0; row < rows.size(); row++) {
+            Object[] key = new Object[keyFields.size()];
+            Object[] value = new Object[valueFields.size()];
+            int keyAt = 0;
+            int valueAt = 0;
+            for (int k = 0; k < keyCount; k++) {
+                Object keyValue = rows.column(k).getObject(row);
+                if (!sessions || k != sessionPosition) {
+                    key[keyAt++] = keyValue;
+                }
+                if (sessions) {
+                    value[valueAt++] = keyValue;
+                }
+            }
+            if (sessions) {
+                key[keyAt] = ((Row) rows.column(sessionPosition).getObject(row)).get(0);
+            }
+            for (int a = 0; a < accumulators.length; a++) {
+                List<Object> buffer = accumulators[a].buffer(held.ids()[row]);
+                if (buffer == null) {
+                    value[valueAt++] = rows.column(keyCount + a).getObject(row);
+                } else {
+                    for (Object field : buffer) {
+                        value[valueAt++] = field;
+                    }
+                }
+            }
+            entries.add(new StateEntries.Entry(new Row(keySchema, key), new Row(valueSchema, value)));
+        }
+        return new StateEntries(keyType, valueType, entries);
+    }
+
+    /**
+     * {@code fields} with each name that comes again made distinct by its count: Spark's buffer
+     * may name two fields alike ({@code count(*)} and {@code avg}'s {@code count}), which a JSON
+     * object cannot hold; the second is {@code count_2}.
+     */
+    private static List<Field> distinctNames(List<Field> fields) {
+        Map<String, Integer> seen = new HashMap<>();
+        List<Field> distinct = new ArrayList<>();
+        for (Field field : fields) {
+            int count = seen.merge(field.name().toLowerCase(Locale.ROOT), 1, Integer::sum);
+            distinct.add(count == 1 ? field : new Field(field.name() + "_" + count, field.type(), field.nullable()));
+        }
+        return distinct;
     }
 
     /** {@code numLateInputRows} is Arus's extra: the input rows behind the dropped groups. */

@@ -1,11 +1,17 @@
 package dev.arus.engine.exec.dedup;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StatePartition;
 import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.aggregate.GroupKeyLayout;
@@ -14,7 +20,9 @@ import dev.arus.engine.state.StateBuffer;
 import dev.arus.engine.state.StateStore;
 import java.io.DataInput;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One state partition of a deduplication: the keys seen whose hash belongs to it, kept across
@@ -187,6 +195,40 @@ final class DeduplicationPartition extends StatePartition {
             addedInBatch[i] = addedInBatch[survivors[i]];
         }
         Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
+    }
+
+    /**
+     * Every key held, ordered by key, as Spark's deduplication keeps it: the key columns, and as
+     * value {@code {__dummy__: null}}, or within the watermark {@code {expiresAtMicros}}.
+     */
+    StateEntries entries() {
+        List<Field> keyFields = new ArrayList<>();
+        for (int column : spec.keyColumns()) {
+            keyFields.add(spec.input().field(column));
+        }
+        Schema keySchema = new Schema(keyFields);
+        Field valueField = spec.withinWatermark() ? new Field("expiresAtMicros", AtomicType.LONG, false)
+                : new Field("__dummy__", AtomicType.NULL, true);
+        Schema valueSchema = Schema.of(valueField);
+        Integer[] order = new Integer[keys.size()];
+        for (int key = 0; key < order.length; key++) {
+            order[key] = key;
+        }
+        Arrays.sort(order, (a, b) -> layout.compareGroups(keys, a, b));
+        ColumnarBatch decoded = ColumnarBatch.allocate(keySchema, Math.max(1, order.length));
+        for (int row = 0; row < order.length; row++) {
+            for (int k = 0; k < keyFields.size(); k++) {
+                layout.decodeKey(keys, order[row], k, decoded.column(k), row);
+            }
+        }
+        decoded.setSize(order.length);
+        List<Row> keyRows = decoded.toRows();
+        List<StateEntries.Entry> entries = new ArrayList<>(order.length);
+        for (int row = 0; row < order.length; row++) {
+            Object value = spec.withinWatermark() ? expiresAt[order[row]] : null;
+            entries.add(new StateEntries.Entry(keyRows.get(row), new Row(valueSchema, new Object[] {value})));
+        }
+        return new StateEntries(new StructType(keyFields), new StructType(List.of(valueField)), entries);
     }
 
     @Override

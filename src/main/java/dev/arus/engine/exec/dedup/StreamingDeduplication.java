@@ -4,6 +4,7 @@ import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowsByPartition;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StateRowLimit;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class StreamingDeduplication
                 new StateRowLimit(maxStateRows, "deduplication's state", "keys", "Add a watermark and deduplicate on "
                         + "the event time too (or use dropDuplicatesWithinWatermark) so that old keys are evicted, or "
                         + "raise the limit."),
-                partitions(partitionCount, () -> new DeduplicationPartition(spec)),
+                partitionCount, () -> new DeduplicationPartition(spec),
                 List.of(Stream.generate(() -> new RowsByPartition(spec.input(),
                         RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount)).limit(slots).toList()));
     }
@@ -42,6 +43,11 @@ public final class StreamingDeduplication
         long before = state.rows();
         state.finish(stamp, context.watermarkForEvictionMicros());
         countStateRows(state.rows() - before);
+    }
+
+    @Override
+    protected StateEntries entries(DeduplicationPartition state, String part) {
+        return state.entries();
     }
 
     @Override

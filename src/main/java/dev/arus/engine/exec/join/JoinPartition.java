@@ -1,13 +1,20 @@
 package dev.arus.engine.exec.join;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.EntryOrder;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.RowBuffer;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StatePartition;
 import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.expr.BoundExpression;
@@ -16,8 +23,11 @@ import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One state partition of a stream-stream join, Spark's {@code StreamingSymmetricHashJoinExec}
@@ -314,6 +324,87 @@ final class JoinPartition extends StatePartition {
                 output.column(c).resetNulls();
             }
         }
+    }
+
+    /** What of a side's state a reader asks for: its rows (Spark's joinSide), or one of Spark's two stores of it. */
+    enum SideView {
+        /** The rows as they entered: key {@code {field0, ...}}, value the row. */
+        ROWS,
+        /** Spark's {@code keyToNumValues}: key the join key, value {@code {value}}, how many rows it has. */
+        KEY_TO_NUM_VALUES,
+        /** Spark's {@code keyWithIndexToValue}: key the join key and {@code index}, value the row and {@code matched}. */
+        KEY_WITH_INDEX_TO_VALUE
+    }
+
+    /**
+     * What side {@code side} holds, as Spark's reader shows it, ordered by key: the join keys'
+     * values are the key ({@code field0}, {@code field1}, ...), and a key's rows are indexed in
+     * the order they came.
+     */
+    StateEntries entries(int side, SideView view) {
+        StreamJoinSpec.Side me = side(side);
+        JoinSideState state = states[side];
+        int live = state.live();
+        int[] slots = new int[live];
+        int count = 0;
+        for (int slot = 0; count < live; slot++) {
+            if (state.alive(slot)) {
+                slots[count++] = slot;
+            }
+        }
+        ColumnarBatch rows = ColumnarBatch.allocate(me.schema(), Math.max(1, live));
+        for (int c = 0; c < me.schema().size(); c++) {
+            rows.column(c).gather(state.rows().column(c), slots, live, 0);
+        }
+        rows.setSize(live);
+        List<Field> keyFields = new ArrayList<>();
+        for (int k = 0; k < me.keys().size(); k++) {
+            keyFields.add(new Field("field" + k, me.keys().get(k).dataType(), true));
+        }
+        Schema keySchema = new Schema(keyFields);
+        ColumnVector[] keys = evaluate(me.keys(), rows, KEY_CONTEXT);
+        List<Row> values = rows.toRows();
+        // Each key's rows in the order they came: slots are in arrival order.
+        Map<Row, List<Integer>> byKey = new TreeMap<>(EntryOrder.ROWS);
+        for (int row = 0; row < live; row++) {
+            Object[] key = new Object[keys.length];
+            for (int k = 0; k < keys.length; k++) {
+                key[k] = keys[k].getObject(row);
+            }
+            byKey.computeIfAbsent(new Row(keySchema, key), ignored -> new ArrayList<>()).add(row);
+        }
+        return switch (view) {
+            case ROWS -> {
+                List<StateEntries.Entry> entries = new ArrayList<>(live);
+                byKey.forEach((key, ofKey) -> ofKey.forEach(row -> entries.add(new StateEntries.Entry(key,
+                        values.get(row)))));
+                yield new StateEntries(new StructType(keyFields), new StructType(me.schema().fields()), entries);
+            }
+            case KEY_TO_NUM_VALUES -> {
+                Schema valueSchema = Schema.of(new Field("value", AtomicType.LONG, false));
+                List<StateEntries.Entry> entries = new ArrayList<>(byKey.size());
+                byKey.forEach((key, ofKey) -> entries.add(new StateEntries.Entry(key,
+                        new Row(valueSchema, new Object[] {(long) ofKey.size()}))));
+                yield new StateEntries(new StructType(keyFields), new StructType(valueSchema.fields()), entries);
+            }
+            case KEY_WITH_INDEX_TO_VALUE -> {
+                Schema indexed = keySchema.withField(new Field("index", AtomicType.LONG, false));
+                Schema withMatched = me.schema().withField(new Field("matched", AtomicType.BOOLEAN, false));
+                List<StateEntries.Entry> entries = new ArrayList<>(live);
+                byKey.forEach((key, ofKey) -> {
+                    for (int index = 0; index < ofKey.size(); index++) {
+                        int row = ofKey.get(index);
+                        List<Object> keyValues = new ArrayList<>(key.values());
+                        keyValues.add((long) index);
+                        List<Object> rowValues = new ArrayList<>(values.get(row).values());
+                        rowValues.add(state.matched(slots[row]));
+                        entries.add(new StateEntries.Entry(new Row(indexed, keyValues.toArray()),
+                                new Row(withMatched, rowValues.toArray())));
+                    }
+                });
+                yield new StateEntries(new StructType(indexed.fields()), new StructType(withMatched.fields()), entries);
+            }
+        };
     }
 
     @Override

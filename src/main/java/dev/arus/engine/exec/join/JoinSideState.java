@@ -61,6 +61,11 @@ final class JoinSideState {
         return rows;
     }
 
+    /** Whether slot {@code slot} holds a live row. */
+    boolean alive(int slot) {
+        return slot < size && alive[slot];
+    }
+
     boolean matched(int slot) {
         return matched[slot];
     }

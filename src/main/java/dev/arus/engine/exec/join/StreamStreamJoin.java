@@ -4,6 +4,7 @@ import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowsByPartition;
+import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StateRowLimit;
 import java.util.List;
 import java.util.function.Function;
@@ -33,7 +34,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
                             Supplier<StreamJoinSpec> binding, int maxStateRows) {
         super(operatorId, NAME, new StateRowLimit(maxStateRows, "join's state", "rows", "Add watermarks and a "
                         + "time-range condition so that rows that can no longer match are evicted, or raise the limit."),
-                partitions(partitionCount, () -> new JoinPartition(binding.get())),
+                partitionCount, () -> new JoinPartition(binding.get()),
                 List.of(inputs(slotSpecs, StreamJoinSpec::left, partitionCount),
                         inputs(slotSpecs, StreamJoinSpec::right, partitionCount)));
         StreamJoinSpec spec = slotSpecs.get(0);
@@ -57,6 +58,28 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
         }
         state.finish(context, downstream);
         countStateRows(state.rows() - before);
+    }
+
+    /** Spark's four stores of a join: each side's key to its number of rows, and key and index to a row. */
+    @Override
+    public List<String> storeNames() {
+        return List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues",
+                "right-keyWithIndexToValue");
+    }
+
+    @Override
+    public boolean readBySide() {
+        return true;
+    }
+
+    /** {@code part} is a side ({@code left}, {@code right}) or one of {@link #storeNames()}. */
+    @Override
+    protected StateEntries entries(JoinPartition state, String part) {
+        int side = part.startsWith("right") ? JoinPartition.RIGHT : JoinPartition.LEFT;
+        JoinPartition.SideView view = part.endsWith("keyToNumValues") ? JoinPartition.SideView.KEY_TO_NUM_VALUES
+                : part.endsWith("keyWithIndexToValue") ? JoinPartition.SideView.KEY_WITH_INDEX_TO_VALUE
+                : JoinPartition.SideView.ROWS;
+        return state.entries(side, view);
     }
 
     @Override

@@ -13,7 +13,11 @@ import java.util.List;
  * limits (state, memory table and batch rows), its checkpoint (damaged or another query's) and
  * lost input fail the same way on every restart, since a restart runs the same batch on the same
  * input and state again. Decided by error class; a class of a new failure that may pass must be
- * added here.
+ * added here. A query on Spark fails with Spark's error condition as its class (its innermost, so
+ * a division by zero inside a failed write task is {@code DIVIDE_BY_ZERO}); Spark's conditions of
+ * a write its storage refused, a file sink's task ({@code TASK_WRITE_FAILED}) or a state store's
+ * commit ({@code CANNOT_WRITE_STATE_STORE}), restart as Arus's {@code STORAGE_WRITE_FAILED} does,
+ * and a failure with none (a Kafka client's timeout) is {@code INTERNAL_ERROR}.
  */
 public final class TransientFailures {
 
@@ -26,6 +30,8 @@ public final class TransientFailures {
             "KAFKA_TOPIC_NOT_FOUND",
             "JDBC_SINK_UNREACHABLE",
             "HTTP_SINK_UNAVAILABLE",
+            "TASK_WRITE_FAILED",
+            "CANNOT_WRITE_STATE_STORE",
             StreamingQueryException.INTERNAL_ERROR);
 
     private TransientFailures() {

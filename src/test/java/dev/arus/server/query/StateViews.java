@@ -1,0 +1,59 @@
+package dev.arus.server.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.arus.server.ApiClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** What the tests of the state views do over HTTP: feed a query batch by batch, and read every page. */
+final class StateViews {
+
+    private StateViews() {
+    }
+
+    /**
+     * Posts one batch's events to {@code stream}, waits until the query has read them all and committed the batch
+     * that did, and returns that batch's id.
+     */
+    static long batch(ApiClient api, String id, String stream, long rowsBefore, String events, int rows) {
+        ApiClient.Response posted = api.post("/api/streams/" + stream + "/events", events);
+        assertThat(posted.status()).as(posted.body()).isLessThan(300);
+        long[] batchId = {-1};
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            long read = 0;
+            for (JsonNode progress : api.get("/api/queries/" + id + "/progress").json()) {
+                read += progress.path("numInputRows").asLong();
+                if (read == rowsBefore + rows && progress.path("numInputRows").asLong() > 0) {
+                    batchId[0] = progress.path("batchId").asLong();
+                }
+            }
+            return batchId[0] >= 0;
+        });
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong() >= batchId[0]);
+        return batchId[0];
+    }
+
+    /** The rows of every page of {@code path}, following nextPage. */
+    static List<JsonNode> allPages(ApiClient api, String path) {
+        List<JsonNode> rows = new ArrayList<>();
+        String after = null;
+        do {
+            JsonNode page = api.get(path + (after == null ? "" : (path.contains("?") ? "&" : "?") + "after=" + after))
+                    .json();
+            page.path("rows").forEach(rows::add);
+            after = page.path("nextPage").isMissingNode() || page.path("nextPage").isNull() ? null
+                    : page.path("nextPage").asString();
+        } while (after != null);
+        return rows;
+    }
+
+    static String keysAndValues(List<JsonNode> rows) {
+        return rows.stream().map(row -> row.path("key").toString() + "=" + row.path("value").toString())
+                .sorted().toList().toString();
+    }
+}
