@@ -1,5 +1,6 @@
 package dev.arus.engine.plan;
 
+import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
@@ -104,9 +105,6 @@ public final class SqlPlanner {
             throw unsupported("ORDER BY (Spark sorts a stream only after an aggregation in complete mode)",
                     query.orderBy().get(0).expression().position());
         }
-        if (query.limit() != null) {
-            throw unsupported("LIMIT", query.limit().position());
-        }
         Scope scope = outer;
         Set<String> defined = new HashSet<>();
         for (SqlQuery.CommonTable table : query.with()) {
@@ -116,7 +114,43 @@ public final class SqlPlanner {
             }
             scope = scope.with(table, scope);
         }
-        return term(query.body(), scope);
+        Relation body = term(query.body(), scope);
+        if (query.limit() == null) {
+            return body;
+        }
+        if (body.isStatic()) {
+            throw unsupported("LIMIT on a static table", query.limit().position());
+        }
+        LogicalPlan limited = body.plan().limit(limitCount(query.limit()));
+        analyzed(limited, query.limit().position());
+        return Relation.stream(limited);
+    }
+
+    /**
+     * The rows a {@code LIMIT} lets through: an integer literal, maybe negative (which analysis
+     * refuses), with Spark's {@code INVALID_LIMIT_LIKE_EXPRESSION} for what is not one.
+     */
+    private int limitCount(Expression limit) {
+        Expression literal = limit instanceof Expression.Negate negate ? negate.child() : limit;
+        String invalid = "The limit like expression \"" + limit.sql() + "\" is invalid. ";
+        if (literal instanceof Expression.ColumnReference) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE", invalid + "The limit expression must evaluate"
+                    + " to a constant value. SQLSTATE: 42K0E", limit.position());
+        }
+        if (!(literal instanceof Expression.Literal value)) {
+            throw unsupported("LIMIT of an expression other than an integer literal", limit.position());
+        }
+        if (value.value() == null) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.IS_NULL", invalid + "The evaluated limit expression must not"
+                    + " be null. SQLSTATE: 42K0E", limit.position());
+        }
+        if (value.type() != AtomicType.INT) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE", invalid + "The limit expression must be integer"
+                    + " type, but got \"" + value.type().simpleString().toUpperCase(Locale.ROOT) + "\". SQLSTATE:"
+                    + " 42K0E", limit.position());
+        }
+        int count = (Integer) value.value();
+        return literal == limit ? count : -count;
     }
 
     private Relation term(SqlQueryTerm term, Scope scope) {

@@ -308,7 +308,7 @@ class SqlPlannerTest {
     @ValueSource(strings = {
         "SELECT value FROM visits UNION ALL SELECT value FROM clicks",
         "SELECT value FROM visits ORDER BY value",
-        "SELECT value FROM visits LIMIT 10",
+        "SELECT value FROM visits LIMIT 1 + 1",
         "SELECT * FROM prices p JOIN prices q USING (sku)",
         "SELECT * FROM STREAM prices",
     })
