@@ -1,7 +1,7 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.checkpoint.Checkpoint;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.exec.BatchContext;
