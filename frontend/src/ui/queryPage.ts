@@ -1,19 +1,18 @@
 import { api, ensureLiveAccess, ProblemError, queryExists } from '../api';
 import { liveProtocols } from '../auth';
-import { consoleCell, ms, rate, timeOfDay } from '../format';
-import { comparisonHeadline, engineOf } from '../engines';
+import { ms, rate, timeOfDay } from '../format';
+import { engineOf } from '../engines';
 import { FrameDraw } from '../frameDraw';
-import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
-import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
+import { browserSocket, LiveConnection } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
 import { sinkTarget } from '../sinkTarget';
-import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
-import type { EngineComparison, ProgressView, RecentBatch } from '../types';
+import type { EngineComparison, ProgressView } from '../types';
 import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, sessionsOption, type ProgressChartSpec } from './charts';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
+import { batchesCard, comparisonCard, connectionIndicator, lagCard, rowsCard } from './queryCards';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
   { title: 'Rows per second', unit: 'rows/s', log: true, lines: [
@@ -37,9 +36,6 @@ function stateChart(progress: ProgressView[]): ProgressChartSpec {
 /** How often a query on both engines asks the service how their outputs compare. */
 const COMPARISON_POLL_MS = 2000;
 
-/** The latest output rows shown in the rows table of a query without a window. */
-const TABLE_ROWS = 50;
-
 function wsUrl(id: string): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}/ws/queries/${encodeURIComponent(id)}`;
@@ -52,7 +48,9 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const badge = h('span');
   const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
   const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
-  const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
+  const connection = connectionIndicator((reason) => {
+    if (reason === 'query not found') showNotice(`No query with id ${id}.`);
+  });
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   const stopButton = h('button', { class: 'btn', 'data-action': 'stop' }, 'Stop');
   const startButton = h('button', { class: 'btn', 'data-action': 'start' }, 'Start');
@@ -66,24 +64,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const keyFinal = h('span', { class: 'key key-final' }, 'final window');
   const keyRunning = h('span', { class: 'key key-running' }, 'running value');
   const keyOpen = h('span', { class: 'key key-open' }, 'open windows');
-  const rowsWatermark = h('span', { class: 'rows-watermark', 'data-watermark': '' }, 'watermark –');
-  const rowsHint = h('span', { class: 'hint' });
-  const rowsEl = h('div', { class: 'rows', 'data-table': 'rows' });
   const emptyResults = h('div', { class: 'chart-empty' }, 'No window yet: a window appears once the watermark passes its end.');
-  const batchesEl = h('div', { class: 'batches', 'data-table': 'batches' });
   const progressEls = PROGRESS_CHARTS.map((spec) => h('div', { class: 'chart chart-small', 'data-chart': spec.title }));
-  const lagEl = h('div', { class: 'kafka-lag', 'data-table': 'kafka-lag' });
-  const lagCard = h('section', { class: 'card', 'data-card': 'kafka-lag', hidden: true },
-    h('div', { class: 'card-head' }, h('h2', {}, 'Kafka lag'),
-      h('span', { class: 'hint' }, 'records each partition is behind its latest offset, after the last batch')),
-    lagEl);
-
-  const comparisonText = h('p', { class: 'comparison-headline' });
-  const comparisonDiff = h('div', { class: 'comparison-difference' });
-  const comparisonCard = h('section', { class: 'card', 'data-card': 'comparison', hidden: true },
-    h('div', { class: 'card-head' }, h('h2', {}, 'Arus and Spark'),
-      h('span', { class: 'hint' }, 'the same query on both engines, their outputs compared batch by batch')),
-    comparisonText, comparisonDiff);
+  const lag = lagCard();
+  const comparison = comparisonCard();
+  const rows = rowsCard();
+  const batches = batchesCard();
 
   const resultsCard = h('section', { class: 'card', 'data-card': 'results' },
     h('div', { class: 'card-head' }, resultsTitle, resultsHint,
@@ -95,27 +81,22 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       h('span', { class: 'key key-max' }, 'max event time'),
       keyOpen),
     h('div', { class: 'chart-wrap' }, resultsEl, emptyResults));
-  const rowsCard = h('section', { class: 'card', 'data-card': 'rows', hidden: true },
-    h('div', { class: 'card-head' }, h('h2', {}, 'Recent rows'), rowsWatermark, rowsHint),
-    rowsEl);
 
   replaceChildren(root,
     h('section', { class: 'query-head' },
-      h('div', { class: 'query-title' }, title, badge, connection),
+      h('div', { class: 'query-title' }, title, badge, connection.element),
       statusLine,
       restartLine,
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
     notice,
     kpis,
-    comparisonCard,
-    lagCard,
+    comparison.element,
+    lag.element,
     resultsCard,
-    rowsCard,
+    rows.element,
     h('section', { class: 'progress-grid' },
       ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
-    h('section', { class: 'card' },
-      h('div', { class: 'card-head' }, h('h2', {}, 'Recent batches'), h('span', { class: 'hint' }, 'as the console sink prints them, newest first')),
-      batchesEl));
+    batches.element);
 
   let markerLabels = markerLabelsFor(resultsEl.clientWidth);
   const results = new Chart(resultsEl, (width) => {
@@ -216,31 +197,14 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       ...(model.dropped > 0 ? kpi('Messages dropped (slow client)', String(model.dropped), 'dropped') : []));
   }
 
-  /** The comparison card of a query on both engines; hidden for one engine. */
   function drawComparison(summary: EngineComparison | null | undefined): void {
-    comparisonCard.hidden = engineOf(model.query?.spec) !== 'both';
-    if (comparisonCard.hidden) return;
-    const differing = summary?.batchesDiffering ?? 0;
-    comparisonCard.dataset.compared = String(summary?.batchesCompared ?? 0);
-    comparisonCard.dataset.differing = String(differing);
-    comparisonText.textContent = comparisonHeadline(summary);
-    comparisonText.className = `comparison-headline ${differing > 0 ? 'comparison-differs' : 'comparison-agrees'}`;
-    const diff = summary?.lastDifference;
-    if (!diff) {
-      replaceChildren(comparisonDiff);
-      return;
-    }
-    const rows = (title: string, list: string[]) => h('div', {}, h('h3', {}, title),
-      list.length === 0 ? h('p', { class: 'batch-empty' }, '(none)') : h('pre', { class: 'rows-diff' }, list.join('\n')));
-    replaceChildren(comparisonDiff,
-      h('p', { 'data-difference-batch': diff.batchId }, `Last difference: batch ${diff.batchId}, ${diff.arusRows} rows on Arus, ${diff.sparkRows} on Spark.`),
-      rows('Only on Arus', diff.onlyOnArus), rows('Only on Spark', diff.onlyOnSpark));
+    comparison.draw({ both: engineOf(model.query?.spec) === 'both', summary });
   }
 
   function drawResults(): void {
     const kind = resultKindOf(model.query?.spec);
     resultsCard.hidden = kind === 'rows';
-    rowsCard.hidden = kind !== 'rows';
+    rows.element.hidden = kind !== 'rows';
     if (kind === 'rows') return;
     const sessions = kind === 'sessions';
     const shape = model.results.shape;
@@ -282,29 +246,6 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     resultsEl.dataset.markerLabels = markerLabels;
   }
 
-  /** The rows table of a query without a window: its latest rows, each with its batch's watermark. */
-  function drawRows(): void {
-    if (rowsCard.hidden) return;
-    const watermark = model.markers.watermark;
-    rowsWatermark.textContent = watermark === null ? 'watermark –' : `watermark ${timeOfDay(watermark)} UTC`;
-    rowsWatermark.dataset.watermark = watermark === null ? '' : new Date(watermark).toISOString();
-    const table = recentRows(model.batches, model.progress, TABLE_ROWS);
-    rowsEl.dataset.rows = String(table.rows.length);
-    rowsHint.textContent = table.omitted > 0
-      ? `the latest ${table.rows.length} output rows, newest batch first (${table.omitted} more in the batches below)`
-      : 'the latest output rows, newest batch first';
-    if (table.rows.length === 0) {
-      replaceChildren(rowsEl, h('p', { class: 'batch-empty' }, '(no rows yet)'));
-      return;
-    }
-    const head = h('thead', {}, h('tr', {}, h('th', {}, 'batch'), h('th', {}, 'watermark'), ...table.columns.map((c) => h('th', {}, c))));
-    const body = h('tbody', {}, ...table.rows.map((r) => h('tr', { 'data-batch-id': r.batchId },
-      h('td', {}, String(r.batchId)),
-      h('td', { class: 'cell-watermark' }, r.watermark === null ? '–' : timeOfDay(r.watermark)),
-      ...table.columns.map((c) => h('td', {}, consoleCell(r.row[c]))))));
-    replaceChildren(rowsEl, h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, head, body)));
-  }
-
   function drawProgress(): void {
     PROGRESS_CHARTS.forEach((spec, i) => {
       const drawn = spec.title === 'State rows' ? stateChart(model.progress) : spec;
@@ -312,30 +253,6 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       if (el) el.dataset.lines = drawn.lines.map((l) => l.name).join(',');
       progressCharts[i]?.chart.setOption(progressOption(drawn, model.progress), { notMerge: true });
     });
-  }
-
-  /** The lag card: shown while the latest progress has a Kafka source, a table of its partitions per source. */
-  function drawLag(): void {
-    const lags = kafkaLag(model.progress[model.progress.length - 1]);
-    lagCard.hidden = lags.length === 0;
-    replaceChildren(lagEl, ...lags.map((lag) => {
-      const spark = lag.maxBehind === null ? ''
-        : ` · avg ${lag.avgBehind ?? '–'}, max ${lag.maxBehind}, min ${lag.minBehind ?? '–'}`;
-      const head = h('tr', {}, ...['topic', 'partition', 'read to', 'latest', 'behind'].map((c) => h('th', {}, c)));
-      const rows = lag.partitions.map((p) => h('tr', { 'data-partition': `${p.topic}-${p.partition}` },
-        h('td', {}, p.topic), h('td', {}, String(p.partition)),
-        h('td', {}, p.endOffset === null ? '–' : String(p.endOffset)), h('td', {}, String(p.latestOffset)),
-        h('td', { class: p.behind > 0 ? 'cell-behind' : '' }, String(p.behind))));
-      return h('div', { class: 'kafka-source', 'data-source': String(lag.index) },
-        h('p', { class: 'kafka-source-head' }, lag.description,
-          h('span', { class: 'hint' }, ` ${lag.totalBehind} records behind${spark}`)),
-        h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, h('thead', {}, head), h('tbody', {}, ...rows))));
-    }));
-  }
-
-  function drawBatches(): void {
-    replaceChildren(batchesEl, ...batchBlocks(model.batches.slice(0, 24), 9));
-    batchesEl.dataset.count = String(model.batches.length);
   }
 
   function draw(changes: Changes): void {
@@ -346,31 +263,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.results) drawResults();
     if (changes.progress) {
       drawProgress();
-      drawLag();
+      lag.draw(model.progress[model.progress.length - 1]);
     }
-    if (changes.batches) drawBatches();
-    if (changes.batches || changes.progress || changes.query) drawRows();
-  }
-
-  function showConnection(state: ConnectionState): void {
-    connection.dataset.connection = state.kind;
-    connection.className = `conn conn-${state.kind}`;
-    switch (state.kind) {
-      case 'connecting':
-        connection.textContent = state.attempt === 0 ? 'connecting…' : `reconnecting (attempt ${state.attempt})…`;
-        break;
-      case 'live':
-        connection.textContent = 'live';
-        break;
-      case 'waiting':
-        connection.textContent = `offline · retry in ${Math.ceil(state.delayMs / 1000)} s`;
-        connection.title = `Connection lost (${state.reason}); attempt ${state.attempt}`;
-        break;
-      case 'closed':
-        connection.textContent = state.reason;
-        if (state.reason === 'query not found') showNotice(`No query with id ${id}.`);
-        break;
-    }
+    if (changes.batches) batches.draw(model.batches);
+    if (changes.batches || changes.progress || changes.query) rows.draw(model);
   }
 
   // Live messages are drawn in the next animation frame, those of one frame together.
@@ -411,7 +307,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       const history = model.takeHistoryRequest();
       if (history) void loadHistory(history);
     },
-    onState: showConnection,
+    onState: (state) => connection.draw(state),
     shouldRetry: async () => {
       if (!(await queryExists(id))) return false;
       await ensureLiveAccess();
@@ -432,44 +328,4 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     results.dispose();
     progressCharts.forEach((c) => c.dispose());
   };
-}
-
-/** The batches newest first, runs of batches without rows folded into one line; at most {@code limit} blocks. */
-function batchBlocks(batches: RecentBatch[], limit: number): HTMLElement[] {
-  const blocks: HTMLElement[] = [];
-  for (let i = 0; i < batches.length && blocks.length < limit;) {
-    const first = batches[i];
-    if (!first) break;
-    if (first.rows.length > 0 || first.numRows > 0) {
-      blocks.push(batchBlock(first));
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j + 1 < batches.length && batches[j + 1]?.numRows === 0) j++;
-    const last = batches[j] ?? first;
-    blocks.push(j === i ? batchBlock(first) : h('article', { class: 'batch batch-run', 'data-batch-id': first.batchId },
-      h('header', {}, h('span', { class: 'batch-id' }, `Batches: ${last.batchId}–${first.batchId}`),
-        h('span', { class: 'batch-meta' }, `${j - i + 1} batches`)),
-      h('p', { class: 'batch-empty' }, '(no rows)')));
-    i = j + 1;
-  }
-  return blocks;
-}
-
-/** A batch as Spark's console sink prints it: a header, then a table of its rows. */
-function batchBlock(batch: RecentBatch): HTMLElement {
-  const columns: string[] = [];
-  for (const row of batch.rows) for (const c of Object.keys(row)) if (!columns.includes(c)) columns.push(c);
-  const omitted = batch.omittedRows ?? Math.max(0, batch.numRows - batch.rows.length);
-  const more = omitted > 0 ? ` (showing ${batch.rows.length} of ${batch.numRows} rows, ${omitted} left out)` : '';
-  const header = h('header', {}, h('span', { class: 'batch-id' }, `Batch: ${batch.batchId}`),
-    h('span', { class: 'batch-meta' }, `${batch.numRows} row${batch.numRows === 1 ? '' : 's'}${more} · ${timeOfDay(Date.parse(batch.timestamp))} UTC`));
-  if (batch.rows.length === 0) {
-    return h('article', { class: 'batch', 'data-batch-id': batch.batchId }, header, h('p', { class: 'batch-empty' }, '(no rows)'));
-  }
-  const head = h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c))));
-  const body = h('tbody', {}, ...batch.rows.map((row) => h('tr', {}, ...columns.map((c) => h('td', {}, consoleCell(row[c]))))));
-  return h('article', { class: 'batch', 'data-batch-id': batch.batchId }, header,
-    h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, head, body)));
 }
