@@ -20,7 +20,7 @@ describe('SpecSchema', () => {
   it('offers every kind of step, with what it does', () => {
     const steps = at('{"steps": [{"|"}]}');
     expect(steps.map((s) => s.label)).toEqual(['withColumn', 'filter', 'select', 'selectExpr', 'withWatermark', 'groupBy',
-      'dropDuplicates', 'dropDuplicatesWithinWatermark', 'alias', 'join']);
+      'dropDuplicates', 'dropDuplicatesWithinWatermark', 'alias', 'join', 'limit']);
     expect(steps.find((s) => s.label === 'filter')?.detail).toMatch(/Spark SQL condition/);
     expect(steps[0]?.text).toBe('"withColumn"');
   });

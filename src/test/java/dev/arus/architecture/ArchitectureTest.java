@@ -4,7 +4,9 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
@@ -23,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code runtime}) and the user's front ({@code api}) at the top; no engine package uses
  * {@code api}. In the service, {@code live} and {@code ops} see the engine only through its
  * streaming vocabulary (with its rows and clock) and {@code query}'s typed events, and the
- * registry knows neither of them. The engine uses no framework at all.
+ * registry knows neither of them. The engine uses no framework at all. No two packages use each
+ * other, directly or through others, and the service uses only the engine's public packages.
  */
 class ArchitectureTest {
 
@@ -49,25 +52,28 @@ class ArchitectureTest {
         allow("engine.time");
         allow("engine.streaming", "engine.data");
         allow("engine.expr", "engine.data", "engine.streaming", "engine.time");
-        allow("engine.state", "engine.checkpoint", "engine.streaming");
-        allow("engine.checkpoint", "engine.data", "engine.expr", "engine.plan", "engine.source", "engine.streaming",
+        // Durable files: a leaf under everything that writes them.
+        allow("engine.files", "engine.streaming", "engine.time");
+        allow("engine.state", "engine.files", "engine.streaming");
+        allow("engine.checkpoint", "engine.data", "engine.files", "engine.plan", "engine.source", "engine.streaming",
                 "engine.time");
         allow("engine.format", "engine.data", "engine.expr", "engine.streaming");
-        allow("engine.source", "engine.checkpoint", "engine.data", "engine.format", "engine.log", "engine.streaming",
+        allow("engine.source", "engine.data", "engine.files", "engine.format", "engine.log", "engine.streaming",
                 "engine.time");
-        allow("engine.sink", "engine.checkpoint", "engine.data", "engine.expr", "engine.format", "engine.log",
+        allow("engine.sink", "engine.data", "engine.expr", "engine.files", "engine.format", "engine.log",
                 "engine.streaming", "engine.time");
-        allow("engine.kafka", "engine.checkpoint", "engine.data", "engine.sink", "engine.source", "engine.streaming",
+        allow("engine.kafka", "engine.data", "engine.files", "engine.sink", "engine.source", "engine.streaming",
                 "engine.time");
         allow("engine.http", "engine.data", "engine.expr", "engine.sink", "engine.streaming", "engine.time");
         allow("engine.jdbc", "engine.data", "engine.sink", "engine.streaming", "engine.time");
-        allow("engine.log", "engine.checkpoint", "engine.data", "engine.expr", "engine.streaming", "engine.time");
+        allow("engine.log", "engine.data", "engine.expr", "engine.files", "engine.streaming", "engine.time");
         allow("engine.table", "engine.data", "engine.expr", "engine.format", "engine.streaming");
         allow("engine.exec", "engine.data", "engine.expr", "engine.state", "engine.streaming", "engine.table");
         allow("engine.plan", "engine.data", "engine.exec", "engine.expr", "engine.source", "engine.streaming",
                 "engine.table", "engine.time");
-        allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.log",
-                "engine.plan", "engine.sink", "engine.source", "engine.state", "engine.streaming", "engine.time");
+        allow("engine.runtime", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.files",
+                "engine.log", "engine.plan", "engine.sink", "engine.source", "engine.state", "engine.streaming",
+                "engine.time");
         allow("engine.api", "engine.checkpoint", "engine.data", "engine.exec", "engine.expr", "engine.log",
                 "engine.plan", "engine.runtime", "engine.sink", "engine.source", "engine.streaming", "engine.table",
                 "engine.time");
@@ -128,6 +134,50 @@ class ArchitectureTest {
         classes().that().resideInAPackage("dev.arus..").and().resideOutsideOfPackage("dev.arus.server")
                 .should().resideInAnyPackage(listed)
                 .check(CLASSES);
+    }
+
+    /**
+     * The engine's public surface: what a user of the engine, the service included, may import.
+     * Everything else (plan, exec, checkpoint, state, runtime, files, format, the connectors'
+     * insides) is the engine's own, as Kafka Streams keeps its {@code internals} apart.
+     */
+    private static final List<String> ENGINE_PUBLIC = List.of("engine.api", "engine.streaming", "engine.data",
+            "engine.time", "engine.log", "engine.source", "engine.sink", "engine.table");
+
+    /** Spark's text of a date and a timestamp, which the service's event decoder reads as Spark casts it. */
+    private static final List<String> ENGINE_PUBLIC_CLASSES = List.of("dev.arus.engine.expr.DateText",
+            "dev.arus.engine.expr.TimestampText");
+
+    /** Package cycles are measured between every engine package, subpackages apart. */
+    @Test
+    void noEnginePackagesUseEachOtherInACycle() {
+        slices().matching("dev.arus.engine.(**)").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    /** The service's root package is its assembly, which wires every feature; its features form no cycle. */
+    @Test
+    void noServiceFeaturesUseEachOtherInACycle() {
+        slices().matching("dev.arus.server.(*)..").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    @Test
+    void theServiceUsesOnlyTheEnginesPublicPackages() {
+        String[] open = ENGINE_PUBLIC.stream().map(ArchitectureTest::pattern).toArray(String[]::new);
+        classes().that().resideInAPackage("dev.arus.server..")
+                .should().onlyDependOnClassesThat(resideOutsideOfPackage("dev.arus.engine..")
+                        .or(resideInAnyPackage(open))
+                        .or(JavaClass.Predicates.belongToAnyOf(ENGINE_PUBLIC_CLASSES.stream()
+                                .map(ArchitectureTest::load).toArray(Class[]::new))))
+                .because("the engine's public packages are " + ENGINE_PUBLIC)
+                .check(CLASSES);
+    }
+
+    private static Class<?> load(String name) {
+        try {
+            return Class.forName(name);
+        } catch (ClassNotFoundException missing) {
+            throw new IllegalStateException(missing);
+        }
     }
 
     @Test

@@ -4,7 +4,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.Trigger;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;

@@ -2,7 +2,7 @@ package dev.arus.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -295,6 +295,17 @@ public final class StreamFrame {
     }
 
     /**
+     * Spark's {@code limit(n)} on a stream: no more than {@code n} rows over the whole query, in
+     * append mode, or before an aggregation in complete mode; Spark refuses it in update mode.
+     * Two limits in a row are one, the smaller (Spark's {@code CombineLimits}).
+     *
+     * @throws AnalysisException for a negative {@code n} ({@code INVALID_LIMIT_LIKE_EXPRESSION.IS_NEGATIVE})
+     */
+    public StreamFrame limit(int n) {
+        return new StreamFrame(session, plan.limit(n));
+    }
+
+    /**
      * Spark 3.5's {@code dropDuplicatesWithinWatermark}: as {@link #dropDuplicates}, but a value is
      * kept only until the watermark passes its first row's event time plus the watermark's delay,
      * whether or not the event time is among the columns. Needs a watermark.

@@ -1,5 +1,8 @@
 package dev.arus.engine.checkpoint;
 
+import dev.arus.engine.files.AtomicFiles;
+import dev.arus.engine.files.CheckpointMaintenance;
+import dev.arus.engine.files.ReservedFiles;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;

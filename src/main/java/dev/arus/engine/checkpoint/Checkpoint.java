@@ -1,5 +1,10 @@
 package dev.arus.engine.checkpoint;
 
+import dev.arus.engine.files.AtomicFiles;
+import dev.arus.engine.files.CheckpointMaintenance;
+import dev.arus.engine.files.FlatJson;
+import dev.arus.engine.files.ProtocolProbe;
+import dev.arus.engine.files.ReservedFiles;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;

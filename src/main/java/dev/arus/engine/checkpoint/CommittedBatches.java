@@ -1,5 +1,6 @@
 package dev.arus.engine.checkpoint;
 
+import dev.arus.engine.files.FlatJson;
 import dev.arus.engine.streaming.CheckpointException;
 import java.nio.file.Path;
 import java.util.Map;

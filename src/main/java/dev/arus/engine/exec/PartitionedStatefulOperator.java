@@ -71,6 +71,14 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
         return partitions.size();
     }
 
+    /**
+     * The shuffle partitions Spark plans the operator over, reported as {@code numShufflePartitions}:
+     * its state partitions by default; more for an operator whose state is one partition.
+     */
+    protected long shufflePartitions() {
+        return partitions.size();
+    }
+
     @Override
     public final int operatorId() {
         return operatorId;
@@ -193,7 +201,7 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
     }
 
     private StateOperatorProgress progress(long total, long updated, long removed, long late, long memory) {
-        return new StateOperatorProgress(name, total, updated, 0, removed, 0, 0, memory, late, partitions.size(),
+        return new StateOperatorProgress(name, total, updated, 0, removed, 0, 0, memory, late, shufflePartitions(),
                 stateStoreInstances(), customMetrics());
     }
 

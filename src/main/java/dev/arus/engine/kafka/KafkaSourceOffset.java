@@ -1,6 +1,6 @@
 package dev.arus.engine.kafka;
 
-import dev.arus.engine.checkpoint.FlatJson;
+import dev.arus.engine.files.FlatJson;
 import dev.arus.engine.source.Offset;
 import java.util.Collections;
 import java.util.Comparator;

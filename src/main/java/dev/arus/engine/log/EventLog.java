@@ -1,7 +1,7 @@
 package dev.arus.engine.log;
 
-import dev.arus.engine.checkpoint.AtomicFiles;
-import dev.arus.engine.checkpoint.FlatJson;
+import dev.arus.engine.files.AtomicFiles;
+import dev.arus.engine.files.FlatJson;
 import dev.arus.engine.time.Clock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package dev.arus.engine.log;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.files.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedChannelException;

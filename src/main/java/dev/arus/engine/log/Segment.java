@@ -1,6 +1,6 @@
 package dev.arus.engine.log;
 
-import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.files.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -85,7 +85,7 @@ final class Aggregations {
                 new Analysis(output, watermarkColumn, before.watermarkDelayMicros(), before.aggregations() + 1,
                         before.aggregationsHaveWatermarkKeys() && watermarkKey >= 0, counted.statefulOperators(),
                         counted.statefulAfterAggregation(), sessionWindowed, before.streamJoins(),
-                        fields.subList(0, keys.size()).stream().map(Field::name).toList()));
+                        fields.subList(0, keys.size()).stream().map(Field::name).toList(), before.modeRules()));
     }
 
     private static BoundExpression timeColumn(GroupingKey key) {

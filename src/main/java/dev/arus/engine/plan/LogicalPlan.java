@@ -46,6 +46,11 @@ public sealed interface LogicalPlan {
                 + "static table read from files, maybe aliased, and nothing else: " + this);
     }
 
+    /** This plan limited to {@code n} rows ({@link Limit}); a limit limited again is one limit, the smaller. */
+    default LogicalPlan limit(int n) {
+        return new Limit(this, n);
+    }
+
     /** A step over one input: it resolves and reads columns over what its input did. */
     sealed interface Unary extends LogicalPlan {
         LogicalPlan child();
@@ -395,5 +400,23 @@ public sealed interface LogicalPlan {
 
     /** One key of a {@link Sort}: an expression, ascending or descending, and whether NULLs come first. */
     record SortKey(Expression expression, boolean ascending, boolean nullsFirst) {
+    }
+
+    /** {@code limit(count)}: no more than {@code count} rows over the whole query ({@link Limits}). */
+    record Limit(LogicalPlan child, int count) implements Unary {
+
+        @Override
+        public LogicalPlan limit(int n) {
+            return new Limit(child, n < 0 ? n : Math.min(count, n));
+        }
+
+        @Override
+        public Resolved resolveOver(Resolved input) {
+            return Limits.resolve(this, input);
+        }
+
+        @Override
+        public void readColumns(RequiredColumns columns) {
+        }
     }
 }

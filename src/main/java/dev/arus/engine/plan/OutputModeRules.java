@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * Spark's rules for which output modes a streaming plan allows (its
- * {@code UnsupportedOperationChecker}), checked when a query starts, before anything runs.
+ * {@code UnsupportedOperationChecker}), checked when a query starts, before anything runs: those
+ * on the plan as a whole here, a step's own where it resolves ({@link Analysis.ModeRule}).
  */
 public final class OutputModeRules {
 
@@ -24,6 +25,7 @@ public final class OutputModeRules {
         if (!analysis.aggregates() && mode == OutputMode.COMPLETE) {
             throw unsupported(mode, "no streaming aggregations");
         }
+        analysis.modeRules().forEach(rule -> rule.check(mode));
         if (analysis.streamJoins() > 0 && mode != OutputMode.APPEND) {
             throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, "Join between two streaming "
                     + "DataFrames/Datasets is not supported in " + (mode == OutputMode.UPDATE ? "Update" : "Complete")

@@ -159,7 +159,8 @@ public final class QueryPlanner {
         Analysis before = input.analysis();
         return input.then(new Stage.WatermarkStage(column, watermark.column(), watermark.delayMicros()), new Analysis(schema, field.name(),
                 watermark.delayMicros(), before.aggregations(), before.aggregationsHaveWatermarkKeys(), before.statefulOperators(),
-                before.statefulAfterAggregation(), before.sessionWindowed(), before.streamJoins(), before.groupingColumns()));
+                before.statefulAfterAggregation(), before.sessionWindowed(), before.streamJoins(), before.groupingColumns(),
+                before.modeRules()));
     }
 
     static boolean carriesWatermark(BoundExpression expression, String column, Schema schema) {

@@ -104,9 +104,6 @@ public final class SqlPlanner {
     }
 
     Relation query(SqlQuery query, Scope outer) {
-        if (query.limit() != null) {
-            throw unsupported("LIMIT", query.limit().position());
-        }
         Scope scope = outer;
         Set<String> defined = new HashSet<>();
         for (SqlQuery.CommonTable table : query.with()) {
@@ -117,7 +114,8 @@ public final class SqlPlanner {
             scope = scope.with(table, scope);
         }
         Relation body = term(query.body(), scope);
-        return query.orderBy().isEmpty() ? body : sorted(body, query);
+        Relation ordered = query.orderBy().isEmpty() ? body : sorted(body, query);
+        return query.limit() == null ? ordered : limited(ordered, query.limit());
     }
 
     /**
@@ -160,6 +158,43 @@ public final class SqlPlanner {
         int named = output.indexOf(written.sql());
         return named >= 0 && !(written instanceof Expression.ColumnReference)
                 ? reference(output.field(named), written.position()) : written;
+    }
+
+    /** {@code LIMIT} as Spark's streaming global limit over {@code relation}. */
+    private Relation limited(Relation relation, Expression limit) {
+        if (relation.isStatic()) {
+            throw unsupported("LIMIT on a static table", limit.position());
+        }
+        LogicalPlan limited = relation.plan().limit(limitCount(limit));
+        analyzed(limited, limit.position());
+        return Relation.stream(limited);
+    }
+
+    /**
+     * The rows a {@code LIMIT} lets through: an integer literal, maybe negative (which analysis
+     * refuses), with Spark's {@code INVALID_LIMIT_LIKE_EXPRESSION} for what is not one.
+     */
+    private int limitCount(Expression limit) {
+        Expression literal = limit instanceof Expression.Negate negate ? negate.child() : limit;
+        String invalid = "The limit like expression \"" + limit.sql() + "\" is invalid. ";
+        if (literal instanceof Expression.ColumnReference) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE", invalid + "The limit expression must evaluate"
+                    + " to a constant value. SQLSTATE: 42K0E", limit.position());
+        }
+        if (!(literal instanceof Expression.Literal value)) {
+            throw unsupported("LIMIT of an expression other than an integer literal", limit.position());
+        }
+        if (value.value() == null) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.IS_NULL", invalid + "The evaluated limit expression must not"
+                    + " be null. SQLSTATE: 42K0E", limit.position());
+        }
+        if (value.type() != AtomicType.INT) {
+            throw error("INVALID_LIMIT_LIKE_EXPRESSION.DATA_TYPE", invalid + "The limit expression must be integer"
+                    + " type, but got \"" + value.type().simpleString().toUpperCase(Locale.ROOT) + "\". SQLSTATE:"
+                    + " 42K0E", limit.position());
+        }
+        int count = (Integer) value.value();
+        return literal == limit ? count : -count;
     }
 
     private Relation term(SqlQueryTerm term, Scope scope) {

@@ -21,6 +21,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Resolves a join of two streams as Spark's analyser, {@code UnsupportedOperationChecker} and
@@ -113,7 +114,8 @@ final class StreamJoins {
                 leftAnalysis.statefulOperators() + rightAnalysis.statefulOperators() + 1,
                 leftAnalysis.statefulAfterAggregation() || rightAnalysis.statefulAfterAggregation()
                         || leftAnalysis.aggregates() || rightAnalysis.aggregates(),
-                false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1, List.of());
+                false, leftAnalysis.streamJoins() + rightAnalysis.streamJoins() + 1, List.of(),
+                Stream.concat(leftAnalysis.modeRules().stream(), rightAnalysis.modeRules().stream()).toList());
         String description = "join(" + type.sparkName() + " on " + (join.using() != null
                 ? "using " + String.join(", ", join.using())
                 : join.condition() != null ? join.condition().sql() : "nothing") + ")";

@@ -95,7 +95,8 @@ final class Unions {
     /**
      * What is known of the union's output: the first input's watermark column (its attributes
      * are the output's, with their metadata), and the inputs' stateful operators, aggregations and
-     * joins together; no grouping columns, since rows of several inputs share no key.
+     * joins together, and the output-mode rules of every input's steps; no grouping columns, since
+     * rows of several inputs share no key.
      */
     private static Analysis analysis(Schema output, List<Analysis> inputs) {
         Analysis first = inputs.get(0);
@@ -105,7 +106,8 @@ final class Unions {
                 inputs.stream().mapToInt(Analysis::statefulOperators).sum(),
                 inputs.stream().anyMatch(Analysis::statefulAfterAggregation),
                 inputs.stream().anyMatch(Analysis::sessionWindowed),
-                inputs.stream().mapToInt(Analysis::streamJoins).sum(), List.of());
+                inputs.stream().mapToInt(Analysis::streamJoins).sum(), List.of(),
+                inputs.stream().flatMap(input -> input.modeRules().stream()).toList());
     }
 
     /**

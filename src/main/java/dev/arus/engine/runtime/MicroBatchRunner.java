@@ -1,7 +1,7 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.checkpoint.Checkpoint;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.exec.BatchContext;
@@ -181,26 +181,63 @@ public final class MicroBatchRunner {
         StreamingQueryStatus processing = newData ? PROCESSING_NEW_DATA : CLEANING_UP_STATE;
         status = processing;
         long batchId = nextBatchId;
-        long lateBefore = watermark == null ? 0 : watermark.currentMicros();
-        if (watermark != null) {
-            watermark.advance();
-        }
-        long evictBefore = watermark == null ? 0 : watermark.currentMicros();
         long batchTimestampMs = rerun != null ? rerun.batchTimestampMs() : triggerStartMs;
-        BatchContext context = new BatchContext(batchId, lateBefore, evictBefore,
-                new EvaluationContext(batchTimestampMs * 1000, timeZone));
+        BatchContext context = startBatch(batchId, watermark, batchTimestampMs);
         long walCommitNanos = 0;
         if (checkpoint != null && rerun == null) {
             status = WRITING_OFFSETS[newData ? 1 : 0];
-            long walStart = clock.nanoTime();
-            checkpoint.writeOffsets(batchId, latest, evictBefore, batchTimestampMs, conf);
-            walCommitNanos = clock.nanoTime() - walStart;
+            walCommitNanos = timed(() -> checkpoint.writeOffsets(batchId, latest,
+                    context.watermarkForEvictionMicros(), batchTimestampMs, conf));
             status = processing;
         }
         replay = null;
 
         long addBatchStart = clock.nanoTime();
-        long[] inputRows;
+        long[] inputRows = runStages(latest, context);
+        long outputRows = OutputCollector.count(plan.collectors());
+        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), OutputCollector.gather(plan.collectors()),
+                outputRows));
+        if (checkpoint != null) {
+            ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
+        }
+        long addBatchNanos = clock.nanoTime() - addBatchStart;
+
+        EventTimeStats eventTimes = watermark == null ? null : observeEventTimes(watermark);
+        long commitNanos = checkpoint == null ? 0
+                : timed(() -> checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros()));
+        List<ProgressBuilder.SourceMeasurements> sourceMeasurements = commitSources(latest, inputRows);
+        committedOffsets = latest;
+        nextBatchId++;
+
+        long triggerExecutionNanos = clock.nanoTime() - started;
+        Map<String, Long> durations = durations(latestOffsetNanos, walCommitNanos, addBatchNanos, commitNanos,
+                triggerExecutionNanos);
+        var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
+                durations, sourceMeasurements, sinkDescription, outputRows, sink.metrics(), eventTimes,
+                watermark == null ? null : context.watermarkForEvictionMicros(),
+                progressOrder.stream().map(StatefulOperator::progress).toList());
+        previousTriggerStartMs = triggerStartMs;
+        // Spark keeps isDataAvailable from this trigger until the next one starts.
+        status = WAITING_FOR_TRIGGER[newData ? 1 : 0];
+        return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
+    }
+
+    /**
+     * The context of batch {@code batchId}: the watermark moves to what the last batch saw, the
+     * previous one deciding which rows are late and the new one what is evicted.
+     */
+    private BatchContext startBatch(long batchId, WatermarkTracker watermark, long batchTimestampMs) {
+        long lateBefore = watermark == null ? 0 : watermark.currentMicros();
+        if (watermark != null) {
+            watermark.advance();
+        }
+        long evictBefore = watermark == null ? 0 : watermark.currentMicros();
+        return new BatchContext(batchId, lateBefore, evictBefore, new EvaluationContext(batchTimestampMs * 1000,
+                timeZone));
+    }
+
+    /** Runs the batch's stages over what each source read since its committed offset; returns each source's rows. */
+    private long[] runStages(SourceOffsets latest, BatchContext context) {
         try {
             List<List<InputPartition>> inputs = new ArrayList<>();
             for (int i = 0; i < latest.size(); i++) {
@@ -208,54 +245,51 @@ public final class MicroBatchRunner {
                 boolean moved = end != null && (nextBatchId == 0 || !end.equals(committedOffsets.get(i)));
                 inputs.add(moved ? plan.sources().get(i).planInputPartitions(committedOffsets.get(i), end) : List.of());
             }
-            inputRows = stages.run(inputs, context);
+            return stages.run(inputs, context);
         } catch (RuntimeException | Error failure) {
             stages.abort();
             throw failure;
         }
-        long outputRows = OutputCollector.count(plan.collectors());
-        List<Row> rows = OutputCollector.gather(plan.collectors());
-        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), rows, outputRows));
-        if (checkpoint != null) {
-            ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
-        }
-        long addBatchNanos = clock.nanoTime() - addBatchStart;
+    }
 
+    /**
+     * Hands {@code watermark} the latest event time each watermark's observers saw; progress shows
+     * the event times of the first watermark operator that saw rows, as Spark's does.
+     */
+    private EventTimeStats observeEventTimes(WatermarkTracker watermark) {
         EventTimeStats eventTimes = null;
-        if (watermark != null) {
-            // Progress shows the event times of the first watermark operator that saw rows, as Spark's does.
-            for (int w = 0; w < plan.watermarkObservers().size(); w++) {
-                EventTimeStats seen = new EventTimeStats();
-                for (EventTimeWatermarkOperator observer : plan.watermarkObservers().get(w)) {
-                    observer.takeStatsInto(seen);
-                }
-                if (seen.count() > 0) {
-                    watermark.observe(w, seen.maxMicros());
-                    eventTimes = eventTimes == null ? seen : eventTimes;
-                }
+        for (int w = 0; w < plan.watermarkObservers().size(); w++) {
+            EventTimeStats seen = new EventTimeStats();
+            for (EventTimeWatermarkOperator observer : plan.watermarkObservers().get(w)) {
+                observer.takeStatsInto(seen);
             }
-            eventTimes = eventTimes == null ? new EventTimeStats() : eventTimes;
+            if (seen.count() > 0) {
+                watermark.observe(w, seen.maxMicros());
+                eventTimes = eventTimes == null ? seen : eventTimes;
+            }
         }
-        long commitNanos = 0;
-        if (checkpoint != null) {
-            long commitStart = clock.nanoTime();
-            checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros());
-            commitNanos = clock.nanoTime() - commitStart;
-        }
-        List<ProgressBuilder.SourceMeasurements> sourceMeasurements = new ArrayList<>();
+        return eventTimes == null ? new EventTimeStats() : eventTimes;
+    }
+
+    /** Tells each source the batch committed its offsets, and measures it for progress. */
+    private List<ProgressBuilder.SourceMeasurements> commitSources(SourceOffsets latest, long[] inputRows) {
+        List<ProgressBuilder.SourceMeasurements> measurements = new ArrayList<>();
         for (int i = 0; i < latest.size(); i++) {
             Source source = plan.sources().get(i);
             if (latest.get(i) != null) {
                 source.commit(latest.get(i));
             }
             Offset available = source.reportLatestOffset();
-            sourceMeasurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
+            measurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
                     committedOffsets.json(i), latest.json(i), available == null ? latest.json(i) : available.json(),
                     inputRows[i], latest.get(i) == null ? Map.of() : source.metrics(latest.get(i))));
         }
-        committedOffsets = latest;
-        nextBatchId++;
+        return measurements;
+    }
 
+    /** Spark's {@code durationMs} of a batch, in milliseconds. */
+    private static Map<String, Long> durations(long latestOffsetNanos, long walCommitNanos, long addBatchNanos,
+                                               long commitNanos, long triggerExecutionNanos) {
         Map<String, Long> durations = new HashMap<>();
         durations.put("latestOffset", latestOffsetNanos / 1_000_000);
         durations.put("getBatch", 0L);
@@ -263,15 +297,14 @@ public final class MicroBatchRunner {
         durations.put("walCommit", walCommitNanos / 1_000_000);
         durations.put("addBatch", addBatchNanos / 1_000_000);
         durations.put("commitOffsets", commitNanos / 1_000_000);
-        long triggerExecutionNanos = clock.nanoTime() - started;
         durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
-        var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, sourceMeasurements, sinkDescription, outputRows, sink.metrics(), eventTimes,
-                watermark == null ? null : evictBefore,
-                progressOrder.stream().map(StatefulOperator::progress).toList());
-        previousTriggerStartMs = triggerStartMs;
-        // Spark keeps isDataAvailable from this trigger until the next one starts.
-        status = WAITING_FOR_TRIGGER[newData ? 1 : 0];
-        return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
+        return durations;
+    }
+
+    /** How long {@code step} took, in nanoseconds of the injected clock. */
+    private long timed(Runnable step) {
+        long start = clock.nanoTime();
+        step.run();
+        return clock.nanoTime() - start;
     }
 }

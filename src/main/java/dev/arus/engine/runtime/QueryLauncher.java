@@ -1,9 +1,9 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.checkpoint.Checkpoint;
-import dev.arus.engine.checkpoint.CheckpointMaintenance;
+import dev.arus.engine.files.CheckpointMaintenance;
 import dev.arus.engine.checkpoint.PlanDescription;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
 import dev.arus.engine.exec.StatefulOperator;
 import dev.arus.engine.plan.Analysis;

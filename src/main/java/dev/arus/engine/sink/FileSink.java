@@ -1,6 +1,6 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.files.AtomicFiles;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;

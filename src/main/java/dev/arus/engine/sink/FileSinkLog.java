@@ -1,6 +1,6 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.checkpoint.CompactibleFileLog;
+import dev.arus.engine.files.CompactibleFileLog;
 import dev.arus.engine.time.Clock;
 import java.nio.file.Path;
 import java.time.Duration;

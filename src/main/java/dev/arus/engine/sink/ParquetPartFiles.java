@@ -1,10 +1,10 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.files.AtomicFiles;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.format.parquet.ParquetRowWriter;
-import dev.arus.engine.format.parquet.ParquetSchemas;
+import dev.arus.engine.format.ParquetRowWriter;
+import dev.arus.engine.format.ParquetSchemas;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.arus.engine.source;
 
-import dev.arus.engine.checkpoint.CompactibleFileLog;
-import dev.arus.engine.checkpoint.FlatJson;
+import dev.arus.engine.files.CompactibleFileLog;
+import dev.arus.engine.files.FlatJson;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.time.Clock;
 import java.nio.file.Files;

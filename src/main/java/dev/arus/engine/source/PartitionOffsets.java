@@ -1,6 +1,6 @@
 package dev.arus.engine.source;
 
-import dev.arus.engine.checkpoint.FlatJson;
+import dev.arus.engine.files.FlatJson;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.arus.engine.state;
 
 import dev.arus.engine.streaming.CheckpointException;
-import dev.arus.engine.checkpoint.AtomicFiles;
-import dev.arus.engine.checkpoint.CheckpointMaintenance;
-import dev.arus.engine.checkpoint.ProtocolProbe;
-import dev.arus.engine.checkpoint.ReservedFiles;
+import dev.arus.engine.files.AtomicFiles;
+import dev.arus.engine.files.CheckpointMaintenance;
+import dev.arus.engine.files.ProtocolProbe;
+import dev.arus.engine.files.ReservedFiles;
 import dev.arus.engine.streaming.StorageWriteException;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

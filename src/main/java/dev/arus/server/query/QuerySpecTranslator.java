@@ -437,6 +437,14 @@ class QuerySpecTranslator {
                 throw ProblemException.at(ProblemType.INVALID_EXPRESSION, base + "/column", invalid.getMessage());
             }
         }
+        if (step instanceof Step.Limit limit) {
+            int count = required(limit.count(), base);
+            try {
+                return frame.limit(count);
+            } catch (AnalysisException invalid) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, base, invalid.getMessage()).causedBy(invalid);
+            }
+        }
         Step.GroupBy groupBy = (Step.GroupBy) step;
         List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
         List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", true);

@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
         @JsonSubTypes.Type(value = Step.DropDuplicates.class, name = "dropDuplicates"),
         @JsonSubTypes.Type(value = Step.DropDuplicatesWithinWatermark.class, name = "dropDuplicatesWithinWatermark"),
         @JsonSubTypes.Type(value = Step.Alias.class, name = "alias"),
-        @JsonSubTypes.Type(value = Step.Join.class, name = "join")})
+        @JsonSubTypes.Type(value = Step.Join.class, name = "join"),
+        @JsonSubTypes.Type(value = Step.Limit.class, name = "limit")})
 public sealed interface Step {
 
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
@@ -130,6 +131,21 @@ public sealed interface Step {
         @Override
         public String key() {
             return "groupBy";
+        }
+    }
+
+    /** Spark's {@code limit(n)} on a stream: no more than {@code count} rows over the whole query. */
+    @Schema(name = "LimitStep", description = "Lets no more than this many rows through over the whole query, the "
+            + "count kept in state: Dataset.limit; append mode, or complete mode before the groupBy",
+            example = "{\"limit\": 10}")
+    record Limit(@JsonValue Integer count) implements Step {
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public Limit {
+        }
+
+        @Override
+        public String key() {
+            return "limit";
         }
     }
 

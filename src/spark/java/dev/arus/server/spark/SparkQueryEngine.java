@@ -216,6 +216,10 @@ class SparkQueryEngine implements QueryEngine {
         if (step instanceof Step.Join join) {
             return join(session, frame, join, base);
         }
+        if (step instanceof Step.Limit limit) {
+            int count = required(limit.count(), base);
+            return analysed(() -> frame.limit(count), base);
+        }
         Step.GroupBy groupBy = (Step.GroupBy) step;
         List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
         List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", false);

@@ -2,6 +2,7 @@ package dev.arus.engine.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.files.CheckpointMaintenance;
 import dev.arus.engine.source.SourceOffsets;
 import java.io.IOException;
 import java.nio.file.Files;

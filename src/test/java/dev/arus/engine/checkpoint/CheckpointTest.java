@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.CommittedBatch;
 import dev.arus.engine.streaming.InvalidOptionException;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQueryProgress;

@@ -412,7 +412,7 @@ class SqlPlannerTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "SELECT value FROM visits EXCEPT SELECT sku FROM prices",
-        "SELECT value FROM visits LIMIT 10",
+        "SELECT value FROM visits LIMIT 1 + 1",
         "SELECT * FROM prices p JOIN prices q USING (sku)",
         "SELECT * FROM STREAM prices",
     })

@@ -2,7 +2,7 @@ package dev.arus.engine.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.checkpoint.CheckpointMaintenance;
+import dev.arus.engine.files.CheckpointMaintenance;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.arus.engine.streaming;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.arus.engine.checkpoint.AtomicFiles;
+import dev.arus.engine.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;

@@ -101,6 +101,22 @@ class QueryPreviewTest {
     }
 
     @Test
+    void aLimitStepLetsItsCountOfRowsThroughOverEveryBatch() {
+        ApiClient.Response preview = api().post("/api/queries/preview?batches=3&seconds=2", """
+                {"name": "first-three", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                 "steps": [{"select": ["value"]}, {"limit": 3}],
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "noop"}}""");
+
+        assertThat(preview.status()).as(preview.body()).isEqualTo(200);
+        JsonNode shown = preview.json();
+        assertThat(shown.path("batches")).hasSize(2);
+        assertThat(shown.path("batches").get(0).path("rows").toString()).isEqualTo("[{\"value\":0},{\"value\":1}]");
+        assertThat(shown.path("batches").get(1).path("rows").toString()).isEqualTo("[{\"value\":2}]");
+        assertThat(shown.path("stoppedBy").asString()).isEqualTo("time");
+        assertThat(shown.path("batchesRun").asLong()).isGreaterThan(2);
+    }
+
+    @Test
     void stopsWhenTheTimeAskedForRunsOutWithTheBatchesThatRan() {
         ApiClient.Response preview = api().post("/api/queries/preview?seconds=1", """
                 {"name": "nothing", "sql": "SELECT value FROM visits WHERE value < 0",

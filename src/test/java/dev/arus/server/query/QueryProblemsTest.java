@@ -114,6 +114,13 @@ class QueryProblemsTest {
                 bad("deduplication within a watermark without one",
                         withSteps("{\"dropDuplicatesWithinWatermark\": [\"value\"]}"),
                         400, "unsupported-operation", "/steps/0/dropDuplicatesWithinWatermark"),
+                bad("a negative limit", withSteps("{\"limit\": -1}"), 400, "invalid-spec", "/steps/0/limit"),
+                bad("a limit that is no integer", withSteps("{\"limit\": 2.5}"), 400, "invalid-spec",
+                        "/steps/0"),
+                bad("a limit in update mode", spec("\"name\": \"a\", \"source\": {\"format\": \"rate\"}, "
+                        + "\"steps\": [{\"groupBy\": {\"keys\": [\"value\"], \"aggregations\": [\"count(*) AS n\"]}}, "
+                        + "{\"limit\": 5}], \"outputMode\": \"update\", \"sink\": {\"format\": \"noop\"}"),
+                        400, "unsupported-operation", "/outputMode"),
                 bad("a deduplication after an aggregation in update mode", spec("\"name\": \"a\", "
                         + "\"source\": {\"format\": \"rate\"}, \"steps\": [{\"withWatermark\": {\"column\": "
                         + "\"timestamp\", \"delay\": \"1 second\"}}, {\"groupBy\": {\"keys\": [\"timestamp\"], "
@@ -262,7 +269,7 @@ class QueryProblemsTest {
         JsonNode problem = new ApiClient(port).post("/api/queries", withSteps("{\"fliter\": \"value > 0\"}")).json();
 
         assertThat(problem.path("detail").asString()).contains("Unknown step 'fliter'", "withColumn, filter",
-                "dropDuplicatesWithinWatermark", "alias, join");
+                "dropDuplicatesWithinWatermark", "alias, join, limit");
     }
 
     @Test

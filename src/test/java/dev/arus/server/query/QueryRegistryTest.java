@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.checkpoint.ProtocolProbe;
+import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;

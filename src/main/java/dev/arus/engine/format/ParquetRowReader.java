@@ -1,9 +1,8 @@
-package dev.arus.engine.format.parquet;
+package dev.arus.engine.format;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.format.FileReader;
 import dev.arus.engine.streaming.ArusException;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.arus.engine.checkpoint;
+package dev.arus.engine.files;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

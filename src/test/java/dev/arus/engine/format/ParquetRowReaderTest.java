@@ -1,4 +1,4 @@
-package dev.arus.engine.format.parquet;
+package dev.arus.engine.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.DataTypeParser;
-import dev.arus.engine.format.FileFormat;
 import dev.arus.engine.sink.DuckDb;
 import dev.arus.engine.streaming.ArusException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.arus.engine.checkpoint;
+package dev.arus.engine.files;
 
 import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.arus.engine.format.parquet;
+package dev.arus.engine.format;
 
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;

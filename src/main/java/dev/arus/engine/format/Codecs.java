@@ -1,4 +1,4 @@
-package dev.arus.engine.format.parquet;
+package dev.arus.engine.format;
 
 import com.github.luben.zstd.Zstd;
 import java.io.ByteArrayInputStream;

@@ -1,4 +1,4 @@
-package dev.arus.engine.checkpoint;
+package dev.arus.engine.files;
 
 import dev.arus.engine.streaming.StorageWriteException;
 import java.io.IOException;
@@ -22,7 +22,7 @@ import java.util.function.LongFunction;
  * file above the last whole one for one never written: recovery looks for the last whole offsets
  * entry, and a state version above the one a run loads is never read. A write in place that a
  * crash interrupts leaves its file cut short, and the batch that wrote it is re-run from the
- * versions before it (see {@link Checkpoint}'s protocol). The files a run reserved and never
+ * versions before it (see {@code Checkpoint}'s protocol). The files a run reserved and never
  * wrote are deleted as it ends ({@link #release}).
  */
 public final class ReservedFiles {
