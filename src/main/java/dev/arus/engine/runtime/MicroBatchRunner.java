@@ -171,8 +171,9 @@ public final class MicroBatchRunner {
         long latestOffsetNanos = clock.nanoTime() - started;
         boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();
-        boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
-        if (rerun == null && !newData && !(watermarkMoves && plan.runsNoDataBatches())) {
+        boolean watermarkMoves = watermark != null
+                && plan.runsNoDataBatches(watermark.currentMicros(), watermark.nextMicros());
+        if (rerun == null && !newData && !watermarkMoves) {
             // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
             previousTriggerStartMs = triggerStartMs;
             status = WAITING_FOR_DATA;
@@ -187,7 +188,7 @@ public final class MicroBatchRunner {
         }
         long evictBefore = watermark == null ? 0 : watermark.currentMicros();
         long batchTimestampMs = rerun != null ? rerun.batchTimestampMs() : triggerStartMs;
-        BatchContext context = new BatchContext(batchId, lateBefore, evictBefore,
+        BatchContext context = new BatchContext(batchId, lateBefore, evictBefore, plan.watermarks(),
                 new EvaluationContext(batchTimestampMs * 1000, timeZone));
         long walCommitNanos = 0;
         if (checkpoint != null && rerun == null) {

@@ -36,6 +36,7 @@ final class JoinPartition extends StatePartition {
 
     private static final EvaluationContext KEY_CONTEXT = new EvaluationContext(0, ZoneOffset.UTC);
 
+    private final int operatorId;
     private final StreamJoinSpec spec;
     private final JoinKeyEncoder encoder;
     private final JoinSideState[] states;
@@ -47,7 +48,9 @@ final class JoinPartition extends StatePartition {
     private long added;
     private long removed;
 
-    JoinPartition(StreamJoinSpec spec) {
+    /** @param operatorId the join's, whose watermarks it takes from each batch's context */
+    JoinPartition(int operatorId, StreamJoinSpec spec) {
+        this.operatorId = operatorId;
         this.spec = spec;
         this.encoder = new JoinKeyEncoder(spec.left().keys().stream().map(BoundExpression::dataType).toList());
         this.states = new JoinSideState[] {new JoinSideState(spec.left().schema(), encoder.width()),
@@ -85,7 +88,7 @@ final class JoinPartition extends StatePartition {
         LongVector times = me.eventTimeColumn() < 0 ? null : (LongVector) rows.column(me.eventTimeColumn());
         ColumnVector[] keys = evaluate(me.keys(), rows, context.evaluation());
         ColumnVector alone = me.alone() == null ? null : me.alone().evaluate(rows, context.evaluation());
-        long lateBefore = context.watermarkForLateRowsMicros();
+        long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int[] firstPair = new int[size + 1];
         int[] pairRow = new int[Math.max(16, size)];
         int[] pairSlot = new int[pairRow.length];
@@ -129,7 +132,7 @@ final class JoinPartition extends StatePartition {
         }
         firstPair[size] = count;
         boolean[] passes = bothSides(side, rows, pairRow, pairSlot, count, context);
-        long leaveAt = context.watermarkForEvictionMicros() + offset(me);
+        long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
         for (int row = 0; row < size; row++) {
             if (!kept[row]) {
                 continue;
@@ -210,7 +213,7 @@ final class JoinPartition extends StatePartition {
      * the latter count as removed.
      */
     void finish(BatchContext context, Operator downstream) {
-        long evictBefore = context.watermarkForEvictionMicros();
+        long evictBefore = context.watermarkForEvictionMicros(operatorId);
         for (int side = LEFT; side <= RIGHT; side++) {
             StreamJoinSpec.Side me = side(side);
             JoinSideState state = states[side];

@@ -2,6 +2,7 @@ package dev.arus.engine.exec.join;
 
 import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
 import static dev.arus.engine.testing.StreamCase.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -224,6 +225,34 @@ class StreamStreamJoinTest {
 
         assertThat(batches.get(6).rows()).containsExactlyInAnyOrder("[3,null,5,null]", "[null,2,null,5]");
         assertThat(state(batches.get(6)).numRowsRemoved()).isZero();
+    }
+
+    /**
+     * An aggregation after the join closes its windows by the join's output watermark, not the
+     * query's (Spark's {@code PropagateWatermarkSimulator}, as in its MultiStatefulOperatorsSuite's
+     * "stream-stream time interval join -> time window agg"): the least of the join's input watermark
+     * and its sides' state watermarks, here the query's less 10.001 s, since a left row 10 s older
+     * than a right row can still join it. The query's watermark reaches 43 s in the no-data batch 3,
+     * past the first window's end (35 s), but the join's reaches only 32.999 s; both windows close
+     * in the no-data batch 5 (48.999 s).
+     */
+    @Test
+    void anAggregationAfterTheJoinClosesItsWindowsByTheJoinsOutputWatermark() {
+        StreamCase run = query(false, in -> side(in.get(0), "left", 2, "1 second")
+                .join(side(in.get(1), "right", 3, "1 second"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 10 SECONDS AND rightTime"))
+                .groupBy(window(col("leftTime"), "5 seconds")).count()
+                .select(expr("CAST(window.start AS INT)"), col("count")));
+        run.add(0, row(1, 32L)).add(1, row(1, 33L)).run();
+        run.add(0, row(1, 44L)).add(1, row(1, 45L)).run();
+        run.add(0, row(1, 60L)).add(1, row(1, 60L)).run();
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of("[30,1]", "[40,1]"));
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:31.000Z", "1970-01-01T00:00:31.000Z",
+                "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:59.000Z");
     }
 
     /** Left semi: each left row at most once, when its first match arrives, however many follow. */
