@@ -21,14 +21,14 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * SQL planner. Batch ids, rows, watermarks, input and output rows and each state operator's
  * figures are compared (see {@link DifferentialRun}), for the chapter's query, a sliding window,
  * a session window, a stream-static join, inner and left outer stream-stream joins with a time
- * range, a CTE, a derived table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} (also
- * {@code OUTER} over an empty {@code array()}) and {@code posexplode}, {@code WHERE} with
- * {@code HAVING}, chained aggregations, an aggregation after a stream-stream join, semi and
- * natural joins with a table, a full outer stream-stream join, a generator in the projection,
- * complete mode, a json file source, and the engine's golden cases in SQL. Every stream is
- * {@code rate-micro-batch}, a function of the batch id, or files taken one per batch, so both
- * engines see the same rows whatever their clocks. The statements Arus does not yet agree on are
- * kept, disabled, in {@link #differences()}.
+ * range (and an inner one whose left row the batch's own watermark evicts), a CTE, a derived
+ * table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} (also {@code OUTER} over an empty
+ * {@code array()}) and {@code posexplode}, {@code WHERE} with {@code HAVING}, chained
+ * aggregations, an aggregation after a stream-stream join, semi and natural joins with a table, a
+ * full outer stream-stream join, a generator in the projection, complete mode, a json file source,
+ * and the engine's golden cases in SQL. Every stream is {@code rate-micro-batch}, a function of
+ * the batch id, or files taken one per batch, so both engines see the same rows whatever their
+ * clocks. The statements Arus does not yet agree on are kept, disabled, in {@link #differences()}.
  */
 @SparkService
 class SparkSqlDifferentialTest {
@@ -147,6 +147,17 @@ class SparkSqlDifferentialTest {
                         ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND
                         GROUP BY window(i.i_time, '4 seconds')""",
                         Map.of("impressions", micro(3, 1000), "clicks", micro(3, 1000)), "append", 12),
+                sql("inner-join-left-row-evicted-in-its-batch", """
+                        SELECT i.ad, i.impression, c.click, i.i_time, c.c_time
+                        FROM (SELECT value % 2 AS ad, value AS impression, CASE WHEN value % 2 = 1
+                                THEN timestamp - INTERVAL 7 SECONDS ELSE timestamp END AS i_time FROM impressions)
+                          WATERMARK i_time DELAY OF INTERVAL 0 SECONDS AS i
+                        JOIN (SELECT value % 2 AS ad, value AS click, CASE WHEN value % 2 = 1
+                                THEN timestamp - INTERVAL 6 SECONDS - INTERVAL 500 MILLISECONDS ELSE timestamp END
+                                AS c_time FROM clicks)
+                          WATERMARK c_time DELAY OF INTERVAL 0 SECONDS AS c
+                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND""",
+                        Map.of("impressions", micro(2, 5000), "clicks", micro(2, 5000)), "append", 6),
                 sql("left-semi-join-with-a-table", """
                         SELECT value, timestamp FROM events e
                         LEFT SEMI JOIN skus s ON CAST(e.value % 4 AS STRING) = s.sku""",
@@ -184,19 +195,6 @@ class SparkSqlDifferentialTest {
      */
     static Stream<GoldenCase> differences() {
         return Stream.of(
-                // Spark stores every left row, even one this batch's watermark evicts, so that the same
-                // batch's right rows can still match it (SPARK-49829); Arus drops it unstored and loses the match.
-                sql("inner-join-left-row-evicted-in-its-batch", """
-                        SELECT i.ad, i.impression, c.click, i.i_time, c.c_time
-                        FROM (SELECT value % 2 AS ad, value AS impression, CASE WHEN value % 2 = 1
-                                THEN timestamp - INTERVAL 7 SECONDS ELSE timestamp END AS i_time FROM impressions)
-                          WATERMARK i_time DELAY OF INTERVAL 0 SECONDS AS i
-                        JOIN (SELECT value % 2 AS ad, value AS click, CASE WHEN value % 2 = 1
-                                THEN timestamp - INTERVAL 6 SECONDS - INTERVAL 500 MILLISECONDS ELSE timestamp END
-                                AS c_time FROM clicks)
-                          WATERMARK c_time DELAY OF INTERVAL 0 SECONDS AS c
-                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND""",
-                        Map.of("impressions", micro(2, 5000), "clicks", micro(2, 5000)), "append", 6),
                 // Spark 4.2 joins a left semi join's right side first and removes a stored left row once a
                 // new right row matches it (SPARK-55973): same rows, fewer state rows than Arus keeps.
                 sql("left-semi-stream-stream-join-state", """

@@ -23,9 +23,11 @@ import java.util.List;
  * One state partition of a stream-stream join, Spark's {@code StreamingSymmetricHashJoinExec}
  * in one task: per batch, the left side's new rows (late ones dropped and counted; those failing
  * the left side's own condition emitted at once with NULLs when the left side is outer) are
- * joined with the right side's stored rows and stored, then the right side's new rows with the
- * left side's stored rows (this batch's included), then the rows this batch's watermark evicts
- * leave the state: those of an outer side that never matched come out with NULLs. A left semi
+ * joined with the right side's stored rows and stored, even those this batch's watermark evicts
+ * (SPARK-49829), then the right side's new rows with the left side's stored rows (this batch's
+ * included), stored unless this batch evicts them (an outer right side's unmatched ones are
+ * stored all the same), then the rows this batch's watermark evicts leave the state: those of an
+ * outer side that never matched come out with NULLs. A left semi
  * join emits a left row once, when it first matches. {@link #commit} hands the store what
  * changed. Used by one thread at a time.
  */
@@ -160,11 +162,11 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             long time = time(me, keys, times, row);
-            if (time > leaveAt) {
+            // As Spark since SPARK-49829: a left row is stored even if this batch evicts it, for the
+            // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
+            if (side == LEFT || time > leaveAt || (outer(RIGHT) && !matched)) {
                 mine.add(rows, row, keyed[row] ? rowKeys[row] : null, matched, time);
                 added++;
-            } else if (outer(side) && !matched) {
-                emit(side, rows, row, null, -1, context, downstream);
             }
         }
         flush(context, downstream);

@@ -255,6 +255,33 @@ class StreamStreamJoinTest {
                 "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:59.000Z");
     }
 
+    /**
+     * SPARK-49829: a left row is stored even when this batch's watermark evicts it, since the
+     * batch's right rows are joined after it and may match it; it leaves at the batch's end.
+     * Batch 1's watermark moved to 10 s since batch 0 (no no-data batch between): the left row at
+     * 8 s is not late (the previous watermark was 0) but the state keeps left rows only after
+     * 8.999 s; the right row at 9 s still matches it. A right row evicted in its batch is not
+     * stored: no later left row can match it.
+     */
+    @Test
+    void aLeftRowThatItsOwnBatchEvictsStillMatchesThatBatchsRightRows() {
+        StreamCase run = query(false, in -> side(in.get(0), "left", 2, "0 seconds")
+                .join(side(in.get(1), "right", 3, "0 seconds"), expr("leftKey = rightKey AND rightTime BETWEEN "
+                        + "leftTime AND leftTime + INTERVAL 1 SECOND"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        run.add(0, row(0, 10L)).add(1, row(0, 10L)).runOne();
+        run.add(0, row(1, 8L)).add(1, row(1, 9L)).run();
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of("[0,10,10]"), List.of("[1,8,9]"));
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:10.000Z");
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(2L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).containsExactly(0L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark()).containsExactly(0L, 0L);
+    }
+
     /** Left semi: each left row at most once, when its first match arrives, however many follow. */
     @Test
     void leftSemiJoinEmitsEachLeftRowOnceAtItsFirstMatch() {
