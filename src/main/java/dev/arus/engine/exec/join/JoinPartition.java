@@ -27,8 +27,10 @@ import java.util.List;
  * (SPARK-49829), then the right side's new rows with the left side's stored rows (this batch's
  * included), stored unless this batch evicts them (an outer right side's unmatched ones are
  * stored all the same), then the rows this batch's watermark evicts leave the state: those of an
- * outer side that never matched come out with NULLs. A left semi
- * join emits a left row once, when it first matches. {@link #commit} hands the store what
+ * outer side that never matched come out with NULLs. A left semi join (as Spark 4.2's, SPARK-55973)
+ * takes the right side's rows first, and emits a left row once, when it first matches: a new
+ * left row that matches is not stored, and a stored one leaves the state as a new right row
+ * matches it. {@link #commit} hands the store what
  * changed. Used by one thread at a time.
  */
 final class JoinPartition extends StatePartition {
@@ -145,13 +147,19 @@ final class JoinPartition extends StatePartition {
                     continue;
                 }
                 int slot = pairSlot[pair];
-                if (spec.type() == JoinType.LEFT_SEMI) {
-                    if (side == RIGHT && !theirs.matched(slot)) {
+                if (spec.type() == JoinType.LEFT_SEMI && side == RIGHT) {
+                    // SPARK-55973: a stored left row leaves as it is emitted, so that it is emitted once
+                    if (theirs.remove(slot)) {
                         emit(LEFT, theirs.rows(), slot, null, -1, context, downstream);
+                        removed++;
+                        matched = true;
                     }
-                } else if (side == LEFT) {
+                    continue;
+                }
+                // a left semi join's new left row that matches is emitted below, once
+                if (spec.type() != JoinType.LEFT_SEMI && side == LEFT) {
                     emit(LEFT, rows, row, theirs.rows(), slot, context, downstream);
-                } else {
+                } else if (spec.type() != JoinType.LEFT_SEMI) {
                     emit(LEFT, theirs.rows(), slot, rows, row, context, downstream);
                 }
                 theirs.markMatched(slot);

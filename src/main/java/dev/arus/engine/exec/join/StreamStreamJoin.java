@@ -24,6 +24,8 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     private static final int STORES_PER_PARTITION = 4;
 
     private final boolean evicts;
+    /** The order the sides' new rows are joined in: left first, but right first in a left semi join (SPARK-55973). */
+    private final int[] sideOrder;
     private final long outputWatermarkShift;
 
     /**
@@ -39,6 +41,8 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
                         inputs(slotSpecs, StreamJoinSpec::right, partitionCount)));
         StreamJoinSpec spec = slotSpecs.get(0);
         this.evicts = spec.left().bound().evicts() || spec.right().bound().evicts();
+        this.sideOrder = spec.type() == JoinType.LEFT_SEMI ? new int[] {JoinPartition.RIGHT, JoinPartition.LEFT}
+                : new int[] {JoinPartition.LEFT, JoinPartition.RIGHT};
         this.outputWatermarkShift = Math.min(0, Math.min(stateWatermarkShift(spec.left()),
                 stateWatermarkShift(spec.right())));
     }
@@ -62,7 +66,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     @Override
     protected void process(JoinPartition state, int partition, BatchContext context, Operator downstream) {
         long before = state.rows();
-        for (int side = JoinPartition.LEFT; side <= JoinPartition.RIGHT; side++) {
+        for (int side : sideOrder) {
             for (RowsByPartition input : inputs(side)) {
                 state.process(side, input.rowsOf(partition), context, downstream);
             }
