@@ -84,6 +84,15 @@ public interface StatefulOperator {
         return false;
     }
 
+    /**
+     * How far this operator's output watermark is behind its input watermark, 0 or less: Spark's
+     * {@code produceOutputWatermark}, which only a stream-stream join lowers (see
+     * {@link WatermarkPropagation}). 0, by default.
+     */
+    default long outputWatermarkShiftMicros() {
+        return 0;
+    }
+
     /** The state after the last finished batch, as Spark's {@code StateOperatorProgress}. */
     StateOperatorProgress progress();
 }

@@ -5,6 +5,7 @@ import dev.arus.engine.exec.EventTimeWatermarkOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.StatefulOperator;
+import dev.arus.engine.exec.WatermarkPropagation;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.time.WatermarkTracker;
@@ -24,6 +25,7 @@ import java.util.List;
  *   <li>{@code watermarkObservers.get(w).get(s)} observes slot {@code s}'s event times at
  *       watermark operator {@code w} (none without a watermark).</li>
  * </ul>
+ * {@code watermarks} gives each stateful operator its input watermark from the query's.
  */
 public record PhysicalPlan(
         List<Source> sources,
@@ -33,6 +35,7 @@ public record PhysicalPlan(
         List<OutputCollector> collectors,
         List<List<EventTimeWatermarkOperator>> watermarkObservers,
         WatermarkTracker watermarkTracker,
+        WatermarkPropagation watermarks,
         OutputMode outputMode,
         Schema outputSchema) {
 
@@ -49,9 +52,15 @@ public record PhysicalPlan(
         return heads.get(0).size();
     }
 
-    /** Whether a moving watermark alone justifies a batch: some stateful operator asks for it. */
-    public boolean runsNoDataBatches() {
-        return watermarkTracker != null && statefulOperators.stream().anyMatch(StatefulOperator::runsNoDataBatches);
+    /**
+     * Whether the query's watermark moving from {@code currentMicros} to {@code nextMicros} alone
+     * justifies a batch: some stateful operator asks for it and its own input watermark moves, as
+     * Spark's {@code IncrementalExecution.shouldRunAnotherBatch} asks each operator.
+     */
+    public boolean runsNoDataBatches(long currentMicros, long nextMicros) {
+        return watermarkTracker != null && statefulOperators.stream().anyMatch(operator -> operator.runsNoDataBatches()
+                && watermarks.inputMicros(operator.operatorId(), nextMicros)
+                > watermarks.inputMicros(operator.operatorId(), currentMicros));
     }
 
     /** The stateful operators in the order progress lists them: by operator id, from the sink on. */

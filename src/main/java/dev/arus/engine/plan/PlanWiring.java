@@ -6,6 +6,7 @@ import dev.arus.engine.exec.OutputCollector;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.RowOrdering;
 import dev.arus.engine.exec.StatefulOperator;
+import dev.arus.engine.exec.WatermarkPropagation;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.streaming.OutputMode;
@@ -43,6 +44,8 @@ final class PlanWiring {
     // Each static table is read and indexed once per run, and shared by the slots.
     private final Map<StaticTableRead, StaticJoinIndex> staticIndexes = new HashMap<>();
     private int nextSource;
+    /** The input watermark of each stateful operator, found as {@link #create} walks the chains from the source on. */
+    private WatermarkPropagation.Builder propagation;
 
     PlanWiring(OutputMode mode, QueryPlanner.Settings settings) {
         this.mode = mode;
@@ -52,6 +55,7 @@ final class PlanWiring {
     /** The run's operators; each slot's collector hands its rows over in {@code ordering} (none when null). */
     PhysicalPlan wire(List<List<Stage>> slots, Analysis analysis, List<Source> sources, RowOrdering ordering) {
         number(slots.get(0));
+        propagation = new WatermarkPropagation.Builder(ids.size());
         create(slots);
         sources.forEach(source -> heads.add(new ArrayList<>()));
         List<OutputCollector> collectors = new ArrayList<>();
@@ -69,7 +73,7 @@ final class PlanWiring {
         WatermarkTracker tracker = watermarkDelays.isEmpty() ? null : new WatermarkTracker(
                 watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
         return new PhysicalPlan(sources, heads, List.copyOf(operators), downstreams, collectors, observers, tracker,
-                mode, analysis.schema());
+                propagation.build(), mode, analysis.schema());
     }
 
     /**
@@ -108,20 +112,29 @@ final class PlanWiring {
 
     /**
      * Creates what the slots' chains (each of the same shape) share, from the source on, so that
-     * a stateful operator comes after those that feed it.
+     * a stateful operator comes after those that feed it; returns where the watermark stands at
+     * the chain's end, for {@link #meet}.
      */
-    void create(List<List<Stage>> chains) {
+    long create(List<List<Stage>> chains) {
+        propagation.startChain();
         List<Stage> first = chains.get(0);
         for (int i = 0; i < first.size(); i++) {
             int position = i;
             first.get(i).create(chains.stream().map(chain -> chain.get(position)).toList(), this);
         }
+        return propagation.current();
+    }
+
+    /** A join's input watermark: the lesser of its two chains', created with {@link #create}. */
+    void meet(long left, long right) {
+        propagation.meet(left, right);
     }
 
     /** Adds the run's operator of a stateful stage, {@code slots} being that stage as each slot resolved it. */
     void add(List<Stage> slots, PartitionedStatefulOperator<?, ?> operator) {
         int index = operators.size();
         operators.add(operator);
+        propagation.operator(operator);
         downstreams.add(new ArrayList<>());
         slots.forEach(slotStage -> operatorOf.put(slotStage, index));
     }
@@ -130,6 +143,7 @@ final class PlanWiring {
     void watermark(List<Stage> slots, long delayMicros) {
         int index = watermarkDelays.size();
         watermarkDelays.add(delayMicros);
+        propagation.watermark();
         observers.add(new ArrayList<>());
         slots.forEach(slotStage -> watermarkOf.put(slotStage, index));
     }

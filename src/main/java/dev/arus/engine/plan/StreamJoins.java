@@ -261,8 +261,9 @@ final class StreamJoins {
         @Override
         public void create(List<Stage> slots, PlanWiring wiring) {
             List<StreamJoinStage> joins = Stage.ofEachSlot(slots, StreamJoinStage.class);
-            wiring.create(joins.stream().map(StreamJoinStage::left).toList());
-            wiring.create(joins.stream().map(StreamJoinStage::right).toList());
+            long left = wiring.create(joins.stream().map(StreamJoinStage::left).toList());
+            long right = wiring.create(joins.stream().map(StreamJoinStage::right).toList());
+            wiring.meet(left, right);
             StatefulStage.super.create(slots, wiring);
         }
 

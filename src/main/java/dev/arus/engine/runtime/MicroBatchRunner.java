@@ -171,8 +171,9 @@ public final class MicroBatchRunner {
         long latestOffsetNanos = clock.nanoTime() - started;
         boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();
-        boolean watermarkMoves = watermark != null && watermark.nextMicros() > watermark.currentMicros();
-        if (rerun == null && !newData && !(watermarkMoves && plan.runsNoDataBatches())) {
+        boolean watermarkMoves = watermark != null
+                && plan.runsNoDataBatches(watermark.currentMicros(), watermark.nextMicros());
+        if (rerun == null && !newData && !watermarkMoves) {
             // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
             previousTriggerStartMs = triggerStartMs;
             status = WAITING_FOR_DATA;
@@ -187,7 +188,7 @@ public final class MicroBatchRunner {
         if (checkpoint != null && rerun == null) {
             status = WRITING_OFFSETS[newData ? 1 : 0];
             walCommitNanos = timed(() -> checkpoint.writeOffsets(batchId, latest,
-                    context.watermarkForEvictionMicros(), batchTimestampMs, conf));
+                    context.watermarkMicros(), batchTimestampMs, conf));
             status = processing;
         }
         replay = null;
@@ -214,7 +215,7 @@ public final class MicroBatchRunner {
                 triggerExecutionNanos);
         var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
                 durations, sourceMeasurements, sinkDescription, outputRows, sink.metrics(), eventTimes,
-                watermark == null ? null : context.watermarkForEvictionMicros(),
+                watermark == null ? null : context.watermarkMicros(),
                 progressOrder.stream().map(StatefulOperator::progress).toList());
         previousTriggerStartMs = triggerStartMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
@@ -232,8 +233,8 @@ public final class MicroBatchRunner {
             watermark.advance();
         }
         long evictBefore = watermark == null ? 0 : watermark.currentMicros();
-        return new BatchContext(batchId, lateBefore, evictBefore, new EvaluationContext(batchTimestampMs * 1000,
-                timeZone));
+        return new BatchContext(batchId, lateBefore, evictBefore, plan.watermarks(),
+                new EvaluationContext(batchTimestampMs * 1000, timeZone));
     }
 
     /** Runs the batch's stages over what each source read since its committed offset; returns each source's rows. */

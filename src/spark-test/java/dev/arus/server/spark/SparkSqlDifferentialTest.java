@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,15 +21,16 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * SQL planner. Batch ids, rows, watermarks, input and output rows and each state operator's
  * figures are compared (see {@link DifferentialRun}), for the chapter's query, a sliding window,
  * a session window, a stream-static join, inner and left outer stream-stream joins with a time
- * range, a CTE, a derived table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} (also
+ * range (and an inner one whose left row the batch's own watermark evicts, and a left semi one),
+ * a CTE, a derived table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} (also
  * {@code OUTER} over an empty {@code array()}) and {@code posexplode}, {@code WHERE} with
- * {@code HAVING}, chained aggregations, semi and natural joins with a table, a full outer
- * stream-stream join, a generator in the projection, complete mode, a json file source,
- * {@code UNION ALL} of two watermarked streams and of columns of several types, {@code ORDER BY}
- * in complete mode (the rows compared as sets, so its order is {@code SortsTest}'s), and the
- * engine's golden cases in SQL ({@code -Ddifferential.cases=name,...} runs only those named). Every stream is {@code rate-micro-batch}, a function of the batch
- * id, or files taken one per batch, so both engines see the same rows whatever their clocks. The statements Arus does not yet agree on are
- * kept, disabled, in {@link #differences()}.
+ * {@code HAVING}, chained aggregations, an aggregation after a stream-stream join, semi and
+ * natural joins with a table, a full outer stream-stream join, a generator in the projection,
+ * complete mode, a json file source, {@code UNION ALL} of two watermarked streams and of columns
+ * of several types, {@code ORDER BY} in complete mode (the rows compared as sets, so its order is
+ * {@code SortsTest}'s), and the engine's golden cases in SQL ({@code -Ddifferential.cases=name,...}
+ * runs only those named). Every stream is {@code rate-micro-batch}, a function of the batch id, or
+ * files taken one per batch, so both engines see the same rows whatever their clocks.
  */
 @SparkService
 class SparkSqlDifferentialTest {
@@ -140,6 +140,34 @@ class SparkSqlDifferentialTest {
                               GROUP BY window(timestamp, '2 seconds'))
                         GROUP BY window(window_time(w), '4 seconds')""", Map.of("events", micro(5, 1000)),
                         "append", 12),
+                sql("aggregation-after-a-stream-stream-join", """
+                        SELECT window(i.i_time, '4 seconds') AS w, count(*) AS n
+                        FROM (SELECT value % 3 AS ad, value AS impression, timestamp AS i_time FROM impressions)
+                          WATERMARK i_time DELAY OF INTERVAL 1 SECOND AS i
+                        JOIN (SELECT value % 3 AS ad, value AS click, timestamp AS c_time FROM clicks)
+                          WATERMARK c_time DELAY OF INTERVAL 1 SECOND AS c
+                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND
+                        GROUP BY window(i.i_time, '4 seconds')""",
+                        Map.of("impressions", micro(3, 1000), "clicks", micro(3, 1000)), "append", 12),
+                sql("inner-join-left-row-evicted-in-its-batch", """
+                        SELECT i.ad, i.impression, c.click, i.i_time, c.c_time
+                        FROM (SELECT value % 2 AS ad, value AS impression, CASE WHEN value % 2 = 1
+                                THEN timestamp - INTERVAL 7 SECONDS ELSE timestamp END AS i_time FROM impressions)
+                          WATERMARK i_time DELAY OF INTERVAL 0 SECONDS AS i
+                        JOIN (SELECT value % 2 AS ad, value AS click, CASE WHEN value % 2 = 1
+                                THEN timestamp - INTERVAL 6 SECONDS - INTERVAL 500 MILLISECONDS ELSE timestamp END
+                                AS c_time FROM clicks)
+                          WATERMARK c_time DELAY OF INTERVAL 0 SECONDS AS c
+                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND""",
+                        Map.of("impressions", micro(2, 5000), "clicks", micro(2, 5000)), "append", 6),
+                sql("left-semi-stream-stream-join-state", """
+                        SELECT i.ad, i.impression
+                        FROM (SELECT value % 4 AS ad, value AS impression, timestamp AS i_time FROM impressions)
+                          WATERMARK i_time DELAY OF INTERVAL 1 SECOND AS i
+                        LEFT SEMI JOIN (SELECT value % 3 AS ad, value AS click, timestamp AS c_time FROM clicks)
+                          WATERMARK c_time DELAY OF INTERVAL 1 SECOND AS c
+                        ON i.ad = c.ad AND c.c_time >= i.i_time AND c.c_time <= i.i_time + INTERVAL 2 SECONDS""",
+                        Map.of("impressions", micro(4, 1000), "clicks", micro(3, 1000)), "append", 10),
                 sql("left-semi-join-with-a-table", """
                         SELECT value, timestamp FROM events e
                         LEFT SEMI JOIN skus s ON CAST(e.value % 4 AS STRING) = s.sku""",
@@ -185,60 +213,11 @@ class SparkSqlDifferentialTest {
                 GoldenCase.allInSql()).filter(SparkSqlDifferentialTest::chosen);
     }
 
-    /**
-     * Statements on which Arus's engine differs from Spark 4.2 today: each case's batches on
-     * Spark are the reference, and Arus's differ as the name says.
-     */
-    static Stream<GoldenCase> differences() {
-        return Stream.of(
-                // Spark stores every left row, even one this batch's watermark evicts, so that the same
-                // batch's right rows can still match it (SPARK-49829); Arus drops it unstored and loses the match.
-                sql("inner-join-left-row-evicted-in-its-batch", """
-                        SELECT i.ad, i.impression, c.click, i.i_time, c.c_time
-                        FROM (SELECT value % 2 AS ad, value AS impression, CASE WHEN value % 2 = 1
-                                THEN timestamp - INTERVAL 7 SECONDS ELSE timestamp END AS i_time FROM impressions)
-                          WATERMARK i_time DELAY OF INTERVAL 0 SECONDS AS i
-                        JOIN (SELECT value % 2 AS ad, value AS click, CASE WHEN value % 2 = 1
-                                THEN timestamp - INTERVAL 6 SECONDS - INTERVAL 500 MILLISECONDS ELSE timestamp END
-                                AS c_time FROM clicks)
-                          WATERMARK c_time DELAY OF INTERVAL 0 SECONDS AS c
-                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND""",
-                        Map.of("impressions", micro(2, 5000), "clicks", micro(2, 5000)), "append", 6),
-                // Spark 4.2 joins a left semi join's right side first and removes a stored left row once a
-                // new right row matches it (SPARK-55973): same rows, fewer state rows than Arus keeps.
-                sql("left-semi-stream-stream-join-state", """
-                        SELECT i.ad, i.impression
-                        FROM (SELECT value % 4 AS ad, value AS impression, timestamp AS i_time FROM impressions)
-                          WATERMARK i_time DELAY OF INTERVAL 1 SECOND AS i
-                        LEFT SEMI JOIN (SELECT value % 3 AS ad, value AS click, timestamp AS c_time FROM clicks)
-                          WATERMARK c_time DELAY OF INTERVAL 1 SECOND AS c
-                        ON i.ad = c.ad AND c.c_time >= i.i_time AND c.c_time <= i.i_time + INTERVAL 2 SECONDS""",
-                        Map.of("impressions", micro(4, 1000), "clicks", micro(3, 1000)), "append", 10),
-                // An aggregation after a stream-stream join evicts by the join's output watermark in Spark
-                // (the least of its sides' state watermarks); Arus's closes each window two batches early.
-                sql("aggregation-after-a-stream-stream-join", """
-                        SELECT window(i.i_time, '4 seconds') AS w, count(*) AS n
-                        FROM (SELECT value % 3 AS ad, value AS impression, timestamp AS i_time FROM impressions)
-                          WATERMARK i_time DELAY OF INTERVAL 1 SECOND AS i
-                        JOIN (SELECT value % 3 AS ad, value AS click, timestamp AS c_time FROM clicks)
-                          WATERMARK c_time DELAY OF INTERVAL 1 SECOND AS c
-                        ON i.ad = c.ad AND c.c_time BETWEEN i.i_time AND i.i_time + INTERVAL 1 SECOND
-                        GROUP BY window(i.i_time, '4 seconds')""",
-                        Map.of("impressions", micro(3, 1000), "clicks", micro(3, 1000)), "append", 12));
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void sparkSqlAndArusGiveTheSameRowsBatchIdsWatermarksAndStateFigures(GoldenCase golden) throws Exception {
         String sql = String.valueOf(golden.spec().get("sql"));
         DifferentialRun.assertSameBatches(new ApiClient(port), events, golden, sql.contains("WATERMARK"));
-    }
-
-    @Disabled("Arus differs from Spark 4.2 on these, as each case says; enable once the engine agrees")
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("differences")
-    void sparkSqlAndArusShouldAgreeOnTheseToo(GoldenCase golden) throws Exception {
-        sparkSqlAndArusGiveTheSameRowsBatchIdsWatermarksAndStateFigures(golden);
     }
 
     /** Whether {@code -Ddifferential.cases=name,...} names the case (or names none: every case runs). */

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  */
 final class PartialAggregation implements SlotInput {
 
+    private final int operatorId;
     private final GroupKeyLayout layout;
     private final AggregateCall[] aggregates;
     private final Accumulator[] accumulators;
@@ -38,9 +39,13 @@ final class PartialAggregation implements SlotInput {
     private int[] groupIds = new int[ColumnarBatch.INITIAL_CAPACITY];
     private long lateInputRows;
 
-    /** @param dropsLateRows whether groups closed by the previous batch's watermark are late, not folded in */
-    PartialAggregation(AggregationSpec spec, boolean dropsLateRows, int partitions, int maxGroups,
+    /**
+     * @param operatorId    the aggregation's, whose watermarks it takes from each batch's context
+     * @param dropsLateRows whether groups closed by the previous batch's watermark are late, not folded in
+     */
+    PartialAggregation(int operatorId, AggregationSpec spec, boolean dropsLateRows, int partitions, int maxGroups,
                        Supplier<ArusException> tooManyGroups) {
+        this.operatorId = operatorId;
         this.layout = new GroupKeyLayout(spec.keys(), dropsLateRows ? spec.watermarkKeyPosition() : -1);
         this.aggregates = spec.aggregates().toArray(AggregateCall[]::new);
         this.accumulators = Accumulator.forCalls(spec.aggregates());
@@ -113,6 +118,7 @@ final class PartialAggregation implements SlotInput {
     /** Fills {@link #groupIds} for the {@code window}-th window of each row; -1 for rows it skips. */
     private void assignGroups(int window, int size, BatchContext context) {
         long[] probe = layout.probe();
+        long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         // Neighbouring rows mostly share a key, so a one-long key remembers the last lookup (a
         // group id, or -1 for a late group) and skips the hash probe while the key repeats.
         boolean singleLong = layout.width() == 1;
@@ -130,7 +136,7 @@ final class PartialAggregation implements SlotInput {
                 continue;
             }
             int group = lookup(probe,
-                    layout.hasWatermarkKey() && layout.closingTime() <= context.watermarkForLateRowsMicros());
+                    layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
             groupIds[row] = group;
             if (singleLong) {
                 cached = true;
@@ -152,7 +158,7 @@ final class PartialAggregation implements SlotInput {
         long windowSize = key.sizeMicros();
         long slide = key.slideMicros();
         long back = window * slide;
-        long lateBefore = layout.hasWatermarkKey() ? context.watermarkForLateRowsMicros() : Long.MIN_VALUE;
+        long lateBefore = layout.hasWatermarkKey() ? context.watermarkForLateRowsMicros(operatorId) : Long.MIN_VALUE;
         long[] probe = layout.probe();
         long latestFrom = Long.MAX_VALUE;
         long latestUntil = Long.MIN_VALUE;

@@ -54,7 +54,7 @@ public final class StreamingAggregation
         super(operatorId, bySession(slotSpecs) ? SESSION_WINDOW_NAME : NAME, limit(maxStateRows),
                 partitionCount, () -> bySession(slotSpecs) ? new SessionPartition(slotSpecs.get(0), mode)
                         : new AggregationPartition(slotSpecs.get(0), mode),
-                List.of(partials(slotSpecs, mode, partitionCount, limit(maxStateRows))));
+                List.of(partials(operatorId, slotSpecs, mode, partitionCount, limit(maxStateRows))));
         this.mode = mode;
         this.outputSchema = outputSchema;
         this.sessions = bySession(slotSpecs);
@@ -71,12 +71,12 @@ public final class StreamingAggregation
                 + "closed windows are evicted, group by fewer distinct keys, or raise the limit.");
     }
 
-    private static List<PartialAggregation> partials(List<AggregationSpec> slotSpecs, OutputMode mode,
-                                                     int partitionCount, StateRowLimit limit) {
+    private static List<PartialAggregation> partials(int operatorId, List<AggregationSpec> slotSpecs,
+                                                     OutputMode mode, int partitionCount, StateRowLimit limit) {
         // Spark's StateStoreSaveExec keeps late rows in complete mode; the session window restore
         // exec drops them whatever the mode.
         boolean dropsLateRows = bySession(slotSpecs) || mode != OutputMode.COMPLETE;
-        return slotSpecs.stream().map(slotSpec -> new PartialAggregation(slotSpec, dropsLateRows, partitionCount,
+        return slotSpecs.stream().map(slotSpec -> new PartialAggregation(operatorId, slotSpec, dropsLateRows, partitionCount,
                 limit.maxRows(), limit::exceeded)).toList();
     }
 
@@ -87,7 +87,7 @@ public final class StreamingAggregation
             countStateRows(state.merge(partial, partition, stamp));
         }
         long before = state.rows();
-        ColumnarBatch output = state.emit(stamp, context.watermarkForEvictionMicros(), outputSchema);
+        ColumnarBatch output = state.emit(stamp, context.watermarkForEvictionMicros(operatorId()), outputSchema);
         countStateRows(state.rows() - before);
         if (output.size() > 0) {
             downstream.process(output, context);

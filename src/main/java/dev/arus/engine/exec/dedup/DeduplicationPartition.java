@@ -51,11 +51,14 @@ final class DeduplicationPartition extends StatePartition {
     private final int[] blockHashes = new int[LOOKAHEAD];
     private final int[] blockRows = new int[LOOKAHEAD];
     private ColumnarBatch output;
+    private final int operatorId;
     private long late;
     private long duplicates;
     private long lastDuplicates;
 
-    DeduplicationPartition(DeduplicationSpec spec) {
+    /** @param operatorId the deduplication's, whose watermarks it takes from each batch's context */
+    DeduplicationPartition(int operatorId, DeduplicationSpec spec) {
+        this.operatorId = operatorId;
         this.spec = spec;
         this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
         this.keys = new GroupIndex(layout.width());
@@ -89,7 +92,7 @@ final class DeduplicationPartition extends StatePartition {
         }
         layout.evaluateKeys(rows, context);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
-        long lateBefore = context.watermarkForLateRowsMicros();
+        long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int before = keys.size();
         int kept = 0;
         for (int from = 0; from < size; from += LOOKAHEAD) {

@@ -29,7 +29,7 @@ public final class StreamingDeduplication
                 new StateRowLimit(maxStateRows, "deduplication's state", "keys", "Add a watermark and deduplicate on "
                         + "the event time too (or use dropDuplicatesWithinWatermark) so that old keys are evicted, or "
                         + "raise the limit."),
-                partitionCount, () -> new DeduplicationPartition(spec),
+                partitionCount, () -> new DeduplicationPartition(operatorId, spec),
                 List.of(Stream.generate(() -> new RowsByPartition(spec.input(),
                         RowsByPartition.Keys.columns(spec.keyColumns()), partitionCount)).limit(slots).toList()));
     }
@@ -41,7 +41,7 @@ public final class StreamingDeduplication
             countStateRows(state.process(input.rowsOf(partition), stamp, context, downstream));
         }
         long before = state.rows();
-        state.finish(stamp, context.watermarkForEvictionMicros());
+        state.finish(stamp, context.watermarkForEvictionMicros(operatorId()));
         countStateRows(state.rows() - before);
     }
 

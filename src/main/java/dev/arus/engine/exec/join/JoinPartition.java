@@ -33,10 +33,14 @@ import java.util.TreeMap;
  * One state partition of a stream-stream join, Spark's {@code StreamingSymmetricHashJoinExec}
  * in one task: per batch, the left side's new rows (late ones dropped and counted; those failing
  * the left side's own condition emitted at once with NULLs when the left side is outer) are
- * joined with the right side's stored rows and stored, then the right side's new rows with the
- * left side's stored rows (this batch's included), then the rows this batch's watermark evicts
- * leave the state: those of an outer side that never matched come out with NULLs. A left semi
- * join emits a left row once, when it first matches. {@link #commit} hands the store what
+ * joined with the right side's stored rows and stored, even those this batch's watermark evicts
+ * (SPARK-49829), then the right side's new rows with the left side's stored rows (this batch's
+ * included), stored unless this batch evicts them (an outer right side's unmatched ones are
+ * stored all the same), then the rows this batch's watermark evicts leave the state: those of an
+ * outer side that never matched come out with NULLs. A left semi join (as Spark 4.2's, SPARK-55973)
+ * takes the right side's rows first, and emits a left row once, when it first matches: a new
+ * left row that matches is not stored, and a stored one leaves the state as a new right row
+ * matches it. {@link #commit} hands the store what
  * changed. Used by one thread at a time.
  */
 final class JoinPartition extends StatePartition {
@@ -46,6 +50,7 @@ final class JoinPartition extends StatePartition {
 
     private static final EvaluationContext KEY_CONTEXT = new EvaluationContext(0, ZoneOffset.UTC);
 
+    private final int operatorId;
     private final StreamJoinSpec spec;
     private final JoinKeyEncoder encoder;
     private final JoinSideState[] states;
@@ -57,7 +62,9 @@ final class JoinPartition extends StatePartition {
     private long added;
     private long removed;
 
-    JoinPartition(StreamJoinSpec spec) {
+    /** @param operatorId the join's, whose watermarks it takes from each batch's context */
+    JoinPartition(int operatorId, StreamJoinSpec spec) {
+        this.operatorId = operatorId;
         this.spec = spec;
         this.encoder = new JoinKeyEncoder(spec.left().keys().stream().map(BoundExpression::dataType).toList());
         this.states = new JoinSideState[] {new JoinSideState(spec.left().schema(), encoder.width()),
@@ -95,7 +102,7 @@ final class JoinPartition extends StatePartition {
         LongVector times = me.eventTimeColumn() < 0 ? null : (LongVector) rows.column(me.eventTimeColumn());
         ColumnVector[] keys = evaluate(me.keys(), rows, context.evaluation());
         ColumnVector alone = me.alone() == null ? null : me.alone().evaluate(rows, context.evaluation());
-        long lateBefore = context.watermarkForLateRowsMicros();
+        long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int[] firstPair = new int[size + 1];
         int[] pairRow = new int[Math.max(16, size)];
         int[] pairSlot = new int[pairRow.length];
@@ -139,7 +146,7 @@ final class JoinPartition extends StatePartition {
         }
         firstPair[size] = count;
         boolean[] passes = bothSides(side, rows, pairRow, pairSlot, count, context);
-        long leaveAt = context.watermarkForEvictionMicros() + offset(me);
+        long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
         for (int row = 0; row < size; row++) {
             if (!kept[row]) {
                 continue;
@@ -150,13 +157,19 @@ final class JoinPartition extends StatePartition {
                     continue;
                 }
                 int slot = pairSlot[pair];
-                if (spec.type() == JoinType.LEFT_SEMI) {
-                    if (side == RIGHT && !theirs.matched(slot)) {
+                if (spec.type() == JoinType.LEFT_SEMI && side == RIGHT) {
+                    // SPARK-55973: a stored left row leaves as it is emitted, so that it is emitted once
+                    if (theirs.remove(slot)) {
                         emit(LEFT, theirs.rows(), slot, null, -1, context, downstream);
+                        removed++;
+                        matched = true;
                     }
-                } else if (side == LEFT) {
+                    continue;
+                }
+                // a left semi join's new left row that matches is emitted below, once
+                if (spec.type() != JoinType.LEFT_SEMI && side == LEFT) {
                     emit(LEFT, rows, row, theirs.rows(), slot, context, downstream);
-                } else {
+                } else if (spec.type() != JoinType.LEFT_SEMI) {
                     emit(LEFT, theirs.rows(), slot, rows, row, context, downstream);
                 }
                 theirs.markMatched(slot);
@@ -167,11 +180,11 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             long time = time(me, keys, times, row);
-            if (time > leaveAt) {
+            // As Spark since SPARK-49829: a left row is stored even if this batch evicts it, for the
+            // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
+            if (side == LEFT || time > leaveAt || (outer(RIGHT) && !matched)) {
                 mine.add(rows, row, keyed[row] ? rowKeys[row] : null, matched, time);
                 added++;
-            } else if (outer(side) && !matched) {
-                emit(side, rows, row, null, -1, context, downstream);
             }
         }
         flush(context, downstream);
@@ -220,7 +233,7 @@ final class JoinPartition extends StatePartition {
      * the latter count as removed.
      */
     void finish(BatchContext context, Operator downstream) {
-        long evictBefore = context.watermarkForEvictionMicros();
+        long evictBefore = context.watermarkForEvictionMicros(operatorId);
         for (int side = LEFT; side <= RIGHT; side++) {
             StreamJoinSpec.Side me = side(side);
             JoinSideState state = states[side];

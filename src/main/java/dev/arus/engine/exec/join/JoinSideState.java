@@ -158,6 +158,22 @@ final class JoinSideState {
     }
 
     /**
+     * Removes row {@code slot}, if it is still live (its values stay readable until the next
+     * {@link #evict}); returns whether it was.
+     */
+    boolean remove(int slot) {
+        if (!alive[slot]) {
+            return false;
+        }
+        alive[slot] = false;
+        live--;
+        if (ids[slot] < committedNextId) {
+            removedIds.add(ids[slot]);
+        }
+        return true;
+    }
+
+    /**
      * Removes every live row {@code evict} selects, calling {@code removed} with each slot first;
      * returns how many left.
      */

@@ -25,6 +25,9 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     private static final int STORES_PER_PARTITION = 4;
 
     private final boolean evicts;
+    /** The order the sides' new rows are joined in: left first, but right first in a left semi join (SPARK-55973). */
+    private final int[] sideOrder;
+    private final long outputWatermarkShift;
 
     /**
      * @param slotSpecs the join as each task slot binds it, one per slot
@@ -34,11 +37,24 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
                             Supplier<StreamJoinSpec> binding, int maxStateRows) {
         super(operatorId, NAME, new StateRowLimit(maxStateRows, "join's state", "rows", "Add watermarks and a "
                         + "time-range condition so that rows that can no longer match are evicted, or raise the limit."),
-                partitionCount, () -> new JoinPartition(binding.get()),
+                partitionCount, () -> new JoinPartition(operatorId, binding.get()),
                 List.of(inputs(slotSpecs, StreamJoinSpec::left, partitionCount),
                         inputs(slotSpecs, StreamJoinSpec::right, partitionCount)));
         StreamJoinSpec spec = slotSpecs.get(0);
         this.evicts = spec.left().bound().evicts() || spec.right().bound().evicts();
+        this.sideOrder = spec.type() == JoinType.LEFT_SEMI ? new int[] {JoinPartition.RIGHT, JoinPartition.LEFT}
+                : new int[] {JoinPartition.LEFT, JoinPartition.RIGHT};
+        this.outputWatermarkShift = Math.min(0, Math.min(stateWatermarkShift(spec.left()),
+                stateWatermarkShift(spec.right())));
+    }
+
+    /**
+     * How far a side's state watermark is behind the join's input watermark: a range condition's
+     * offset when it bounds the side's event time, else 0 (a key that carries the watermark; or
+     * no state watermark, which Spark leaves out).
+     */
+    private static long stateWatermarkShift(StreamJoinSpec.Side side) {
+        return side.bound().byEventTime() ? side.bound().offsetMicros() : 0;
     }
 
     /** Each slot's input of one side: rows by the partition their key values hash to. */
@@ -51,7 +67,7 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
     @Override
     protected void process(JoinPartition state, int partition, BatchContext context, Operator downstream) {
         long before = state.rows();
-        for (int side = JoinPartition.LEFT; side <= JoinPartition.RIGHT; side++) {
+        for (int side : sideOrder) {
             for (RowsByPartition input : inputs(side)) {
                 state.process(side, input.rowsOf(partition), context, downstream);
             }
@@ -80,6 +96,15 @@ public final class StreamStreamJoin extends PartitionedStatefulOperator<JoinPart
                 : part.endsWith("keyWithIndexToValue") ? JoinPartition.SideView.KEY_WITH_INDEX_TO_VALUE
                 : JoinPartition.SideView.ROWS;
         return state.entries(side, view);
+    }
+
+    /**
+     * Spark's {@code produceOutputWatermark}: the least of the join's input watermark and its
+     * sides' state watermarks, so that an operator after the join sees no row of a side behind it.
+     */
+    @Override
+    public long outputWatermarkShiftMicros() {
+        return outputWatermarkShift;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.arus.engine.exec.join;
 
 import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.window;
 import static dev.arus.engine.testing.StreamCase.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -226,7 +227,67 @@ class StreamStreamJoinTest {
         assertThat(state(batches.get(6)).numRowsRemoved()).isZero();
     }
 
-    /** Left semi: each left row at most once, when its first match arrives, however many follow. */
+    /**
+     * An aggregation after the join closes its windows by the join's output watermark, not the
+     * query's (Spark's {@code PropagateWatermarkSimulator}, as in its MultiStatefulOperatorsSuite's
+     * "stream-stream time interval join -> time window agg"): the least of the join's input watermark
+     * and its sides' state watermarks, here the query's less 10.001 s, since a left row 10 s older
+     * than a right row can still join it. The query's watermark reaches 43 s in the no-data batch 3,
+     * past the first window's end (35 s), but the join's reaches only 32.999 s; both windows close
+     * in the no-data batch 5 (48.999 s).
+     */
+    @Test
+    void anAggregationAfterTheJoinClosesItsWindowsByTheJoinsOutputWatermark() {
+        StreamCase run = query(false, in -> side(in.get(0), "left", 2, "1 second")
+                .join(side(in.get(1), "right", 3, "1 second"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 10 SECONDS AND rightTime"))
+                .groupBy(window(col("leftTime"), "5 seconds")).count()
+                .select(expr("CAST(window.start AS INT)"), col("count")));
+        run.add(0, row(1, 32L)).add(1, row(1, 33L)).run();
+        run.add(0, row(1, 44L)).add(1, row(1, 45L)).run();
+        run.add(0, row(1, 60L)).add(1, row(1, 60L)).run();
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of("[30,1]", "[40,1]"));
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:31.000Z", "1970-01-01T00:00:31.000Z",
+                "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:43.000Z", "1970-01-01T00:00:59.000Z");
+    }
+
+    /**
+     * SPARK-49829: a left row is stored even when this batch's watermark evicts it, since the
+     * batch's right rows are joined after it and may match it; it leaves at the batch's end.
+     * Batch 1's watermark moved to 10 s since batch 0 (no no-data batch between): the left row at
+     * 8 s is not late (the previous watermark was 0) but the state keeps left rows only after
+     * 8.999 s; the right row at 9 s still matches it. A right row evicted in its batch is not
+     * stored: no later left row can match it.
+     */
+    @Test
+    void aLeftRowThatItsOwnBatchEvictsStillMatchesThatBatchsRightRows() {
+        StreamCase run = query(false, in -> side(in.get(0), "left", 2, "0 seconds")
+                .join(side(in.get(1), "right", 3, "0 seconds"), expr("leftKey = rightKey AND rightTime BETWEEN "
+                        + "leftTime AND leftTime + INTERVAL 1 SECOND"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        run.add(0, row(0, 10L)).add(1, row(0, 10L)).runOne();
+        run.add(0, row(1, 8L)).add(1, row(1, 9L)).run();
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of("[0,10,10]"), List.of("[1,8,9]"));
+        assertThat(batches).extracting(b -> b.progress().eventTime().get("watermark")).containsExactly(
+                "1970-01-01T00:00:00.000Z", "1970-01-01T00:00:10.000Z");
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(2L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).containsExactly(0L, 1L);
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark()).containsExactly(0L, 0L);
+    }
+
+    /**
+     * Left semi: each left row at most once, when its first match arrives, however many follow.
+     * As in Spark 4.2 (SPARK-55973), the right side's rows are joined first, and a stored left row
+     * they match leaves the state at once, counted as removed: (1, 5) in batch 1. A left row that
+     * matches on arrival is not kept: (1, 7) in batch 3.
+     */
     @Test
     void leftSemiJoinEmitsEachLeftRowOnceAtItsFirstMatch() {
         List<StreamCase.Batch> batches = query(false, in -> side(in.get(0), "left", 2, "10 seconds")
@@ -242,8 +303,9 @@ class StreamStreamJoinTest {
 
         assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,5,2]"), List.of(), List.of("[1,7,2]"),
                 List.of(), List.of(), List.of());
-        // (1, 7) matched on arrival, so it is not kept.
-        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 4L, 5L, 6L, 6L, 7L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 3L, 4L, 5L, 5L, 6L, 2L);
+        assertThat(batches).extracting(b -> state(b).numRowsUpdated()).containsExactly(2L, 2L, 1L, 1L, 0L, 1L, 0L);
+        assertThat(batches).extracting(b -> state(b).numRowsRemoved()).containsExactly(0L, 1L, 0L, 0L, 0L, 0L, 4L);
     }
 
     /**
