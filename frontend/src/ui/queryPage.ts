@@ -396,7 +396,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.query) {
       if (model.query) definition.show(model.query, checkpoint);
       if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
-      if (model.query?.spec.checkpointLocation && stateReadIn !== model.state) {
+      // Arus reads the state of its own engine's checkpoints alone (a 404 `no-state` for the others).
+      if (model.query?.spec.checkpointLocation && engineOf(model.query.spec) === 'arus' && stateReadIn !== model.state) {
         stateReadIn = model.state;
         void stateSection.load();
       }

@@ -66,7 +66,8 @@ export function statePanel(queryId: string): StatePanel {
       h('td', {}, String(op.numPartitions)),
       h('td', {}, op.maxBatchId < 0 ? '–' : `${op.minBatchId}–${op.maxBatchId}`),
       h('td', { 'data-rows-total': op.numRowsTotal }, String(op.numRowsTotal)),
-      h('td', {}, h('button', { class: 'btn', 'data-action': 'state-choose', onclick: () => choose(op) }, 'Rows'))));
+      h('td', {}, h('button', { class: 'btn', 'data-action': 'state-choose', disabled: op.maxBatchId < 0,
+        onclick: () => choose(op) }, 'Rows'))));
     replaceChildren(operatorsEl, h('div', { class: 'table-scroll' },
       h('table', { class: 'console' }, h('thead', {}, head), h('tbody', {}, ...rows))));
   }
