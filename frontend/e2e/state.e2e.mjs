@@ -64,6 +64,9 @@ await runInBrowser(async ({ page }) => {
   expect((await summary(page)).startsWith(`batch ${listed.maxBatchId}:`), `summary ${await summary(page)}`);
   expect((await headers(page)).join() === 'key.bucket,value.count,partition_id', `columns ${(await headers(page)).join()}`);
   expect(await page.locator('[data-table="state-rows"] tbody tr').count() === 50, 'the first page does not hold 50 rows');
+  // The card's head just under the page's fixed header.
+  await page.evaluate(() => window.scrollTo(0, (document.querySelector('[data-card="state"]')?.getBoundingClientRect().top ?? 0)
+    + window.scrollY - (document.querySelector('header')?.getBoundingClientRect().height ?? 0) - 8));
   await screenshot(page, process.env.ARUS_SCREENSHOT_STATE);
   await page.locator('[data-action="state-next"]').click();
   await page.waitForFunction((n) => document.querySelector('[data-state-summary]')?.textContent
