@@ -74,3 +74,31 @@ export async function expectNoSidewaysScrollOnAPhone(page, fullPageScreenshot) {
   if (fullPageScreenshot) await page.screenshot({ path: fullPageScreenshot, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/**
+ * No table of the page is cut off, at 1400 px and at a phone's 390 px: each table either fits
+ * inside every ancestor that hides what overflows, or sits in one that scrolls sideways (a
+ * `.table-scroll`) before any such ancestor. The viewport is set back to 1280 px afterwards.
+ */
+export async function expectNoTableCutOff(page) {
+  for (const width of [1400, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const cut = await page.evaluate(() => [...document.querySelectorAll('table')].flatMap((table) => {
+      const right = table.getBoundingClientRect().right;
+      for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+        const overflow = getComputedStyle(el).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') return [];
+        if ((overflow === 'hidden' || overflow === 'clip') && right > el.getBoundingClientRect().right + 1) {
+          const head = [...table.querySelectorAll('th')].map((th) => th.textContent).join(',');
+          return [`a table (${head}) is ${Math.round(right - el.getBoundingClientRect().right)}px wider than the `
+            + `${el.tagName.toLowerCase()}.${el.className} that hides it`];
+        }
+      }
+      return [];
+    }));
+    if (cut.length > 0) throw new Error(`at ${width} px: ${cut.join('; ')}`);
+    step(`no table cut off at ${width} px (${await page.locator('table').count()} tables)`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

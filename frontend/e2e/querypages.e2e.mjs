@@ -7,7 +7,7 @@
 // SQL windows `ticks` by '2 seconds' WHERE value % 1 < 1:
 //   ARUS_BASE_URL=http://localhost:8080 ARUS_RESTORED=<id> npm run e2e:querypages
 // Exits non-zero with a message on the first failed expectation.
-import { baseUrl, expectNoSidewaysScrollOnAPhone, runInBrowser, screenshot, step } from './browser.mjs';
+import { baseUrl, expectNoSidewaysScrollOnAPhone, expectNoTableCutOff, runInBrowser, screenshot, step } from './browser.mjs';
 
 const restored = process.env.ARUS_RESTORED;
 if (!restored) throw new Error('set ARUS_RESTORED to the id of a stopped, checkpointed query');
@@ -91,6 +91,9 @@ await runInBrowser(async ({ page, expectRefusals }) => {
     return shown !== null && Number(shown[1]) > after && !shown[0].includes('checkpoint');
   }, committed);
   await page.waitForFunction(() => Number(document.querySelector('[data-chart="results"]')?.getAttribute('data-final-windows')) > 0);
+  await page.locator('[data-table="batches"] table').first().waitFor();
+  await expectNoTableCutOff(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   step('the Streams page creates a stream, and marks the field of a refused one');
   await page.goto(`${baseUrl}/#/streams`);

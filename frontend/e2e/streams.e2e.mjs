@@ -4,7 +4,7 @@
 //   ARUS_BASE_URL=http://localhost:8080 ARUS_SCREENSHOT=/tmp/s.png npm run e2e:streams
 // ARUS_API_TOKEN: the service's token, typed into the dashboard's dialog when it asks for it.
 // Exits non-zero with a message on the first failed expectation.
-import { baseUrl, expectNoSidewaysScrollOnAPhone, runInBrowser, screenshot, step } from './browser.mjs';
+import { baseUrl, expectNoSidewaysScrollOnAPhone, expectNoTableCutOff, runInBrowser, screenshot, step } from './browser.mjs';
 
 const CATEGORIES = ['books', 'electronics', 'games', 'fashion', 'grocery'];
 const token = process.env.ARUS_API_TOKEN;
@@ -80,6 +80,8 @@ await runInBrowser(async ({ page, expectRefusals }) => {
       return categories.includes(cells[category]) && Number(cells[orders]) >= 1 && Number(cells[revenue]) > 0;
     });
   }), CATEGORIES);
+  step('the revenue query\'s tables, its batches\' orders and revenue columns included, are not cut off');
+  await expectNoTableCutOff(page);
 
   if (process.env.ARUS_SCREENSHOT) {
     step('back on the Streams page, send the example once more, then take the screenshot');

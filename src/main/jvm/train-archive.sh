@@ -1,5 +1,5 @@
 #!/bin/sh
-# Trains the class data sharing archive of the start command (README "Start fast, stay small").
+# Trains the class data sharing archive of the start command (docs/running.md).
 # Runs the service as it starts by default, demo included, until the chapter's query has printed
 # its second batch, then stops it with SIGTERM: as it exits, the JVM writes the classes it loaded
 # (start, first query, first batches) to the archive, which every start then maps instead of

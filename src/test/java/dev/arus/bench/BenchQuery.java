@@ -6,6 +6,7 @@ import static dev.arus.engine.api.functions.unix_timestamp;
 import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
+import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.stream.IntStream;
 
 /**
  * The query shapes the engine benchmark measures, each over {@code rate-micro-batch} input whose
- * batches advance one second: the chapter's windowed count, and one per stateful operator.
+ * batches advance one second: the chapter's windowed count (also in SQL), and one per stateful
+ * operator.
  */
 enum BenchQuery {
 
@@ -31,6 +33,18 @@ enum BenchQuery {
                     .withWatermark("event_time", "4 seconds")
                     .groupBy(window(col("event_time"), "8 seconds"))
                     .count();
+        }
+    },
+
+    /** {@link #CHAPTER} written in Spark SQL, as the issue gives it: the same plan, so the same speed. */
+    CHAPTER_SQL("sql-") {
+        @Override
+        StreamFrame build(Input input, int rowsPerBatch) {
+            return input.session().sql("""
+                    SELECT window(event_time, '8 seconds') AS window, count(*) AS count
+                    FROM visits WATERMARK CAST(unix_timestamp(timestamp) - value % 3 AS TIMESTAMP) AS event_time
+                      DELAY OF INTERVAL 4 SECONDS
+                    GROUP BY window(event_time, '8 seconds')""", SqlTables.none().stream("visits", input.read(rowsPerBatch)));
         }
     },
 

@@ -19,7 +19,8 @@ import java.util.Set;
 
 /**
  * The engine's speed on the chapter's query shape, and on a deduplication, a stream-static join
- * and a stream-stream join ({@link BenchQuery}), over {@code rate-micro-batch} with a
+ * and a stream-stream join ({@link BenchQuery}), and the chapter's query written in SQL
+ * ({@code throughput-sql}, measured in turn with its steps), over {@code rate-micro-batch} with a
  * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
  * gives the source, the state and the task slots one partition per core. {@code stream-source}
@@ -53,6 +54,22 @@ public final class EngineBenchmark {
             double medianLargeNanos = median(large);
             print("throughput", 1_000_000 / (medianLargeNanos / 1e9), "rows/s");
             print("throughput-batch", medianLargeNanos / 1e6, "ms");
+        }
+
+        // The chapter's query in SQL against its steps, measured in turn so that the machine's load
+        // falls on both alike: SQL plans to the steps' plan, so it should cost nothing per row.
+        if (wanted("throughput-sql")) {
+            List<Double> steps = new ArrayList<>();
+            List<Double> sql = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                Arrays.stream(measure(BenchQuery.CHAPTER, 1_000_000, 300, 40, Layout.SINGLE_THREAD)).forEach(steps::add);
+                Arrays.stream(measure(BenchQuery.CHAPTER_SQL, 1_000_000, 300, 40, Layout.SINGLE_THREAD))
+                        .forEach(sql::add);
+            }
+            double stepsRate = 1_000_000 / (median(steps) / 1e9);
+            double sqlRate = 1_000_000 / (median(sql) / 1e9);
+            System.out.println(String.format(Locale.ROOT, "BENCH throughput-sql %.1f rows/s (steps %.1f rows/s"
+                    + " measured alongside: %.1f %%)", sqlRate, stepsRate, 100 * sqlRate / stepsRate));
         }
 
         int cores = Runtime.getRuntime().availableProcessors();
@@ -168,6 +185,10 @@ public final class EngineBenchmark {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+    }
+
+    private static double median(List<Double> values) {
+        return median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static double median(double[] values) {

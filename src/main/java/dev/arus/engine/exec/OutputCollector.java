@@ -73,15 +73,16 @@ public final class OutputCollector implements Operator {
         }
         List<Row> rows = chunk.toRows();
         current.addAll(keep == rows.size() ? rows : rows.subList(0, keep));
-        long kept = budget.kept().addAndGet(keep);
+        int added = keep;
         if (ordering != null && current.size() - budget.rowsToKeep() >= Math.max(budget.rowsToKeep(), 64)) {
             // keep this task's first rows in the order, as many as the sink looks at
             current.sort(ordering);
             List<Row> dropped = current.subList((int) budget.rowsToKeep(), current.size());
-            kept = budget.kept().addAndGet(-dropped.size());
+            added -= dropped.size();
             dropped.clear();
         }
-        if (kept > budget.maxRows()) {
+        // one change of the slots' shared count: what this task keeps, never what it held for a moment
+        if (budget.kept().addAndGet(added) > budget.maxRows()) {
             throw new ArusException(ROWS_LIMIT_EXCEEDED, "[" + ROWS_LIMIT_EXCEEDED + "] Batch " + context.batchId()
                     + " has more than " + budget.maxRows() + " rows for a sink that takes every row, the limit of "
                     + "this session. Aggregate or filter the rows, use smaller batches, or raise the limit.");

@@ -30,6 +30,7 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
     private final List<List<I>> sides;
     private final AtomicLong stateRows = new AtomicLong();
     private StateOperatorProgress progress;
+    private boolean sampledBySort;
 
     /**
      * @param name       Spark's short name of the operator, reported as {@code operatorName} in progress
@@ -134,6 +135,14 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
         partitions.get(partition).commit(batchId);
     }
 
+    /**
+     * This operator's output is what a query sorts: its figures are counted as often as Spark runs
+     * each partition before its global sort ({@link RangeSampling}).
+     */
+    public final void feedGlobalSort() {
+        sampledBySort = true;
+    }
+
     @Override
     public final void finishBatch() {
         long total = 0;
@@ -141,13 +150,16 @@ public abstract class PartitionedStatefulOperator<P extends StatePartition, I ex
         long removed = 0;
         long late = 0;
         long memory = 0;
-        for (P partition : partitions) {
-            StateStats stats = partition.lastStats();
-            total += stats.rowsTotal();
-            updated += stats.rowsUpdated();
-            removed += stats.rowsRemoved();
-            late += stats.rowsDroppedByWatermark();
-            memory += stats.memoryBytes();
+        int[] runs = sampledBySort ? RangeSampling.runs(partitions.stream()
+                .mapToLong(partition -> partition.lastStats().rowsTotal()).toArray()) : null;
+        for (int p = 0; p < partitions.size(); p++) {
+            StateStats stats = partitions.get(p).lastStats();
+            int times = runs == null ? 1 : runs[p];
+            total += times * stats.rowsTotal();
+            updated += times * stats.rowsUpdated();
+            removed += times * stats.rowsRemoved();
+            late += times * stats.rowsDroppedByWatermark();
+            memory += times * stats.memoryBytes();
         }
         progress = progress(total, updated, removed, late, memory);
         clearInputs();

@@ -63,6 +63,9 @@ final class PlanWiring {
             nextSource = 0;
             wire(slots.get(s), collector, s);
         }
+        if (ordering != null && !operators.isEmpty()) {
+            operators.get(operators.size() - 1).feedGlobalSort(); // the aggregation a sorted query sorts
+        }
         WatermarkTracker tracker = watermarkDelays.isEmpty() ? null : new WatermarkTracker(
                 watermarkDelays.stream().mapToLong(Long::longValue).toArray(), settings.watermarkPolicy());
         return new PhysicalPlan(sources, heads, List.copyOf(operators), downstreams, collectors, observers, tracker,

@@ -10,22 +10,26 @@ import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.Trigger;
+import dev.arus.server.web.ProblemException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A checked query spec in the terms of Arus's own engine: the analysed frame, where in the spec its
- * sources are, how to write it and where in the data directory. Immutable, so the same
+ * sources are, how to write it and where in the data directory, and its statement when it is
+ * written in SQL (null when in steps). Immutable, so the same
  * translation starts every run of a query. Its runs' events reach the query through the registry's one listener on the session
  * ({@link EngineEvents}), so {@link #start} leaves the {@link RunEvents} it is given alone.
  */
 record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sources, OutputMode outputMode,
                            Trigger trigger, String sinkFormat, Map<String, String> sinkOptions,
-                           List<String> partitionBy, Map<String, String> conf, QueryFiles files)
+                           List<String> partitionBy, Map<String, String> conf, QueryFiles files,
+                           @Nullable String sql)
         implements TranslatedQuery {
 
     ArusTranslatedQuery {
@@ -95,7 +99,7 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         try {
             return writer.start();
         } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+            throw problem(refused);
         }
     }
 
@@ -105,8 +109,19 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         try {
             writer(id, files.checkpoint()).check();
         } catch (ArusException refused) {
-            throw EngineProblems.ofStart(refused, sinkOptions, sources);
+            throw problem(refused);
         }
+    }
+
+    /**
+     * The engine's refusal to start as the spec's problem: what Spark refuses as a statement's
+     * query starts is the statement's, on either engine; the rest {@link EngineProblems}'s.
+     */
+    private ProblemException problem(ArusException refused) {
+        if (sql != null && refused.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
+            return SqlQueries.problem(sql, refused);
+        }
+        return EngineProblems.ofStart(refused, sinkOptions, sources);
     }
 
     private DataStreamWriter writer(UUID id, Path checkpoint) {

@@ -158,7 +158,7 @@ class QuerySpecTranslator {
         sinkOptions.put(SqlDefinition.StreamingTable.SINK_OPTION, table.name());
         ArusTranslatedQuery query = new ArusTranslatedQuery(table.frame(), sources, outputMode(spec.outputMode()),
                 trigger(spec.trigger()), SqlDefinition.StreamingTable.SINK_FORMAT, sinkOptions, List.of(),
-                conf(spec.conf()), files);
+                conf(spec.conf()), files, spec.sql());
         return new StreamingTableQuery(query, new StreamingTableQuery.TableStream(table.name(), table.streamSchema()),
                 streamingTables);
     }
@@ -175,7 +175,7 @@ class QuerySpecTranslator {
         List<String> partitionBy = partitionBy(sink, sinkFormat);
         sinkPath(sinkOptions, files);
         return new ArusTranslatedQuery(frame, sources, mode, trigger, sinkFormat, sinkOptions, partitionBy,
-                conf(spec.conf()), files);
+                conf(spec.conf()), files, spec.sql());
     }
 
     /**

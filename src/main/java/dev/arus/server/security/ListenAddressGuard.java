@@ -47,13 +47,7 @@ final class ListenAddressGuard implements WebServerFactoryCustomizer<Configurabl
             log.info("No arus.security.api-token is set: listening on 127.0.0.1 only");
             return;
         }
-        throw new IllegalStateException(refusal(configuredAddress));
-    }
-
-    static String refusal(String address) {
-        return "Refusing to listen on " + address + " without an API token: anyone who reaches it could start "
-                + "work on this service. Set arus.security.api-token (ARUS_SECURITY_API_TOKEN), or listen on "
-                + "127.0.0.1, or accept the risk with arus.security.allow-anonymous=true";
+        throw new MissingApiTokenException(configuredAddress);
     }
 
     private static InetAddress resolve(String address) {

@@ -8,6 +8,9 @@ import dev.arus.server.query.EngineComparison;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -108,6 +111,42 @@ class SideBySideQueryTest {
                     .as("Spark's checkpoint beside Arus's").isDirectory();
             try (var logged = Files.list(dataDirectory.resolve("out/both-json/_spark_metadata"))) {
                 assertThat(logged.count()).as("Arus's run writes the json sink").isPositive();
+            }
+        } finally {
+            api.delete("/api/queries/" + id + "?purge=true");
+        }
+    }
+
+    @Test
+    void aNewRunsSnapshotShowsItsOwnComparisonRatherThanTheLastRuns() throws Exception {
+        Path drops = dataDirectory.resolve("drops/both-runs");
+        Files.createDirectories(drops);
+        for (int file = 0; file < 2; file++) {
+            Path written = Files.write(drops.resolve("values-" + file + ".json"), List.of("{\"value\":" + file + "}"));
+            // one file per batch in the order of their times, which both engines follow
+            Files.setLastModifiedTime(written, FileTime.fromMillis(1_790_000_000_000L + file * 60_000L));
+        }
+        ApiClient api = new ApiClient(port);
+        String id = api.create("""
+                {"name": "both-runs", "engine": "both",
+                 "source": {"format": "json", "schema": "value INT",
+                            "options": {"path": "drops/both-runs", "maxFilesPerTrigger": 1}},
+                 "trigger": {"availableNow": true}, "sink": {"format": "noop"},
+                 "checkpointLocation": "checkpoints/both-runs"}
+                """);
+        try {
+            events.awaitRunsEnded(id, 1);
+            EngineComparison.Summary first = events.awaitCompared(id, 2);
+            assertThat(first.verdict()).as(first.toString()).isEqualTo(EngineComparison.Verdict.AGREE);
+
+            // The checkpoint holds both files: the second run has nothing to read and compares nothing.
+            assertThat(api.post("/api/queries/" + id + "/start").status()).isEqualTo(200);
+            events.awaitRunsEnded(id, 2);
+            try (LiveClient live = LiveClient.connect(port, id)) {
+                JsonNode comparison = live.next().path("query").path("comparison");
+                assertThat(comparison.path("verdict").asString()).as(comparison.toString())
+                        .isEqualTo("NOT_YET_COMPARED");
+                assertThat(comparison.path("arusBatches").asLong()).isZero();
             }
         } finally {
             api.delete("/api/queries/" + id + "?purge=true");

@@ -34,8 +34,6 @@ class SparkQueryEngineTest {
                 Arguments.of("the embedded log's stream source", spec("{\"format\": \"stream\", \"options\": "
                         + "{\"stream\": \"orders\"}}", "[]", "append", "noop"),
                         "unsupported-operation", "/source/format", "embedded event log"),
-                Arguments.of("the memory sink", spec("{\"format\": \"rate\"}", "[]", "append", "memory"),
-                        "unsupported-operation", "/sink/format", "cannot write the 'memory' sink"),
                 Arguments.of("an aggregation in append mode without a watermark", spec("{\"format\": \"rate\"}",
                         "[{\"groupBy\": {\"keys\": [\"value % 3\"], \"aggregations\": [\"count(*) AS n\"]}}]",
                         "append", "noop"), "invalid-output-mode", "/outputMode", "not supported for streaming aggregations without watermark"));

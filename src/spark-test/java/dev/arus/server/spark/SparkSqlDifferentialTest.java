@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Disabled;
@@ -24,8 +25,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * range, a CTE, a derived table, {@code SELECT DISTINCT}, {@code LATERAL VIEW explode} (also
  * {@code OUTER} over an empty {@code array()}) and {@code posexplode}, {@code WHERE} with
  * {@code HAVING}, chained aggregations, semi and natural joins with a table, a full outer
- * stream-stream join, a generator in the projection, complete mode, a json file source, and the
- * engine's golden cases in SQL. Every stream is {@code rate-micro-batch}, a function of the batch
+ * stream-stream join, a generator in the projection, complete mode, a json file source,
+ * {@code UNION ALL} of two watermarked streams and of columns of several types, {@code ORDER BY}
+ * in complete mode (the rows compared as sets, so its order is {@code SortsTest}'s), and the
+ * engine's golden cases in SQL ({@code -Ddifferential.cases=name,...} runs only those named). Every stream is {@code rate-micro-batch}, a function of the batch
  * id, or files taken one per batch, so both engines see the same rows whatever their clocks. The statements Arus does not yet agree on are
  * kept, disabled, in {@link #differences()}.
  */
@@ -164,8 +167,22 @@ class SparkSqlDifferentialTest {
                         FROM orders WATERMARK event_time DELAY OF INTERVAL 10 SECONDS
                         GROUP BY 1, 2""", Map.of("orders", Map.of("format", "json",
                                 "schema", "order_id INT, category STRING, amount DOUBLE, event_time TIMESTAMP",
-                                "options", Map.of("path", "drops/orders", "maxFilesPerTrigger", 1))), "update", 4)),
-                GoldenCase.allInSql());
+                                "options", Map.of("path", "drops/orders", "maxFilesPerTrigger", 1))), "update", 4),
+                sql("union-all-watermarked", """
+                        SELECT window(ts, '4 seconds') AS window, count(*) AS n, sum(value) AS total
+                        FROM (SELECT timestamp AS ts, value FROM a WATERMARK timestamp DELAY OF INTERVAL 2 SECONDS
+                              UNION ALL
+                              SELECT timestamp, value + 100 FROM b WATERMARK timestamp DELAY OF INTERVAL 1 SECOND)
+                        GROUP BY 1""", Map.of("a", micro(2, 1000), "b", micro(3, 3000)), "append", 10),
+                sql("union-all-widened", """
+                        SELECT CAST(value AS INT) AS v, 'a' AS side FROM a
+                        UNION ALL SELECT value * 10, 'b' FROM b
+                        UNION ALL SELECT NULL, NULL FROM b WHERE value % 2 = 0""",
+                        Map.of("a", micro(2, 1000), "b", micro(3, 1000)), "append", 5),
+                sql("order-by-complete", """
+                        SELECT value % 5 AS key, count(*) AS n, sum(value) AS total FROM events
+                        GROUP BY 1 ORDER BY total DESC""", Map.of("events", micro(6, 1000)), "complete", 6)),
+                GoldenCase.allInSql()).filter(SparkSqlDifferentialTest::chosen);
     }
 
     /**
@@ -222,6 +239,12 @@ class SparkSqlDifferentialTest {
     @MethodSource("differences")
     void sparkSqlAndArusShouldAgreeOnTheseToo(GoldenCase golden) throws Exception {
         sparkSqlAndArusGiveTheSameRowsBatchIdsWatermarksAndStateFigures(golden);
+    }
+
+    /** Whether {@code -Ddifferential.cases=name,...} names the case (or names none: every case runs). */
+    private static boolean chosen(GoldenCase golden) {
+        String only = System.getProperty("differential.cases");
+        return only == null || Set.of(only.split(",")).contains(golden.name());
     }
 
     private static GoldenCase sql(String name, String sql, Map<String, Object> tables, String outputMode,

@@ -96,6 +96,8 @@ class SparkSqlQueryTest {
                         "PARSE_SYNTAX_ERROR", 3, 7, 31),
                 Arguments.of("an unknown column", "SELECT valeu FROM visits", "invalid-sql",
                         "UNRESOLVED_COLUMN.WITH_SUGGESTION", 1, 8, 7),
+                Arguments.of("an unknown qualified column", "SELECT v.timestmp FROM visits v", "invalid-sql",
+                        "UNRESOLVED_COLUMN.WITH_SUGGESTION", 1, 8, 7),
                 Arguments.of("an unknown table", "SELECT value\\nFROM  vists", "invalid-sql",
                         "TABLE_OR_VIEW_NOT_FOUND", 2, 7, 19),
                 Arguments.of("an unknown table read as a stream", "SELECT value FROM STREAM(vists)", "invalid-sql",
@@ -123,6 +125,10 @@ class SparkSqlQueryTest {
         assertThat(onSpark.path("position").asInt()).isEqualTo(position);
         assertThat(onSpark.path("detail").asString()).startsWith("[" + errorClass + "]")
                 .doesNotContain("== SQL ==").doesNotContain("\n+- ");
+        if (errorClass.startsWith("UNRESOLVED_COLUMN")) {
+            // Spark's words and its suggestions, in its order
+            assertThat(onArus.path("detail").asString()).startsWith(sqlStateOf(onSpark.path("detail").asString()));
+        }
         for (String field : List.of("type", "pointer", "errorClass", "line", "column", "position")) {
             assertThat(onSpark.path(field)).as("%s on Spark and on Arus", field).isEqualTo(onArus.path(field));
         }
@@ -138,7 +144,12 @@ class SparkSqlQueryTest {
                         "NON_TIME_WINDOW_NOT_SUPPORTED_IN_STREAMING"),
                 Arguments.of("an aggregation without a watermark in append mode", "SELECT value % 3 AS k, count(*) AS n"
                         + " FROM visits GROUP BY 1", "append", "invalid-output-mode", "/outputMode",
-                        "STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION"));
+                        "STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION"),
+                Arguments.of("a sort without an aggregation", "SELECT value FROM visits ORDER BY value", "append",
+                        "unsupported-operation", "/sql", "_LEGACY_ERROR_TEMP_3102"),
+                Arguments.of("a sort after an aggregation in update mode", "SELECT value % 3 AS k, count(*) AS n"
+                        + " FROM visits GROUP BY 1 ORDER BY n", "update", "unsupported-operation", "/sql",
+                        "_LEGACY_ERROR_TEMP_3102"));
     }
 
     /** Spark refuses these as the query starts, not as it analyses the statement; Arus as it plans or starts it. */
@@ -160,6 +171,12 @@ class SparkSqlQueryTest {
             assertThat(onSpark.path(field)).as("%s on Spark and on Arus", field).isEqualTo(onArus.path(field));
         }
         assertThat(api.names()).isEqualTo(before);
+    }
+
+    /** A message up to its SQLSTATE, inclusive: what follows (the place) each engine words its own way. */
+    private static String sqlStateOf(String detail) {
+        int state = detail.indexOf("SQLSTATE: ");
+        return state < 0 ? detail : detail.substring(0, Math.min(detail.length(), state + "SQLSTATE: ".length() + 5));
     }
 
     private static JsonNode refused(ApiClient api, String sql, String engine) {

@@ -40,6 +40,23 @@ class SortsTest {
 
             assertThat(texts(driver.rowsOf(0))).containsExactly("[1,3,15]", "[0,3,12]", "[3,2,10]", "[2,2,8]");
             assertThat(texts(driver.rowsOf(1))).containsExactly("[3,5,55]", "[2,5,50]", "[1,5,45]", "[0,5,40]");
+            // Spark runs the aggregation's stage once more to sample it for the sort's ranges, and counts it twice
+            assertThat(driver.progress()).extracting(p -> p.stateOperators().get(0).numRowsTotal())
+                    .containsExactly(8L, 8L);
+            assertThat(driver.progress()).extracting(p -> p.stateOperators().get(0).numRowsUpdated())
+                    .containsExactly(8L, 8L);
+        }
+    }
+
+    @Test
+    void countsTheStateOnceWithOnePartitionSinceSparkThenSamplesNothing() {
+        try (QueryTestDriver driver = new QueryTestDriver(Instant.EPOCH, 1)) {
+            driver.startRecording(sql(driver, "SELECT value % 4 AS k, count(*) AS n FROM numbers GROUP BY 1"
+                    + " ORDER BY n"), w -> w.outputMode("complete"));
+
+            driver.runBatches(1);
+
+            assertThat(driver.progress().get(0).stateOperators().get(0).numRowsTotal()).isEqualTo(4);
         }
     }
 

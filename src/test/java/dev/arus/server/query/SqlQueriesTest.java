@@ -202,7 +202,7 @@ class SqlQueriesTest {
     }
 
     @Test
-    void refusesAnOrderByInUpdateModeAtTheOutputModeWithSparksWords() {
+    void refusesAnOrderByInUpdateModeAsTheStatementsProblemWithSparksWords() {
         JsonNode refused = api().post("/api/queries", """
                 {"name": "sorted-update", "outputMode": "update",
                  "sql": "SELECT value % 4 AS k, count(*) AS n FROM visits GROUP BY 1 ORDER BY n",
@@ -210,7 +210,7 @@ class SqlQueriesTest {
                  "sink": {"format": "noop"}}""").json();
 
         assertThat(refused.path("type").asString()).endsWith("/unsupported-operation");
-        assertThat(refused.path("pointer").asString()).isEqualTo("/outputMode");
+        assertThat(refused.path("pointer").asString()).isEqualTo("/sql");
         assertThat(refused.path("errorClass").asString()).isEqualTo("_LEGACY_ERROR_TEMP_3102");
         assertThat(refused.path("detail").asString()).isEqualTo("Sorting is not supported on streaming"
                 + " DataFrames/Datasets, unless it is on aggregated DataFrame/Dataset in Complete output mode");

@@ -9,7 +9,10 @@ import static org.mockito.Mockito.verify;
 import dev.arus.server.ArusApplication;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.ConfigurableWebServerFactory;
 import org.springframework.core.NestedExceptionUtils;
 
@@ -37,6 +40,25 @@ class ListenAddressGuardTest {
                 .customize(factory))
                 .hasMessageContaining("Refusing to listen on 0.0.0.0 without an API token")
                 .hasMessageContaining("arus.security.api-token");
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void aStartRefusedForWantOfATokenSaysWhatIsWrongAndWhatToDoWithoutAStackTrace(CapturedOutput output) {
+        SpringApplicationBuilder service = new SpringApplicationBuilder(ArusApplication.class)
+                .properties("server.port=0", "server.address=0.0.0.0", "arus.demo.enabled=false",
+                        "arus.data-dir=" + System.getProperty("java.io.tmpdir") + "/arus-refusal-" + System.nanoTime());
+        int before = output.getAll().length();
+
+        assertThatThrownBy(service::run).isNotNull();
+
+        String printed = output.getAll().substring(before);
+        assertThat(printed).contains("APPLICATION FAILED TO START");
+        String report = printed.substring(printed.indexOf("APPLICATION FAILED TO START"));
+        assertThat(report).contains("Description:", "listen on 0.0.0.0 (server.address) without an API token",
+                "Action:", "arus.security.api-token (ARUS_SECURITY_API_TOKEN)", "arus.security.allow-anonymous=true");
+        assertThat(printed).doesNotContain("BeanCreationException").doesNotContain("\tat org.springframework");
+        assertThat(report.lines().count()).as(report).isLessThan(20);
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * id's pages, the restored stopped query's page with its definition, its checkpoint and the last
  * batch the checkpoint committed (no progress is in memory after the restart), edits its SQL (a
  * compatible change saved, a changed window refused with Spark's rule), starts it and finds it
- * going on after the committed batch, and creates a stream in the Streams page's form; at 1400 px
+ * going on after the committed batch with no table of its batches cut off, and creates a stream in the Streams page's form; at 1400 px
  * and at a phone's 390 px. Skipped without Chromium unless {@code ARUS_REQUIRE_BROWSER=1} (see
  * {@link BrowserScenario}).
  */

@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Import;
  * frontend/e2e/streams.e2e.mjs} finds both demo queries in the list, the {@code orders} stream
  * with a growing event count and the revenue query as its reader, sends test events through the
  * form (and a bad one, refused at its index and field), and finds a finalized minute on the
- * revenue query's page. It saves {@code docs/streams.png}. Skipped without Chromium unless
+ * revenue query's page, with no table cut off at 1400 px and at 390 px. It saves {@code docs/streams.png}. Skipped without Chromium unless
  * {@code ARUS_REQUIRE_BROWSER=1} (see {@link BrowserScenario}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
