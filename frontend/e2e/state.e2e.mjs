@@ -5,7 +5,7 @@
 // lists its operator, reads its rows at the last batch a page of 50 at a time, searches one key,
 // and goes back to an earlier batch; then a checkpointed stream-stream join, whose rows are read
 // a side at a time. Each figure on the page is checked against the state endpoint itself.
-import { baseUrl, runInBrowser, screenshot, step } from './browser.mjs';
+import { baseUrl, expectNoTableCutOff, runInBrowser, screenshot, step } from './browser.mjs';
 
 const expect = (condition, message) => { if (!condition) throw new Error(message); };
 const run = Date.now() % 100000;
@@ -125,6 +125,7 @@ await runInBrowser(async ({ page }) => {
   await page.waitForFunction((t) => document.querySelector('[data-state-summary]')?.textContent?.endsWith(t), rowsOf(right.numRows));
   expect((await headers(page)).join() === 'key.field0,value.ad_id,value.click_time,partition_id',
     `right columns ${(await headers(page)).join()}`);
+  await expectNoTableCutOff(page);
 
   for (const id of [aggregation, join]) await page.request.delete(`${baseUrl}/api/queries/${id}?purge=true`);
 });
