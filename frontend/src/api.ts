@@ -2,7 +2,8 @@ import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
 import { CONTENT_TYPES, type EventLayout } from './streams';
 import type { CheckpointView, IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
-  SqlTable, StreamSpec, StreamView } from './types';
+  SqlTable, StateRowsView, StateStoreView, StreamSpec, StreamView } from './types';
+import { stateReadPath, type StateRead } from './stateView';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -78,6 +79,10 @@ export const api = {
     call<QueryView>('PUT', `${base}/${encodeURIComponent(id)}${resetCheckpoint ? '?resetCheckpoint=true' : ''}`, specText),
   /** Where the query keeps its checkpoint and the last batch it committed; a 404 for a query without one. */
   checkpoint: (id: string) => call<CheckpointView>('GET', `${base}/${encodeURIComponent(id)}/checkpoint`),
+  /** The query's stateful operators, a row per store; a 404 `no-state` for a query without a checkpoint. */
+  stateStores: (id: string) => call<StateStoreView[]>('GET', `${base}/${encodeURIComponent(id)}/state`),
+  /** A page of one operator's state rows at a committed batch. */
+  stateRows: (id: string, read: StateRead) => call<StateRowsView>('GET', stateReadPath(id, read)),
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),

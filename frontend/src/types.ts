@@ -78,3 +78,8 @@ export function parseLiveMessage(text: string): LiveMessage | null {
   const type = (value as { type?: unknown }).type;
   return typeof type === 'string' && TYPES.has(type) ? (value as LiveMessage) : null;
 }
+
+/** One store of a stateful operator, as the state endpoint lists it. */
+export type StateStoreView = Schemas['StateOperatorView'];
+/** A page of an operator's state rows. */
+export type StateRowsView = Schemas['StateRowsView'];

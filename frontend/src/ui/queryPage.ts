@@ -16,6 +16,7 @@ import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, session
 import { definitionCard, lastCommittedText } from './definitionCard';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 import { renderNotFoundPage } from './notFoundPage';
+import { statePanel } from './statePanel';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
   { title: 'Rows per second', unit: 'rows/s', log: true, lines: [
@@ -75,6 +76,9 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       void loadCheckpoint();
     },
   });
+  const stateSection = statePanel(id);
+  /** The query state in which the State section last listed the operators; null: not yet. */
+  let stateReadIn: string | null = null;
   const resultsHint = h('span', { class: 'hint' });
   const resultsTitle = h('h2', {}, 'Results per window');
   const measureWord = h('span', {}, 'height ');
@@ -129,6 +133,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     lagCard,
     resultsCard,
     rowsCard,
+    stateSection.element,
     h('section', { class: 'progress-grid' },
       ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
     definition.element,
@@ -391,6 +396,11 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.query) {
       if (model.query) definition.show(model.query, checkpoint);
       if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
+      // Arus reads the state of its own engine's checkpoints alone (a 404 `no-state` for the others).
+      if (model.query?.spec.checkpointLocation && engineOf(model.query.spec) === 'arus' && stateReadIn !== model.state) {
+        stateReadIn = model.state;
+        void stateSection.load();
+      }
       drawHead();
     }
     if (changes.query || changes.comparison) drawComparison(model.query?.comparison);

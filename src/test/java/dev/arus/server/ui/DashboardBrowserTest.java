@@ -22,7 +22,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * width, lane by lane, and the join's rows in the rows table with the watermark; {@code
  * frontend/e2e/sql.e2e.mjs} types a statement with the completion of a column and a function,
  * finds a refusal marked at its line and column, previews a template's rows without creating it,
- * and creates a query from a SQL template, saving {@code docs/sql-editor.png}. Skipped without
+ * and creates a query from a SQL template, saving {@code docs/sql-editor.png}; {@code
+ * frontend/e2e/state.e2e.mjs} reads a stopped aggregation's state on its page, a page at a time, by
+ * key and at an earlier batch, and a join's a side at a time, saving {@code docs/state.png}. Skipped without
  * Chromium unless {@code ARUS_REQUIRE_BROWSER=1} (see {@link BrowserScenario}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
@@ -30,6 +32,7 @@ class DashboardBrowserTest {
 
     private static final Path SCREENSHOT = Path.of("docs", "dashboard.png");
     private static final Path SQL_SCREENSHOT = Path.of("docs", "sql-editor.png");
+    private static final Path STATE_SCREENSHOT = Path.of("docs", "state.png");
 
     @LocalServerPort
     int port;
@@ -58,5 +61,12 @@ class DashboardBrowserTest {
         BrowserScenario.of("sql.e2e.mjs").run("http://localhost:" + port,
                 Map.of("ARUS_SCREENSHOT_SQL", SQL_SCREENSHOT.toAbsolutePath().toString()));
         assertThat(SQL_SCREENSHOT).isRegularFile();
+    }
+
+    @Test
+    void readsAnOperatorsStateByPageKeyAndBatchAndAJoinsBySideInTheBrowser() throws Exception {
+        BrowserScenario.of("state.e2e.mjs").run("http://localhost:" + port,
+                Map.of("ARUS_SCREENSHOT_STATE", STATE_SCREENSHOT.toAbsolutePath().toString()));
+        assertThat(STATE_SCREENSHOT).isRegularFile();
     }
 }
