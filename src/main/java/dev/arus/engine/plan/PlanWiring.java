@@ -82,6 +82,7 @@ final class PlanWiring {
      */
     List<StatefulOperator> statefulOperators(List<Stage> stages) {
         number(stages);
+        propagation = new WatermarkPropagation.Builder(ids.size());
         create(List.of(stages));
         return List.copyOf(operators);
     }
