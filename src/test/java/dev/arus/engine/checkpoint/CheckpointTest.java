@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -321,7 +322,7 @@ class CheckpointTest {
         try (QueryTestDriver driver = new QueryTestDriver(START)) {
             driver.startRecording(keyedCounts(driver, "10 seconds"), update());
             driver.runBatches(3);
-            Map<String, String> before = CheckpointDirectory.contents(checkpoint);
+            Map<String, String> before = written(CheckpointDirectory.contents(checkpoint));
             UUID id = driver.query().id();
 
             assertThatThrownBy(() -> update().apply(keyedCounts(driver, "20 seconds").writeStream()).format("noop")
@@ -336,10 +337,20 @@ class CheckpointTest {
                     .queryId(UUID.randomUUID()).check())
                     .isInstanceOf(CheckpointException.class).hasMessageContaining("belongs to query " + id);
 
-            assertThat(CheckpointDirectory.contents(checkpoint)).isEqualTo(before);
+            assertThat(written(CheckpointDirectory.contents(checkpoint))).isEqualTo(before);
             driver.runBatches(1);
             assertThat(driver.query().isActive()).isTrue();
         }
+    }
+
+    /**
+     * The files of {@code contents} that hold something: the run's maintenance reserves empty
+     * files ahead of its batches whenever it likes, so only what was written is compared.
+     */
+    private static Map<String, String> written(Map<String, String> contents) {
+        Map<String, String> written = new TreeMap<>(contents);
+        written.values().removeIf(String::isEmpty);
+        return written;
     }
 
     @Test
