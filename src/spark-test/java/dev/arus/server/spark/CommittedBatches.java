@@ -22,10 +22,20 @@ final class CommittedBatches {
     static long forgetLatest(Path checkpoint) throws IOException {
         long latest = latest(checkpoint.resolve("commits"));
         Files.delete(checkpoint.resolve("commits").resolve(Long.toString(latest)));
+        deleteChecksum(checkpoint.resolve("commits"), latest);
         for (long planned = latest(checkpoint.resolve("offsets")); planned > latest; planned--) {
             Files.deleteIfExists(checkpoint.resolve("offsets").resolve(Long.toString(planned)));
+            deleteChecksum(checkpoint.resolve("offsets"), planned);
         }
         return latest;
+    }
+
+    /**
+     * Hadoop's local file system keeps a {@code .N.crc} beside each log entry; left behind, it
+     * makes Spark's write of the entry again fail on the rename of its checksum.
+     */
+    private static void deleteChecksum(Path log, long batchId) throws IOException {
+        Files.deleteIfExists(log.resolve("." + batchId + ".crc"));
     }
 
     private static long latest(Path log) throws IOException {
