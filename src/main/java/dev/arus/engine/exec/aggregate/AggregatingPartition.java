@@ -3,6 +3,7 @@ package dev.arus.engine.exec.aggregate;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.StatePartition;
+import java.util.Arrays;
 
 /**
  * One state partition of a streaming aggregation: the groups (or sessions) whose keys hash to
@@ -36,5 +37,10 @@ abstract class AggregatingPartition extends StatePartition {
 
     /** The groups held: their output rows, and the group (or session) id of each row. */
     record Held(ColumnarBatch rows, int[] ids) {
+
+        /** The rows materialized in {@code order}, whose ids they are. */
+        Held(ColumnarBatch rows, Integer[] order) {
+            this(rows, Arrays.stream(order).mapToInt(Integer::intValue).toArray());
+        }
     }
 }

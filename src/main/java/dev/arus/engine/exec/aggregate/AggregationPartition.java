@@ -149,11 +149,7 @@ final class AggregationPartition extends AggregatingPartition {
             all.add(group);
         }
         Integer[] order = sorted(all);
-        int[] ids = new int[order.length];
-        for (int i = 0; i < order.length; i++) {
-            ids[i] = order[i];
-        }
-        return new Held(materialize(order, outputSchema), ids);
+        return new Held(materialize(order, outputSchema), order);
     }
 
     @Override

@@ -235,11 +235,7 @@ final class SessionPartition extends AggregatingPartition {
             }
         }
         Integer[] order = sorted(live);
-        int[] ids = new int[order.length];
-        for (int i = 0; i < order.length; i++) {
-            ids[i] = order[i];
-        }
-        return new Held(materialize(order, outputSchema), ids);
+        return new Held(materialize(order, outputSchema), order);
     }
 
     @Override
