@@ -11,10 +11,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -32,6 +34,7 @@ class StreamMeters {
     private final MeterRegistry registry;
     private final Clock clock;
     private final Map<LogStream, List<Meter>> byStream = new IdentityHashMap<>();
+    private final Map<Tags, ReaderLag> lags = new HashMap<>();
     private final MultiGauge lagEvents;
     private final MultiGauge lagSeconds;
 
@@ -58,21 +61,47 @@ class StreamMeters {
             }
             return gone;
         });
-        List<MultiGauge.Row<?>> events = new ArrayList<>();
-        List<MultiGauge.Row<?>> seconds = new ArrayList<>();
+        Map<Tags, ReaderLag> current = new HashMap<>();
         long nowMicros = clock.millis() * 1000;
         for (LogStream stream : streams) {
             byStream.computeIfAbsent(stream, this::register);
             stream.readers().values().forEach(reader -> {
-                LogStream.Lag lag = stream.lag(reader.committed());
                 Tags tags = Tags.of("stream", stream.name(), "query", reader.label());
-                events.add(MultiGauge.Row.of(tags, lag.records()));
-                seconds.add(MultiGauge.Row.of(tags, lag.oldestUnreadMicros() < 0 ? 0
-                        : Math.max(0, nowMicros - lag.oldestUnreadMicros()) / 1e6));
+                ReaderLag lag = current.computeIfAbsent(tags, key -> lags.getOrDefault(key, new ReaderLag()));
+                lag.measure(stream.lag(reader.committed()), nowMicros);
             });
         }
-        lagEvents.register(events, true);
-        lagSeconds.register(seconds, true);
+        lags.keySet().retainAll(current.keySet());
+        lags.putAll(current);
+        // Rows already registered keep their gauge, which reads the same ReaderLag: re-registering
+        // them (overwrite) would remove and add each gauge, and a scrape in between would miss it.
+        lagEvents.register(rows(ReaderLag::records), false);
+        lagSeconds.register(rows(ReaderLag::seconds), false);
+    }
+
+    private List<MultiGauge.Row<?>> rows(ToDoubleFunction<ReaderLag> value) {
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        lags.forEach((tags, lag) -> rows.add(MultiGauge.Row.of(tags, lag, value)));
+        return rows;
+    }
+
+    /** How far one query is behind in one stream, as last measured; its two gauges read it. */
+    private static final class ReaderLag {
+        private volatile double records;
+        private volatile double seconds;
+
+        void measure(LogStream.Lag lag, long nowMicros) {
+            records = lag.records();
+            seconds = lag.oldestUnreadMicros() < 0 ? 0 : Math.max(0, nowMicros - lag.oldestUnreadMicros()) / 1e6;
+        }
+
+        double records() {
+            return records;
+        }
+
+        double seconds() {
+            return seconds;
+        }
     }
 
     private List<Meter> register(LogStream stream) {
