@@ -62,6 +62,8 @@ export interface LiveConnectionOptions {
   createSocket: (url: string) => SocketLike;
   onMessage: (message: LiveMessage) => void;
   onState: (state: ConnectionState) => void;
+  /** A frame that is not a live message as the OpenAPI document says: dropped, and counted. */
+  onInvalid?: (dropped: number, reason: string) => void;
   timers?: Timers;
   backoff?: Backoff;
   random?: () => number;
@@ -82,6 +84,7 @@ export class LiveConnection {
   private attempt = 0;
   private retryTimer: unknown = null;
   private stopped = false;
+  private dropped = 0;
   private readonly timers: Timers;
 
   constructor(private readonly options: LiveConnectionOptions) {
@@ -124,8 +127,14 @@ export class LiveConnection {
     this.socket = socket;
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
-      const message = parseLiveMessage(event.data);
-      if (message === null) return;
+      const frame = parseLiveMessage(event.data);
+      if ('invalid' in frame) {
+        this.dropped += 1;
+        console.warn(`Live message dropped (${frame.invalid}):`, event.data.slice(0, 500));
+        this.options.onInvalid?.(this.dropped, frame.invalid);
+        return;
+      }
+      const message = frame.message;
       if (message.type === 'snapshot') {
         this.attempt = 0;
         this.options.onState({ kind: 'live' });

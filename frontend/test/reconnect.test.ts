@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { backoffDelay, LiveConnection, type ConnectionState, type SocketLike, type Timers } from '../src/reconnect';
 import type { LiveMessage } from '../src/types';
 import { QUERY_ID, queryView } from './fixtures';
@@ -73,7 +73,7 @@ describe('LiveConnection', () => {
     connection.start();
     expect(states.at(-1)).toEqual({ kind: 'connecting', attempt: 0 });
     sockets[0]?.receive(snapshot);
-    sockets[0]?.receive({ type: 'batch', queryId: QUERY_ID, batchId: 1, timestamp: '2026-10-16T13:29:20.000Z', rows: [], numRows: 0 });
+    sockets[0]?.receive({ type: 'batch', queryId: QUERY_ID, batchId: 1, timestamp: '2026-10-16T13:29:20.000Z', rows: [], numRows: 0, omittedRows: 0 });
     sockets[0]?.onmessage?.({ data: 'not json' });
     expect(states.at(-1)).toEqual({ kind: 'live' });
     expect(messages.map((m) => m.type)).toEqual(['snapshot', 'batch']);
@@ -124,7 +124,7 @@ describe('LiveConnection', () => {
     const { connection, sockets, states, timers } = harness();
     connection.start();
     sockets[0]?.receive(snapshot);
-    sockets[0]?.receive({ type: 'status', queryId: QUERY_ID, state: 'DELETED', runId: 'r', status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false }, exception: null });
+    sockets[0]?.receive({ type: 'status', queryId: QUERY_ID, state: 'DELETED', runId: 'r', status: { message: 'Stopped', isDataAvailable: false, isTriggerActive: false }, exception: null, restart: null });
     expect(states.at(-1)).toEqual({ kind: 'closed', reason: 'query deleted' });
     expect(sockets[0]?.closedWith).toBe(1000);
     expect(timers.pending).toBe(0);
@@ -138,5 +138,28 @@ describe('LiveConnection', () => {
     connection.close();
     timers.advance(60_000);
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('LiveConnection with a message the API does not describe', () => {
+  it('drops it with a warning and counts it, and goes on', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const invalid: number[] = [];
+    const messages: LiveMessage[] = [];
+    const sockets: FakeSocket[] = [];
+    const connection = new LiveConnection({
+      url: 'ws://localhost/ws/queries/q',
+      createSocket: (url) => { const s = new FakeSocket(url); sockets.push(s); return s; },
+      onMessage: (m) => messages.push(m), onState: () => {}, onInvalid: (count) => invalid.push(count),
+      timers: new ManualTimers(),
+    });
+    connection.start();
+    sockets[0]?.onmessage?.({ data: 'not json' });
+    sockets[0]?.receive({ ...snapshot, batches: 'none' });
+    sockets[0]?.receive(snapshot);
+    expect(messages.map((m) => m.type)).toEqual(['snapshot']);
+    expect(invalid).toEqual([1, 2]);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });
