@@ -5,7 +5,7 @@ import { comparisonHeadline, comparisonProgress, engineOf, verdictOf } from '../
 import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
-import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
+import { LiveConnection, type ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
 import { sinkTarget } from '../sinkTarget';
@@ -460,7 +460,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   const live = new LiveConnection({
     url: wsUrl(id),
-    createSocket: (url) => browserSocket(url, liveProtocols()),
+    protocols: () => liveProtocols(),
     onMessage: (message) => {
       frameDraw.add(model.apply(message));
       const history = model.takeHistoryRequest();
