@@ -49,11 +49,11 @@ class QueryStates {
         QueryStateReader reader = reader(id);
         StateRowsRequest.Cursor cursor = request.cursor();
         int pageSize = request.pageSize();
-        List<StateRowsRequest.KeyFilter> filters = request.keyFilters();
+        List<KeyFilter> filters = request.keyFilters();
         StateRead read = inTurn(() -> reader.read(request.engineRequest(cursor)));
         // Only a key filter needs every row as JSON; a page without one converts its own rows alone.
         List<Map<String, Object>> matching = filters.isEmpty() ? null : JsonRows.of(read.rows(), Integer.MAX_VALUE)
-                .stream().filter(row -> filters.stream().allMatch(filter -> filter.matches(row))).toList();
+                .stream().filter(row -> filters.stream().allMatch(filter -> filter.matches(key(row)))).toList();
         int total = matching == null ? read.rows().size() : matching.size();
         int from = Math.min(cursor.offset(), total);
         int to = Math.min(total, from + pageSize);
@@ -61,6 +61,12 @@ class QueryStates {
                 : matching.subList(from, to);
         return new StateRowsView(read.batchId(), page, total,
                 to < total ? cursor.next(read.batchId(), to - cursor.offset()) : null);
+    }
+
+    /** A state row's key, which the key filters look into. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> key(Map<String, Object> row) {
+        return row.get("key") instanceof Map<?, ?> key ? (Map<String, Object>) key : Map.of();
     }
 
     private QueryStateReader reader(UUID id) {

@@ -3,9 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.StateReadRequest;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -65,16 +63,7 @@ record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Intege
 
     /** The key filters, each a path into the key and the value shown there. */
     List<KeyFilter> keyFilters() {
-        List<KeyFilter> filters = new ArrayList<>();
-        for (String key : keys) {
-            int equals = key.indexOf('=');
-            if (equals <= 0) {
-                throw new ProblemException(ProblemType.INVALID_PARAMETER, "key must be <field>=<value>, a field of "
-                        + "the key (window.start for a window's start), was '" + key + "'");
-            }
-            filters.add(new KeyFilter(List.of(key.substring(0, equals).split("\\.")), key.substring(equals + 1)));
-        }
-        return filters;
+        return KeyFilter.parse(keys);
     }
 
     /** A page's start: the batch the first page read and how many rows came before. */
@@ -82,21 +71,6 @@ record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Intege
 
         String next(long batch, int rows) {
             return "b" + batch + "-" + (offset + rows);
-        }
-    }
-
-    /** One key filter: the field at {@code path} of a row's key, shown as {@code value}. */
-    record KeyFilter(List<String> path, String value) {
-
-        boolean matches(Map<String, Object> row) {
-            Object field = row.get("key");
-            for (String name : path) {
-                if (!(field instanceof Map<?, ?> struct)) {
-                    return false;
-                }
-                field = struct.get(name);
-            }
-            return String.valueOf(field).equals(value);
         }
     }
 }
