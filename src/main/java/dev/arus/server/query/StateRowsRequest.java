@@ -8,18 +8,20 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code GET /api/queries/{id}/state/{operatorId}} asks for: the options of Spark's
- * {@code statestore} source, a key filter, and a page. A key filter is {@code path=value}: the
- * key's field at {@code path} (dot-separated, {@code window.start}) shown as {@code value}, as the
- * rows show it; a row matches when every filter does. A page starts {@code after} a cursor, which
+ * {@code statestore} source, a key filter, a value filter (Arus's), and a page. A key filter is
+ * {@code path=value}: the key's field at {@code path} (dot-separated, {@code window.start}) shown as
+ * {@code value}, as the rows show it; a value filter likewise on the value ({@code matched=false},
+ * a join's rows waiting for a match); a row matches when every filter does. A page starts {@code after} a cursor, which
  * names the batch the first page read, so that every page reads the same committed batch.
  */
 record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Integer partition,
                         @Nullable String storeName, @Nullable String joinSide, boolean readChangeFeed,
                         @Nullable Long changeStartBatchId, @Nullable Long changeEndBatchId, List<String> keys,
-                        @Nullable Integer limit, @Nullable String after) {
+                        List<String> values, @Nullable Integer limit, @Nullable String after) {
 
     StateRowsRequest {
         keys = keys == null ? List.of() : List.copyOf(keys);
+        values = values == null ? List.of() : List.copyOf(values);
     }
 
     /** The most rows of the page: {@code limit}, at most {@link StateRowsView#MAX_PAGE}. */
@@ -64,6 +66,11 @@ record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Intege
     /** The key filters, each a path into the key and the value shown there. */
     List<KeyFilter> keyFilters() {
         return KeyFilter.parse(keys);
+    }
+
+    /** The value filters, each a path into the value ({@code matched} of a join's row) and what it shows there. */
+    List<KeyFilter> valueFilters() {
+        return KeyFilter.parse(values);
     }
 
     /** A page's start: the batch the first page read and how many rows came before. */
