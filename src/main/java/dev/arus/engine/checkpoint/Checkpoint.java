@@ -94,6 +94,13 @@ public final class Checkpoint {
     /** Spark's setting for how a query's several watermarks make its one, kept in {@code conf} as Spark keeps it. */
     public static final String MULTIPLE_WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
+    /**
+     * Spark's mark, in {@code conf}, that stateful operators hash-partition their state by exactly
+     * their keys ({@code "true"}), as Arus does since it places keys as Spark does; a checkpoint
+     * without it was written by an earlier Arus, whose state partitions hold other keys.
+     */
+    public static final String STRICT_DISTRIBUTION = "spark.sql.streaming.statefulOperator.useStrictDistribution";
+
     private final Path root;
     private final BatchLog offsets;
     private final BatchLog commits;
@@ -505,6 +512,19 @@ public final class Checkpoint {
                 throw CheckpointException.damaged(file, "its conf has an unknown '" + MULTIPLE_WATERMARK_POLICY
                         + "': " + policy);
             }
+        }
+
+        /**
+         * Whether the query's state partitions hold the keys Spark's hash partitioning gives them,
+         * as the last offsets entry's {@code conf} says ({@link #STRICT_DISTRIBUTION}); true for a
+         * query that has run no batch.
+         */
+        public boolean partitionsStateAsSpark() {
+            if (lastBatchId == null) {
+                return true;
+            }
+            Object conf = offsetMetadata(checkpoint.offsets.fileOf(lastBatchId), lastOffsets).get("conf");
+            return conf instanceof Map<?, ?> settings && "true".equals(settings.get(STRICT_DISTRIBUTION));
         }
 
         /** Where the query goes on (recovery steps 3 and 4), with each source's offsets read by that source. */

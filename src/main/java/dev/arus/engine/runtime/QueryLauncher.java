@@ -165,9 +165,17 @@ public final class QueryLauncher {
                     new QueryPlanner.Settings(environment.taskSlots().parallelism(), partitions,
                             environment.maxStateRows(), sink.rowsNeeded(), environment.maxBatchOutputRows(),
                             environment.timeZone(), policy));
+            if (partitions > 1 && recovery != null && !recovery.partitionsStateAsSpark()
+                    && !plan.statefulOperatorsSinkFirst().isEmpty()) {
+                throw CheckpointException.incompatible(recovery.checkpoint().root(), "The state in checkpoint "
+                        + recovery.checkpoint().root() + " was written by an earlier version of Arus, which put keys"
+                        + " in other state partitions than Spark does; this version would not find them. Start"
+                        + " the query on a new checkpoint (or reset this one) to build its state again.");
+            }
             Map<String, String> conf = new LinkedHashMap<>();
             conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
             conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
+            conf.put(Checkpoint.STRICT_DISTRIBUTION, "true");
             Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
                     () -> restore(plan, point, recovery));
             MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);

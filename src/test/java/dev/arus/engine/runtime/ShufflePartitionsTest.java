@@ -4,9 +4,11 @@ import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.expr;
 import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.testing.QueryTestDriver;
@@ -67,6 +69,29 @@ class ShufflePartitionsTest {
         }
         assertThat(Files.readString(checkpoint.resolve("offsets/2")))
                 .contains("\"spark.sql.shuffle.partitions\":\"3\"");
+    }
+
+    @Test
+    void aCheckpointWhoseStateAnEarlierArusPartitionedItsOwnWayIsRefusedNotMisread() throws Exception {
+        try (QueryTestDriver driver = new QueryTestDriver(T, 3)) {
+            driver.startRecording(keyedWindows(driver), w -> w.outputMode("update")
+                    .option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(2);
+        }
+        Path last = checkpoint.resolve("offsets/1");
+        String entry = Files.readString(last);
+        assertThat(entry).as("Spark's mark, as Spark writes it")
+                .contains("\"spark.sql.streaming.statefulOperator.useStrictDistribution\":\"true\"");
+        Files.writeString(last, entry.replace(",\"spark.sql.streaming.statefulOperator.useStrictDistribution\":\"true\"", ""));
+
+        try (QueryTestDriver driver = new QueryTestDriver(T.plusSeconds(10), 3)) {
+            assertThatThrownBy(() -> driver.startRecording(keyedWindows(driver), w -> w.outputMode("update")
+                    .option("checkpointLocation", checkpoint.toString())))
+                    .isInstanceOfSatisfying(CheckpointException.class, refused -> assertThat(refused.errorClass())
+                            .isEqualTo(CheckpointException.INCOMPATIBLE))
+                    .hasMessageContaining("earlier version of Arus");
+        }
+        assertThat(Files.readString(last)).as("nothing written").doesNotContain("useStrictDistribution");
     }
 
     /** Each batch's rows sorted by key, and each batch's state figures. */

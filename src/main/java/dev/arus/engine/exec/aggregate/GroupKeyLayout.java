@@ -2,9 +2,11 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.HashFunction;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
+import dev.arus.engine.exec.KeyHashes;
 import dev.arus.engine.expr.EvaluationException;
 import dev.arus.engine.expr.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
@@ -217,28 +219,31 @@ public final class GroupKeyLayout {
     }
 
     /**
-     * The state partition, of {@code partitions}, of group {@code group}: a hash of the key's
-     * values, so that a key belongs to the same partition in every task slot and every run. A
-     * session is left out, since all sessions of the other keys' values merge in one partition.
+     * The state partition, of {@code partitions}, of group {@code group}: where Spark's hash
+     * partitioning puts the key ({@link KeyHashes}), its parts folded in the grouping's order, a
+     * window as its struct of start and end. A session is left out, as Spark partitions a session
+     * window's aggregation by the other keys alone.
      */
     int partitionOf(GroupIndex groups, int group, int partitions) {
         if (partitions == 1) {
             return 0;
         }
-        long hash = 0x9E3779B97F4A7C15L;
-        int field = timeWidth;
-        if (window != null) {
-            hash = (hash ^ groups.key(group, 0)) * 0xBF58476D1CE4E5B9L;
+        long hash = KeyHashes.SEED;
+        for (int k = 0; k < keys.length; k++) {
+            if (k == timePosition) {
+                if (window != null) {
+                    long start = groups.key(group, 0);
+                    hash = HashFunction.MURMUR3.hashLong(start, hash);
+                    hash = HashFunction.MURMUR3.hashLong(start + window.sizeMicros(), hash);
+                }
+            } else {
+                int v = valueIndexes[k];
+                if (!isNullKey(groups, group, v)) {
+                    hash = encoders[v].fold(groups.key(group, fieldOfValue(v)), hash);
+                }
+            }
         }
-        for (int v = 0; v < encoders.length; v++, field++) {
-            long value = isNullKey(groups, group, v) ? 0 : encoders[v].contentHash(groups.key(group, field));
-            hash = (hash ^ value) * 0xBF58476D1CE4E5B9L;
-        }
-        if (tracksNulls) {
-            hash = (hash ^ groups.key(group, field)) * 0xBF58476D1CE4E5B9L;
-        }
-        hash ^= hash >>> 31;
-        return (int) Math.floorMod(hash, (long) partitions);
+        return KeyHashes.partitionOf((int) hash, partitions);
     }
 
     /** The probe's closing time: its window's or session's end, or the watermark key's value. */

@@ -8,6 +8,7 @@ import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.HashFunction;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
 import java.math.BigDecimal;
@@ -138,9 +139,22 @@ final class KeyEncoder {
         return usesDictionary ? idOf(other.values.get((int) encoded)) : encoded;
     }
 
-    /** A hash of the value, the same whichever encoder's dictionary holds it. */
-    long contentHash(long encoded) {
-        return usesDictionary ? values.get((int) encoded).hashCode() : encoded;
+    /** {@code seed} with the value {@code encoded} folded in as Spark's {@code hash} folds it, whichever dictionary holds it. */
+    long fold(long encoded, long seed) {
+        HashFunction murmur3 = HashFunction.MURMUR3;
+        if (usesDictionary) {
+            Object value = values.get((int) encoded);
+            return value instanceof String text ? murmur3.foldString(text, seed)
+                    : value instanceof Bytes bytes ? murmur3.hashBytes(bytes.bytes, seed)
+                    : murmur3.foldWideDecimal((BigDecimal) value, seed);
+        }
+        if (type == AtomicType.DOUBLE || type == AtomicType.FLOAT) {
+            return murmur3.foldDouble(Double.longBitsToDouble(encoded), type, seed);
+        }
+        if (type == AtomicType.BOOLEAN || type instanceof DecimalType) {
+            return type == AtomicType.BOOLEAN ? murmur3.hashInt((int) encoded, seed) : murmur3.hashLong(encoded, seed);
+        }
+        return murmur3.foldLong(encoded, type, seed);
     }
 
     /** Writes an encoded value back as a column value. */

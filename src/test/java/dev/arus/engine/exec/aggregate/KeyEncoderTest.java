@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BinaryVector;
+import dev.arus.engine.data.HashFunction;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.testing.QueryTestDriver;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,8 @@ class KeyEncoderTest {
         BinaryVector output = new BinaryVector(1);
         first.decode(inFirst, output, 0);
         assertThat(output.values()[0]).isEqualTo(bytes("AB"));
-        assertThat(first.contentHash(inFirst)).isEqualTo(second.contentHash(inSecond));
+        assertThat(first.fold(inFirst, 42)).isEqualTo(second.fold(inSecond, 42))
+                .as("Spark's hash(X'4142')").isEqualTo(HashFunction.MURMUR3.hashBytes(bytes("AB"), 42));
     }
 
     @Test
