@@ -74,7 +74,7 @@ final class CheckpointStateReader implements QueryStateReader {
             }
             for (String store : operator.storeNames()) {
                 entries.add(new StateMetadata(operator.operatorId(), operator.name(), store, operator.numPartitions(),
-                        committed.first(), committed.last(), "", rows));
+                        committed.first(), committed.last(), null, rows));
             }
         }
         return entries;

@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.streaming.StateMetadata;
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One store of one stateful operator, as {@code GET /api/queries/{id}/state} lists it: the row
@@ -16,7 +17,8 @@ public record StateOperatorView(
         int numPartitions,
         @Schema(description = "The first batch of the commit log, -1 when none committed") long minBatchId,
         @Schema(description = "The last committed batch, the one read by default; -1 when none") long maxBatchId,
-        @Schema(description = "Spark's JSON of the operator's properties; empty for these operators") String operatorProperties,
+        @Schema(description = "Spark's JSON of the operator's properties; null for these operators, as Spark's "
+                + "state-metadata source gives it for them", nullable = true) @Nullable String operatorProperties,
         @Schema(description = "Rows the operator holds after maxBatchId, its stores together") long numRowsTotal) {
 
     static StateOperatorView of(StateMetadata metadata) {

@@ -2,6 +2,7 @@ package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.sql.AnalysisException;
@@ -101,6 +103,13 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     public List<dev.arus.engine.data.Row> memoryTable(String name) {
         SparkMemorySink table = memoryTable;
         return table == null ? List.of() : table.rows();
+    }
+
+    /** Spark's own state sources over the query's checkpoint; none for a query without one. */
+    @Override
+    public Optional<QueryStateReader> stateReader() {
+        return files.checkpointed() ? Optional.of(new SparkStateReader(frame.sparkSession(), files.checkpoint()))
+                : Optional.empty();
     }
 
     @Override

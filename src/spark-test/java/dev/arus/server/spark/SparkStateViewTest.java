@@ -1,0 +1,122 @@
+package dev.arus.server.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.server.ApiClient;
+import dev.arus.server.query.QueryRegistry;
+import dev.arus.server.storage.DataDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The state views of a query on Spark read its checkpoint through Spark's own
+ * {@code state-metadata} and {@code statestore} sources; for the same spec over the same files,
+ * they answer what Arus's reader answers for Arus's run: the operators, the rows of the last
+ * batch and of an earlier one, and the change feed between them.
+ */
+@SparkService
+class SparkStateViewTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    QueryRegistry registry;
+
+    @Autowired
+    DataDirectory dataDirectory;
+
+    private final RegistryEvents events = new RegistryEvents();
+
+    @BeforeEach
+    void hear() throws Exception {
+        registry.addListener(events);
+        Path directory = dataDirectory.resolve("drops/state-orders");
+        Files.createDirectories(directory);
+        for (int file = 0; file < 3; file++) {
+            List<String> lines = new ArrayList<>();
+            for (int order = 0; order < 4; order++) {
+                int id = file * 4 + order;
+                lines.add("{\"order_id\":" + id + ",\"category\":\"" + (id % 3 == 0 ? "books" : "games")
+                        + "\",\"amount\":" + (id * 2.5) + "}");
+            }
+            Path written = directory.resolve("orders-" + file + ".json");
+            Files.write(written, lines);
+            Files.setLastModifiedTime(written, FileTime.fromMillis(1_790_000_000_000L + file * 60_000L));
+        }
+    }
+
+    /** Runs the spec on {@code engine} to its end, three batches of a file each, and returns the query's id. */
+    private String run(ApiClient api, String engine) throws InterruptedException {
+        String name = "state-view-" + engine;
+        String id = api.create("""
+                {"name": "%s", "engine": "%s",
+                 "source": {"format": "json", "schema": "order_id INT, category STRING, amount DOUBLE",
+                            "options": {"path": "drops/state-orders", "maxFilesPerTrigger": 1}},
+                 "steps": [{"groupBy": {"keys": ["category"],
+                            "aggregations": ["count(*) AS orders", "sum(amount) AS revenue"]}}],
+                 "outputMode": "update", "trigger": {"availableNow": true},
+                 "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/%s"}
+                """.formatted(name, engine, name));
+        events.awaitRunsEnded(id, 1);
+        return id;
+    }
+
+    @Test
+    void aSparkQuerysStateReadsAsArussReaderReadsTheSameSpecsState() throws Exception {
+        ApiClient api = new ApiClient(port);
+        String spark = run(api, "spark");
+        String arus = run(api, "arus");
+        try {
+            JsonNode operators = api.get("/api/queries/" + spark + "/state").json();
+            assertThat(operators).singleElement().satisfies(operator -> {
+                assertThat(operator.path("operatorName").asString()).isEqualTo("stateStoreSave");
+                assertThat(operator.path("stateStoreName").asString()).isEqualTo("default");
+                assertThat(operator.path("maxBatchId").asLong()).isEqualTo(2);
+                assertThat(operator.path("numRowsTotal").asLong()).isEqualTo(2);
+            });
+            assertThat(operators).isEqualTo(api.get("/api/queries/" + arus + "/state").json());
+
+            for (String read : List.of("", "?batchId=0", "?partition=1",
+                    "?readChangeFeed=true&changeStartBatchId=1&changeEndBatchId=2")) {
+                String onSpark = rows(api, spark, read);
+                assertThat(onSpark).as(read).isEqualTo(rows(api, arus, read)).contains("\"key\":{");
+            }
+            assertThat(rows(api, spark, "")).as("Spark's pmod(hash(category), 2)")
+                    .contains("{\"key\":{\"category\":\"books\"},\"value\":{\"count\":4,\"sum\":45.0},\"partition_id\":0}");
+        } finally {
+            api.delete("/api/queries/" + spark);
+            api.delete("/api/queries/" + arus);
+        }
+    }
+
+    @Test
+    void anUnknownOperatorOfASparkQueryIsNotFound() throws Exception {
+        ApiClient api = new ApiClient(port);
+        String spark = run(api, "spark");
+        try {
+            var answer = api.get("/api/queries/" + spark + "/state/7");
+            assertThat(answer.status()).isEqualTo(404);
+            assertThat(answer.json().path("errorClass").asString()).isEqualTo("STATE_OPERATOR_NOT_FOUND");
+        } finally {
+            api.delete("/api/queries/" + spark);
+        }
+    }
+
+    /** The page's batch id and its rows, sorted, one per line. */
+    private static String rows(ApiClient api, String id, String read) {
+        JsonNode page = api.get("/api/queries/" + id + "/state/0" + read).json();
+        List<String> sorted = new ArrayList<>();
+        page.path("rows").forEach(row -> sorted.add(row.toString()));
+        sorted.sort(null);
+        return "batch " + page.path("batchId").asLong() + "\n" + String.join("\n", sorted);
+    }
+}
