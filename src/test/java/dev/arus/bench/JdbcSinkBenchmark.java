@@ -71,7 +71,7 @@ public final class JdbcSinkBenchmark {
                 "table", table, "createTable", "true"), mode,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, SCHEMA,
                 new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, System.out,
-                new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(), SinkTasks.INLINE,
+                new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, List.of(), SinkTasks.INLINE,
                 ConnectTimeout.DEFAULT, List.of("window", "category"), conf));
         try {
             double[] nanos = new double[MEASURED];

@@ -53,7 +53,7 @@ public final class ParquetSinkBenchmark {
             Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
                     OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true,
                     windows.schema(), new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, System.out,
-                    new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(), slots.forSinks()));
+                    new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, List.of(), slots.forSinks()));
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             double[] nanos = new double[MEASURED];
             double[] cpuNanos = new double[MEASURED];

@@ -15,6 +15,7 @@ import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.sink.StreamSinkProvider;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ConnectTimeout;
@@ -22,6 +23,7 @@ import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.streaming.TextPosition;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.source.StreamSourceProvider;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
@@ -47,6 +49,8 @@ public final class ArusSession implements AutoCloseable {
     public static final int UNLIMITED_STATE_ROWS = Integer.MAX_VALUE;
 
     private final QueryEnvironment environment;
+    private final SourceProviders sources;
+    private final SinkProviders sinks;
     private final StreamingQueryManager streams;
 
     private ArusSession(Builder builder) {
@@ -57,8 +61,9 @@ public final class ArusSession implements AutoCloseable {
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions, builder.connectTimeout, builder.conf);
-        this.streams = new StreamingQueryManager(
-                new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
+        this.sources = SourceProviders.installed().with(new StreamSourceProvider(builder.eventLog));
+        this.sinks = SinkProviders.installed().with(new StreamSinkProvider(builder.eventLog));
+        this.streams = new StreamingQueryManager(new QueryLauncher(environment, sources, sinks),
                 environment.memoryTables());
     }
 
@@ -194,13 +199,18 @@ public final class ArusSession implements AutoCloseable {
      * @throws ArusException for an unknown format or option, a bad value, or a stream that does not exist
      */
     Schema sourceSchema(String format, Map<String, String> options, Schema userSchema) {
-        SourceProvider provider = SourceProviders.installed().of(format);
+        SourceProvider provider = sources.of(format);
         if (userSchema != null && !provider.acceptsUserSchema()) {
             throw new AnalysisException("USER_SPECIFIED_SCHEMA_UNSUPPORTED", provider.format()
                     + " does not support user specified schema. Please don't specify the schema.");
         }
         return provider.schema(SourceContext.describing(options, userSchema, environment.clock(),
-                environment.eventLog(), environment.timeZone()));
+                environment.timeZone()));
+    }
+
+    /** The formats this session writes: those on the class path, its {@code stream} sink bound to its event log. */
+    public SinkProviders sinks() {
+        return sinks;
     }
 
     /** The event log that {@code stream} sources and sinks use; null when the session has none. */

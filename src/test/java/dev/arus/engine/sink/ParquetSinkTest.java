@@ -157,7 +157,7 @@ class ParquetSinkTest {
         Path out = directory.resolve("out");
         SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null))
+                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null))
                 .addBatch(0, new ResultBatch(schema, List.of(full, empty)));
 
         assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(0L)).containsExactly(
@@ -179,7 +179,7 @@ class ParquetSinkTest {
             Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
                     OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema,
                     SystemClock.INSTANCE, ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS),
-                    null, null, List.of(), slots.forSinks()));
+                    null, List.of(), slots.forSinks()));
             sink.addBatch(0, new ResultBatch(schema, rows));
             sink.addBatch(1, new ResultBatch(schema, rows.subList(0, 3)));
         }

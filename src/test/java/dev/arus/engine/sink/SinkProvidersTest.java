@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
@@ -29,7 +30,25 @@ class SinkProvidersTest {
         return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), SystemClock.INSTANCE,
                 ZoneOffset.UTC,
-                console, tables, null, function));
+                console, tables, function));
+    }
+
+    @Test
+    void aBoundProviderTakesThePlaceOfItsFormatAndNoOther() {
+        StreamSinkProvider bound = new StreamSinkProvider(null);
+
+        SinkProviders session = SinkProviders.installed().with(bound);
+
+        assertThat(session.of("STREAM")).isSameAs(bound);
+        assertThat(session.formats()).isEqualTo(SinkProviders.installed().formats());
+        assertThat(session.of("console")).isSameAs(SinkProviders.installed().of("console"));
+    }
+
+    @Test
+    void theStreamSinkOnTheClassPathHasNoLogToWrite() {
+        assertThatThrownBy(() -> create("stream", Map.of("stream", "orders"), null, null))
+                .isInstanceOfSatisfying(ArusException.class,
+                        refused -> assertThat(refused.errorClass()).isEqualTo("EVENT_LOG_UNAVAILABLE"));
     }
 
     @Test
