@@ -13,6 +13,8 @@ import dev.arus.engine.runtime.QueryEnvironment;
 import dev.arus.engine.runtime.QueryLauncher;
 import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.runtime.TriggerScheduler;
+import dev.arus.engine.sink.ConsoleSinkProvider;
+import dev.arus.engine.sink.MemorySinkProvider;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.sink.StreamSinkProvider;
@@ -57,12 +59,13 @@ public final class ArusSession implements AutoCloseable {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
+                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions, builder.connectTimeout, builder.conf);
         this.sources = SourceProviders.installed().with(new StreamSourceProvider(builder.eventLog));
-        this.sinks = SinkProviders.installed().with(new StreamSinkProvider(builder.eventLog));
+        this.sinks = SinkProviders.installed().with(new StreamSinkProvider(builder.eventLog),
+                new ConsoleSinkProvider(builder.console), new MemorySinkProvider(environment.memoryTables()));
         this.streams = new StreamingQueryManager(new QueryLauncher(environment, sources, sinks),
                 environment.memoryTables());
     }
@@ -208,7 +211,10 @@ public final class ArusSession implements AutoCloseable {
                 environment.timeZone()));
     }
 
-    /** The formats this session writes: those on the class path, its {@code stream} sink bound to its event log. */
+    /**
+     * The formats this session writes: those on the class path, its {@code stream} sink bound to its
+     * event log, its {@code console} to its console and its {@code memory} to its tables.
+     */
     public SinkProviders sinks() {
         return sinks;
     }

@@ -141,8 +141,7 @@ public final class QueryLauncher {
         }
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
-                environment.console(),
-                environment.memoryTables(), query.foreachBatch(), query.partitionColumns(),
+                query.foreachBatch(), query.partitionColumns(),
                 environment.taskSlots().forSinks(), environment.connectTimeout(), analysis.groupingColumns(),
                 environment.conf()));
         try {

@@ -2,7 +2,6 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkTasks;
@@ -83,7 +82,7 @@ public class ArusSinks {
         try {
             return new Writer(session.sinks().create(format, new SinkContext(options,
                     OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
-                    schema, session.clock(), session.timeZone(), System.out, new MemoryTables(1), null,
+                    schema, session.clock(), session.timeZone(), null,
                     List.of(),
                     SinkTasks.INLINE, properties.kafka().connectTimeout(), groupingColumns, conf)));
         } catch (ArusException refused) {

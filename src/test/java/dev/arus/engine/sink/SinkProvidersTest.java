@@ -27,10 +27,10 @@ class SinkProvidersTest {
     private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
-        return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND,
+        return SinkProviders.installed().with(new ConsoleSinkProvider(console), new MemorySinkProvider(tables))
+                .create(format, new SinkContext(options, OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), SystemClock.INSTANCE,
-                ZoneOffset.UTC,
-                console, tables, function));
+                ZoneOffset.UTC, function));
     }
 
     @Test
