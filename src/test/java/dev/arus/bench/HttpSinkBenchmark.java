@@ -5,7 +5,6 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
@@ -68,7 +67,7 @@ public final class HttpSinkBenchmark {
         Sink sink = SinkProviders.installed().create("http", new SinkContext(Map.of("url", "http://127.0.0.1:"
                 + receiver.getAddress().getPort() + "/hook"), OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(),
+                ZoneOffset.UTC, null, List.of(),
                 SinkTasks.INLINE, ConnectTimeout.DEFAULT, List.of(), Map.of("arus.http-sink.allowed-hosts", "127.0.0.1")));
         try {
             for (int i = 0; i < WARMUP; i++) {

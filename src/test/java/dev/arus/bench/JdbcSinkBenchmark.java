@@ -6,7 +6,6 @@ import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.jdbc.PostgresTestServer;
-import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
@@ -70,8 +69,7 @@ public final class JdbcSinkBenchmark {
         Sink sink = SinkProviders.installed().create("jdbc", new SinkContext(Map.of("connection", "bench",
                 "table", table, "createTable", "true"), mode,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, SCHEMA,
-                new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, System.out,
-                new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(), SinkTasks.INLINE,
+                new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, null, List.of(), SinkTasks.INLINE,
                 ConnectTimeout.DEFAULT, List.of("window", "category"), conf));
         try {
             double[] nanos = new double[MEASURED];

@@ -6,7 +6,6 @@ import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.runtime.TaskSlots;
-import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
@@ -52,8 +51,7 @@ public final class ParquetSinkBenchmark {
         try (TaskSlots slots = new TaskSlots(Integer.getInteger("bench.slots", TaskSlots.defaultParallelism()))) {
             Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
                     OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true,
-                    windows.schema(), new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, System.out,
-                    new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null, List.of(), slots.forSinks()));
+                    windows.schema(), new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, null, List.of(), slots.forSinks()));
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             double[] nanos = new double[MEASURED];
             double[] cpuNanos = new double[MEASURED];

@@ -13,8 +13,11 @@ import dev.arus.engine.runtime.QueryEnvironment;
 import dev.arus.engine.runtime.QueryLauncher;
 import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.runtime.TriggerScheduler;
+import dev.arus.engine.sink.ConsoleSinkProvider;
+import dev.arus.engine.sink.MemorySinkProvider;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
+import dev.arus.engine.sink.StreamSinkProvider;
 import dev.arus.engine.source.SourceContext;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ConnectTimeout;
@@ -22,6 +25,7 @@ import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.streaming.TextPosition;
 import dev.arus.engine.source.SourceProvider;
 import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.source.StreamSourceProvider;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;
@@ -47,18 +51,22 @@ public final class ArusSession implements AutoCloseable {
     public static final int UNLIMITED_STATE_ROWS = Integer.MAX_VALUE;
 
     private final QueryEnvironment environment;
+    private final SourceProviders sources;
+    private final SinkProviders sinks;
     private final StreamingQueryManager streams;
 
     private ArusSession(Builder builder) {
         TriggerScheduler scheduler = builder.scheduler != null ? builder.scheduler
                 : new ExecutorTriggerScheduler(builder.clock, ExecutorTriggerScheduler.defaultThreads());
         this.environment = new QueryEnvironment(builder.clock, scheduler, new TaskSlots(builder.parallelism),
-                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone, builder.console,
+                QueryEnvironment.newCheckpointMaintenanceExecutor(), builder.timeZone,
                 new MemoryTables(builder.maxMemoryTableRows), builder.eventLog, builder.recentProgress,
                 builder.maxStateRows, builder.maxBatchOutputRows,
                 builder.shufflePartitions, builder.connectTimeout, builder.conf);
-        this.streams = new StreamingQueryManager(
-                new QueryLauncher(environment, SourceProviders.installed(), SinkProviders.installed()),
+        this.sources = SourceProviders.installed().with(new StreamSourceProvider(builder.eventLog));
+        this.sinks = SinkProviders.installed().with(new StreamSinkProvider(builder.eventLog),
+                new ConsoleSinkProvider(builder.console), new MemorySinkProvider(environment.memoryTables()));
+        this.streams = new StreamingQueryManager(new QueryLauncher(environment, sources, sinks),
                 environment.memoryTables());
     }
 
@@ -194,13 +202,21 @@ public final class ArusSession implements AutoCloseable {
      * @throws ArusException for an unknown format or option, a bad value, or a stream that does not exist
      */
     Schema sourceSchema(String format, Map<String, String> options, Schema userSchema) {
-        SourceProvider provider = SourceProviders.installed().of(format);
+        SourceProvider provider = sources.of(format);
         if (userSchema != null && !provider.acceptsUserSchema()) {
             throw new AnalysisException("USER_SPECIFIED_SCHEMA_UNSUPPORTED", provider.format()
                     + " does not support user specified schema. Please don't specify the schema.");
         }
         return provider.schema(SourceContext.describing(options, userSchema, environment.clock(),
-                environment.eventLog(), environment.timeZone()));
+                environment.timeZone()));
+    }
+
+    /**
+     * The formats this session writes: those on the class path, its {@code stream} sink bound to its
+     * event log, its {@code console} to its console and its {@code memory} to its tables.
+     */
+    public SinkProviders sinks() {
+        return sinks;
     }
 
     /** The event log that {@code stream} sources and sinks use; null when the session has none. */

@@ -3,7 +3,6 @@ package dev.arus.engine.runtime;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.time.Clock;
-import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
@@ -15,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * What every query of a session shares: its clock, the scheduler of triggers and the task slots
  * of batches, the executor of checkpoint maintenance (snapshots and purges off the batch's
- * path), the time zone, the console and memory tables of its sinks, the event log of its
+ * path), the time zone, the memory tables of its {@code memory} sinks, the event log of its
  * {@code stream} sources and sinks (null: the session has none), and the session's settings:
  * progress reports kept, the most state rows one operator may hold, the most rows one batch may
  * hand a sink that takes every row, the default number of state partitions, and the
@@ -24,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public record QueryEnvironment(Clock clock, TriggerScheduler scheduler, TaskSlots taskSlots,
                                ExecutorService checkpointMaintenance, ZoneId timeZone,
-                               PrintStream console, MemoryTables memoryTables, EventLog eventLog,
+                               MemoryTables memoryTables, EventLog eventLog,
                                int recentProgress, int maxStateRows, long maxBatchOutputRows,
                                int shufflePartitions, Duration connectTimeout, Map<String, String> conf) {
 

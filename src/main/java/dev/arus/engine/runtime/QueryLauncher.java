@@ -141,8 +141,7 @@ public final class QueryLauncher {
         }
         Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
-                environment.console(),
-                environment.memoryTables(), environment.eventLog(), query.foreachBatch(), query.partitionColumns(),
+                query.foreachBatch(), query.partitionColumns(),
                 environment.taskSlots().forSinks(), environment.connectTimeout(), analysis.groupingColumns(),
                 environment.conf()));
         try {
@@ -212,8 +211,7 @@ public final class QueryLauncher {
                                 Checkpoint.Recovery recovery) {
         SourceProvider provider = sources.of(node.format());
         String metadata = recovery == null || provider.keepsOwnLog() ? null : recovery.sourceMetadata(index);
-        SourceContext context = new SourceContext(node.options(), environment.clock(), environment.eventLog(),
-                identity, metadata, provider.acceptsUserSchema() ? node.schema() : null,
+        SourceContext context = new SourceContext(node.options(), environment.clock(), identity, metadata, provider.acceptsUserSchema() ? node.schema() : null,
                 recovery == null ? null : Checkpoint.sourceDirectory(recovery.checkpoint().root(), index),
                 environment.timeZone(), environment.connectTimeout());
         Source source;

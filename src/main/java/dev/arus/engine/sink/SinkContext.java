@@ -1,13 +1,11 @@
 package dev.arus.engine.sink;
 
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.log.EventLog;
 import dev.arus.engine.streaming.BatchFunction;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
-import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
@@ -17,7 +15,7 @@ import java.util.Map;
  * What a provider may need to create a sink for one run: the options as given (keys in any
  * case), the query's output mode, the run's query (its name may be null), whether it keeps a
  * checkpoint (and so may write a batch again after a crash, with the same id), its output schema,
- * the session's clock and time zone, console, memory tables and event log (null: none) and, for
+ * the session's clock and time zone and, for
  * {@code foreachBatch}, the user's function (else null), and the columns to partition the output
  * by, Spark's {@code partitionBy} (empty: none; only a provider that
  * {@linkplain SinkProvider#supportsPartitioning supports partitioning} is given any), and the
@@ -30,8 +28,8 @@ import java.util.Map;
  * connection ({@code arus.jdbc.connections.<name>.url}).
  */
 public record SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
-                          Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                          EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                          Schema schema, Clock clock, ZoneId timeZone,
+                          BatchFunction foreachBatch, List<String> partitionColumns,
                           SinkTasks tasks, Duration connectTimeout, List<String> groupingColumns,
                           Map<String, String> conf) {
 
@@ -48,35 +46,35 @@ public record SinkContext(Map<String, String> options, OutputMode mode, QueryIde
 
     /** A context with no grouping columns known and an empty session configuration. */
     public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
-                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                       Schema schema, Clock clock, ZoneId timeZone,
+                       BatchFunction foreachBatch, List<String> partitionColumns,
                        SinkTasks tasks, Duration connectTimeout) {
-        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+        this(options, mode, query, checkpointed, schema, clock, timeZone,
                 foreachBatch, partitionColumns, tasks, connectTimeout, List.of(), Map.of());
     }
 
     /** A context with the {@linkplain ConnectTimeout#DEFAULT default connect timeout}. */
     public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
-                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns,
+                       Schema schema, Clock clock, ZoneId timeZone,
+                       BatchFunction foreachBatch, List<String> partitionColumns,
                        SinkTasks tasks) {
-        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+        this(options, mode, query, checkpointed, schema, clock, timeZone,
                 foreachBatch, partitionColumns, tasks, ConnectTimeout.DEFAULT);
     }
 
     /** A context whose sink runs its tasks on the calling thread. */
     public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
-                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                       EventLog eventLog, BatchFunction foreachBatch, List<String> partitionColumns) {
-        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                       Schema schema, Clock clock, ZoneId timeZone,
+                       BatchFunction foreachBatch, List<String> partitionColumns) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone,
                 foreachBatch, partitionColumns, SinkTasks.INLINE);
     }
 
     /** A context with no partition columns, whose sink runs its tasks on the calling thread. */
     public SinkContext(Map<String, String> options, OutputMode mode, QueryIdentity query, boolean checkpointed,
-                       Schema schema, Clock clock, ZoneId timeZone, PrintStream console, MemoryTables memoryTables,
-                       EventLog eventLog, BatchFunction foreachBatch) {
-        this(options, mode, query, checkpointed, schema, clock, timeZone, console, memoryTables, eventLog,
+                       Schema schema, Clock clock, ZoneId timeZone,
+                       BatchFunction foreachBatch) {
+        this(options, mode, query, checkpointed, schema, clock, timeZone,
                 foreachBatch, List.of());
     }
 

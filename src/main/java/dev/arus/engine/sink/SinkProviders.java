@@ -41,6 +41,18 @@ public final class SinkProviders {
         return INSTALLED;
     }
 
+    /**
+     * These providers with {@code bound} in place of the providers of their formats: a session's
+     * own, bound to a resource of the session that one format alone uses (its event log).
+     */
+    public SinkProviders with(SinkProvider... bound) {
+        Map<String, SinkProvider> providers = new LinkedHashMap<>(byFormat);
+        for (SinkProvider provider : bound) {
+            providers.put(provider.format().toLowerCase(Locale.ROOT), provider);
+        }
+        return new SinkProviders(List.copyOf(providers.values()));
+    }
+
     /** The known format names, in alphabetical order. */
     public List<String> formats() {
         return byFormat.values().stream().map(SinkProvider::format).toList();

@@ -1,7 +1,6 @@
 package dev.arus.engine.source;
 
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.log.EventLog;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.time.Clock;
@@ -12,7 +11,7 @@ import java.util.Map;
 
 /**
  * What a provider needs to describe or create a source: the options as given (keys in any case),
- * the session's clock and event log (null when the session has none), and, when creating one
+ * the session's clock, and, when creating one
  * for a run, the run's query and the source's {@link Source#checkpointMetadata()} kept by an
  * earlier run of the same checkpointed query ({@code null} for a new query or one without a
  * checkpoint). A file source also gets the schema the user gave (Spark's
@@ -21,7 +20,7 @@ import java.util.Map;
  * that reaches a system outside the engine (Kafka's brokers) waits for it at most the session's
  * {@linkplain ConnectTimeout connect timeout} when it is created.
  */
-public record SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
+public record SourceContext(Map<String, String> options, Clock clock, QueryIdentity query,
                             String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone,
                             Duration connectTimeout) {
 
@@ -32,26 +31,26 @@ public record SourceContext(Map<String, String> options, Clock clock, EventLog e
     }
 
     /** A context with the {@linkplain ConnectTimeout#DEFAULT default connect timeout}. */
-    public SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
+    public SourceContext(Map<String, String> options, Clock clock, QueryIdentity query,
                          String checkpointMetadata, Schema userSchema, Path directory, ZoneId timeZone) {
-        this(options, clock, eventLog, query, checkpointMetadata, userSchema, directory, timeZone,
+        this(options, clock, query, checkpointMetadata, userSchema, directory, timeZone,
                 ConnectTimeout.DEFAULT);
     }
 
     /** A context without a user's schema, checkpoint directory or time zone (UTC). */
-    public SourceContext(Map<String, String> options, Clock clock, EventLog eventLog, QueryIdentity query,
+    public SourceContext(Map<String, String> options, Clock clock, QueryIdentity query,
                          String checkpointMetadata) {
-        this(options, clock, eventLog, query, checkpointMetadata, null, null, null);
+        this(options, clock, query, checkpointMetadata, null, null, null);
     }
 
     /** The context of a schema request: no query, no checkpoint. */
-    public static SourceContext describing(Map<String, String> options, Clock clock, EventLog eventLog) {
-        return new SourceContext(options, clock, eventLog, null, null);
+    public static SourceContext describing(Map<String, String> options, Clock clock) {
+        return new SourceContext(options, clock, null, null);
     }
 
     /** The context of a schema request with the user's schema ({@code null}: none). */
     public static SourceContext describing(Map<String, String> options, Schema userSchema, Clock clock,
-                                           EventLog eventLog, ZoneId timeZone) {
-        return new SourceContext(options, clock, eventLog, null, null, userSchema, null, timeZone);
+                                           ZoneId timeZone) {
+        return new SourceContext(options, clock, null, null, userSchema, null, timeZone);
     }
 }

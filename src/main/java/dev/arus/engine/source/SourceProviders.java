@@ -2,6 +2,7 @@ package dev.arus.engine.source;
 
 import dev.arus.engine.streaming.ArusException;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,12 +27,24 @@ public final class SourceProviders {
                 .collect(Collectors.toMap(p -> p.format().toLowerCase(Locale.ROOT), Function.identity(),
                         (a, b) -> {
                             throw new IllegalStateException("two providers of source format " + a.format());
-                        }, java.util.LinkedHashMap::new));
+                        }, LinkedHashMap::new));
     }
 
     /** The providers on the class path. */
     public static SourceProviders installed() {
         return INSTALLED;
+    }
+
+    /**
+     * These providers with {@code bound} in place of the providers of their formats: a session's
+     * own, bound to a resource of the session that one format alone uses (its event log).
+     */
+    public SourceProviders with(SourceProvider... bound) {
+        Map<String, SourceProvider> providers = new LinkedHashMap<>(byFormat);
+        for (SourceProvider provider : bound) {
+            providers.put(provider.format().toLowerCase(Locale.ROOT), provider);
+        }
+        return new SourceProviders(List.copyOf(providers.values()));
     }
 
     /** The known format names, in alphabetical order. */

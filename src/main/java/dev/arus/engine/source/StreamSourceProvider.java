@@ -7,8 +7,24 @@ import dev.arus.engine.streaming.ArusException;
 import java.util.List;
 import java.util.Set;
 
-/** The {@code stream} format: {@link StreamSource}, over a stream of the session's event log. */
+/**
+ * The {@code stream} format: {@link StreamSource}, over a stream of the session's event log. The
+ * log is this provider's own, bound by the session ({@link SourceProviders#with}), not a field of
+ * every source's context; the provider on the class path has none and refuses to read.
+ */
 public final class StreamSourceProvider implements SourceProvider {
+
+    private final EventLog log;
+
+    /** The provider {@link java.util.ServiceLoader} finds: it knows the format, and has no log to read. */
+    public StreamSourceProvider() {
+        this(null);
+    }
+
+    /** The provider of a session whose event log is {@code log} ({@code null}: none). */
+    public StreamSourceProvider(EventLog log) {
+        this.log = log;
+    }
 
     @Override
     public String format() {
@@ -42,8 +58,7 @@ public final class StreamSourceProvider implements SourceProvider {
     /**
      * @throws ArusException {@code EVENT_LOG_UNAVAILABLE} without an event log, or {@code STREAM_NOT_FOUND}
      */
-    private static LogStream stream(SourceContext context, StreamSourceOptions options) {
-        EventLog log = context.eventLog();
+    private LogStream stream(SourceContext context, StreamSourceOptions options) {
         if (log == null) {
             throw new ArusException("EVENT_LOG_UNAVAILABLE", "[EVENT_LOG_UNAVAILABLE] The session has no event log "
                     + "to read stream '" + options.stream() + "' from: build it with eventLog(..)");

@@ -2,10 +2,8 @@ package dev.arus.server.query;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
-import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.sink.SinkTasks;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
@@ -82,9 +80,9 @@ public class ArusSinks {
     public Writer open(String format, Map<String, String> options, String outputMode, UUID queryId, String name,
                        boolean checkpointed, Schema schema, List<String> groupingColumns) {
         try {
-            return new Writer(SinkProviders.installed().create(format, new SinkContext(options,
+            return new Writer(session.sinks().create(format, new SinkContext(options,
                     OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
-                    schema, session.clock(), session.timeZone(), System.out, new MemoryTables(1), session.eventLog(), null,
+                    schema, session.clock(), session.timeZone(), null,
                     List.of(),
                     SinkTasks.INLINE, properties.kafka().connectTimeout(), groupingColumns, conf)));
         } catch (ArusException refused) {

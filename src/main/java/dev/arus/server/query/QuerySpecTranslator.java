@@ -4,6 +4,7 @@ import static dev.arus.server.query.SpecFields.knownFormat;
 import static dev.arus.server.query.SpecFields.options;
 import static dev.arus.server.query.SpecFields.required;
 import static dev.arus.server.query.SpecFields.requireText;
+import static dev.arus.server.query.SpecFields.trigger;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.SqlDefinition;
@@ -20,7 +21,6 @@ import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
 import dev.arus.server.query.QuerySpec.SinkSpec;
 import dev.arus.server.query.QuerySpec.SourceSpec;
-import dev.arus.server.query.QuerySpec.TriggerSpec;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
@@ -30,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
@@ -341,31 +340,6 @@ class QuerySpecTranslator {
         }
     }
 
-    private static Trigger trigger(TriggerSpec trigger) {
-        if (trigger == null) {
-            return Trigger.asFastAsPossible();
-        }
-        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
-                .filter(Objects::nonNull).count();
-        if (given != 1) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
-                    "A trigger has exactly one of processingTime, availableNow or once");
-        }
-        if (trigger.availableNow() != null) {
-            requireTrue(trigger.availableNow(), "/trigger/availableNow");
-            return Trigger.availableNow();
-        }
-        if (trigger.once() != null) {
-            requireTrue(trigger.once(), "/trigger/once");
-            return Trigger.once();
-        }
-        try {
-            return Trigger.processingTime(trigger.processingTime());
-        } catch (ArusException invalid) {
-            throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
-        }
-    }
-
     /**
      * The query's own Spark settings: {@value #SHUFFLE_PARTITIONS}, a whole number of at least 1,
      * and {@value #WATERMARK_POLICY}, {@code min} or {@code max}.
@@ -409,13 +383,4 @@ class QuerySpecTranslator {
                     + " character (such as a bidi override or a zero-width space), a line or paragraph separator, or"
                     + " half of a surrogate pair");
         }
-    }
-
-    private static void requireTrue(Boolean value, String pointer) {
-        if (!value) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
-                    "Must be true; leave the trigger out for the default trigger");
-        }
-    }
-
-}
+    }}

@@ -3,11 +3,16 @@ package dev.arus.server.query;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OptionNames;
+import dev.arus.engine.streaming.Trigger;
+import dev.arus.server.query.QuerySpec.TriggerSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The checks of a spec's fields that every engine's translation makes: present, not blank; and
@@ -79,5 +84,41 @@ public final class SpecFields {
             options.put(option.getKey(), String.valueOf(value));
         }
         return options;
+    }
+
+    /**
+     * The trigger {@code trigger} gives, {@link Trigger#asFastAsPossible()} when it is absent; its
+     * interval read as Arus reads it, so that every engine agrees on what a spec means.
+     */
+    public static Trigger trigger(TriggerSpec trigger) {
+        if (trigger == null) {
+            return Trigger.asFastAsPossible();
+        }
+        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
+                .filter(Objects::nonNull).count();
+        if (given != 1) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
+                    "A trigger has exactly one of processingTime, availableNow or once");
+        }
+        if (trigger.availableNow() != null) {
+            requireTrue(trigger.availableNow(), "/trigger/availableNow");
+            return Trigger.availableNow();
+        }
+        if (trigger.once() != null) {
+            requireTrue(trigger.once(), "/trigger/once");
+            return Trigger.once();
+        }
+        try {
+            return Trigger.processingTime(trigger.processingTime());
+        } catch (ArusException invalid) {
+            throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
+        }
+    }
+
+    private static void requireTrue(Boolean value, String pointer) {
+        if (!value) {
+            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
+                    "Must be true; leave the trigger out for the default trigger");
+        }
     }
 }

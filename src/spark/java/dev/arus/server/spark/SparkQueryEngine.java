@@ -9,8 +9,8 @@ import dev.arus.server.query.QueryEngine;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
-import dev.arus.server.query.QuerySpec.TriggerSpec;
 import dev.arus.server.query.ResolvedStream;
+import dev.arus.server.query.SpecFields;
 import dev.arus.server.query.Step;
 import dev.arus.server.query.TranslatedQuery;
 import dev.arus.server.storage.DataDirectory;
@@ -22,10 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -83,7 +81,8 @@ class SparkQueryEngine implements QueryEngine {
                     + " output mode", Map.of("pointer", "/outputMode", "engine", "spark",
                     "errorClass", "STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE"));
         }
-        Trigger trigger = trigger(spec.trigger());
+        dev.arus.engine.streaming.Trigger given = spec.trigger() == null ? null : SpecFields.trigger(spec.trigger());
+        Trigger trigger = sparkTrigger(given);
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
@@ -92,7 +91,7 @@ class SparkQueryEngine implements QueryEngine {
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
-            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, triggerInterval(spec.trigger()), sinks,
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, interval(given), sinks,
                     files, QueryEndpoint.sourcesOf(spec));
         }
     }
@@ -171,44 +170,23 @@ class SparkQueryEngine implements QueryEngine {
         }
     }
 
-    /** Spark's trigger; the interval is read as Arus reads it, so both engines agree on what a spec means. */
-    private static Trigger trigger(TriggerSpec trigger) {
+    /** Spark's trigger of the spec's, {@code null} (Spark's default) when it gives none. */
+    private static Trigger sparkTrigger(dev.arus.engine.streaming.Trigger trigger) {
         if (trigger == null) {
             return null;
         }
-        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
-                .filter(Objects::nonNull).count();
-        if (given != 1) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
-                    "A trigger has exactly one of processingTime, availableNow or once");
-        }
-        if (trigger.availableNow() != null) {
-            requireTrue(trigger.availableNow(), "/trigger/availableNow");
+        if (trigger instanceof dev.arus.engine.streaming.Trigger.AvailableNow) {
             return Trigger.AvailableNow();
         }
-        if (trigger.once() != null) {
-            requireTrue(trigger.once(), "/trigger/once");
+        if (trigger instanceof dev.arus.engine.streaming.Trigger.Once) {
             return Trigger.Once();
         }
-        return Trigger.ProcessingTime(triggerInterval(trigger).toMillis());
+        return Trigger.ProcessingTime(interval(trigger).toMillis());
     }
 
-    private static Duration triggerInterval(TriggerSpec trigger) {
-        if (trigger == null || trigger.processingTime() == null) {
-            return Duration.ZERO;
-        }
-        try {
-            return ((dev.arus.engine.streaming.Trigger.ProcessingTime)
-                    dev.arus.engine.streaming.Trigger.processingTime(trigger.processingTime())).interval();
-        } catch (ArusException invalid) {
-            throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
-        }
-    }
-
-    private static void requireTrue(Boolean value, String pointer) {
-        if (!value) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
-                    "Must be true; leave the trigger out for the default trigger");
-        }
+    /** The interval of a processing-time trigger; zero for any other, or none. */
+    private static Duration interval(dev.arus.engine.streaming.Trigger trigger) {
+        return trigger instanceof dev.arus.engine.streaming.Trigger.ProcessingTime processingTime
+                ? processingTime.interval() : Duration.ZERO;
     }
 }

@@ -222,7 +222,7 @@ class StreamExecutionLifecycleTest {
         LogicalPlan plan = new LogicalPlan.StreamSource("rate", Map.of(), source.schema());
         QueryEnvironment environment = new QueryEnvironment(clock, scheduler, new TaskSlots(1),
                 QueryEnvironment.newCheckpointMaintenanceExecutor(), ZoneOffset.UTC,
-                System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1,
+                new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, 100, Integer.MAX_VALUE, Long.MAX_VALUE, 1,
                 ConnectTimeout.DEFAULT, Map.of());
         MicroBatchRunner runner = new MicroBatchRunner(identity,
                 QueryPlanner.plan(plan, OutputMode.APPEND, List.of(source),

@@ -157,7 +157,7 @@ class ParquetSinkTest {
         Path out = directory.resolve("out");
         SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS), null, null))
+                ZoneOffset.UTC, null))
                 .addBatch(0, new ResultBatch(schema, List.of(full, empty)));
 
         assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(0L)).containsExactly(
@@ -178,8 +178,7 @@ class ParquetSinkTest {
         try (TaskSlots slots = new TaskSlots(3)) {
             Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
                     OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema,
-                    SystemClock.INSTANCE, ZoneOffset.UTC, System.out, new MemoryTables(MemoryTables.UNLIMITED_ROWS),
-                    null, null, List.of(), slots.forSinks()));
+                    SystemClock.INSTANCE, ZoneOffset.UTC, null, List.of(), slots.forSinks()));
             sink.addBatch(0, new ResultBatch(schema, rows));
             sink.addBatch(1, new ResultBatch(schema, rows.subList(0, 3)));
         }

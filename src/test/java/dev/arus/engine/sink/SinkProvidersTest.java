@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
@@ -26,10 +27,28 @@ class SinkProvidersTest {
     private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
-        return SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND,
+        return SinkProviders.installed().with(new ConsoleSinkProvider(console), new MemorySinkProvider(tables))
+                .create(format, new SinkContext(options, OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), SystemClock.INSTANCE,
-                ZoneOffset.UTC,
-                console, tables, null, function));
+                ZoneOffset.UTC, function));
+    }
+
+    @Test
+    void aBoundProviderTakesThePlaceOfItsFormatAndNoOther() {
+        StreamSinkProvider bound = new StreamSinkProvider(null);
+
+        SinkProviders session = SinkProviders.installed().with(bound);
+
+        assertThat(session.of("STREAM")).isSameAs(bound);
+        assertThat(session.formats()).isEqualTo(SinkProviders.installed().formats());
+        assertThat(session.of("console")).isSameAs(SinkProviders.installed().of("console"));
+    }
+
+    @Test
+    void theStreamSinkOnTheClassPathHasNoLogToWrite() {
+        assertThatThrownBy(() -> create("stream", Map.of("stream", "orders"), null, null))
+                .isInstanceOfSatisfying(ArusException.class,
+                        refused -> assertThat(refused.errorClass()).isEqualTo("EVENT_LOG_UNAVAILABLE"));
     }
 
     @Test

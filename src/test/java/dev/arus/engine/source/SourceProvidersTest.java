@@ -15,7 +15,7 @@ class SourceProvidersTest {
     private final SourceProviders providers = SourceProviders.installed();
 
     private Source create(String format, Map<String, String> options) {
-        return providers.of(format).create(SourceContext.describing(options, clock, null));
+        return providers.of(format).create(SourceContext.describing(options, clock));
     }
 
     @Test
@@ -105,9 +105,9 @@ class SourceProvidersTest {
 
     @Test
     void checksOptionsWhenAskedForTheSchema() {
-        assertThat(providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "5"), clock, null)).names())
+        assertThat(providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "5"), clock)).names())
                 .containsExactly("timestamp", "value");
-        assertThatThrownBy(() -> providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "0"), clock, null)))
+        assertThatThrownBy(() -> providers.of("rate").schema(SourceContext.describing(Map.of("rowsPerSecond", "0"), clock)))
                 .isInstanceOf(ArusException.class);
     }
 
@@ -115,13 +115,13 @@ class SourceProvidersTest {
     void aRateSourceRestartedFromItsCheckpointCountsFromTheKeptCreationTime() {
         Source fresh = create("rate", Map.of());
         RateSource restarted = (RateSource) providers.of("rate")
-                .create(new SourceContext(Map.of(), clock, null, null, fresh.checkpointMetadata()));
+                .create(new SourceContext(Map.of(), clock, null, fresh.checkpointMetadata()));
 
         clock.advanceMillis(5_000);
 
         assertThat(fresh.checkpointMetadata()).isEqualTo("1000000");
         assertThat(restarted.creationTimeMs()).isEqualTo(1_000_000);
-        assertThatThrownBy(() -> providers.of("rate").create(new SourceContext(Map.of(), clock, null, null, "soon")))
+        assertThatThrownBy(() -> providers.of("rate").create(new SourceContext(Map.of(), clock, null, "soon")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'soon' is not a time in ms");
     }
 }
