@@ -2,8 +2,9 @@ import { askForToken, currentToken, forgetToken } from './auth';
 import type { HistoryPage } from './liveModel';
 import { CONTENT_TYPES, type EventLayout } from './streams';
 import type { CheckpointView, IngestResult, PipelineGraph, PreviewView, Problem, ProgressView, QueryView, RecentBatch, SqlFunction,
-  SqlTable, StateRowsView, StateStoreView, StreamSpec, StreamView } from './types';
-import { stateReadPath, type StateRead } from './stateView';
+  ClosingWindowsView, ResultView, SqlTable, StateRowsView, StateStoreView, StreamSpec, StreamView } from './types';
+import { closingPath, stateReadPath, type StateRead } from './stateView';
+import { resultPath } from './resultView';
 
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
@@ -83,6 +84,11 @@ export const api = {
   stateStores: (id: string) => call<StateStoreView[]>('GET', `${base}/${encodeURIComponent(id)}/state`),
   /** A page of one operator's state rows at a committed batch. */
   stateRows: (id: string, read: StateRead) => call<StateRowsView>('GET', stateReadPath(id, read)),
+  /** The first `limit` windows an aggregation or session window holds, the one the watermark closes next first. */
+  closingWindows: (id: string, operatorId: number, limit: number) =>
+    call<ClosingWindowsView>('GET', closingPath(id, operatorId, limit)),
+  /** The last row written for each key of an update or complete mode query, matching `column=value` lookups. */
+  result: (id: string, keys: string[], limit: number) => call<ResultView>('GET', resultPath(id, keys, limit)),
   stop: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/stop`),
   start: (id: string) => call<QueryView>('POST', `${base}/${encodeURIComponent(id)}/start`),
   remove: (id: string) => call<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
