@@ -142,6 +142,8 @@ export function statePanel(queryId: string): StatePanel {
     if (closingBlock.hidden) return;
     try {
       closing = await api.closingWindows(queryId, op.operatorId, CLOSING_WINDOWS);
+      // An aggregation by plain keys holds no window: nothing closes.
+      closingBlock.hidden = closing.numWindows === 0;
       drawClosing();
     } catch (e) {
       showProblem(e);
