@@ -117,6 +117,15 @@ export const api = {
   stateRows: (id: string, read: StateRead) => call(() => client.GET('/api/queries/{id}/state/{operatorId}', {
     params: { path: { id, operatorId: read.operatorId }, query: stateReadQuery(read) },
   })),
+  /** The first `limit` windows an aggregation or session window holds, the one the watermark closes next first. */
+  closingWindows: (id: string, operatorId: number, limit: number) =>
+    call(() => client.GET('/api/queries/{id}/state/{operatorId}/closing', {
+      params: { path: { id, operatorId }, query: { limit } },
+    })),
+  /** The last row written for each key of an update or complete mode query, matching `column=value` lookups. */
+  result: (id: string, keys: string[], limit: number) => call(() => client.GET('/api/queries/{id}/result', {
+    params: { path: { id }, query: { ...(keys.length > 0 ? { key: keys } : {}), limit } },
+  })),
   stop: (id: string) => call(() => client.POST('/api/queries/{id}/stop', query(id))),
   start: (id: string) => call(() => client.POST('/api/queries/{id}/start', query(id))),
   remove: (id: string): Promise<void> => call(() => client.DELETE('/api/queries/{id}', query(id))),

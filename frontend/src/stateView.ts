@@ -1,4 +1,4 @@
-import type { StateRowsView, StateStoreView } from './types';
+import type { ProgressView, StateRowsView, StateStoreView } from './types';
 
 /**
  * A stateful operator as the State section lists it: the stores the state endpoint gives a row
@@ -29,6 +29,10 @@ export interface StateRead {
   /** The page token of the page to read; null: the first. */
   after: string | null;
   joinSide: JoinSide | null;
+  /** A store read instead of a side (a join's `left-keyWithIndexToValue`); null: none. */
+  storeName?: string | null;
+  /** `field=value` filters on the value (`matched=false`); none when absent. */
+  values?: string[];
 }
 
 /** The operators of the state endpoint's rows, in its order, their stores together. */
@@ -50,13 +54,16 @@ export function stateOperators(stores: StateStoreView[]): StateOperatorEntry[] {
 }
 
 /** The query string's parameters that read `read` (its path names the query and the operator), leaving out what is not chosen. */
-export function stateReadQuery(read: StateRead): { batchId?: number; key?: string[]; limit: number; after?: string; joinSide?: string } {
+export function stateReadQuery(read: StateRead): { batchId?: number; key?: string[]; limit: number; after?: string; joinSide?: string;
+  storeName?: string; value?: string[] } {
   return {
     ...(read.batchId !== null ? { batchId: read.batchId } : {}),
     ...(read.keys.length > 0 ? { key: read.keys } : {}),
     limit: read.limit,
     ...(read.after !== null ? { after: read.after } : {}),
     ...(read.joinSide !== null ? { joinSide: read.joinSide } : {}),
+    ...(read.storeName ? { storeName: read.storeName } : {}),
+    ...((read.values ?? []).length > 0 ? { value: read.values } : {}),
   };
 }
 
@@ -148,4 +155,54 @@ export class StatePager {
   reset(): void {
     this.starts.length = 1;
   }
+}
+
+/**
+ * A join's rows of one side still waiting for a match: the side's `keyWithIndexToValue` store,
+ * whose value carries Spark's `matched` flag, filtered on `matched=false`.
+ */
+export function waitingRead(read: Omit<StateRead, 'joinSide' | 'storeName' | 'values'>, side: JoinSide): StateRead {
+  return { ...read, joinSide: null, storeName: `${side}-keyWithIndexToValue`, values: ['matched=false'] };
+}
+
+/** Operators whose state holds windows the watermark closes: an aggregation (a time window's) and a session window. */
+export function closesWindows(op: StateOperatorEntry): boolean {
+  return op.operatorName === 'stateStoreSave' || op.operatorName === 'sessionWindowStateStoreSaveExec';
+}
+
+
+/** One operator's rows after a batch, from that batch's progress report. */
+export interface RowsAtBatch {
+  batchId: number;
+  rows: number;
+}
+
+/**
+ * An operator's rows over the last `count` batches, oldest first, from the progress reports'
+ * `stateOperators`: the operator's place there is its id (both count from the sink end), and a
+ * report whose operator there has another name (an edit changed the plan) is left out.
+ */
+export function rowsOverBatches(progress: readonly ProgressView[], op: StateOperatorEntry, count: number): RowsAtBatch[] {
+  const points: RowsAtBatch[] = [];
+  for (const report of progress) {
+    const at = report.stateOperators?.[op.operatorId];
+    if (at && at.operatorName === op.operatorName && typeof at.numRowsTotal === 'number') {
+      points.push({ batchId: report.batchId, rows: at.numRowsTotal });
+    }
+  }
+  return points.slice(Math.max(0, points.length - count));
+}
+
+/**
+ * How far the watermark is from closing a window: the time from the `watermark` (epoch ms; null:
+ * none yet) to the window's end, or that the next batch closes it (the watermark has reached it).
+ */
+export function closesIn(closesAt: string, watermark: number | null): string {
+  if (watermark === null) return 'once a watermark reaches it';
+  const gap = Date.parse(closesAt) - watermark;
+  if (gap <= 0) return 'at the next batch';
+  const seconds = gap / 1000;
+  if (seconds < 60) return `watermark ${seconds} s short`;
+  if (seconds < 3600) return `watermark ${Math.round(seconds / 60)} min short`;
+  return `watermark ${(seconds / 3600).toFixed(1)} h short`;
 }

@@ -90,3 +90,9 @@ export function parseLiveMessage(text: string): LiveFrame {
 export type StateStoreView = Schemas['StateOperatorView'];
 /** A page of an operator's state rows. */
 export type StateRowsView = Schemas['StateRowsView'];
+/** The windows in an aggregation's or session window's state, the one the watermark closes next first. */
+export type ClosingWindowsView = Schemas['ClosingWindowsView'];
+/** One window of those, with the watermark that closes it. */
+export type ClosingWindow = ClosingWindowsView['windows'][number];
+/** A page of a query's materialized result: the last row written for each key. */
+export type ResultView = Schemas['ResultView'];

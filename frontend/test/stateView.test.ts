@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyFilter, pickBatch, StatePager, stateOperators, stateTable } from '../src/stateView';
+import { closesIn, closesWindows, parseKeyFilter, pickBatch, rowsOverBatches, StatePager, stateOperators, stateReadQuery,
+  stateTable, waitingRead } from '../src/stateView';
+import { progress, stateOperator } from './fixtures';
 import type { StateStoreView } from '../src/types';
 
 function store(operatorId: number, operatorName: string, stateStoreName: string, numRowsTotal = 7): StateStoreView {
@@ -77,5 +79,48 @@ describe('StatePager', () => {
     pager.reset();
     pager.previous();
     expect([pager.after, pager.page, pager.hasPrevious]).toEqual([null, 1, false]);
+  });
+});
+
+describe('waitingRead', () => {
+  it('reads the side\'s keyWithIndexToValue store for the rows whose matched flag is still false', () => {
+    const read = waitingRead({ operatorId: 0, batchId: null, keys: ['field0=a'], limit: 50, after: null }, 'left');
+    expect(stateReadQuery(read)).toEqual({ key: ['field0=a'], limit: 50, storeName: 'left-keyWithIndexToValue',
+      value: ['matched=false'] });
+  });
+});
+
+describe('closing windows', () => {
+  it('are asked of aggregations and session windows alone', () => {
+    const [agg, join] = stateOperators([store(0, 'stateStoreSave', 'default'), store(1, 'symmetricHashJoin', 'left-keyToNumValues')]);
+    const [session, dedupe] = stateOperators([store(0, 'sessionWindowStateStoreSaveExec', 'default'), store(1, 'dedupe', 'default')]);
+    expect([agg, join, session, dedupe].map((op) => op !== undefined && closesWindows(op))).toEqual([true, false, true, false]);
+  });
+
+  it('say how far the watermark is from a window\'s end, or that the next batch closes it', () => {
+    const end = '2026-12-01T10:00:10.000Z';
+    expect(closesIn(end, null)).toBe('once a watermark reaches it');
+    expect(closesIn(end, Date.parse('2026-12-01T10:00:04.000Z'))).toBe('watermark 6 s short');
+    expect(closesIn(end, Date.parse('2026-12-01T09:50:10.000Z'))).toBe('watermark 10 min short');
+    expect(closesIn(end, Date.parse('2026-12-01T07:40:10.000Z'))).toBe('watermark 2.3 h short');
+    expect(closesIn(end, Date.parse(end))).toBe('at the next batch');
+  });
+});
+
+describe('rowsOverBatches', () => {
+  it('takes the operator\'s rows from its place in each report, the last ones, oldest first', () => {
+    const [agg, dedupe] = stateOperators([store(0, 'stateStoreSave', 'default'), store(1, 'dedupe', 'default')]);
+    const reports = [1, 2, 3, 4].map((b) => progress(b, {}, { stateOperators: [
+      stateOperator({ numRowsTotal: b * 10 }), stateOperator({ operatorName: 'dedupe', numRowsTotal: b })] }));
+    expect(agg && rowsOverBatches(reports, agg, 3)).toEqual([{ batchId: 2, rows: 20 }, { batchId: 3, rows: 30 },
+      { batchId: 4, rows: 40 }]);
+    expect(dedupe && rowsOverBatches(reports, dedupe, 10).map((p) => p.rows)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('leaves out reports where another operator stands at its place, as after an edit', () => {
+    const [agg] = stateOperators([store(0, 'stateStoreSave', 'default')]);
+    const reports = [progress(1, {}, { stateOperators: [stateOperator({ operatorName: 'dedupe', numRowsTotal: 9 })] }),
+      progress(2, {}, { stateOperators: [stateOperator({ numRowsTotal: 5 })] }), progress(3, {}, { stateOperators: [] })];
+    expect(agg && rowsOverBatches(reports, agg, 10)).toEqual([{ batchId: 2, rows: 5 }]);
   });
 });

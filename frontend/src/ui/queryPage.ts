@@ -8,6 +8,7 @@ import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel'
 import { LiveConnection, type ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
+import { materializes } from '../resultView';
 import { sinkTarget } from '../sinkTarget';
 import { recentRows } from '../rows';
 import { operatorStateRows, stateOperatorLines, stateRows } from '../timeline';
@@ -16,6 +17,7 @@ import { Chart, markerLabelsFor, PALETTE, progressOption, resultsOption, session
 import { definitionCard, lastCommittedText } from './definitionCard';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 import { renderNotFoundPage } from './notFoundPage';
+import { resultPanel } from './resultPanel';
 import { statePanel } from './statePanel';
 
 const PROGRESS_CHARTS: ProgressChartSpec[] = [
@@ -79,6 +81,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     },
   });
   const stateSection = statePanel(id);
+  const resultSection = resultPanel(id);
   /** The query state in which the State section last listed the operators; null: not yet. */
   let stateReadIn: string | null = null;
   const resultsHint = h('span', { class: 'hint' });
@@ -135,6 +138,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     lagCard,
     resultsCard,
     rowsCard,
+    resultSection.element,
     stateSection.element,
     h('section', { class: 'progress-grid' },
       ...PROGRESS_CHARTS.map((spec, i) => h('div', { class: 'card card-small' }, h('h3', {}, spec.title), progressEls[i]))),
@@ -403,6 +407,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
         stateReadIn = model.state;
         void stateSection.load();
       }
+      resultSection.show(materializes(model.outputMode));
       drawHead();
     }
     if (changes.query || changes.comparison) drawComparison(model.query?.comparison);
@@ -410,8 +415,12 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.progress) {
       drawProgress();
       drawLag();
+      stateSection.progress(model.progress, model.markers.watermark);
     }
-    if (changes.batches) drawBatches();
+    if (changes.batches) {
+      drawBatches();
+      resultSection.batchWritten();
+    }
     if (changes.batches || changes.progress || changes.query) drawRows();
   }
 
@@ -489,6 +498,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     window.removeEventListener('online', online);
     window.clearTimeout(confirmTimer);
     live.close();
+    resultSection.dispose();
     results.dispose();
     progressCharts.forEach((c) => c.dispose());
   };

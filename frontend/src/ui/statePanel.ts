@@ -1,17 +1,26 @@
 import { api, ProblemError } from '../api';
-import { consoleCell } from '../format';
-import { parseKeyFilter, pickBatch, StatePager, stateOperators, stateTable, type JoinSide, type StateOperatorEntry,
-  type StateRead } from '../stateView';
+import { consoleCell, timeOfDay } from '../format';
+import { closesIn, closesWindows, parseKeyFilter, pickBatch, rowsOverBatches, StatePager, stateOperators, stateTable,
+  waitingRead, type JoinSide, type RowsAtBatch, type StateOperatorEntry, type StateRead } from '../stateView';
+import type { ClosingWindowsView, ProgressView } from '../types';
 import { h, replaceChildren } from './dom';
 
 /** Rows on a page of the state table. */
 const PAGE_ROWS = 50;
+
+/** Batches whose row counts the operators table draws. */
+const COUNTED_BATCHES = 20;
+
+/** Windows the closing list shows. */
+const CLOSING_WINDOWS = 10;
 
 /** The State section of a query's page, and what reads its operators again. */
 export interface StatePanel {
   element: HTMLElement;
   /** Lists the operators again (and the chosen one's rows): shown for a query with a checkpoint. */
   load(): Promise<void>;
+  /** The query's progress reports, oldest first, and its watermark (epoch ms; null: none yet): rows over batches, closing times. */
+  progress(reports: readonly ProgressView[], watermark: number | null): void;
 }
 
 /**
@@ -29,15 +38,22 @@ export function statePanel(queryId: string): StatePanel {
     'aria-label': 'Search by key', 'data-state-key': '' });
   const sideSelect = h('select', { 'aria-label': 'Join side', 'data-state-side': '' },
     h('option', { value: 'left' }, 'left side'), h('option', { value: 'right' }, 'right side'));
+  const waitingBox = h('input', { type: 'checkbox', 'data-state-waiting': '' });
+  const waitingLabel = h('label', { class: 'state-waiting', title: 'the side\'s rows whose matched flag is still false' },
+    waitingBox, ' waiting for a match');
   const readButton = h('button', { class: 'btn', 'data-action': 'state-read' }, 'Read');
   const form = h('form', { class: 'state-form' },
-    h('label', {}, 'batch ', batchInput), sideSelect, keyInput, readButton);
+    h('label', {}, 'batch ', batchInput), sideSelect, waitingLabel, keyInput, readButton);
+  const closingHead = h('p', { class: 'hint', 'data-closing-summary': '' });
+  const closingEl = h('div', { class: 'state-rows', 'data-table': 'closing' });
+  const closingBlock = h('div', { class: 'state-closing', hidden: true },
+    h('h3', {}, 'Closes next'), closingHead, closingEl);
   const rowsHead = h('p', { class: 'hint', 'data-state-summary': '' });
   const rowsEl = h('div', { class: 'state-rows', 'data-table': 'state-rows' });
   const previous = h('button', { class: 'btn', 'data-action': 'state-previous', disabled: true }, 'Previous');
   const next = h('button', { class: 'btn', 'data-action': 'state-next', disabled: true }, 'Next');
   const chosenEl = h('div', { class: 'state-chosen', hidden: true },
-    h('h3', { 'data-state-chosen': '' }), form, rowsHead, rowsEl, h('div', { class: 'state-pager' }, previous, next));
+    h('h3', { 'data-state-chosen': '' }), closingBlock, form, rowsHead, rowsEl, h('div', { class: 'state-pager' }, previous, next));
   const element = h('section', { class: 'card', 'data-card': 'state', hidden: true },
     h('div', { class: 'card-head' }, h('h2', {}, 'State'),
       h('span', { class: 'hint' }, 'what the stateful operators hold, read from the checkpoint at a committed batch'), refresh),
@@ -48,6 +64,9 @@ export function statePanel(queryId: string): StatePanel {
   /** The read whose page is shown, less its page token. */
   let shown: Omit<StateRead, 'after'> | null = null;
   const pager = new StatePager();
+  let reports: readonly ProgressView[] = [];
+  let watermark: number | null = null;
+  let closing: ClosingWindowsView | null = null;
 
   function showProblem(e: unknown): void {
     problem.textContent = e instanceof ProblemError ? e.message : String(e);
@@ -60,16 +79,75 @@ export function statePanel(queryId: string): StatePanel {
       replaceChildren(operatorsEl, h('p', { class: 'batch-empty' }, '(no stateful operator has committed a batch)'));
       return;
     }
-    const head = h('tr', {}, ...['id', 'operator', 'stores', 'partitions', 'batches', 'rows', ''].map((c) => h('th', {}, c)));
+    const head = h('tr', {}, ...['id', 'operator', 'stores', 'partitions', 'batches', 'rows', 'rows, last batches', '']
+      .map((c) => h('th', {}, c)));
     const rows = operators.map((op) => h('tr', { 'data-operator-id': op.operatorId },
       h('td', {}, String(op.operatorId)), h('td', {}, op.operatorName), h('td', {}, op.stores.join(', ')),
       h('td', {}, String(op.numPartitions)),
       h('td', {}, op.maxBatchId < 0 ? '–' : `${op.minBatchId}–${op.maxBatchId}`),
       h('td', { 'data-rows-total': op.numRowsTotal }, String(op.numRowsTotal)),
+      h('td', {}, rowsSpark(rowsOverBatches(reports, op, COUNTED_BATCHES))),
       h('td', {}, h('button', { class: 'btn', 'data-action': 'state-choose', disabled: op.maxBatchId < 0,
         onclick: () => choose(op) }, 'Rows'))));
     replaceChildren(operatorsEl, h('div', { class: 'table-scroll' },
       h('table', { class: 'console' }, h('thead', {}, head), h('tbody', {}, ...rows))));
+  }
+
+  /** Bars of an operator's rows after each of the last batches, highest full; the figures in its title. */
+  function rowsSpark(points: RowsAtBatch[]): HTMLElement {
+    const el = h('span', { class: 'rows-spark', 'data-rows-over-batches': points.map((p) => p.rows).join(',') });
+    if (points.length === 0) {
+      el.textContent = '–';
+      return el;
+    }
+    const top = Math.max(1, ...points.map((p) => p.rows));
+    el.title = points.map((p) => `batch ${p.batchId}: ${p.rows}`).join('\n');
+    for (const p of points) {
+      el.append(h('span', { class: 'rows-spark-bar', style: `height: ${Math.max(1, Math.round((p.rows / top) * 100))}%` }));
+    }
+    const first = points[0];
+    const last = points[points.length - 1];
+    el.append(h('span', { class: 'rows-spark-text' }, first && last && points.length > 1
+      ? ` ${first.rows} → ${last.rows} over batches ${first.batchId}–${last.batchId}` : ` ${last?.rows ?? ''}`));
+    return el;
+  }
+
+  /** The windows the chosen aggregation or session window closes next, against the watermark. */
+  function drawClosing(): void {
+    if (!closing) return;
+    closingEl.dataset.windows = String(closing.windows.length);
+    const mark = watermark === null ? 'no watermark yet' : `watermark ${timeOfDay(watermark)} UTC`;
+    closingHead.textContent = closing.numWindows === 0
+      ? `batch ${closing.batchId}: no window in the state`
+      : `batch ${closing.batchId}: ${closing.numWindows} window${closing.numWindows === 1 ? '' : 's'} in the state, `
+        + `each closed by the first batch whose watermark reaches its end; now ${mark}`;
+    if (closing.windows.length === 0) {
+      replaceChildren(closingEl);
+      return;
+    }
+    const keyColumns: string[] = [];
+    for (const w of closing.windows) for (const k of Object.keys(w.key)) if (!keyColumns.includes(k)) keyColumns.push(k);
+    const shownKeys = keyColumns.filter((k) => !closing?.windows.some((w) => w.key[k] !== null && typeof w.key[k] === 'object'));
+    replaceChildren(closingEl, h('div', { class: 'table-scroll' }, h('table', { class: 'console' },
+      h('thead', {}, h('tr', {}, ...['closes at watermark', 'window start', ...shownKeys, 'when'].map((c) => h('th', {}, c)))),
+      h('tbody', {}, ...closing.windows.map((w) => h('tr', { 'data-closes-at': w.closesAt },
+        h('td', {}, consoleCell(w.closesAt)), h('td', {}, consoleCell(w.window.start)),
+        ...shownKeys.map((k) => h('td', {}, consoleCell(w.key[k]))),
+        h('td', {}, closesIn(w.closesAt, watermark))))))));
+  }
+
+  async function readClosing(op: StateOperatorEntry): Promise<void> {
+    closingBlock.hidden = !closesWindows(op);
+    closing = null;
+    if (closingBlock.hidden) return;
+    try {
+      closing = await api.closingWindows(queryId, op.operatorId, CLOSING_WINDOWS);
+      // An aggregation by plain keys holds no window: nothing closes.
+      closingBlock.hidden = closing.numWindows === 0;
+      drawClosing();
+    } catch (e) {
+      showProblem(e);
+    }
   }
 
   function choose(op: StateOperatorEntry): void {
@@ -81,7 +159,10 @@ export function statePanel(queryId: string): StatePanel {
     batchInput.max = String(op.maxBatchId);
     batchInput.value = String(op.maxBatchId);
     sideSelect.hidden = !op.join;
+    waitingLabel.hidden = !op.join;
+    waitingBox.checked = false;
     keyInput.value = '';
+    void readClosing(op);
     void readFromForm();
   }
 
@@ -92,8 +173,9 @@ export function statePanel(queryId: string): StatePanel {
     const filter = parseKeyFilter(keyInput.value);
     if (batch !== null && typeof batch === 'object') return showProblem(batch.error);
     if ('error' in filter) return showProblem(filter.error);
-    shown = { operatorId: chosen.operatorId, batchId: batch, keys: filter.keys, limit: PAGE_ROWS,
-      joinSide: chosen.join ? sideSelect.value as JoinSide : null };
+    const read = { operatorId: chosen.operatorId, batchId: batch, keys: filter.keys, limit: PAGE_ROWS };
+    shown = chosen.join && waitingBox.checked ? waitingRead({ ...read, after: null }, sideSelect.value as JoinSide)
+      : { ...read, joinSide: chosen.join ? sideSelect.value as JoinSide : null };
     pager.reset();
     await readPage();
   }
@@ -127,6 +209,7 @@ export function statePanel(queryId: string): StatePanel {
     void readFromForm();
   });
   sideSelect.addEventListener('change', () => void readFromForm());
+  waitingBox.addEventListener('change', () => void readFromForm());
   next.addEventListener('click', () => {
     if (!next.dataset.after) return;
     pager.next(next.dataset.after);
@@ -151,6 +234,7 @@ export function statePanel(queryId: string): StatePanel {
     if (still) {
       chosen = still;
       batchInput.max = String(still.maxBatchId);
+      void readClosing(still);
       await readPage();
     } else {
       chosen = null;
@@ -159,5 +243,12 @@ export function statePanel(queryId: string): StatePanel {
   }
   refresh.addEventListener('click', () => void load());
 
-  return { element, load };
+  function progress(latest: readonly ProgressView[], mark: number | null): void {
+    reports = latest;
+    watermark = mark;
+    if (!element.hidden && operators.length > 0) drawOperators();
+    drawClosing();
+  }
+
+  return { element, load, progress };
 }

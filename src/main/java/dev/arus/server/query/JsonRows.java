@@ -31,7 +31,8 @@ final class JsonRows {
         return objects;
     }
 
-    private static Map<String, Object> object(Row row) {
+    /** One row. */
+    static Map<String, Object> object(Row row) {
         Schema schema = row.schema();
         Map<String, Object> object = new LinkedHashMap<>();
         for (int i = 0; i < row.size(); i++) {
@@ -40,7 +41,8 @@ final class JsonRows {
         return object;
     }
 
-    private static Object value(Object value) {
+    /** One value as a row's JSON shows it. */
+    static Object value(Object value) {
         if (value instanceof Instant instant) {
             return Timestamps.format(instant);
         }

@@ -1,10 +1,13 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +25,9 @@ import org.jspecify.annotations.Nullable;
  * {@code maxKeys} rows are kept: past that, update mode forgets the rows written longest ago and
  * complete mode keeps a batch's first rows, and the view counts what it left out, so that an
  * answer never passes for the whole result when it is not. Kept in memory from the first batch
- * the service saw (a restart of the service starts it afresh). Written by the query's thread,
- * read by any; thread-safe.
+ * the service saw (a restart of the service starts it afresh), as the engine's immutable rows:
+ * a batch costs the query's thread a map update per row, and only a read turns rows into JSON.
+ * Written by the query's thread, read by any; thread-safe.
  */
 final class MaterializedResult {
 
@@ -33,8 +37,8 @@ final class MaterializedResult {
     private final OutputMode mode;
     private final List<String> keyColumns;
     private final int maxKeys;
-    // Guarded by this: the rows by key, the one written longest ago first.
-    private final LinkedHashMap<List<Object>, Map<String, Object>> rows = new LinkedHashMap<>();
+    // Guarded by this: the rows by key (their key columns' values), the one written longest ago first.
+    private final LinkedHashMap<List<Object>, Row> rows = new LinkedHashMap<>();
     private @Nullable Long firstBatchId;
     private @Nullable Long batchId;
     private long omittedRows;
@@ -81,8 +85,8 @@ final class MaterializedResult {
 
     /** Takes batch {@code id}'s rows, as its sink was handed them; on the query's thread. */
     void add(ResultBatch batch, long id) {
-        List<Map<String, Object>> written = JsonRows.of(batch.rows(), mode == OutputMode.COMPLETE ? maxKeys
-                : Integer.MAX_VALUE);
+        int[] keyAt = keyColumns.stream().mapToInt(column -> batch.schema().indexOf(column)).toArray();
+        List<Row> written = batch.rows();
         synchronized (this) {
             if (firstBatchId == null) {
                 firstBatchId = id;
@@ -90,16 +94,17 @@ final class MaterializedResult {
             batchId = id;
             if (mode == OutputMode.COMPLETE) {
                 rows.clear();
-                omittedRows = batch.count() - written.size();
-                for (Map<String, Object> row : written) {
-                    rows.put(keyColumns.isEmpty() ? List.of(rows.size()) : key(row), row);
+                List<Row> kept = written.subList(0, Math.min(maxKeys, written.size()));
+                omittedRows = batch.count() - kept.size();
+                for (Row row : kept) {
+                    rows.put(keyAt.length == 0 ? List.of(rows.size()) : key(row, keyAt), row);
                 }
                 return;
             }
             // Rows the engine did not hand over (past the rows observed) are unknown: left out.
             omittedRows += batch.count() - written.size();
-            for (Map<String, Object> row : written) {
-                List<Object> key = key(row);
+            for (Row row : written) {
+                List<Object> key = key(row, keyAt);
                 rows.remove(key);
                 rows.put(key, row);
                 if (rows.size() > maxKeys) {
@@ -112,12 +117,13 @@ final class MaterializedResult {
         }
     }
 
-    private List<Object> key(Map<String, Object> row) {
-        List<Object> key = new ArrayList<>(keyColumns.size());
-        for (String column : keyColumns) {
-            key.add(row.get(column));
+    /** The values of {@code row} at {@code keyAt}: equal for equal keys, as rows compare by content. */
+    private static List<Object> key(Row row, int[] keyAt) {
+        Object[] key = new Object[keyAt.length];
+        for (int i = 0; i < keyAt.length; i++) {
+            key[i] = keyAt[i] < 0 ? null : row.get(keyAt[i]);
         }
-        return key;
+        return Arrays.asList(key);
     }
 
     /**
@@ -134,19 +140,34 @@ final class MaterializedResult {
                         + String.join(".", filter.path()) + "'");
             }
         }
+        List<Row> held;
+        Long reflected;
+        Long since;
+        long omitted;
+        synchronized (this) {
+            held = new ArrayList<>(rows.values());
+            reflected = batchId;
+            since = firstBatchId;
+            omitted = omittedRows;
+        }
+        // Converted outside the lock, so that a lookup never holds up a batch: the filtered
+        // columns of every row, the whole of the rows on the page.
+        List<String> filtered = filters.stream().map(KeyFilter::column).distinct().toList();
         List<Map<String, Object>> page = new ArrayList<>(Math.min(limit, 64));
         long matching = 0;
-        synchronized (this) {
-            for (Map<String, Object> row : rows.values()) {
-                if (filters.stream().allMatch(filter -> filter.matches(row))) {
-                    if (matching >= offset && page.size() < limit) {
-                        page.add(row);
-                    }
-                    matching++;
-                }
+        for (Row row : held) {
+            Map<String, Object> looked = new HashMap<>();
+            for (String column : filtered) {
+                looked.put(column, JsonRows.value(row.get(column)));
             }
-            return new ResultView(mode.name().toLowerCase(Locale.ROOT), keyColumns, batchId, firstBatchId, page, matching,
-                    rows.size(), maxKeys, omittedRows > 0, omittedRows);
+            if (filters.stream().allMatch(filter -> filter.matches(looked))) {
+                if (matching >= offset && page.size() < limit) {
+                    page.add(JsonRows.object(row));
+                }
+                matching++;
+            }
         }
+        return new ResultView(mode.name().toLowerCase(Locale.ROOT), keyColumns, reflected, since, page, matching,
+                held.size(), maxKeys, omitted > 0, omitted);
     }
 }

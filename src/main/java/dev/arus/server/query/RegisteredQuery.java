@@ -53,7 +53,8 @@ final class RegisteredQuery implements RunEvents {
     private volatile @Nullable QueryFiles claimedFiles;
     private final Shared shared;
     private final RecentBatches outputs;
-    // The definition's materialized result (null in append mode); replaced with the definition.
+    // The definition's materialized result (null in append mode); replaced with the definition,
+    // and by each run of a query without a checkpoint.
     private volatile @Nullable MaterializedResult result;
     // Guarded by this object's lock, but for the views' reads.
     private final QueryRestarts restarts;
@@ -487,6 +488,10 @@ final class RegisteredQuery implements RunEvents {
     public void runStarted(StreamingQuery started, Instant at) {
         unended.put(started.runId(), started);
         run = started;
+        if (!files().checkpointed()) {
+            // A run without a checkpoint computes its result afresh, numbering its batches from 0.
+            result = resultOf(definition);
+        }
         shared.listeners().runStarted(view(started), at);
     }
 

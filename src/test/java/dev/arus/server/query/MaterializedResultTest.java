@@ -42,7 +42,8 @@ class MaterializedResultTest {
     @AfterEach
     void deleteEverything() {
         ApiClient api = api();
-        api.get("/api/queries").json().forEach(query -> api.delete("/api/queries/" + query.path("id").asString()));
+        api.get("/api/queries").json().forEach(query ->
+                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
         api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
     }
 
@@ -201,6 +202,45 @@ class MaterializedResultTest {
         ApiClient.Response refused = api.get("/api/queries/" + id + "/result");
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.json().path("errorClass").asString()).isEqualTo("RESULT_NOT_MATERIALIZED.KEY_UNKNOWN");
+    }
+
+    private static List<String> pageClicks(JsonNode result) {
+        List<String> rows = new ArrayList<>();
+        result.path("rows").forEach(row -> rows.add(row.path("page").asString() + " " + row.path("clicks").asLong()));
+        return rows;
+    }
+
+    private static void restart(ApiClient api, String id) {
+        assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+        assertThat(api.post("/api/queries/" + id + "/start").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aCheckpointedQueryKeepsItsResultAcrossRunsAndOneWithoutStartsItAfreshWithEachRun() {
+        ApiClient api = api();
+        api.post("/api/streams", CLICKS);
+        String kept = api.create(clicksQuery("kept", COUNT_BY_PAGE, "update")
+                .replace("\"startingOffsets\": \"earliest\"", "\"startingOffsets\": \"latest\"")
+                .replace("\"sink\"", "\"checkpointLocation\": \"checkpoints/kept\", \"sink\""));
+        String afresh = api.create(clicksQuery("afresh", COUNT_BY_PAGE, "update")
+                .replace("\"startingOffsets\": \"earliest\"", "\"startingOffsets\": \"latest\""));
+        String home = "[" + click("home", "10:01:00") + "]";
+        ApiClient.Response posted = api.post("/api/streams/clicks/events", home);
+        assertThat(posted.status()).as(posted.body()).isLessThan(300);
+        for (String id : List.of(kept, afresh)) {
+            await().atMost(Duration.ofSeconds(30)).until(() ->
+                    pageClicks(api.get("/api/queries/" + id + "/result").json()).equals(List.of("home 1")));
+            restart(api, id);
+        }
+        posted = api.post("/api/streams/clicks/events", "[" + click("cart", "10:02:00") + "]");
+        assertThat(posted.status()).as(posted.body()).isLessThan(300);
+
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                pageClicks(api.get("/api/queries/" + kept + "/result").json()).contains("cart 1"));
+        assertThat(pageClicks(api.get("/api/queries/" + kept + "/result").json())).containsExactly("home 1", "cart 1");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                pageClicks(api.get("/api/queries/" + afresh + "/result").json()).contains("cart 1"));
+        assertThat(pageClicks(api.get("/api/queries/" + afresh + "/result").json())).containsExactly("cart 1");
     }
 
     @Test

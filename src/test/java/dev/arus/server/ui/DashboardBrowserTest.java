@@ -24,7 +24,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * finds a refusal marked at its line and column, previews a template's rows without creating it,
  * and creates a query from a SQL template, saving {@code docs/sql-editor.png}; {@code
  * frontend/e2e/state.e2e.mjs} reads a stopped aggregation's state on its page, a page at a time, by
- * key and at an earlier batch, and a join's a side at a time, saving {@code docs/state.png}. Skipped without
+ * key and at an earlier batch, its rows over the last batches and its result by key, a windowed
+ * count's windows in the order the watermark closes them, and a join's a side at a time and its
+ * rows waiting for a match, saving {@code docs/state.png}. Skipped without
  * Chromium unless {@code ARUS_REQUIRE_BROWSER=1} (see {@link BrowserScenario}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "arus.demo.enabled=false")
