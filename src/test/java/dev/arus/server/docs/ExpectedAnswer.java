@@ -10,10 +10,10 @@ import tools.jackson.databind.json.JsonMapper;
  * An answer as a page of the documentation shows it, and what an actual answer must have to match
  * it. The page may leave things out with {@code …}: {@code , …} at the end of an object or array
  * stands for fields or elements not shown, and {@code …} inside a string for any text there
- * ({@code "3f0c…"} is any id starting {@code 3f0c}). The fields shown must be in the answer, with
+ * ({@code "3f0c…"} is any id starting {@code 3f0c}). The fields shown must be the answer's, with
  * equal values, or, for an answer whose values differ from run to run, with values of the same
- * JSON types ({@code shapeOnly}); an array shown must be as long as the answer's, unless it ends
- * with {@code , …}.
+ * JSON types ({@code shapeOnly}); an object or array shown must have all the answer's fields or
+ * elements, unless it ends with {@code , …}.
  */
 final class ExpectedAnswer {
 
@@ -56,6 +56,10 @@ final class ExpectedAnswer {
                 if (!field.getKey().equals(ELIDED)) {
                     compare(pointer + "/" + field.getKey(), field.getValue(), actual.get(field.getKey()), differences);
                 }
+            }
+            if (!expected.has(ELIDED)) {
+                actual.propertyNames().stream().filter(name -> !expected.has(name))
+                        .forEach(name -> differences.add(pointer + "/" + name + ": in the answer, not shown"));
             }
         } else if (expected.isArray()) {
             if (!actual.isArray()) {
