@@ -64,6 +64,8 @@ class DocsExamplesTest {
     @LocalServerPort
     int port;
 
+    private int requestsMade;
+
     @DynamicPropertySource
     static void dataDirectory(DynamicPropertyRegistry registry) {
         registry.add("arus.data-dir", () -> WORKING_DIRECTORY.resolve("data").toString());
@@ -72,8 +74,11 @@ class DocsExamplesTest {
     @TestFactory
     Stream<DynamicTest> everyExampleOfEveryPageRunsAsWritten() {
         String only = System.getProperty("arus.docs.page", "");
-        return Docs.files().stream().filter(page -> page.toString().contains(only))
+        Stream<DynamicTest> pages = Docs.files().stream().filter(page -> page.toString().contains(only))
                 .map(page -> DynamicTest.dynamicTest(page.toString(), () -> runPage(page)));
+        // So that a change to how blocks are found, which would find none, cannot pass unseen.
+        return only.isEmpty() ? Stream.concat(pages, Stream.of(DynamicTest.dynamicTest("the pages' requests", () ->
+                assertThat(requestsMade).as("requests the examples made").isGreaterThan(50)))) : pages;
     }
 
     @Test
@@ -142,8 +147,9 @@ class DocsExamplesTest {
     }
 
     /** Runs the commands of {@code block}; each request must be answered {@code status}, or 2xx for 0. */
-    private static ShellSession.Run run(ShellSession shell, DocBlock block, int status) throws IOException, InterruptedException {
+    private ShellSession.Run run(ShellSession shell, DocBlock block, int status) throws IOException, InterruptedException {
         ShellSession.Run run = shell.run(block.text(), BLOCK_TIMEOUT_SECONDS);
+        requestsMade += run.requests().size();
         String said = block.where() + "\n" + block.text() + "\nprinted:\n" + run.out() + "\nand on stderr:\n" + run.err();
         assertThat(run.exit()).as("the exit status of %s", said).isZero();
         for (ShellSession.Request request : run.requests()) {
