@@ -2,7 +2,7 @@
  * The Streams page's words and test events, as pure functions: what a stream keeps, the example
  * events the send form starts from, what a post wrote, and where a refused post went wrong.
  */
-import { bytes, count, duration } from './format';
+import { bytes, count } from './format';
 import { escapePointerSegment, lineRange, locatePointer, offsetOf, type TextRange } from './jsonLocate';
 import type { IngestResult, Problem, Retention, StreamColumn } from './types';
 
@@ -96,7 +96,7 @@ export function problemRange(text: string, problem: Problem): TextRange | null {
  */
 export function retentionText(retention: Retention | undefined): string {
   if (!retention) return '–';
-  const age = retention.maxAge ?? (retention.maxAgeSeconds === undefined ? undefined : duration(retention.maxAgeSeconds));
+  const age = retention.maxAge;
   return [
     age === undefined ? 'any age' : `up to ${age} old`,
     retention.maxBytes > 0 ? `up to ${bytes(retention.maxBytes)} a partition` : 'any size',
@@ -109,5 +109,5 @@ export function retentionText(retention: Retention | undefined): string {
  * "retention": {}, or before streams had a default retention (arus.streams.default-retention).
  */
 export function keepsEverything(retention: Retention | undefined): boolean {
-  return retention !== undefined && retention.maxAgeSeconds === undefined && retention.maxBytes <= 0;
+  return retention !== undefined && retention.maxAge === undefined && retention.maxBytes <= 0;
 }

@@ -92,23 +92,19 @@ describe('a refused post of events', () => {
 
 describe('retentionText', () => {
   it('says how old and how large a stream may grow and whether unread events are kept', () => {
-    expect(retentionText({ maxAge: '7 days', maxAgeSeconds: 604_800, maxBytes: 0, keepUnread: true }))
+    expect(retentionText({ maxAge: '7 days', maxBytes: 0, keepUnread: true }))
       .toBe('up to 7 days old · any size · unread kept');
-    expect(retentionText({ maxAge: '1 day 12 hours', maxAgeSeconds: 129_600, maxBytes: 1_048_576, keepUnread: true }))
+    expect(retentionText({ maxAge: '1 day 12 hours', maxBytes: 1_048_576, keepUnread: true }))
       .toBe('up to 1 day 12 hours old · up to 1.00 MiB a partition · unread kept');
     expect(retentionText({ maxBytes: 1_073_741_824, keepUnread: false })).toBe('any age · up to 1.00 GiB a partition · unread not kept');
     expect(retentionText(undefined)).toBe('–');
-  });
-
-  it('falls back to the age in seconds from a service that writes no interval', () => {
-    expect(retentionText({ maxAgeSeconds: 86_400, maxBytes: 0, keepUnread: true })).toBe('up to 1 d old · any size · unread kept');
   });
 });
 
 describe('keepsEverything', () => {
   it('is true only for a stream with neither an age nor a size limit', () => {
     expect(keepsEverything({ maxBytes: 0, keepUnread: true })).toBe(true);
-    expect(keepsEverything({ maxAge: '7 days', maxAgeSeconds: 604_800, maxBytes: 0, keepUnread: true })).toBe(false);
+    expect(keepsEverything({ maxAge: '7 days', maxBytes: 0, keepUnread: true })).toBe(false);
     expect(keepsEverything({ maxBytes: 1024, keepUnread: false })).toBe(false);
     expect(keepsEverything(undefined)).toBe(false);
   });

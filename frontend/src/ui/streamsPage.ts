@@ -49,7 +49,7 @@ function streamCard(stream: StreamView, queryIds: Map<string, string>): HTMLElem
       stat('size', 'Size on disk', bytes(stream.sizeBytes), stream.sizeBytes),
       stat('partitions', 'Partitions', String(stream.partitions ?? '–'), stream.partitions),
       stat('key', 'Key field', stream.keyField ?? 'none (round robin)'),
-      stat('retention', 'Retention', retentionText(stream.retention), stream.retention?.maxAgeSeconds,
+      stat('retention', 'Retention', retentionText(stream.retention), undefined,
         keepsEverything(stream.retention)
           ? 'Keeps every event for ever: the stream grows until its disk is full' : undefined)),
     h('div', { class: 'stream-parts' },

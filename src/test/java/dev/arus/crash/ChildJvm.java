@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A child JVM for the crash tests: a main class of this test classpath run in a process of its
+ * A child JVM for the crash tests and for what a real start prints ({@code StartLogTest}): a main class of this test classpath run in a process of its
  * own, so that it can be killed with SIGKILL, its output (stdout and stderr) collected line by
  * line. Close it in a {@code finally} block or with try-with-resources: a child still alive then
  * is killed, so a failing test leaves no process behind.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     /** How a JVM killed by SIGKILL (signal 9) exits, as {@link Process#exitValue()} reports it. */
     static final int KILLED_BY_SIGKILL = 128 + 9;
@@ -43,7 +43,7 @@ final class ChildJvm implements AutoCloseable {
      * JVM's, the JVM options {@code jvmOptions} and this JVM's classpath. C1 only and class data
      * sharing: the child starts fast and runs briefly.
      */
-    static ChildJvm start(Class<?> mainClass, List<String> jvmOptions, List<String> arguments,
+    public static ChildJvm start(Class<?> mainClass, List<String> jvmOptions, List<String> arguments,
                           Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -84,7 +84,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The lines the child has written so far. */
-    List<String> output() {
+    public List<String> output() {
         synchronized (output) {
             return List.copyOf(output);
         }
@@ -94,7 +94,7 @@ final class ChildJvm implements AutoCloseable {
      * The first line {@code wanted} accepts. Fails at the deadline, or once the child has ended
      * and the reader has read its output to the end (its last lines included) without such a line.
      */
-    String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+    public String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (output) {
             while (true) {

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  *       nanosecond (Spark's {@code batchDuration} counts whole milliseconds);
  *       {@code arus_query_batch_part_duration_seconds{part=add_batch|latest_offset|...}}: its parts,
  *       Spark's {@code durationMs} keys in snake case, without {@code triggerExecution}, the whole;</li>
- *   <li>{@code arus_query_watermark_seconds} (epoch seconds) and {@code arus_query_watermark_lag_seconds}
+ *   <li>{@code arus_query_watermark_timestamp_seconds} (a time: seconds since the epoch) and {@code arus_query_watermark_lag_seconds}
  *       (clock minus watermark), from the first batch that sets a watermark on;</li>
  *   <li>{@code arus_query_state_rows}, {@code arus_query_state_memory_bytes}: after the last batch;
  *       {@code arus_query_state_rows_limit}: {@code arus.limits.max-state-rows}, what an alert compares
@@ -64,7 +64,7 @@ final class QueryInstruments {
     static final String PROCESSED_RATE = "arus.query.processed.rows.per.second";
     static final String BATCH_DURATION = "arus.query.batch.duration";
     static final String BATCH_PART_DURATION = "arus.query.batch.part.duration";
-    static final String WATERMARK = "arus.query.watermark";
+    static final String WATERMARK = "arus.query.watermark.timestamp";
     static final String WATERMARK_LAG = "arus.query.watermark.lag";
     static final String STATE_ROWS = "arus.query.state.rows";
     static final String STATE_ROWS_LIMIT = "arus.query.state.rows.limit";

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The event log's meters, per stream (tag {@code stream}): {@code arus.stream.events.in} and
- * {@code arus.stream.bytes.in} (counters), {@code arus.stream.fsync} (a timer of each group
+ * {@code arus.stream.in} (counters, events and their bytes: Prometheus's {@code
+ * arus_stream_events_in_total} and {@code arus_stream_in_bytes_total}, which says its unit once), {@code arus.stream.fsync} (a timer of each group
  * commit's syncs), {@code arus.stream.size} (bytes on disk); and per stream and reading query
  * (tag {@code query}), {@code arus.stream.lag.events} and {@code arus.stream.lag.seconds}. Streams
  * and readers come and go: every 5 seconds the meters follow what the log holds. Thread-safe.
@@ -109,7 +110,7 @@ class StreamMeters {
         return List.of(
                 FunctionCounter.builder("arus.stream.events.in", stream, LogStream::appendedRecords).tags(tags)
                         .description("Events appended to the stream, durable").register(registry),
-                FunctionCounter.builder("arus.stream.bytes.in", stream, LogStream::appendedBytes).tags(tags)
+                FunctionCounter.builder("arus.stream.in", stream, LogStream::appendedBytes).tags(tags)
                         .baseUnit("bytes").description("Bytes of record batches appended to the stream")
                         .register(registry),
                 FunctionTimer.builder("arus.stream.fsync", stream, LogStream::groupCommits,

@@ -22,7 +22,9 @@ import dev.arus.server.web.Refuses;
 import dev.arus.server.web.WellFormedText;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -104,10 +106,11 @@ class StreamController {
             summary = "Append events, all or none; answered once they are durable, with the offsets written",
             requestBody = @RequestBody(description = "A JSON array of event objects, or one object per line as "
                     + NDJSON + "; each field a column of the stream", content = {
-                    @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-                            schema = @io.swagger.v3.oas.annotations.media.Schema(type = "array",
-                                    example = "[{\"order_id\": \"o-1\", \"category\": \"books\", \"amount\": 12.5, "
-                                            + "\"event_time\": \"2026-12-01T10:00:00Z\"}]")),
+                    @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(
+                            schema = @io.swagger.v3.oas.annotations.media.Schema(type = "object",
+                                    description = "An event: each field a column of the stream")),
+                            examples = @ExampleObject(name = "orders", value = "[{\"order_id\": \"o-1\", "
+                                    + "\"category\": \"books\", \"amount\": 12.5, \"event_time\": \"2026-12-01T10:00:00Z\"}]")),
                     @Content(mediaType = NDJSON, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string"))}))
     @Refuses({STREAM_NOT_FOUND, STREAM_DAMAGED, MALFORMED_JSON, JSON_LIMIT_EXCEEDED, INVALID_EVENTS, REQUEST_TOO_LARGE,
             UNSUPPORTED_MEDIA_TYPE, SHUTTING_DOWN, EVENT_LOG_WRITE_FAILED})

@@ -25,25 +25,23 @@ record StreamView(String name, @Nullable String schema, @Nullable List<Column> c
     }
 
     /**
-     * A stream's retention: {@code maxAge} as the Spark interval a definition takes
-     * ({@code 7 days}; posted as {@code "168 hours"}, it reads back as that), and in whole seconds
-     * (both null: no age limit), {@code maxBytes} (0: no size limit).
+     * A stream's retention under the names a definition posts it with (issue 32): {@code maxAge} as
+     * the Spark interval a definition takes ({@code 7 days}; posted as {@code "168 hours"}, it reads
+     * back as {@code 7 days}, which posts the same age; null: no age limit), {@code maxBytes} (0: no
+     * size limit) and {@code keepUnread}, so that what a stream shows is a retention to post again.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record RetentionView(
             @Schema(description = "Segments older than this go: a Spark interval, as a definition takes it; absent: no "
                     + "age limit", example = "7 days")
             @Nullable String maxAge,
-            @Schema(description = "maxAge in whole seconds; absent: no age limit", example = "604800")
-            @Nullable Long maxAgeSeconds,
             @Schema(description = "Bytes a partition keeps at most; 0: no size limit") long maxBytes,
             @Schema(description = "Whether segments an active query has not read are kept past the limits")
             boolean keepUnread) {
 
         static RetentionView of(Retention retention) {
             Duration maxAge = retention.maxAge();
-            return new RetentionView(maxAge == null ? null : interval(maxAge),
-                    maxAge == null ? null : maxAge.toSeconds(), retention.maxBytes(), retention.keepUnread());
+            return new RetentionView(maxAge == null ? null : interval(maxAge), retention.maxBytes(), retention.keepUnread());
         }
 
         /** {@code 7 days}, {@code 1 day 12 hours}, {@code 1.5 seconds}: what IntervalParser reads back as {@code length}. */

@@ -31,7 +31,7 @@ class QueryMetersTest extends OpsServiceTest {
         assertThat(scrape.value("arus_query_late_groups_total", query)).isEqualTo(first.lateGroups());
         assertThat(scrape.value("arus_query_late_rows_total", query)).isEqualTo(first.lateRows());
         assertThat(first.lateRows()).as("the chapter's shifted event times make late rows").isPositive();
-        assertThat(scrape.value("arus_query_watermark_seconds", query)).isEqualTo(first.watermarkSeconds());
+        assertThat(scrape.value("arus_query_watermark_timestamp_seconds", query)).isEqualTo(first.watermarkSeconds());
         assertThat(scrape.value("arus_query_state_rows", query)).isEqualTo(first.stateRows());
         assertThat(scrape.value("arus_query_state_memory_bytes", query)).isEqualTo(first.stateMemoryBytes());
         assertThat(scrape.value("arus_query_input_rows_per_second", query)).isZero();

@@ -42,7 +42,6 @@ class DefaultRetentionTest {
         ApiClient api = new ApiClient(port);
         JsonNode defaulted = api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"page STRING\"}").json();
         assertThat(defaulted.path("retention").path("maxAge").asString()).isEqualTo("1 day");
-        assertThat(defaulted.path("retention").path("maxAgeSeconds").asLong()).isEqualTo(86_400);
         assertThat(defaulted.path("retention").path("maxBytes").asLong()).isEqualTo(1_048_576);
         assertThat(defaulted.path("retention").path("keepUnread").asBoolean()).isTrue();
         JsonNode own = api.post("/api/streams", "{\"name\": \"views\", \"schema\": \"page STRING\", "

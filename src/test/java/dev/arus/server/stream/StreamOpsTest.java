@@ -36,7 +36,9 @@ class StreamOpsTest {
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             String metrics = api.get("/actuator/prometheus").body();
             assertThat(metrics).contains("arus_stream_events_in_total{stream=\"clicks\"} 3.0");
-            assertThat(metrics).containsPattern("arus_stream_bytes_in_bytes_total\\{stream=\"clicks\"} [1-9]");
+            assertThat(metrics).containsPattern("arus_stream_in_bytes_total\\{stream=\"clicks\"} [1-9]");
+            assertThat(metrics).as("a name that says its unit twice (issue 32)")
+                    .doesNotContainPattern("(?m)^arus_\\w*(bytes|seconds)_\\w*_\\1(_\\w*)?[{ ]");
             assertThat(metrics).containsPattern("arus_stream_fsync_seconds_count\\{stream=\"clicks\"} 2(\\.0)?\\n");
             assertThat(metrics).containsPattern("arus_stream_size_bytes\\{stream=\"clicks\"} [1-9]");
             // Batch 0 ran at once and read all 3; nothing since, and the hourly trigger waits.
