@@ -2,6 +2,7 @@ package dev.arus.bench;
 
 import static dev.arus.engine.api.functions.col;
 import static dev.arus.engine.api.functions.expr;
+import static dev.arus.engine.api.functions.session_window;
 import static dev.arus.engine.api.functions.unix_timestamp;
 import static dev.arus.engine.api.functions.window;
 
@@ -60,6 +61,22 @@ enum BenchQuery {
                     .withColumn("event_time", expr("CAST(unix_timestamp(timestamp) - order_id % 3 AS TIMESTAMP)"))
                     .withWatermark("event_time", "4 seconds")
                     .dropDuplicates("order_id", "event_time");
+        }
+    },
+
+    /**
+     * Visits: 10,000 visitors a batch, each clicking 100 times in it and never again, counted per
+     * visitor and session (gap 2 s, watermark 4 s), so each batch opens 10,000 sessions and the
+     * watermark closes and emits those of a few batches before.
+     */
+    SESSION("session-") {
+        @Override
+        StreamFrame build(Input input, int rowsPerBatch) {
+            return input.read(rowsPerBatch)
+                    .withColumn("visitor", expr("value div 100"))
+                    .withWatermark("timestamp", "4 seconds")
+                    .groupBy(col("visitor"), session_window(col("timestamp"), "2 seconds"))
+                    .count();
         }
     },
 

@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The engine's speed on the chapter's query shape, and on a deduplication, a stream-static join
- * and a stream-stream join ({@link BenchQuery}), and the chapter's query written in SQL
+ * The engine's speed on the chapter's query shape, and on a deduplication, a stream-static join,
+ * a stream-stream join and a session window count ({@link BenchQuery}), and the chapter's query written in SQL
  * ({@code throughput-sql}, measured in turn with its steps), over {@code rate-micro-batch} with a
  * {@code noop} sink, one trigger at a time. The single-thread figures run every task on this
  * thread (one input partition, one state partition, one task slot); {@code throughput-parallel}
@@ -94,7 +94,8 @@ public final class EngineBenchmark {
         }
 
         // The stream-stream join holds a few batches of both sides: a smaller batch keeps it in cache.
-        for (BenchQuery query : List.of(BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN, BenchQuery.STREAM_JOIN)) {
+        for (BenchQuery query : List.of(BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN, BenchQuery.STREAM_JOIN,
+                BenchQuery.SESSION)) {
             int rows = query == BenchQuery.STREAM_JOIN ? 100_000 : 1_000_000;
             if (wanted(query.figure("throughput"))) {
                 print(query.figure("throughput"), rows / (median(measure(query, rows, 200, 60,

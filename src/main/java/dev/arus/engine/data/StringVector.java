@@ -36,6 +36,20 @@ public final class StringVector extends ColumnVector {
         values[row] = (String) value;
     }
 
+    /** Without NULLs on either side, a plain indexed copy of the references. */
+    @Override
+    public void gather(ColumnVector source, int[] rows, int count, int to) {
+        StringVector from = (StringVector) source;
+        if (from.hasNulls() || hasNulls()) {
+            super.gather(source, rows, count, to);
+            return;
+        }
+        String[] src = from.values;
+        for (int i = 0; i < count; i++) {
+            values[to + i] = src[rows[i]];
+        }
+    }
+
     @Override
     protected void copyValue(int from, ColumnVector target, int to) {
         ((StringVector) target).values[to] = values[from];

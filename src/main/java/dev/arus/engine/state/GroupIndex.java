@@ -24,9 +24,19 @@ public final class GroupIndex {
     private long touched;
 
     public GroupIndex(int width) {
+        this(width, 16);
+    }
+
+    /** An index with room for {@code expectedGroups} groups before it grows. */
+    public GroupIndex(int width, int expectedGroups) {
+        int groups = Math.max(16, expectedGroups);
+        int slotCount = 32;
+        while (slotCount < 2 * groups && slotCount < 1 << 30) {
+            slotCount <<= 1;
+        }
         this.width = width;
-        this.keys = new long[16 * width];
-        this.slots = new int[32];
+        this.keys = new long[groups * width];
+        this.slots = new int[slotCount];
         Arrays.fill(slots, EMPTY);
         this.mask = slots.length - 1;
     }

@@ -32,8 +32,11 @@ import java.util.List;
  * dropped as late; a row whose key is new is emitted at once and its key kept (with, within the
  * watermark, the time it expires: its event time plus the delay); any other row is a duplicate.
  * Then keys that this batch's watermark closes are evicted: those whose event-time key is at or
- * before it, or whose expiry is. {@link #commit} hands the store a delta when it is durable.
- * Used by one thread at a time.
+ * before it, or whose expiry is. An evicted key leaves the state at once (its count, files and
+ * entries) but stays in the key index, marked, until evicted keys outnumber the others: then the
+ * index is rebuilt without them, so that a batch does not rebuild millions of keys to drop a
+ * few. A marked key seen again is a new key. {@link #commit} hands the store a delta when it is
+ * durable. Used by one thread at a time.
  */
 final class DeduplicationPartition extends StatePartition {
 
@@ -45,6 +48,9 @@ final class DeduplicationPartition extends StatePartition {
     private final KeyedDelta delta = new KeyedDelta();
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
+    // Keys evicted but still in the index, and how many.
+    private boolean[] evicted = new boolean[16];
+    private int evictedCount;
     private int[] selected = new int[ColumnarBatch.INITIAL_CAPACITY];
     // One block of keys looked up together, so that their cache misses overlap (GroupIndex.touch).
     private final long[] blockKeys;
@@ -69,7 +75,7 @@ final class DeduplicationPartition extends StatePartition {
 
     @Override
     public long rows() {
-        return keys.size();
+        return keys.size() - evictedCount;
     }
 
     /** The rows the last batch dropped as duplicates. */
@@ -93,7 +99,6 @@ final class DeduplicationPartition extends StatePartition {
         layout.evaluateKeys(rows, context);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
-        int before = keys.size();
         int kept = 0;
         for (int from = 0; from < size; from += LOOKAHEAD) {
             int to = Math.min(size, from + LOOKAHEAD);
@@ -103,15 +108,11 @@ final class DeduplicationPartition extends StatePartition {
                 int row = blockRows[i];
                 int known = keys.size();
                 int key = keys.findOrInsert(blockKeys, i * layout.width(), blockHashes[i]);
-                if (key < known) {
+                if (key < known && !evicted[key]) {
                     duplicates++;
                     continue;
                 }
-                if (key >= expiresAt.length) {
-                    int capacity = Math.max(key + 1, expiresAt.length * 2);
-                    expiresAt = Arrays.copyOf(expiresAt, capacity);
-                    addedInBatch = Arrays.copyOf(addedInBatch, capacity);
-                }
+                hold(key);
                 boolean timed = times != null && !times.isNull(row);
                 expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
                         : Long.MAX_VALUE;
@@ -120,7 +121,20 @@ final class DeduplicationPartition extends StatePartition {
             }
         }
         emit(rows, kept, context, downstream);
-        return keys.size() - before;
+        return kept;
+    }
+
+    /** Makes room for key {@code key}'s values, or takes back an evicted key seen again. */
+    private void hold(int key) {
+        if (key >= expiresAt.length) {
+            int capacity = Math.max(key + 1, expiresAt.length * 2);
+            expiresAt = Arrays.copyOf(expiresAt, capacity);
+            addedInBatch = Arrays.copyOf(addedInBatch, capacity);
+            evicted = Arrays.copyOf(evicted, capacity);
+        } else if (evicted[key]) {
+            evicted[key] = false;
+            evictedCount--;
+        }
     }
 
     /**
@@ -165,39 +179,48 @@ final class DeduplicationPartition extends StatePartition {
     void finish(long stamp, long evictBefore) {
         int total = keys.size();
         boolean evicts = spec.withinWatermark() || layout.hasWatermarkKey();
-        boolean[] keep = new boolean[total];
-        long evicted = 0;
+        long evictedNow = 0;
         long added = 0;
         for (int key = 0; key < total; key++) {
+            if (evicted[key]) {
+                continue;
+            }
+            added += addedInBatch[key] == stamp ? 1 : 0;
             long closes = spec.withinWatermark() ? expiresAt[key] : layout.hasWatermarkKey()
                     ? layout.closingTime(keys, key) : Long.MAX_VALUE;
-            keep[key] = !evicts || closes > evictBefore;
-            evicted += keep[key] ? 0 : 1;
-            added += addedInBatch[key] == stamp ? 1 : 0;
-        }
-        if (evicted > 0) {
-            if (durable()) {
-                for (int key = 0; key < total; key++) {
-                    if (!keep[key]) {
-                        layout.writeKey(keys, key, delta.removal());
-                    }
+            if (evicts && closes <= evictBefore) {
+                evicted[key] = true;
+                evictedNow++;
+                if (durable()) {
+                    layout.writeKey(keys, key, delta.removal());
                 }
             }
+        }
+        evictedCount += (int) evictedNow;
+        if (evictedCount > total - evictedCount) {
+            boolean[] keep = new boolean[total];
+            Arrays.fill(keep, true);
             evict(keep);
         }
-        finished(new StateStats(keys.size(), added, evicted, late, keys.memoryBytes() + 16L * expiresAt.length));
+        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * expiresAt.length));
         lastDuplicates = duplicates;
         late = 0;
         duplicates = 0;
     }
 
+    /** Drops from the index the keys {@code keep} does not flag and those evicted before. */
     private void evict(boolean[] keep) {
+        for (int key = 0; key < keep.length; key++) {
+            keep[key] &= !evicted[key];
+        }
         int[] survivors = keys.retain(keep);
         for (int i = 0; i < survivors.length; i++) {
             expiresAt[i] = expiresAt[survivors[i]];
             addedInBatch[i] = addedInBatch[survivors[i]];
         }
         Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
+        Arrays.fill(evicted, false);
+        evictedCount = 0;
     }
 
     /**
@@ -213,9 +236,11 @@ final class DeduplicationPartition extends StatePartition {
         Field valueField = spec.withinWatermark() ? new Field("expiresAtMicros", AtomicType.LONG, false)
                 : new Field("__dummy__", AtomicType.NULL, true);
         Schema valueSchema = Schema.of(valueField);
-        Integer[] order = new Integer[keys.size()];
-        for (int key = 0; key < order.length; key++) {
-            order[key] = key;
+        Integer[] order = new Integer[(int) rows()];
+        for (int key = 0, held = 0; key < keys.size(); key++) {
+            if (!evicted[key]) {
+                order[held++] = key;
+            }
         }
         Arrays.sort(order, (a, b) -> layout.compareGroups(keys, a, b));
         ColumnarBatch decoded = ColumnarBatch.allocate(keySchema, Math.max(1, order.length));
@@ -244,12 +269,12 @@ final class DeduplicationPartition extends StatePartition {
     /** The keys evicted since the last commit, then those the batch stamped {@code stamp} added. */
     @Override
     protected void writeDelta(StateBuffer out, long stamp) {
-        delta.write(out, keys.size(), key -> addedInBatch[key] == stamp, this::writeKey);
+        delta.write(out, keys.size(), key -> addedInBatch[key] == stamp && !evicted[key], this::writeKey);
     }
 
     @Override
     protected void writeSnapshot(StateBuffer out) {
-        KeyedDelta.writeSnapshot(out, keys.size(), key -> true, this::writeKey);
+        KeyedDelta.writeSnapshot(out, keys.size(), key -> !evicted[key], this::writeKey);
     }
 
     @Override
@@ -271,11 +296,7 @@ final class DeduplicationPartition extends StatePartition {
     private void readKey(DataInput in) throws IOException {
         layout.readKey(in);
         int key = keys.findOrInsert(layout.probe());
-        if (key >= expiresAt.length) {
-            int capacity = Math.max(key + 1, expiresAt.length * 2);
-            expiresAt = Arrays.copyOf(expiresAt, capacity);
-            addedInBatch = Arrays.copyOf(addedInBatch, capacity);
-        }
+        hold(key);
         expiresAt[key] = in.readLong();
         addedInBatch[key] = 0;
     }

@@ -106,8 +106,9 @@ final class JoinPartition extends StatePartition {
         int[] firstPair = new int[size + 1];
         int[] pairRow = new int[Math.max(16, size)];
         int[] pairSlot = new int[pairRow.length];
+        int width = encoder.width();
         boolean[] keyed = new boolean[size];
-        long[][] rowKeys = new long[size][];
+        long[] rowKeys = new long[size * width];
         boolean[] kept = new boolean[size];
         int count = 0;
         for (int row = 0; row < size; row++) {
@@ -127,26 +128,27 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             keyed[row] = true;
-            rowKeys[row] = probe.clone();
-            int[] found = {count};
-            int[][] arrays = {pairRow, pairSlot};
-            int current = row;
-            theirs.forEachWithKey(probe, slot -> {
-                if (found[0] == arrays[0].length) {
-                    arrays[0] = Arrays.copyOf(arrays[0], found[0] * 2);
-                    arrays[1] = Arrays.copyOf(arrays[1], found[0] * 2);
+            System.arraycopy(probe, 0, rowKeys, row * width, width);
+            for (int slot = theirs.firstWithKey(probe); slot >= 0; slot = theirs.nextWithKey(slot)) {
+                if (count == pairRow.length) {
+                    pairRow = Arrays.copyOf(pairRow, count * 2);
+                    pairSlot = Arrays.copyOf(pairSlot, count * 2);
                 }
-                arrays[0][found[0]] = current;
-                arrays[1][found[0]] = slot;
-                found[0]++;
-            });
-            pairRow = arrays[0];
-            pairSlot = arrays[1];
-            count = found[0];
+                pairRow[count] = row;
+                pairSlot[count] = slot;
+                count++;
+            }
         }
         firstPair[size] = count;
         boolean[] passes = bothSides(side, rows, pairRow, pairSlot, count, context);
         long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
+        // The rows to keep, kept together once the batch's rows are joined (nothing reads this side meanwhile).
+        int[] store = new int[size];
+        boolean[] storeKeyed = new boolean[size];
+        long[] storeKeys = new long[size * width];
+        boolean[] storeMatched = new boolean[size];
+        long[] storeTimes = new long[size];
+        int stored = 0;
         for (int row = 0; row < size; row++) {
             if (!kept[row]) {
                 continue;
@@ -183,10 +185,15 @@ final class JoinPartition extends StatePartition {
             // As Spark since SPARK-49829: a left row is stored even if this batch evicts it, for the
             // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
             if (side == LEFT || time > leaveAt || (outer(RIGHT) && !matched)) {
-                mine.add(rows, row, keyed[row] ? rowKeys[row] : null, matched, time);
-                added++;
+                store[stored] = row;
+                storeKeyed[stored] = keyed[row];
+                System.arraycopy(rowKeys, row * width, storeKeys, stored * width, width);
+                storeMatched[stored] = matched;
+                storeTimes[stored++] = time;
             }
         }
+        mine.addAll(rows, store, stored, storeKeyed, storeKeys, storeMatched, storeTimes);
+        added += stored;
         flush(context, downstream);
     }
 

@@ -25,6 +25,8 @@ import java.util.function.IntPredicate;
 final class JoinSideState {
 
     private static final int NO_KEY = -1;
+    // Keys placed together, their index slots read ahead so that the cache misses overlap.
+    private static final int BLOCK = 64;
 
     private final Schema schema;
     private final int keyWidth;
@@ -43,8 +45,9 @@ final class JoinSideState {
     private long nextId;
     // Since the last commit.
     private long committedNextId;
-    private final List<Long> removedIds = new ArrayList<>();
-    private final List<Long> matchedIds = new ArrayList<>();
+    private final IdLog removedIds = new IdLog();
+    private final IdLog matchedIds = new IdLog();
+    private final int[] blockHashes = new int[BLOCK];
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -76,41 +79,71 @@ final class JoinSideState {
     }
 
     /**
-     * Keeps row {@code row} of {@code source} under {@code key} (null: no key), leaving the state
-     * by {@code time}; returns its slot.
+     * Keeps rows {@code rows[0, count)} of {@code source}, in that order: the {@code i}-th under
+     * the key at {@code keys[i * width, (i + 1) * width)} if {@code keyed[i]} (else under none),
+     * matched as {@code isMatched[i]}, leaving the state by {@code times[i]}.
      */
-    int add(ColumnarBatch source, int row, long[] key, boolean isMatched, long time) {
-        int slot = size++;
-        ensure(slot + 1);
+    void addAll(ColumnarBatch source, int[] rows, int count, boolean[] keyed, long[] keys, boolean[] isMatched,
+                long[] times) {
+        int first = size;
+        ensure(first + count);
         for (int c = 0; c < schema.size(); c++) {
-            source.column(c).copyRow(row, rows.column(c), slot);
+            this.rows.column(c).gather(source.column(c), rows, count, first);
         }
-        place(slot, key, isMatched, nextId++, time);
-        return slot;
+        size += count;
+        long[] newIds = new long[count];
+        for (int i = 0; i < count; i++) {
+            newIds[i] = nextId++;
+        }
+        placeAll(first, count, keyed, keys, isMatched, newIds, times);
     }
 
-    private void place(int slot, long[] key, boolean isMatched, long id, long time) {
+    /** Places slots {@code [first, first + count)}, the {@code i}-th with {@code keys}, flags, id and time {@code i}. */
+    private void placeAll(int first, int count, boolean[] keyed, long[] keys, boolean[] isMatched, long[] rowIds,
+                          long[] rowTimes) {
+        for (int from = 0; from < count; from += BLOCK) {
+            int to = Math.min(count, from + BLOCK);
+            int hashed = 0;
+            for (int i = from; i < to; i++) {
+                if (keyed[i]) {
+                    blockHashes[hashed++] = this.keys.hash(keys, i * keyWidth);
+                }
+            }
+            this.keys.touch(blockHashes, hashed);
+            hashed = 0;
+            for (int i = from; i < to; i++) {
+                int known = this.keys.size();
+                int group = keyed[i] ? this.keys.findOrInsert(keys, i * keyWidth, blockHashes[hashed++]) : NO_KEY;
+                if (group == known) {
+                    startChain(group);
+                }
+                place(first + i, group, isMatched[i], rowIds[i], rowTimes[i]);
+            }
+        }
+    }
+
+    /** Makes group {@code group}, new in the index, a chain of no rows yet. */
+    private void startChain(int group) {
+        if (group >= first.length) {
+            int grown = Math.max(group + 1, first.length * 2);
+            first = Arrays.copyOf(first, grown);
+            last = Arrays.copyOf(last, grown);
+        }
+        first[group] = -1;
+    }
+
+    /** Puts slot {@code slot} at the end of group {@code group}'s chain ({@link #NO_KEY}: in none). */
+    private void place(int slot, int group, boolean isMatched, long id, long time) {
         alive[slot] = true;
         times[slot] = time;
         matched[slot] = isMatched;
         ids[slot] = id;
         next[slot] = -1;
         live++;
-        if (key == null) {
-            keyOf[slot] = NO_KEY;
+        keyOf[slot] = group;
+        if (group == NO_KEY) {
             return;
         }
-        int known = keys.size();
-        int group = keys.findOrInsert(key);
-        if (group == known) {
-            if (group >= first.length) {
-                int grown = Math.max(group + 1, first.length * 2);
-                first = Arrays.copyOf(first, grown);
-                last = Arrays.copyOf(last, grown);
-            }
-            first[group] = -1;
-        }
-        keyOf[slot] = group;
         if (first[group] < 0) {
             first[group] = slot;
         } else {
@@ -135,17 +168,23 @@ final class JoinSideState {
         }
     }
 
-    /** Calls {@code consumer} with the slot of every live row whose key is {@code key}, in the order they came. */
-    void forEachWithKey(long[] key, IntConsumer consumer) {
+    /** The slot of the first live row whose key is {@code key}, or -1; {@link #nextWithKey} gives the others in order. */
+    int firstWithKey(long[] key) {
         int group = keys.find(key);
-        if (group < 0) {
-            return;
+        return group < 0 ? -1 : liveFrom(first[group]);
+    }
+
+    /** The slot of the next live row after {@code slot} with its key, or -1. */
+    int nextWithKey(int slot) {
+        return liveFrom(next[slot]);
+    }
+
+    private int liveFrom(int slot) {
+        int at = slot;
+        while (at >= 0 && !alive[at]) {
+            at = next[at];
         }
-        for (int slot = first[group]; slot >= 0; slot = next[slot]) {
-            if (alive[slot]) {
-                consumer.accept(slot);
-            }
-        }
+        return at;
     }
 
     void markMatched(int slot) {
@@ -212,34 +251,30 @@ final class JoinSideState {
         boolean[] wasMatched = new boolean[kept];
         long[] wasId = new long[kept];
         long[] wasTime = new long[kept];
-        long[][] wasKey = new long[kept][];
+        boolean[] keyed = new boolean[kept];
+        long[] wasKey = new long[kept * keyWidth];
         for (int i = 0; i < kept; i++) {
             wasMatched[i] = matched[keep[i]];
             wasId[i] = ids[keep[i]];
             wasTime[i] = times[keep[i]];
-            wasKey[i] = keyOf[keep[i]] == NO_KEY ? null : keyOfGroup(keyOf[keep[i]]);
+            int group = keyOf[keep[i]];
+            keyed[i] = group != NO_KEY;
+            for (int f = 0; keyed[i] && f < keyWidth; f++) {
+                wasKey[i * keyWidth + f] = keys.key(group, f);
+            }
         }
-        reset(packed);
-        for (int i = 0; i < kept; i++) {
-            size++;
-            ensure(size);
-            place(i, wasKey[i], wasMatched[i], wasId[i], wasTime[i]);
-        }
+        reset(packed, kept);
+        size = kept;
+        ensure(size);
+        placeAll(0, kept, keyed, wasKey, wasMatched, wasId, wasTime);
     }
 
-    private long[] keyOfGroup(int group) {
-        long[] key = new long[keyWidth];
-        for (int f = 0; f < keyWidth; f++) {
-            key[f] = keys.key(group, f);
-        }
-        return key;
-    }
-
-    private void reset(ColumnarBatch packed) {
+    /** Starts over with {@code packed} as the rows, and room in the key index for {@code expectedKeys}. */
+    private void reset(ColumnarBatch packed, int expectedKeys) {
         rows = packed;
         size = 0;
         live = 0;
-        keys = new GroupIndex(keyWidth);
+        keys = new GroupIndex(keyWidth, expectedKeys);
         int capacity = Math.max(64, packed.column(0).capacity());
         alive = new boolean[capacity];
         matched = new boolean[capacity];
@@ -262,10 +297,8 @@ final class JoinSideState {
             }
         }
         writeRows(added, out);
-        out.writeInt(removedIds.size());
-        removedIds.forEach(out::writeLong);
-        out.writeInt(matchedIds.size());
-        matchedIds.forEach(out::writeLong);
+        removedIds.writeTo(out);
+        matchedIds.writeTo(out);
         out.writeLong(nextId);
         committed();
     }
@@ -308,7 +341,7 @@ final class JoinSideState {
 
     /** Forgets every row, before a load. */
     void clear() {
-        reset(ColumnarBatch.allocate(schema, 64));
+        reset(ColumnarBatch.allocate(schema, 64), 16);
         nextId = 0;
         committedNextId = 0;
         removedIds.clear();
@@ -383,13 +416,19 @@ final class JoinSideState {
             wasId[i] = ids[keep[i]];
         }
         long keptNextId = nextId;
-        reset(packed);
+        reset(packed, kept);
+        boolean[] keyed = new boolean[kept];
+        long[] keysOfRows = new long[kept * keyWidth];
         long[] key = new long[keyWidth];
+        long[] leaveAt = new long[kept];
         for (int i = 0; i < kept; i++) {
-            size++;
-            ensure(size);
-            place(i, encode.key(packed, i, key) ? key.clone() : null, wasMatched[i], wasId[i], time.time(packed, i));
+            keyed[i] = encode.key(packed, i, key);
+            System.arraycopy(key, 0, keysOfRows, i * keyWidth, keyWidth);
+            leaveAt[i] = time.time(packed, i);
         }
+        size = kept;
+        ensure(size);
+        placeAll(0, kept, keyed, keysOfRows, wasMatched, wasId, leaveAt);
         nextId = keptNextId;
         committed();
     }
@@ -404,5 +443,27 @@ final class JoinSideState {
     @FunctionalInterface
     interface TimeOfRow {
         long time(ColumnarBatch rows, int row);
+    }
+
+    /** Row ids noted since the last commit, as a delta writes them: their count, then each. */
+    private static final class IdLog {
+
+        private final StateBuffer ids = new StateBuffer();
+        private int count;
+
+        void add(long id) {
+            ids.writeLong(id);
+            count++;
+        }
+
+        void writeTo(StateBuffer out) {
+            out.writeInt(count);
+            out.write(ids.array(), 0, ids.size());
+        }
+
+        void clear() {
+            ids.reset();
+            count = 0;
+        }
     }
 }

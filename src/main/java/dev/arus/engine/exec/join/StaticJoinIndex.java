@@ -2,6 +2,7 @@ package dev.arus.engine.exec.join;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.state.GroupIndex;
@@ -11,10 +12,14 @@ import java.util.List;
 
 /**
  * The static side of a stream-static join, built once per run: its rows grouped by join key
- * (Spark's broadcast hash relation), each key's rows chained in table order. Read-only once
- * built, shared by every task slot.
+ * (Spark's broadcast hash relation), each key's rows chained in table order. A key of one number
+ * whose values span a small range (product ids, codes) is also indexed directly by value, so that
+ * a probe reads an array instead of hashing. Read-only once built, shared by every task slot.
  */
 public final class StaticJoinIndex {
+
+    private static final int DENSE_SLACK = 4;
+    private static final int DENSE_MIN_SLOTS = 1024;
 
     private final ColumnarBatch rows;
     private final JoinKeyCodec codec;
@@ -22,6 +27,9 @@ public final class StaticJoinIndex {
     private final int[] firstRow;
     private final int[] nextRow;
     private final int width;
+    // For a dense key: the first row of each value, by value - denseBase (-1: none); else null.
+    private final int[] firstByValue;
+    private final long denseBase;
 
     /** Indexes {@code table} by {@code keys}, bound over its columns (none: every row matches every row, a cross join). */
     public StaticJoinIndex(StaticTable table, List<BoundExpression> keys, EvaluationContext context) {
@@ -56,6 +64,40 @@ public final class StaticJoinIndex {
             last[key] = row;
         }
         this.firstRow = first;
+        boolean numeric = values.length == 1 && values[0] instanceof LongVector;
+        long[] range = numeric ? keyRange() : null;
+        this.denseBase = range == null ? 0 : range[0];
+        this.firstByValue = range == null ? null : firstByValue(range);
+    }
+
+    /**
+     * The smallest and largest key when they span at most {@value #DENSE_SLACK} slots a key (and
+     * at least {@value #DENSE_MIN_SLOTS}), so that a direct index stays a small multiple of the
+     * hash index; else null.
+     */
+    private long[] keyRange() {
+        int count = keys.size();
+        if (count == 0) {
+            return null;
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int key = 0; key < count; key++) {
+            min = Math.min(min, keys.key(key, 0));
+            max = Math.max(max, keys.key(key, 0));
+        }
+        long span = max - min + 1;
+        boolean dense = span > 0 && span <= Math.max(DENSE_MIN_SLOTS, (long) DENSE_SLACK * count);
+        return dense ? new long[] {min, max} : null;
+    }
+
+    private int[] firstByValue(long[] range) {
+        int[] first = new int[(int) (range[1] - range[0] + 1)];
+        Arrays.fill(first, -1);
+        for (int key = 0; key < keys.size(); key++) {
+            first[(int) (keys.key(key, 0) - range[0])] = firstRow[key];
+        }
+        return first;
     }
 
     ColumnarBatch rows() {
@@ -79,6 +121,25 @@ public final class StaticJoinIndex {
         }
         int key = keys.find(probe);
         return key < 0 ? -1 : firstRow[key];
+    }
+
+    /**
+     * Fills {@code first[0, size)} with each probing row's {@link #firstMatch}: for a dense key
+     * without NULLs, straight from the values.
+     */
+    void firstMatches(ColumnVector[] values, int size, long[] probe, int[] first) {
+        if (firstByValue != null && values[0] instanceof LongVector numbers && !numbers.hasNulls()) {
+            long[] keyValues = numbers.values();
+            int[] byValue = firstByValue;
+            for (int row = 0; row < size; row++) {
+                long offset = keyValues[row] - denseBase;
+                first[row] = offset >= 0 && offset < byValue.length ? byValue[(int) offset] : -1;
+            }
+            return;
+        }
+        for (int row = 0; row < size; row++) {
+            first[row] = firstMatch(values, row, probe);
+        }
     }
 
     /** The static row after {@code row} with the same key (for a cross join, the next row), or -1. */

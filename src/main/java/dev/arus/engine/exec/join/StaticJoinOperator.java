@@ -25,14 +25,20 @@ public final class StaticJoinOperator implements Operator {
     private final long[] probe;
     private final ColumnarBatch pairs;
     private final ColumnarBatch output;
+    // The output of a chunk whose rows all come out once, in order: the chunk's own columns and
+    // the table's from output.
+    private final ColumnarBatch streamAsIs;
     // All grow to the chunks they see: a quiet stream's query holds a few rows, not full chunks.
     private int[] pairStream = new int[ColumnarBatch.INITIAL_CAPACITY];
     private int[] pairTable = new int[ColumnarBatch.INITIAL_CAPACITY];
     private boolean[] pairPasses = new boolean[ColumnarBatch.INITIAL_CAPACITY];
     private int[] firstPair = new int[ColumnarBatch.INITIAL_CAPACITY + 1];
+    private int[] firstMatch = new int[ColumnarBatch.INITIAL_CAPACITY];
     private int[] outStream = new int[ColumnarBatch.INITIAL_CAPACITY];
     private int[] outTable = new int[ColumnarBatch.INITIAL_CAPACITY];
     private int outCount;
+    // Whether an output row waiting in outTable has no table row (NULLs).
+    private boolean outAlone;
 
     public StaticJoinOperator(StaticJoinSpec spec, StaticJoinIndex index, Operator downstream) {
         this.spec = spec;
@@ -42,6 +48,7 @@ public final class StaticJoinOperator implements Operator {
         this.probe = new long[index.width()];
         this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.INITIAL_CAPACITY);
         this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.INITIAL_CAPACITY);
+        this.streamAsIs = new ColumnarBatch(spec.output(), new ColumnVector[spec.output().size()], 0);
     }
 
     @Override
@@ -57,8 +64,12 @@ public final class StaticJoinOperator implements Operator {
         } else {
             Arrays.fill(pairPasses, 0, pairCount, true);
         }
-        for (int row = 0; row < size; row++) {
-            emitRow(chunk, row, context);
+        if (spec.type() == JoinType.INNER) {
+            emitPairs(chunk, pairCount, context);
+        } else {
+            for (int row = 0; row < size; row++) {
+                emitRow(chunk, row, context);
+            }
         }
         flush(chunk, context);
     }
@@ -67,11 +78,13 @@ public final class StaticJoinOperator implements Operator {
     private int candidates(ColumnVector[] keys, int size) {
         if (firstPair.length < size + 1) {
             firstPair = new int[ColumnarBatch.capacityFor(size + 1)];
+            firstMatch = new int[ColumnarBatch.capacityFor(size)];
         }
+        index.firstMatches(keys, size, probe, firstMatch);
         int count = 0;
         for (int row = 0; row < size; row++) {
             firstPair[row] = count;
-            for (int match = index.firstMatch(keys, row, probe); match >= 0; match = index.nextMatch(match, cross)) {
+            for (int match = firstMatch[row]; match >= 0; match = index.nextMatch(match, cross)) {
                 if (count == pairStream.length) {
                     pairStream = Arrays.copyOf(pairStream, count * 2);
                     pairTable = Arrays.copyOf(pairTable, count * 2);
@@ -111,6 +124,15 @@ public final class StaticJoinOperator implements Operator {
         }
     }
 
+    /** An inner join emits the pairs that pass, in stream order. */
+    private void emitPairs(ColumnarBatch chunk, int count, BatchContext context) {
+        for (int pair = 0; pair < count; pair++) {
+            if (pairPasses[pair]) {
+                add(chunk, pairStream[pair], pairTable[pair], context);
+            }
+        }
+    }
+
     private void emitRow(ColumnarBatch chunk, int row, BatchContext context) {
         boolean matched = false;
         for (int pair = firstPair[row]; pair < firstPair[row + 1]; pair++) {
@@ -143,36 +165,68 @@ public final class StaticJoinOperator implements Operator {
         }
         outStream[outCount] = row;
         outTable[outCount] = tableRow;
+        outAlone |= tableRow < 0;
         if (++outCount == ColumnarBatch.CHUNK_SIZE) {
             flush(chunk, context);
         }
     }
 
+    /**
+     * Hands the waiting output rows downstream. When they are the chunk's rows in order, each
+     * once (every row matched one table row), the stream's columns go as they are, not copied:
+     * downstream reads its input and never writes it, as after a projection.
+     */
     private void flush(ColumnarBatch chunk, BatchContext context) {
         if (outCount == 0) {
             return;
         }
+        boolean inOrder = outCount == chunk.size() && inStreamOrder();
+        ColumnarBatch batch = inOrder ? streamAsIs : output;
         ColumnarBatch table = index.rows();
         int[] columns = spec.outputColumns();
         output.ensureCapacity(outCount);
         for (int c = 0; c < columns.length; c++) {
             ColumnVector target = output.column(c);
-            target.resetNulls();
             if (columns[c] < spec.streamWidth()) {
+                if (inOrder) {
+                    streamAsIs.setColumn(c, chunk.column(columns[c]));
+                    continue;
+                }
+                target.resetNulls();
                 target.gather(chunk.column(columns[c]), outStream, outCount, 0);
             } else {
-                ColumnVector source = table.column(columns[c] - spec.streamWidth());
-                for (int i = 0; i < outCount; i++) {
-                    if (outTable[i] < 0) {
-                        target.setNull(i);
-                    } else {
-                        source.copyRow(outTable[i], target, i);
-                    }
-                }
+                target.resetNulls();
+                gatherTable(table.column(columns[c] - spec.streamWidth()), target);
+            }
+            batch.setColumn(c, target);
+        }
+        batch.setSize(outCount);
+        outCount = 0;
+        outAlone = false;
+        downstream.process(batch, context);
+    }
+
+    private boolean inStreamOrder() {
+        for (int i = 0; i < outCount; i++) {
+            if (outStream[i] != i) {
+                return false;
             }
         }
-        output.setSize(outCount);
-        outCount = 0;
-        downstream.process(output, context);
+        return true;
+    }
+
+    /** Copies the waiting rows' table values of one column into {@code target}; NULL for a row without one. */
+    private void gatherTable(ColumnVector source, ColumnVector target) {
+        if (!outAlone) {
+            target.gather(source, outTable, outCount, 0);
+            return;
+        }
+        for (int i = 0; i < outCount; i++) {
+            if (outTable[i] < 0) {
+                target.setNull(i);
+            } else {
+                source.copyRow(outTable[i], target, i);
+            }
+        }
     }
 }

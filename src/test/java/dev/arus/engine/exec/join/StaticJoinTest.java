@@ -137,6 +137,33 @@ class StaticJoinTest {
         }
     }
 
+    /**
+     * A number key spanning a small range is looked up by value, a sparse one by hash: either way
+     * a key's table rows come in table order, and a value outside the table's range, one the
+     * table lacks inside it, or a NULL matches nothing (with NULLs in the batch or without).
+     */
+    @Test
+    void aNumberKeyFindsItsRowsInTableOrderWhetherItsValuesAreDenseOrSparse() throws IOException {
+        for (String extraCode : List.of("", "1000000000,far\n")) {
+            Path codes = Files.writeString(directory.resolve("codes-" + runs + ".csv"),
+                    "code,label\n3,three\n-2,minus two\n3,three again\n7,seven\n" + extraCode);
+            BiFunction<StreamFrame, StaticFrame, StreamFrame> query = (orders, ignored) -> orders.join(
+                    orders.session().read().format("csv").option("header", true).schema("code INT, label STRING")
+                            .load(codes.toString()), expr("qty = code"), "left").selectExpr("order_id", "label");
+            assertThat(run(query, row("o-1", "novel", 3), row("o-2", "novel", -2), row("o-3", "novel", 8),
+                    row("o-4", "novel", -3), row("o-5", "novel", 5), row("o-6", "novel", 7)))
+                    .containsExactly(List.of("[o-1,three]", "[o-1,three again]", "[o-2,minus two]", "[o-3,null]",
+                            "[o-4,null]", "[o-5,null]", "[o-6,seven]"));
+            assertThat(run(query, row("o-1", "novel", 3), row("o-2", "novel", null), row("o-3", "novel", 7)))
+                    .containsExactly(List.of("[o-1,three]", "[o-1,three again]", "[o-2,null]", "[o-3,seven]"));
+            assertThat(run((orders, ignored) -> orders.join(orders.session().read().format("csv")
+                    .option("header", true).schema("code INT, label STRING").load(codes.toString()),
+                    expr("qty = code"), "inner").selectExpr("order_id", "label"),
+                    row("o-1", "novel", 7), row("o-2", "novel", 3), row("o-3", "novel", 4)))
+                    .containsExactly(List.of("[o-1,seven]", "[o-2,three]", "[o-2,three again]"));
+        }
+    }
+
     @Test
     void aConditionJoinKeepsBothSidesColumnsAndChecksTheRestOfTheConditionOnEachPair() {
         assertThat(run((orders, products) -> orders.alias("o").join(products.alias("c"),

@@ -71,6 +71,36 @@ class StreamStreamJoinTest {
     }
 
     /**
+     * Rounds of 100 left rows, ten per key, then a right row per key that matches its round's
+     * left rows only: each right row meets its key's rows in the order they came, round after
+     * round, while the rows of past rounds leave the state and their slots are packed away
+     * (straight through, and restarted from the checkpoint after every batch).
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void aKeysRowsAreFoundInArrivalOrderAsEvictedRowsArePackedAway(boolean restart) {
+        StreamCase run = query(restart, in -> side(in.get(0), "left", 1, "0 seconds")
+                .join(side(in.get(1), "right", 1, "0 seconds"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 20 SECONDS AND rightTime"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        List<List<String>> expected = new ArrayList<>();
+        for (int round = 0; round < 6; round++) {
+            int base = 1000 + round * 100;
+            run.feed(0, IntStream.range(0, 100).mapToObj(i -> row(i % 10, (long) base + i / 10))
+                    .toArray(Object[][]::new));
+            run.feed(1, IntStream.range(0, 10).mapToObj(k -> row(k, (long) base + 9)).toArray(Object[][]::new));
+            expected.add(IntStream.range(0, 100).mapToObj(i -> "[" + i / 10 + "," + (base + i % 10) + "," + (base + 9)
+                    + "]").toList());
+        }
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(batches.stream().map(StreamCase.Batch::rows).filter(rows -> !rows.isEmpty()).toList())
+                .isEqualTo(expected);
+        // a restart forgets each input's own watermark, and here every batch restarts: none is evicted
+        assertThat(state(batches.get(batches.size() - 1)).numRowsTotal()).isLessThanOrEqualTo(restart ? 660L : 220L);
+    }
+
+    /**
      * SJS "stream stream inner join with time range - with watermark - two side conditions": left
      * rows wait 10 s behind the watermark, right rows 5 s, each side's rows are late behind the
      * one global watermark, the least of the two sides' (20 s and 30 s delays). Written with
