@@ -248,8 +248,12 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
         throw new IllegalArgumentException("not an offset of the stream source: " + offset);
     }
 
-    /** One partition's records {@code [from, to)}, decoded straight into the task's chunk (only {@code columns}; null: all). */
-    private record StreamPartition(LogStream stream, int partition, long from, long to, BitSet columns)
+    /**
+     * One partition's records {@code [from, to)}, decoded straight into the task's chunk (only
+     * {@code columns}; null: all). Public so that another engine's task (Spark's, in the same JVM)
+     * reads the same range by itself.
+     */
+    public record StreamPartition(LogStream stream, int partition, long from, long to, BitSet columns)
             implements InputPartition {
         @Override
         public void read(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {

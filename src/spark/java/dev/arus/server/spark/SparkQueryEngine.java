@@ -62,10 +62,10 @@ class SparkQueryEngine implements QueryEngine {
     private final ArusSinks arusSinks;
 
     SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties,
-                     EventLogStreams eventLogStreams, ArusSinks arusSinks) {
+                     EventLogStreams eventLogStreams, SparkEventLog eventLog, ArusSinks arusSinks) {
         this.sessions = sessions;
         this.properties = properties;
-        this.inputs = new SparkInputs(dataDirectory, properties);
+        this.inputs = new SparkInputs(dataDirectory, properties, eventLog);
         this.statements = new SparkStatements(inputs, eventLogStreams);
         this.arusSinks = arusSinks;
     }
@@ -96,7 +96,7 @@ class SparkQueryEngine implements QueryEngine {
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
-                    : stream(session, spec.source(), spec.steps(), "");
+                    : stream(session, spec.name(), spec.source(), spec.steps(), "");
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
@@ -168,17 +168,18 @@ class SparkQueryEngine implements QueryEngine {
         });
     }
 
-    private Dataset<Row> stream(SparkSession session, SourceSpec source, List<Step> steps, String base) {
-        Dataset<Row> frame = inputs.stream(session, required(source, base + "/source"), base + "/source");
+    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec of query {@code query}. */
+    private Dataset<Row> stream(SparkSession session, String query, SourceSpec source, List<Step> steps, String base) {
+        Dataset<Row> frame = inputs.stream(session, required(source, base + "/source"), base + "/source", query);
         List<Step> chain = steps == null ? List.of() : steps;
         for (int i = 0; i < chain.size(); i++) {
             String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(session, frame, required(chain.get(i), at), at);
+            frame = apply(session, query, frame, required(chain.get(i), at), at);
         }
         return frame;
     }
 
-    private Dataset<Row> apply(SparkSession session, Dataset<Row> frame, Step step, String at) {
+    private Dataset<Row> apply(SparkSession session, String query, Dataset<Row> frame, Step step, String at) {
         String base = JsonPointer.append(at, step.key());
         if (step instanceof Step.WithColumn withColumn) {
             String name = requireText(withColumn.name(), base + "/name");
@@ -214,7 +215,7 @@ class SparkQueryEngine implements QueryEngine {
             return analysed(() -> frame.withWatermark(column, delay), base);
         }
         if (step instanceof Step.Join join) {
-            return join(session, frame, join, base);
+            return join(session, query, frame, join, base);
         }
         if (step instanceof Step.Limit limit) {
             int count = required(limit.count(), base);
@@ -233,13 +234,13 @@ class SparkQueryEngine implements QueryEngine {
     }
 
     /** A join with another stream (its own source and steps) or a static table under the data directory. */
-    private Dataset<Row> join(SparkSession session, Dataset<Row> frame, Step.Join join, String base) {
+    private Dataset<Row> join(SparkSession session, String query, Dataset<Row> frame, Step.Join join, String base) {
         Step.JoinWith with = required(join.with(), base + "/with");
         if ((with.table() == null) == (with.source() == null)) {
             throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/with", "A join is with either a 'source' "
                     + "(and its 'steps'), another stream, or a 'static' table");
         }
-        Dataset<Row> other = with.source() != null ? stream(session, with.source(), with.steps(), base + "/with")
+        Dataset<Row> other = with.source() != null ? stream(session, query, with.source(), with.steps(), base + "/with")
                 : inputs.table(session, with.table(), base + "/with/static");
         String how = join.how() == null ? "inner" : join.how();
         Object on = join.on();
