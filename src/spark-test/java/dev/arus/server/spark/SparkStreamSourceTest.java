@@ -172,6 +172,49 @@ class SparkStreamSourceTest {
     }
 
     @Test
+    void aStreamCreatedAgainUnderAStoppedSparkQueryFailsItWithArusDataLossClassUnlessItMayGoOn() throws Exception {
+        ApiClient api = new ApiClient(port);
+        createStream(api, "spark-lost", 1);
+        post(api, "spark-lost", 0, 5);
+        String spec = """
+                {"name": "spark-lost-reader", "engine": "spark",
+                 "source": {"format": "stream",
+                            "options": {"stream": "spark-lost", "startingOffsets": "earliest", "failOnDataLoss": %b}},
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "noop"},
+                 "checkpointLocation": "checkpoints/spark-lost-reader"}
+                """;
+        String id = api.withTimeout(DEADLINE).create(spec.formatted(true));
+        try {
+            await().atMost(DEADLINE).until(() -> orderIds(api, id).size() >= 5);
+            assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
+            assertThat(api.delete("/api/streams/spark-lost").status()).isEqualTo(204);
+            createStream(api, "spark-lost", 1);
+            post(api, "spark-lost", 100, 102);
+
+            assertThat(api.post("/api/queries/" + id + "/start").status()).isEqualTo(200);
+            await().atMost(DEADLINE).until(() -> api.query(id).path("state").asString().equals("FAILED"));
+            JsonNode failure = api.query(id).path("exception");
+            assertThat(failure.path("errorClass").asString()).as(failure.toString())
+                    .isEqualTo("STREAM_DATA_LOSS.PARTITION_OFFSET_CHANGED");
+            assertThat(failure.path("message").asString()).contains("failOnDataLoss");
+        } finally {
+            api.delete("/api/queries/" + id);
+        }
+        // failOnDataLoss false: the same checkpoint goes on, reading what the stream holds now
+        String goesOn = api.create(spec.formatted(false));
+        try {
+            await().atMost(DEADLINE).until(() -> !api.get("/api/queries/" + goesOn + "/progress?limit=1").json()
+                    .isEmpty());
+            assertThat(api.query(goesOn).path("state").asString()).isEqualTo("ACTIVE");
+            post(api, "spark-lost", 102, 103);
+            await().atMost(DEADLINE).until(() -> orderIds(api, goesOn).contains("o-102"));
+        } finally {
+            api.delete("/api/queries/" + goesOn + "?purge=true");
+            api.delete("/api/streams/spark-lost");
+        }
+    }
+
+    @Test
     void onAClustersMasterTheStreamSourceIsRefusedAtItsFormatAndATaskFindsNoLogOutsideTheServicesJvm() {
         SparkEventLog onCluster = new SparkEventLog(eventLog, clock,
                 new SparkSettings("spark://127.0.0.1:7077", Map.of()), eventLogStreams);
@@ -199,17 +242,23 @@ class SparkStreamSourceTest {
 
     /** Orders {@code o-from} to {@code o-(to-1)}, each column filled but now and then NULL. */
     private static void post(ApiClient api, String stream, int from, int to) {
-        String events = IntStream.range(from, to).mapToObj(i -> i % 5 == 4
-                ? "{\"order_id\": \"o-" + i + "\"}"
+        String events = IntStream.range(from, to).mapToObj(SparkStreamSourceTest::order).collect(Collectors.joining(",", "[", "]"));
+        ApiClient.Response written = api.post("/api/streams/" + stream + "/events", events);
+        assertThat(written.status()).as(written.body()).isEqualTo(200);
+    }
+
+    /** Order {@code o-id}, its other columns made of {@code id % 20}. */
+    private static String order(int id) {
+        int i = id % 20;
+        return i % 5 == 4
+                ? "{\"order_id\": \"o-" + id + "\"}"
                 : """
                 {"order_id": "o-%d", "category": "%s", "amount": %d.25, "ratio": 0.%d, "qty": %d, "small": %d,
                  "mid": %d, "big": %d, "price": %d.99, "wide": 12345678901234567890.%05d, "ok": %b,
                  "paid_at": "2026-12-01T10:00:%02d.250Z", "day": "2026-12-%02d", "blob": "AAEC%s",
-                 "meta": {"channel": "web-%d", "tries": %d}}""".formatted(i, i % 2 == 0 ? "books" : "games", i, i,
+                 "meta": {"channel": "web-%d", "tries": %d}}""".formatted(id, i % 2 == 0 ? "books" : "games", i, i,
                         i + 1, -i, i * 100, i * 1_000_000_000_000L, i, i, i % 2 == 0, i, i + 1, "A".repeat(i % 3 == 0 ? 4 : 0),
-                        i % 3, i)).collect(Collectors.joining(",", "[", "]"));
-        ApiClient.Response written = api.post("/api/streams/" + stream + "/events", events);
-        assertThat(written.status()).as(written.body()).isEqualTo(200);
+                        i % 3, i);
     }
 
     private static List<String> readers(ApiClient api, String stream) {
