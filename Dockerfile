@@ -2,6 +2,7 @@
 #
 # Arus in a container (docs/docker.md):
 #   docker build -t arus .
+#   docker build --build-arg EDITION=spark -t arus-spark .   (Apache Spark built in: docs/docker.md)
 #   docker run --rm -p 8080:8080 -v arus-data:/data --memory=1g -e ARUS_SECURITY_API_TOKEN="$TOKEN" arus
 #
 # Security (docs/configuration.md, "Security"): the image listens on 0.0.0.0 so that -p reaches it, and the
@@ -16,6 +17,9 @@
 ARG JDK_IMAGE=eclipse-temurin:17-jdk@sha256:5d6042fb8cdc14d614e4e421f52e3211fc5aeadddce44cbf9de8ed37c791f824
 ARG JRE_IMAGE=eclipse-temurin:17-jre@sha256:207ecae0b2b104dfc6dfa763d1e9cd2041cb344800a180e24cb1a28ed533ff90
 ARG BUILD_IMAGE=debian:trixie-slim@sha256:a29215f6a35e51e22adffa17f89e9d2ef06214e64a2bad10d765c46aea49f11f
+# Which jar the image runs: "arus" (the default build) or "spark" (the spark profile's jar, with
+# Apache Spark as the second engine and Spark's standalone and Kubernetes schedulers).
+ARG EDITION=arus
 
 FROM ${JDK_IMAGE} AS jdk
 
@@ -23,7 +27,7 @@ FROM ${JDK_IMAGE} AS jdk
 # and npm come from Debian trixie (Node 20.19, what Vite 8 needs), and the front end's packages
 # from the npm registry through `npm ci` and the lock file. Maven's and npm's downloads stay in
 # BuildKit cache mounts across builds.
-FROM ${BUILD_IMAGE} AS build
+FROM ${BUILD_IMAGE} AS sources
 ENV JAVA_HOME=/opt/java/openjdk
 ENV PATH="${JAVA_HOME}/bin:${PATH}"
 COPY --from=jdk /opt/java/openjdk /opt/java/openjdk
@@ -37,13 +41,24 @@ COPY mvnw pom.xml ./
 COPY .mvn/ .mvn/
 COPY frontend/ frontend/
 COPY src/ src/
+RUN cp -r src/main/jvm /jvm
+
 # (-Darus.cds.skip=true: the class data sharing archive is trained in the final image, where the
 # paths it records are the ones the service runs from.)
+FROM sources AS build-arus
 RUN --mount=type=cache,target=/root/.m2 \
     --mount=type=cache,target=/root/.npm \
     ./mvnw -B -DskipTests -Darus.cds.skip=true package \
-    && cp target/arus-*.jar /arus.jar \
-    && cp -r src/main/jvm /jvm
+    && cp target/arus-*.jar /arus.jar
+
+# The spark profile builds in target-spark; its executable jar is the -spark one.
+FROM sources AS build-spark
+RUN --mount=type=cache,target=/root/.m2 \
+    --mount=type=cache,target=/root/.npm \
+    ./mvnw -B -DskipTests -Pspark package \
+    && cp target-spark/arus-*-spark.jar /arus.jar
+
+FROM build-${EDITION} AS build
 
 # Stage 2 splits the jar into Spring Boot's layers (dependencies, loader, snapshots, application),
 # so that a change of the code rebuilds only the last, small layer of the image.

@@ -1,6 +1,7 @@
 // The harness of the end-to-end scenarios: real headless Chromium (Debian's, never a downloaded
 // one) driven by playwright-core against a started service. A scenario fails on its first failed
-// expectation, and also on any console error, page error or failed request it did not provoke.
+// expectation, and also on any console error, page error or failed request it did not provoke,
+// and on a live message the dashboard dropped.
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,8 @@ export async function runInBrowser(scenario) {
   try {
     const page = context.pages()[0] ?? await context.newPage();
     page.on('console', (m) => {
+      // A live message the dashboard dropped for not being what the OpenAPI document says.
+      if (m.type() === 'warning' && m.text().startsWith('Live message dropped')) problems.push(`console warning: ${m.text()}`);
       if (m.type() !== 'error') return;
       if (refusals?.test(m.text())) return;
       problems.push(`console error: ${m.text()}`);

@@ -49,15 +49,15 @@ export function stateOperators(stores: StateStoreView[]): StateOperatorEntry[] {
   return [...byId.values()];
 }
 
-/** The path and query string that read `read` of query `queryId`. */
-export function stateReadPath(queryId: string, read: StateRead): string {
-  const params = new URLSearchParams();
-  if (read.batchId !== null) params.set('batchId', String(read.batchId));
-  for (const key of read.keys) params.append('key', key);
-  params.set('limit', String(read.limit));
-  if (read.after !== null) params.set('after', read.after);
-  if (read.joinSide !== null) params.set('joinSide', read.joinSide);
-  return `/api/queries/${encodeURIComponent(queryId)}/state/${read.operatorId}?${params.toString()}`;
+/** The query string's parameters that read `read` (its path names the query and the operator), leaving out what is not chosen. */
+export function stateReadQuery(read: StateRead): { batchId?: number; key?: string[]; limit: number; after?: string; joinSide?: string } {
+  return {
+    ...(read.batchId !== null ? { batchId: read.batchId } : {}),
+    ...(read.keys.length > 0 ? { key: read.keys } : {}),
+    limit: read.limit,
+    ...(read.after !== null ? { after: read.after } : {}),
+    ...(read.joinSide !== null ? { joinSide: read.joinSide } : {}),
+  };
 }
 
 /** A key search as typed: `field=value` terms separated by commas, or the term it cannot read. */

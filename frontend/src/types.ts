@@ -2,8 +2,10 @@
  * The JSON shapes of the REST API and the WebSocket, by the names the dashboard uses. Every shape
  * comes from the service's OpenAPI document (openapi.json, a copy of /v3/api-docs kept equal to
  * it by the service's ApiDocumentationTest), turned into TypeScript by openapi-typescript in
- * `npm run generate`; nothing here is written by hand but the names.
+ * `npm run generate`; nothing here is written by hand but the names. A live message is checked
+ * against the same document by the validator Ajv compiles from it there.
  */
+import validateLiveMessage from './generated/liveMessage';
 import type { components } from './generated/openapi';
 
 type Schemas = components['schemas'];
@@ -64,19 +66,24 @@ export type LiveState = StatusMessage['state'];
 /** The output modes the results chart knows; the spec's outputMode is any string the service accepted. */
 export type OutputMode = 'append' | 'update' | 'complete';
 
-const TYPES = new Set<string>(['snapshot', 'batch', 'progress', 'status', 'comparison', 'dropped'] satisfies LiveMessage['type'][]);
+/** A WebSocket text frame as read: one of the live feed's messages, or why it is not one. */
+export type LiveFrame = { message: LiveMessage } | { invalid: string };
 
-/** Parses a WebSocket text frame; null for anything that is not one of the six messages. */
-export function parseLiveMessage(text: string): LiveMessage | null {
+/**
+ * Reads a WebSocket text frame, checking it against the OpenAPI document's schema of the live
+ * messages (compiled by Ajv at build time, `npm run generate`): a frame that is not JSON, or not
+ * a message as the document says, is refused with the first thing that is wrong and where.
+ */
+export function parseLiveMessage(text: string): LiveFrame {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch {
-    return null;
+  } catch (e) {
+    return { invalid: `not JSON (${(e as Error).message})` };
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const type = (value as { type?: unknown }).type;
-  return typeof type === 'string' && TYPES.has(type) ? (value as LiveMessage) : null;
+  if (validateLiveMessage(value)) return { message: value as LiveMessage };
+  const error = validateLiveMessage.errors?.[0];
+  return { invalid: error ? `${error.instancePath || 'the message'} ${error.message ?? 'is not valid'}` : 'not a live message' };
 }
 
 /** One store of a stateful operator, as the state endpoint lists it. */

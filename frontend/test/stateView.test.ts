@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyFilter, pickBatch, StatePager, stateOperators, stateReadPath, stateTable } from '../src/stateView';
+import { parseKeyFilter, pickBatch, StatePager, stateOperators, stateTable } from '../src/stateView';
 import type { StateStoreView } from '../src/types';
 
 function store(operatorId: number, operatorName: string, stateStoreName: string, numRowsTotal = 7): StateStoreView {
@@ -16,17 +16,6 @@ describe('stateOperators', () => {
       [0, 'stateStoreSave', 1, 3, false],
       [1, 'symmetricHashJoin', 4, 12, true],
     ]);
-  });
-});
-
-describe('stateReadPath', () => {
-  it('asks for the batch, each key filter, the page and the side, leaving out what is not chosen', () => {
-    expect(stateReadPath('q 1', { operatorId: 2, batchId: 3, keys: ['window.start=2026-12-01T10:00:00.000Z', 'user=a&b'],
-      limit: 50, after: 'p2', joinSide: 'right' }))
-      .toBe('/api/queries/q%201/state/2?batchId=3&key=window.start%3D2026-12-01T10%3A00%3A00.000Z&key=user%3Da%26b'
-        + '&limit=50&after=p2&joinSide=right');
-    expect(stateReadPath('q', { operatorId: 0, batchId: null, keys: [], limit: 50, after: null, joinSide: null }))
-      .toBe('/api/queries/q/state/0?limit=50');
   });
 });
 

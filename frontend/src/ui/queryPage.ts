@@ -5,7 +5,7 @@ import { comparisonHeadline, comparisonProgress, engineOf, verdictOf } from '../
 import { FrameDraw } from '../frameDraw';
 import { kafkaLag } from '../kafkaLag';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
-import { browserSocket, LiveConnection, type ConnectionState } from '../reconnect';
+import { LiveConnection, type ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
 import { resultKindOf } from '../results';
 import { sinkTarget } from '../sinkTarget';
@@ -55,6 +55,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
   const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
   const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
+  /** How many live messages were dropped for not being what the OpenAPI document says. */
+  const dropped = h('span', { class: 'conn conn-dropped', hidden: true });
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   // Disabled until the service has said the query exists, and in which state.
   const stopButton = h('button', { class: 'btn', 'data-action': 'stop', disabled: true }, 'Stop');
@@ -123,7 +125,7 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   replaceChildren(root,
     h('section', { class: 'query-head' },
-      h('div', { class: 'query-title' }, title, badge, connection),
+      h('div', { class: 'query-title' }, title, badge, connection, dropped),
       statusLine,
       restartLine,
       h('div', { class: 'actions' }, stopButton, startButton, deleteButton)),
@@ -458,13 +460,19 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
 
   const live = new LiveConnection({
     url: wsUrl(id),
-    createSocket: (url) => browserSocket(url, liveProtocols()),
+    protocols: () => liveProtocols(),
     onMessage: (message) => {
       frameDraw.add(model.apply(message));
       const history = model.takeHistoryRequest();
       if (history) void loadHistory(history);
     },
     onState: showConnection,
+    onInvalid: (count, reason) => {
+      dropped.hidden = false;
+      dropped.dataset.dropped = String(count);
+      dropped.textContent = `${count} message${count === 1 ? '' : 's'} dropped`;
+      dropped.title = `Live messages not as the API's OpenAPI document says, not shown (the browser's console has them); the last: ${reason}`;
+    },
     shouldRetry: async () => {
       if (!(await queryExists(id))) return false;
       await ensureLiveAccess();

@@ -55,18 +55,26 @@ public record ArusProperties(
      *                       send is not complete by then is closed (1008)
      * @param senderThreads  threads that start sends to all WebSocket clients; sends are
      *                       asynchronous, so a stuck client holds none of them
+     * @param resultMaxKeys  the keys a query in update or complete mode keeps the last row of for
+     *                       {@code /result}; past that the rows written longest ago are forgotten
+     *                       (complete mode: a batch's rows past the first) and the answer says so.
+     *                       The observer then copies up to this many rows of each batch
      * @param allowedOrigins origins besides the service's own allowed to open a WebSocket, as
      *                       patterns ({@code https://*.example.com}, {@code http://localhost:[*]})
      */
     public record Live(@DefaultValue("100") int recentBatches, @DefaultValue("1000") int rowsPerBatch,
                        @DefaultValue("10") int snapshotBatches, @DefaultValue("10") int snapshotProgress,
                        @DefaultValue("256") int sessionQueue, @DefaultValue("10s") Duration sendTimeout,
-                       @DefaultValue("4") int senderThreads, @DefaultValue List<String> allowedOrigins) {
+                       @DefaultValue("4") int senderThreads, @DefaultValue List<String> allowedOrigins,
+                       @DefaultValue("10000") int resultMaxKeys) {
 
         public Live {
             if (recentBatches < 1 || rowsPerBatch < 0) {
                 throw new IllegalArgumentException("arus.live.recent-batches must be at least 1 and "
                         + "arus.live.rows-per-batch not negative, were " + recentBatches + " and " + rowsPerBatch);
+            }
+            if (resultMaxKeys < 1) {
+                throw new IllegalArgumentException("arus.live.result-max-keys must be at least 1, was " + resultMaxKeys);
             }
             if (snapshotBatches < 1 || snapshotProgress < 1) {
                 throw new IllegalArgumentException("arus.live.snapshot-batches and arus.live.snapshot-progress must "

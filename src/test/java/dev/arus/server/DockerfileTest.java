@@ -83,9 +83,31 @@ class DockerfileTest {
         List<String> from = instructions.stream().filter(i -> i.keyword().equals("FROM")).map(Instruction::arguments).toList();
 
         assertThat(images).hasSize(3).allSatisfy(image -> assertThat(image).containsPattern(DIGEST));
-        assertThat(from).allSatisfy(stage -> assertThat(stage).matches("\\$\\{[A-Z_]+_IMAGE}( AS [a-z]+)?"));
+        List<String> stages = new ArrayList<>();
+        for (String stage : from) {
+            String base = stage.split(" AS ")[0];
+            assertThat(base).as("a pinned image or an earlier stage")
+                    .satisfiesAnyOf(image -> assertThat(image).matches("\\$\\{[A-Z_]+_IMAGE}"),
+                            earlier -> assertThat(stages).contains(earlier.replace("${EDITION}", "arus")),
+                            earlier -> assertThat(stages).contains(earlier.replace("${EDITION}", "spark")));
+            if (stage.contains(" AS ")) {
+                stages.add(stage.split(" AS ")[1]);
+            }
+        }
         assertThat(instructions).anySatisfy(build -> assertThat(build.arguments())
                 .contains("--mount=type=cache,target=/root/.m2", "--mount=type=cache,target=/root/.npm", "./mvnw"));
+    }
+
+    @Test
+    void theSparkEditionRunsTheSparkProfilesJarThroughTheSameLayers() {
+        assertThat(instructions).filteredOn(i -> i.keyword().equals("ARG")).extracting(Instruction::arguments)
+                .contains("EDITION=arus");
+        assertThat(instructions).filteredOn(i -> i.keyword().equals("FROM")).extracting(Instruction::arguments)
+                .contains("sources AS build-arus", "sources AS build-spark", "build-${EDITION} AS build");
+        assertThat(instructions).anySatisfy(build -> assertThat(build.arguments())
+                .contains("./mvnw -B -DskipTests -Pspark package", "cp target-spark/arus-*-spark.jar /arus.jar"));
+        assertThat(read("pom.xml")).as("the spark profile's jar is the -spark one, built in target-spark")
+                .contains("<build.folder>target-spark</build.folder>", "<classifier>spark</classifier>");
     }
 
     @Test

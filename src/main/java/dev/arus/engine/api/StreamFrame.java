@@ -39,6 +39,15 @@ public final class StreamFrame {
         return analysis.schema().names();
     }
 
+    /**
+     * The output columns that key a row of the result in update and complete mode: the last
+     * aggregation's grouping columns, its window included, as the sink gets them; empty when the
+     * frame does not aggregate, aggregates with no key, or a later step drops or renames a key.
+     */
+    public List<String> groupingColumns() {
+        return analysis.groupingColumns();
+    }
+
     public boolean isStreaming() {
         return true;
     }

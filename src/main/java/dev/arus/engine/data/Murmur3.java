@@ -5,7 +5,9 @@ package dev.arus.engine.data;
  * hash partitioning. Bytes go through Spark's {@code hashUnsafeBytes}, which mixes each byte of
  * a length not a multiple of four as a whole (sign-extended) block instead of MurmurHash3's
  * packed tail; Spark keeps that for compatibility, so its hashes of strings differ from the
- * reference's. Stateless and allocation-free.
+ * reference's. Stateless and allocation-free. Ours, not a library's: the libraries (Guava, Commons
+ * Codec) compute the reference's tail, and partitioning by another hash would put a key in another
+ * state partition than Spark does.
  */
 public final class Murmur3 {
 

@@ -3,7 +3,9 @@ package dev.arus.engine.data;
 /**
  * XXH64, the 64-bit xxHash, as Spark's {@code XXH64} computes it for {@code xxhash64} and for
  * {@code approx_count_distinct}'s HyperLogLog++: an int hashes as its four little-endian bytes,
- * a long as its eight, bytes as themselves. Stateless and allocation-free.
+ * a long as its eight, bytes as themselves. Stateless and allocation-free. Ours, not a library's:
+ * it hashes a column's primitives in place with Spark's seed, and HyperLogLog++ registers in the
+ * state files must match Spark's bit for bit, which a dependency's updates could change.
  */
 public final class XxHash64 {
 

@@ -158,68 +158,119 @@ public final class MicroBatchRunner {
         return false;
     }
 
-    /** Runs the next trigger, each source reading within its read limit of {@code limits} (in the plan's order). */
+    /**
+     * Runs the next trigger, each source reading within its read limit of {@code limits} (in the
+     * plan's order), in the steps of this class's protocol.
+     */
     public BatchOutcome runTrigger(List<ReadLimit> limits) {
+        restoreOnFirstTrigger();
+        TriggerTimes times = new TriggerTimes(clock.millis(), clock.nanoTime());
+        NextBatch batch = nextBatch(limits, times);
+        if (batch == null) {
+            return idle(times);
+        }
+        BatchContext context = startBatch(batch, times);
+        BatchOutput output = runBatch(batch, context, times);
+        EventTimeStats eventTimes = commitBatch(batch, times);
+        List<ProgressBuilder.SourceMeasurements> sources = commitSources(batch.latest(), output.inputRows());
+        committedOffsets = batch.latest();
+        nextBatchId++;
+        return ran(batch, context, output, eventTimes, sources, times);
+    }
+
+    /** Restores the run (state and watermark, from its checkpoint) before its first trigger. */
+    private void restoreOnFirstTrigger() {
         if (restore != null) {
             restore.run();
             restore = null;
         }
-        long triggerStartMs = clock.millis();
-        long started = clock.nanoTime();
+    }
+
+    /**
+     * Steps 1 and 2: the batch this trigger runs, its offsets either the sources' latest or those
+     * of the uncommitted batch it runs again; {@code null} when there is neither new data nor a
+     * watermark that would move.
+     */
+    private NextBatch nextBatch(List<ReadLimit> limits, TriggerTimes times) {
         ResumePoint.Replay rerun = replay;
         SourceOffsets latest = rerun != null ? rerun.end() : latestOffsets(limits);
-        long latestOffsetNanos = clock.nanoTime() - started;
+        times.latestOffsetNanos = clock.nanoTime() - times.startNanos;
         boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();
         boolean watermarkMoves = watermark != null
                 && plan.runsNoDataBatches(watermark.currentMicros(), watermark.nextMicros());
         if (rerun == null && !newData && !watermarkMoves) {
-            // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
-            previousTriggerStartMs = triggerStartMs;
-            status = WAITING_FOR_DATA;
-            return new BatchOutcome.Idle();
+            return null;
         }
-        StreamingQueryStatus processing = newData ? PROCESSING_NEW_DATA : CLEANING_UP_STATE;
+        return new NextBatch(nextBatchId, latest, newData, rerun != null,
+                rerun != null ? rerun.batchTimestampMs() : times.startMs, watermark);
+    }
+
+    /** A trigger without a batch. */
+    private BatchOutcome idle(TriggerTimes times) {
+        // Spark's lastTriggerStartTimestamp counts idle triggers too (the next rate's interval).
+        previousTriggerStartMs = times.startMs;
+        status = WAITING_FOR_DATA;
+        return new BatchOutcome.Idle();
+    }
+
+    /**
+     * Step 3, then the offsets entry: the batch's context, its watermark advanced, and (with a
+     * checkpoint, unless the batch runs again) its end offsets logged before anything runs.
+     */
+    private BatchContext startBatch(NextBatch batch, TriggerTimes times) {
+        StreamingQueryStatus processing = batch.newData() ? PROCESSING_NEW_DATA : CLEANING_UP_STATE;
         status = processing;
-        long batchId = nextBatchId;
-        long batchTimestampMs = rerun != null ? rerun.batchTimestampMs() : triggerStartMs;
-        BatchContext context = startBatch(batchId, watermark, batchTimestampMs);
-        long walCommitNanos = 0;
-        if (checkpoint != null && rerun == null) {
-            status = WRITING_OFFSETS[newData ? 1 : 0];
-            walCommitNanos = timed(() -> checkpoint.writeOffsets(batchId, latest,
-                    context.watermarkMicros(), batchTimestampMs, conf));
+        BatchContext context = batchContext(batch.batchId(), batch.watermark(), batch.batchTimestampMs());
+        if (checkpoint != null && !batch.rerun()) {
+            status = WRITING_OFFSETS[batch.newData() ? 1 : 0];
+            times.walCommitNanos = timed(() -> checkpoint.writeOffsets(batch.batchId(), batch.latest(),
+                    context.watermarkMicros(), batch.batchTimestampMs(), conf));
             status = processing;
         }
         replay = null;
+        return context;
+    }
 
+    /** Steps 4 and 5: the batch's stages, then its output handed to the sink. */
+    private BatchOutput runBatch(NextBatch batch, BatchContext context, TriggerTimes times) {
         long addBatchStart = clock.nanoTime();
-        long[] inputRows = runStages(latest, context);
+        long[] inputRows = runStages(batch.latest(), context);
         long outputRows = OutputCollector.count(plan.collectors());
-        sink.addBatch(batchId, new ResultBatch(plan.outputSchema(), OutputCollector.gather(plan.collectors()),
+        sink.addBatch(batch.batchId(), new ResultBatch(plan.outputSchema(), OutputCollector.gather(plan.collectors()),
                 outputRows));
         if (checkpoint != null) {
-            ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batchId);
+            ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batch.batchId());
         }
-        long addBatchNanos = clock.nanoTime() - addBatchStart;
+        times.addBatchNanos = clock.nanoTime() - addBatchStart;
+        return new BatchOutput(inputRows, outputRows);
+    }
 
+    /**
+     * Step 6, first half: the batch's event times observed for the next watermark, then (with a
+     * checkpoint) the commit entry written; returns the event times progress shows ({@code null}
+     * without a watermark).
+     */
+    private EventTimeStats commitBatch(NextBatch batch, TriggerTimes times) {
+        WatermarkTracker watermark = batch.watermark();
         EventTimeStats eventTimes = watermark == null ? null : observeEventTimes(watermark);
-        long commitNanos = checkpoint == null ? 0
-                : timed(() -> checkpoint.writeCommit(batchId, watermark == null ? 0 : watermark.nextMicros()));
-        List<ProgressBuilder.SourceMeasurements> sourceMeasurements = commitSources(latest, inputRows);
-        committedOffsets = latest;
-        nextBatchId++;
+        times.commitNanos = checkpoint == null ? 0
+                : timed(() -> checkpoint.writeCommit(batch.batchId(), watermark == null ? 0 : watermark.nextMicros()));
+        return eventTimes;
+    }
 
-        long triggerExecutionNanos = clock.nanoTime() - started;
-        Map<String, Long> durations = durations(latestOffsetNanos, walCommitNanos, addBatchNanos, commitNanos,
-                triggerExecutionNanos);
-        var measurements = new ProgressBuilder.BatchMeasurements(batchId, triggerStartMs, previousTriggerStartMs,
-                durations, sourceMeasurements, sinkDescription, outputRows, sink.metrics(), eventTimes,
-                watermark == null ? null : context.watermarkMicros(),
+    /** Step 6, last: the progress of the batch that ran. */
+    private BatchOutcome ran(NextBatch batch, BatchContext context, BatchOutput output, EventTimeStats eventTimes,
+                             List<ProgressBuilder.SourceMeasurements> sources, TriggerTimes times) {
+        long triggerExecutionNanos = clock.nanoTime() - times.startNanos;
+        var measurements = new ProgressBuilder.BatchMeasurements(batch.batchId(), times.startMs,
+                previousTriggerStartMs, times.durations(triggerExecutionNanos), sources, sinkDescription,
+                output.outputRows(), sink.metrics(), eventTimes,
+                batch.watermark() == null ? null : context.watermarkMicros(),
                 progressOrder.stream().map(StatefulOperator::progress).toList());
-        previousTriggerStartMs = triggerStartMs;
+        previousTriggerStartMs = times.startMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
-        status = WAITING_FOR_TRIGGER[newData ? 1 : 0];
+        status = WAITING_FOR_TRIGGER[batch.newData() ? 1 : 0];
         return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
     }
 
@@ -227,7 +278,7 @@ public final class MicroBatchRunner {
      * The context of batch {@code batchId}: the watermark moves to what the last batch saw, the
      * previous one deciding which rows are late and the new one what is evicted.
      */
-    private BatchContext startBatch(long batchId, WatermarkTracker watermark, long batchTimestampMs) {
+    private BatchContext batchContext(long batchId, WatermarkTracker watermark, long batchTimestampMs) {
         long lateBefore = watermark == null ? 0 : watermark.currentMicros();
         if (watermark != null) {
             watermark.advance();
@@ -288,24 +339,51 @@ public final class MicroBatchRunner {
         return measurements;
     }
 
-    /** Spark's {@code durationMs} of a batch, in milliseconds. */
-    private static Map<String, Long> durations(long latestOffsetNanos, long walCommitNanos, long addBatchNanos,
-                                               long commitNanos, long triggerExecutionNanos) {
-        Map<String, Long> durations = new HashMap<>();
-        durations.put("latestOffset", latestOffsetNanos / 1_000_000);
-        durations.put("getBatch", 0L);
-        durations.put("queryPlanning", 0L);
-        durations.put("walCommit", walCommitNanos / 1_000_000);
-        durations.put("addBatch", addBatchNanos / 1_000_000);
-        durations.put("commitOffsets", commitNanos / 1_000_000);
-        durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
-        return durations;
-    }
-
     /** How long {@code step} took, in nanoseconds of the injected clock. */
     private long timed(Runnable step) {
         long start = clock.nanoTime();
         step.run();
         return clock.nanoTime() - start;
+    }
+
+    /**
+     * The batch a trigger runs: its id, its end offsets, whether any source has new data, whether
+     * it is the uncommitted batch of an earlier run run again, its timestamp and the run's watermark
+     * ({@code null}: none).
+     */
+    private record NextBatch(long batchId, SourceOffsets latest, boolean newData, boolean rerun,
+                             long batchTimestampMs, WatermarkTracker watermark) {
+    }
+
+    /** What a batch read from each source, in rows, and handed to the sink. */
+    private record BatchOutput(long[] inputRows, long outputRows) {
+    }
+
+    /** When a trigger started, and how long each of its phases took, in nanoseconds of the injected clock. */
+    private static final class TriggerTimes {
+        final long startMs;
+        final long startNanos;
+        long latestOffsetNanos;
+        long walCommitNanos;
+        long addBatchNanos;
+        long commitNanos;
+
+        TriggerTimes(long startMs, long startNanos) {
+            this.startMs = startMs;
+            this.startNanos = startNanos;
+        }
+
+        /** Spark's {@code durationMs} of a batch, in milliseconds. */
+        Map<String, Long> durations(long triggerExecutionNanos) {
+            Map<String, Long> durations = new HashMap<>();
+            durations.put("latestOffset", latestOffsetNanos / 1_000_000);
+            durations.put("getBatch", 0L);
+            durations.put("queryPlanning", 0L);
+            durations.put("walCommit", walCommitNanos / 1_000_000);
+            durations.put("addBatch", addBatchNanos / 1_000_000);
+            durations.put("commitOffsets", commitNanos / 1_000_000);
+            durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
+            return durations;
+        }
     }
 }

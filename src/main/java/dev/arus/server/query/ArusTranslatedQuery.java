@@ -36,6 +36,12 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         sources = List.copyOf(sources);
     }
 
+    /** The engine's grouping columns of the frame: the key of an update or complete mode sink's row. */
+    @Override
+    public List<String> resultKey() {
+        return frame.groupingColumns();
+    }
+
     @Override
     public boolean writesMemoryTable() {
         return sinkFormat.equalsIgnoreCase("memory");

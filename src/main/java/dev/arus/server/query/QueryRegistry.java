@@ -66,7 +66,8 @@ public class QueryRegistry {
         this.dataDirectory = dataDirectory;
         this.engineEvents = new EngineEvents(session.streams());
         this.shared = new RegisteredQuery.Shared(session.clock(), saved, listeners,
-                properties.live().recentBatches(), properties.live().rowsPerBatch(), json, shownPaths, restartTimer);
+                properties.live().recentBatches(), properties.live().rowsPerBatch(),
+                properties.live().resultMaxKeys(), json, shownPaths, restartTimer);
     }
 
     /**
@@ -285,6 +286,15 @@ public class QueryRegistry {
         List<Row> rows = query.memoryTable();
         List<Row> page = rows.subList(Math.min(offset, rows.size()), rows.size());
         return new MemoryTableView(rows.size(), JsonRows.of(page, limit));
+    }
+
+    /**
+     * The page {@code [offset, offset + limit)} of the query's materialized result matching {@code filters}.
+     *
+     * @throws ProblemException {@code 409 no-result} when the query keeps none (append mode)
+     */
+    ResultView result(UUID id, List<KeyFilter> filters, int offset, int limit) {
+        return find(id).result(filters, offset, limit);
     }
 
     /** The translation of the query with this id, whose state reader views read. */

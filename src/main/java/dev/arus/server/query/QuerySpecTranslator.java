@@ -1,27 +1,21 @@
 package dev.arus.server.query;
 
+import static dev.arus.server.query.SpecFields.knownFormat;
+import static dev.arus.server.query.SpecFields.options;
 import static dev.arus.server.query.SpecFields.required;
 import static dev.arus.server.query.SpecFields.requireText;
-import static dev.arus.server.query.SpecFields.texts;
 
 import dev.arus.engine.api.ArusSession;
-import dev.arus.engine.api.Column;
 import dev.arus.engine.api.SqlDefinition;
 import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.api.functions;
 import dev.arus.engine.sink.ForeachBatchSinkProvider;
 import dev.arus.engine.sink.SinkProviders;
-import dev.arus.engine.source.SourceProviders;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
-import dev.arus.engine.streaming.InvalidOptionException;
-import dev.arus.engine.streaming.IntervalParser;
-import dev.arus.engine.streaming.OptionNames;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
-import dev.arus.engine.table.StaticTableReader;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
 import dev.arus.server.query.QuerySpec.SinkSpec;
@@ -31,26 +25,24 @@ import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * The one translation of a {@link QuerySpec} into the engine's API. It builds the frame step by
- * step, as a user of the DataFrame API would, so that each failure is attributed to the JSON
- * pointer of the field that caused it (and, for an expression, the position in it). It starts
- * nothing: a spec it rejects leaves nothing behind.
+ * The one translation of a {@link QuerySpec}: it checks what the service owns (the name, the
+ * engine, the sink, the trigger, the conf, the locations in the data directory), resolves the
+ * spec's stream once ({@link ResolvedStream}) and has the engine build it, Arus's through
+ * {@link ArusFrames}, another's through its own {@link FrameBuilder}; each failure is attributed
+ * to the JSON pointer of the field that caused it. It starts nothing: a spec it rejects leaves
+ * nothing behind.
  */
 @Component
 class QuerySpecTranslator {
@@ -67,9 +59,6 @@ class QuerySpecTranslator {
     /** The longest query name, in characters (code points). */
     private static final int MAX_NAME_LENGTH = 100;
 
-    /** The option of the file sinks that names their directory, a location in the data directory. */
-    private static final String PATH_OPTION = "path";
-
     /** Where a spec names its sink's partition columns. */
     static final String PARTITION_BY_POINTER = "/sink/partitionBy";
 
@@ -81,7 +70,7 @@ class QuerySpecTranslator {
 
     private final ArusSession session;
     private final SpecLocations locations;
-    private final Map<String, RateLimit> rateLimits;
+    private final Map<String, ArusFrames.RateLimit> rateLimits;
     private final Map<String, QueryEngine> engines = new LinkedHashMap<>();
     private final String defaultEngine;
     private final StreamingTables streamingTables;
@@ -99,9 +88,9 @@ class QuerySpecTranslator {
                     + "service has no Apache Spark. " + HOW_TO_BUILD_SPARK + "; or set arus.engine.default=arus");
         }
         this.rateLimits = Map.of(
-                "rate", new RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
+                "rate", new ArusFrames.RateLimit("rowsPerSecond", properties.limits().maxRowsPerSecond(),
                         "arus.limits.max-rows-per-second"),
-                "rate-micro-batch", new RateLimit("rowsPerBatch", properties.limits().maxRowsPerBatch(),
+                "rate-micro-batch", new ArusFrames.RateLimit("rowsPerBatch", properties.limits().maxRowsPerBatch(),
                         "arus.limits.max-rows-per-batch"));
     }
 
@@ -145,7 +134,7 @@ class QuerySpecTranslator {
     private TranslatedQuery onArus(QuerySpec spec, QueryFiles files) {
         List<EngineProblems.SourceAt> sources = new ArrayList<>();
         SqlDefinition definition = spec.sql() != null ? sql(spec, files, sources)
-                : new SqlDefinition.Query(stream(spec.source(), spec.steps(), "", files, sources));
+                : new SqlDefinition.Query(ResolvedStream.of(spec.source(), spec.steps(), "").build(frames(files, sources)));
         if (!(definition instanceof SqlDefinition.StreamingTable table)) {
             return writing(definition.frame(), spec, files, sources);
         }
@@ -263,7 +252,7 @@ class QuerySpecTranslator {
 
     /** Replaces the value of the sink's {@code path} option, if it has one, by the absolute path the engine is to use. */
     private static void sinkPath(Map<String, String> sinkOptions, QueryFiles files) {
-        sinkOptions.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst().ifPresent(key ->
+        sinkOptions.keySet().stream().filter(ArusFrames.PATH_OPTION::equalsIgnoreCase).findFirst().ifPresent(key ->
                 sinkOptions.put(key, files.at(JsonPointer.of("sink", "options", key)).toString()));
     }
 
@@ -327,277 +316,18 @@ class QuerySpecTranslator {
     }
 
     private StaticFrame staticTable(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
-        return staticTable(new Step.StaticTable(table.format(), table.schema(), table.options(), null), pointer, files);
+        return frames(files, new ArrayList<>()).staticTable(
+                new Step.StaticTable(table.format(), table.schema(), table.options(), null), pointer);
     }
 
     private StreamFrame tableSource(QuerySpec.TableSpec table, String pointer, QueryFiles files) {
-        return source(new SourceSpec(table.format(), table.options(), table.schema()), pointer, files);
+        return frames(files, new ArrayList<>()).read(new SourceSpec(table.format(), table.options(), table.schema()),
+                pointer);
     }
 
-    /**
-     * The stream of {@code source} through {@code steps}, both under {@code base} in the spec,
-     * its locations read as {@code files}. Each source read is added to {@code sources}, in the
-     * order the engine numbers a query's sources: this one, then those its steps join, depth first.
-     */
-    private StreamFrame stream(SourceSpec source, List<Step> steps, String base, QueryFiles files,
-                               List<EngineProblems.SourceAt> sources) {
-        String pointer = base + "/source";
-        StreamFrame frame = source(required(source, pointer), pointer, files);
-        sources.add(new EngineProblems.SourceAt(pointer,
-                source.options() == null ? Set.of() : source.options().keySet()));
-        List<Step> chain = steps == null ? List.of() : steps;
-        for (int i = 0; i < chain.size(); i++) {
-            String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(frame, required(chain.get(i), at), at, files, sources);
-        }
-        return frame;
-    }
-
-    private StreamFrame source(SourceSpec source, String pointer, QueryFiles files) {
-        SourceProviders sources = SourceProviders.installed();
-        String format = knownFormat(source.format(), pointer + "/format", sources.formats(), "source");
-        Map<String, String> options = options(source.options(), pointer + "/options", format,
-                sources.of(format).options());
-        Optional.ofNullable(rateLimits.get(format)).ifPresent(limit -> limit.check(options, pointer + "/options"));
-        if (sources.of(format).acceptsUserSchema()) {
-            for (String option : List.of(PATH_OPTION, "sourceArchiveDir")) {
-                Optional<String> key = options.keySet().stream().filter(option::equalsIgnoreCase).findFirst();
-                if (key.isPresent()) {
-                    String at = JsonPointer.append(pointer + "/options", key.get());
-                    options.put(key.get(), files.at(at).toString());
-                }
-            }
-        }
-        var reader = session.readStream().format(format).options(options);
-        if (source.schema() != null) {
-            try {
-                reader.schema(source.schema());
-            } catch (ArusException invalid) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
-                        .causedBy(invalid);
-            }
-        }
-        try {
-            return reader.load();
-        } catch (ArusException invalid) {
-            if ("schema".equals(invalid instanceof InvalidOptionException option ? option.option() : null)
-                    || invalid.is("USER_SPECIFIED_SCHEMA_UNSUPPORTED")) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
-                        .causedBy(invalid);
-            }
-            throw EngineProblems.ofSource(invalid, pointer, options);
-        }
-    }
-
-    private StreamFrame apply(StreamFrame frame, Step step, String at, QueryFiles files,
-                              List<EngineProblems.SourceAt> sources) {
-        String base = JsonPointer.append(at, step.key());
-        if (step instanceof Step.WithColumn withColumn) {
-            String name = requireText(withColumn.name(), base + "/name");
-            Column value = parse(withColumn.expr(), base + "/expr");
-            return analysed(() -> frame.withColumn(name, value), base + "/expr", List.of());
-        }
-        if (step instanceof Step.Filter filter) {
-            Column condition = parse(filter.condition(), base);
-            return analysed(() -> frame.filter(condition), base, List.of());
-        }
-        if (step instanceof Step.Select select) {
-            List<String> names = texts(select.columns(), base, false);
-            return analysed(() -> frame.select(names.toArray(String[]::new)), base, names);
-        }
-        if (step instanceof Step.SelectExpr selectExpr) {
-            List<String> texts = texts(selectExpr.expressions(), base, false);
-            Column[] columns = parseAll(texts, base);
-            return analysed(() -> frame.select(columns), base, texts);
-        }
-        if (step instanceof Step.Alias alias) {
-            String name = requireText(alias.name(), base);
-            return frame.alias(name);
-        }
-        if (step instanceof Step.Join join) {
-            return join(frame, join, base, files, sources);
-        }
-        if (step instanceof Step.DropDuplicates deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
-            return deduplicated(() -> frame.dropDuplicates(names.toArray(String[]::new)), base);
-        }
-        if (step instanceof Step.DropDuplicatesWithinWatermark deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
-            return deduplicated(() -> frame.dropDuplicatesWithinWatermark(names.toArray(String[]::new)), base);
-        }
-        if (step instanceof Step.WithWatermark watermark) {
-            String column = requireText(watermark.column(), base + "/column");
-            String delay = requireText(watermark.delay(), base + "/delay");
-            try {
-                return frame.withWatermark(column, delay);
-            } catch (AnalysisException invalid) {
-                if (invalid.is(IntervalParser.INVALID_INTERVAL_FORMAT) || invalid.is("INVALID_WATERMARK_DELAY")) {
-                    throw ProblemException.at(ProblemType.INVALID_INTERVAL, base + "/delay", invalid.getMessage());
-                }
-                throw ProblemException.at(ProblemType.INVALID_EXPRESSION, base + "/column", invalid.getMessage());
-            }
-        }
-        if (step instanceof Step.Limit limit) {
-            int count = required(limit.count(), base);
-            try {
-                return frame.limit(count);
-            } catch (AnalysisException invalid) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, base, invalid.getMessage()).causedBy(invalid);
-            }
-        }
-        Step.GroupBy groupBy = (Step.GroupBy) step;
-        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
-        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", true);
-        Column[] keyColumns = parseAll(keys, base + "/keys");
-        Column[] aggregateColumns = parseAll(aggregations, base + "/aggregations");
-        try {
-            return frame.groupBy(keyColumns).agg(aggregateColumns[0],
-                    List.of(aggregateColumns).subList(1, aggregateColumns.length).toArray(Column[]::new));
-        } catch (AnalysisException invalid) {
-            // An error names its expression as the parsed column prints it, which may not be as typed.
-            String pointer = indexOf(printed(aggregateColumns), invalid.expression())
-                    .map(i -> JsonPointer.append(base, "aggregations", i))
-                    .orElseGet(() -> indexOf(printed(keyColumns), invalid.expression())
-                            .map(i -> JsonPointer.append(base, "keys", i))
-                            .orElse(base));
-            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
-                // a grouping Spark refuses on a stream, such as a session window alone
-                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer, invalid.getMessage());
-            }
-            throw expressionProblem(pointer, invalid);
-        }
-    }
-
-    /**
-     * A join with another stream (its own source and steps), or with a static table under the
-     * data directory, on column names or a condition.
-     */
-    private StreamFrame join(StreamFrame frame, Step.Join join, String base, QueryFiles files,
-                             List<EngineProblems.SourceAt> sources) {
-        Step.JoinWith with = required(join.with(), base + "/with");
-        String withPointer = base + "/with";
-        if ((with.table() == null) == (with.source() == null)) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer, "A join is with either a 'source' (and "
-                    + "its 'steps'), another stream, or a 'static' table");
-        }
-        if (with.table() != null && with.steps() != null) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer + "/steps", "A static table has no "
-                    + "steps; only a stream ('source') does");
-        }
-        String how = join.how() == null ? "inner" : join.how();
-        Object on = join.on();
-        try {
-            if (with.source() != null) {
-                StreamFrame other = stream(with.source(), with.steps(), withPointer, files, sources);
-                return on == null ? frame.crossJoin(other) : on instanceof String condition
-                        ? frame.join(other, parse(condition, base + "/on"), how)
-                        : frame.join(other, columnNames(on, base + "/on"), how);
-            }
-            StaticFrame table = staticTable(with.table(), withPointer + "/static", files);
-            return on == null ? frame.crossJoin(table) : on instanceof String condition
-                    ? frame.join(table, parse(condition, base + "/on"), how)
-                    : frame.join(table, columnNames(on, base + "/on"), how);
-        } catch (AnalysisException invalid) {
-            if (invalid.is("_LEGACY_ERROR_TEMP_1181")) {
-                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/on", invalid.getMessage());
-            }
-            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION) || invalid.is("UNSUPPORTED_JOIN_TYPE")) {
-                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, base + "/how", invalid.getMessage());
-            }
-            throw expressionProblem(base + "/on", invalid);
-        }
-    }
-
-    private static List<String> columnNames(Object on, String pointer) {
-        if (on instanceof List<?> columns && columns.stream().allMatch(String.class::isInstance)) {
-            return columns.stream().map(String.class::cast).toList();
-        }
-        throw ProblemException.at(ProblemType.INVALID_SPEC, pointer,
-                "'on' is a list of column names both sides have, or a condition");
-    }
-
-    /** A static table under the data directory, which must exist now; it is read when the query starts. */
-    private StaticFrame staticTable(Step.StaticTable table, String pointer, QueryFiles files) {
-        String format = knownFormat(table.format(), pointer + "/format", StaticTableReader.FORMATS, "static table");
-        Map<String, String> options = options(table.options(), pointer + "/options", format,
-                StaticTableReader.options(format));
-        Optional<String> pathKey = options.keySet().stream().filter(PATH_OPTION::equalsIgnoreCase).findFirst();
-        String pathPointer = JsonPointer.append(pointer + "/options", pathKey.orElse(PATH_OPTION));
-        requireText(pathKey.map(options::get).orElse(null), pathPointer);
-        Path path = files.at(pathPointer);
-        if (!Files.exists(path)) {
-            throw ProblemException.at(ProblemType.INVALID_PATH, pathPointer, "No file or directory at '"
-                    + options.get(pathKey.orElse(PATH_OPTION)) + "' in the data directory");
-        }
-        options.put(pathKey.orElse(PATH_OPTION), path.toString());
-        StaticFrame frame;
-        try {
-            frame = session.read().format(format).schema(requireText(table.schema(), pointer + "/schema"))
-                    .options(options).load();
-        } catch (ArusException invalid) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, pointer + "/schema", invalid.getMessage())
-                    .causedBy(invalid);
-        }
-        return table.alias() == null ? frame : frame.alias(requireText(table.alias(), pointer + "/alias"));
-    }
-
-    /** A deduplication Spark refuses on a stream (no watermark) is an unsupported operation; an unknown column, an expression's problem. */
-    private static StreamFrame deduplicated(Supplier<StreamFrame> step, String pointer) {
-        try {
-            return step.get();
-        } catch (AnalysisException invalid) {
-            if (invalid.is(AnalysisException.UNSUPPORTED_STREAMING_OPERATION)) {
-                throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer, invalid.getMessage());
-            }
-            throw expressionProblem(pointer, invalid);
-        }
-    }
-
-    /** Runs one step; an analysis failure points at the expression it names, else at {@code pointer}. */
-    private static StreamFrame analysed(Supplier<StreamFrame> step, String pointer, List<String> expressions) {
-        try {
-            return step.get();
-        } catch (AnalysisException invalid) {
-            String at = indexOf(expressions, invalid.expression())
-                    .map(i -> JsonPointer.append(pointer, i))
-                    .orElse(pointer);
-            throw expressionProblem(at, invalid);
-        }
-    }
-
-    private static Column parse(String expression, String pointer) {
-        requireText(expression, pointer);
-        try {
-            return functions.expr(expression);
-        } catch (AnalysisException invalid) {
-            throw expressionProblem(pointer, invalid);
-        }
-    }
-
-    private static Column[] parseAll(List<String> expressions, String pointer) {
-        Column[] columns = new Column[expressions.size()];
-        for (int i = 0; i < columns.length; i++) {
-            columns[i] = parse(expressions.get(i), JsonPointer.append(pointer, i));
-        }
-        return columns;
-    }
-
-    private static ProblemException expressionProblem(String pointer, AnalysisException invalid) {
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("pointer", pointer);
-        if (invalid.position() >= 0) {
-            properties.put("position", invalid.position());
-        }
-        return new ProblemException(ProblemType.INVALID_EXPRESSION, invalid.getMessage(), properties);
-    }
-
-    private static List<String> printed(Column[] columns) {
-        return Stream.of(columns).map(Column::toString).toList();
-    }
-
-    private static Optional<Integer> indexOf(List<String> expressions, String expression) {
-        int index = expression == null ? -1 : expressions.indexOf(expression);
-        return index < 0 ? Optional.empty() : Optional.of(index);
+    /** Arus's frames of one translation, reading {@code files}, each source read added to {@code sources}. */
+    private ArusFrames frames(QueryFiles files, List<EngineProblems.SourceAt> sources) {
+        return new ArusFrames(session, rateLimits, files, sources);
     }
 
     private static OutputMode outputMode(String mode) {
@@ -667,39 +397,6 @@ class QuerySpecTranslator {
         return conf;
     }
 
-    private static String knownFormat(String format, String pointer, List<String> known, String kind) {
-        requireText(format, pointer);
-        return known.stream()
-                .filter(name -> name.equalsIgnoreCase(format.trim()))
-                .findFirst()
-                .orElseThrow(() -> ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer, "Unknown " + kind
-                        + " format '" + format + "'. Known formats: " + String.join(", ", known)));
-    }
-
-    /** Option values in their string form, as Spark takes them; unknown keys are rejected here. */
-    private static Map<String, String> options(Map<String, Object> given, String pointer, String format,
-            List<String> known) {
-        Map<String, String> options = new LinkedHashMap<>();
-        if (given == null) {
-            return options;
-        }
-        for (Map.Entry<String, Object> option : given.entrySet()) {
-            String at = JsonPointer.append(pointer, option.getKey());
-            if (OptionNames.match(known, option.getKey()) == null) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown option '" + option.getKey()
-                        + "' for format '" + format + "'. Allowed options: "
-                        + (known.isEmpty() ? "none" : String.join(", ", known)));
-            }
-            Object value = option.getValue();
-            if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
-                throw ProblemException.at(ProblemType.INVALID_SPEC, at,
-                        "An option's value must be a string, a number or a boolean");
-            }
-            options.put(option.getKey(), String.valueOf(value));
-        }
-        return options;
-    }
-
     /**
      * A name goes into log lines, metric labels and the dashboard, so it is short and printable:
      * nothing in it may start a line, move the cursor or reorder the text around it.
@@ -721,25 +418,4 @@ class QuerySpecTranslator {
         }
     }
 
-    /** The configured maximum of the option that sets how many rows a rate source makes. */
-    private record RateLimit(String option, long maximum, String property) {
-
-        void check(Map<String, String> options, String pointer) {
-            options.forEach((key, value) -> {
-                if (key.equalsIgnoreCase(option) && exceeds(value)) {
-                    throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.append(pointer, key),
-                            "Invalid value '" + value + "'. The option '" + option + "' must be at most " + maximum
-                                    + " (" + property + ")");
-                }
-            });
-        }
-
-        private boolean exceeds(String value) {
-            try {
-                return Long.parseLong(value.trim()) > maximum;
-            } catch (NumberFormatException notANumber) {
-                return false; // the source reports it in its own words
-            }
-        }
-    }
 }

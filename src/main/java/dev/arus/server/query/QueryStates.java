@@ -4,6 +4,7 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StateRead;
+import dev.arus.engine.streaming.StateReadRequest;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.util.List;
@@ -49,11 +50,15 @@ class QueryStates {
         QueryStateReader reader = reader(id);
         StateRowsRequest.Cursor cursor = request.cursor();
         int pageSize = request.pageSize();
-        List<StateRowsRequest.KeyFilter> filters = request.keyFilters();
+        List<KeyFilter> keys = request.keyFilters();
+        List<KeyFilter> values = request.valueFilters();
         StateRead read = inTurn(() -> reader.read(request.engineRequest(cursor)));
-        // Only a key filter needs every row as JSON; a page without one converts its own rows alone.
-        List<Map<String, Object>> matching = filters.isEmpty() ? null : JsonRows.of(read.rows(), Integer.MAX_VALUE)
-                .stream().filter(row -> filters.stream().allMatch(filter -> filter.matches(row))).toList();
+        // Only a filter needs every row as JSON; a page without one converts its own rows alone.
+        List<Map<String, Object>> matching = keys.isEmpty() && values.isEmpty() ? null
+                : JsonRows.of(read.rows(), Integer.MAX_VALUE).stream()
+                        .filter(row -> keys.stream().allMatch(filter -> filter.matches(struct(row, "key")))
+                                && values.stream().allMatch(filter -> filter.matches(struct(row, "value"))))
+                        .toList();
         int total = matching == null ? read.rows().size() : matching.size();
         int from = Math.min(cursor.offset(), total);
         int to = Math.min(total, from + pageSize);
@@ -61,6 +66,22 @@ class QueryStates {
                 : matching.subList(from, to);
         return new StateRowsView(read.batchId(), page, total,
                 to < total ? cursor.next(read.batchId(), to - cursor.offset()) : null);
+    }
+
+    /**
+     * The windows in the last committed state of operator {@code operatorId} (an aggregation's or
+     * session window's), the first {@code limit} to close: see {@link WindowsToClose}.
+     */
+    ClosingWindowsView closing(UUID id, int operatorId, int limit) {
+        QueryStateReader reader = reader(id);
+        StateRead read = inTurn(() -> reader.read(StateReadRequest.latest(operatorId)));
+        return WindowsToClose.of(read.batchId(), JsonRows.of(read.rows(), Integer.MAX_VALUE), limit);
+    }
+
+    /** A state row's key or value, which the filters look into. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> struct(Map<String, Object> row, String column) {
+        return row.get(column) instanceof Map<?, ?> struct ? (Map<String, Object>) struct : Map.of();
     }
 
     private QueryStateReader reader(UUID id) {

@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -52,6 +53,8 @@ final class RegisteredQuery implements RunEvents {
     private volatile @Nullable QueryFiles claimedFiles;
     private final Shared shared;
     private final RecentBatches outputs;
+    // The definition's materialized result (null in append mode); replaced with the definition.
+    private volatile @Nullable MaterializedResult result;
     // Guarded by this object's lock, but for the views' reads.
     private final QueryRestarts restarts;
 
@@ -74,6 +77,7 @@ final class RegisteredQuery implements RunEvents {
         this.definition = definition;
         this.shared = shared;
         this.outputs = new RecentBatches(shared.recentBatches());
+        this.result = resultOf(definition);
         this.restarts = new QueryRestarts(definition.restartStrategy(), shared.restartTimer(), shared.clock());
         this.run = new UnstartedRun(id, definition.spec().name(), null);
     }
@@ -148,6 +152,25 @@ final class RegisteredQuery implements RunEvents {
 
     RecentBatches recentBatches() {
         return outputs;
+    }
+
+    /**
+     * A page of its materialized result; see {@link MaterializedResult#view}.
+     *
+     * @throws ProblemException {@code 409 no-result} in append mode, or in update mode without a known key
+     */
+    ResultView result(List<KeyFilter> filters, int offset, int limit) {
+        MaterializedResult kept = result;
+        if (kept == null) {
+            TranslatedQuery translated = definition.translated();
+            throw MaterializedResult.refused(id, translated.outputMode(), translated.resultKey());
+        }
+        return kept.view(filters, offset, limit);
+    }
+
+    /** A new, empty result of {@code of}'s output; null when it keeps none. */
+    private @Nullable MaterializedResult resultOf(Definition of) {
+        return MaterializedResult.of(of.translated().outputMode(), of.translated().resultKey(), shared.resultMaxKeys());
     }
 
     QueryView view() {
@@ -316,9 +339,11 @@ final class RegisteredQuery implements RunEvents {
                     + "definition was being replaced; the old definition runs: stop it and save the new one again");
         }
         Definition before = definition;
+        MaterializedResult resultBefore = result;
         QueryState wishBefore = savedWish;
         beforeStart.run();
         definition = next;
+        result = resultOf(next);
         restarts.replaceStrategy(next.restartStrategy());
         try {
             save(wanted ? QueryState.ACTIVE : QueryState.STOPPED);
@@ -330,6 +355,7 @@ final class RegisteredQuery implements RunEvents {
             log.warn("Query {} (id {}) keeps its definition: the new one did not start: {}", name(), id,
                     refused.getMessage());
             definition = before;
+            result = resultBefore;
             restarts.replaceStrategy(before.restartStrategy());
             runWanted = wanted;
             try {
@@ -515,6 +541,10 @@ final class RegisteredQuery implements RunEvents {
         RecentBatch output = RecentBatch.of(batchId, Instant.ofEpochMilli(shared.clock().millis()), batch,
                 shared.rowsPerBatch());
         outputs.add(output);
+        MaterializedResult kept = result;
+        if (kept != null) {
+            kept.add(batch, batchId);
+        }
         shared.listeners().batch(id, output);
     }
 
@@ -527,8 +557,10 @@ final class RegisteredQuery implements RunEvents {
 
     /** Starts a run of {@code of}; called under the lock. */
     private StreamingQuery startOf(Definition of) {
-        StreamingQuery started = of.translated().start(of.spec().name(), id, this::committed, shared.rowsPerBatch(),
-                this);
+        // A result sees as many rows of a batch as it keeps keys; other outputs, the rows they show.
+        int observed = of.translated().outputMode() == OutputMode.APPEND ? shared.rowsPerBatch()
+                : Math.max(shared.rowsPerBatch(), shared.resultMaxKeys());
+        StreamingQuery started = of.translated().start(of.spec().name(), id, this::committed, observed, this);
         if (started.runId() != null) {
             startedBy.put(started.runId(), of.translated());
         }
@@ -541,11 +573,12 @@ final class RegisteredQuery implements RunEvents {
      * @param listeners     the registry's listeners, told of every run event and output
      * @param recentBatches the outputs kept per query
      * @param rowsPerBatch  the rows kept of one output
+     * @param resultMaxKeys the keys a materialized result keeps
      * @param json          the service's JSON mapper, which writes each spec and progress report once
      * @param shownPaths    how views show the data directory's paths
      * @param restartTimer  runs every query's restart attempts
      */
     record Shared(Clock clock, SavedQueries saved, QueryListener listeners, int recentBatches, int rowsPerBatch,
-                  JsonMapper json, ShownPaths shownPaths, RestartTimer restartTimer) {
+                  int resultMaxKeys, JsonMapper json, ShownPaths shownPaths, RestartTimer restartTimer) {
     }
 }

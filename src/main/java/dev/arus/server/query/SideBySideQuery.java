@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
@@ -50,6 +51,17 @@ final class SideBySideQuery implements TranslatedQuery {
     @Override
     public Optional<QueryStateReader> stateReader() {
         return arus.stateReader();
+    }
+
+    /** Arus's: its run writes the query's sink, and its output is the query's result. */
+    @Override
+    public OutputMode outputMode() {
+        return arus.outputMode();
+    }
+
+    @Override
+    public List<String> resultKey() {
+        return arus.resultKey();
     }
 
     @Override

@@ -3,10 +3,16 @@ package dev.arus.server.query;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
+import dev.arus.engine.streaming.OptionNames;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The checks of a spec's fields that every engine's translation makes: present, not blank. */
+/**
+ * The checks of a spec's fields that every engine's translation makes: present, not blank; and
+ * those the service makes of a format's name and options, for every engine's sink and Arus's sources.
+ */
 public final class SpecFields {
 
     private SpecFields() {
@@ -39,5 +45,39 @@ public final class SpecFields {
             texts.add(requireText(values.get(i), JsonPointer.append(pointer, i)));
         }
         return texts;
+    }
+
+    /** {@code format} as {@code known} spells it, refused at {@code pointer} when it is none of them. */
+    static String knownFormat(String format, String pointer, List<String> known, String kind) {
+        requireText(format, pointer);
+        return known.stream()
+                .filter(name -> name.equalsIgnoreCase(format.trim()))
+                .findFirst()
+                .orElseThrow(() -> ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer, "Unknown " + kind
+                        + " format '" + format + "'. Known formats: " + String.join(", ", known)));
+    }
+
+    /** Option values in their string form, as Spark takes them; unknown keys are rejected here. */
+    static Map<String, String> options(Map<String, Object> given, String pointer, String format,
+            List<String> known) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (given == null) {
+            return options;
+        }
+        for (Map.Entry<String, Object> option : given.entrySet()) {
+            String at = JsonPointer.append(pointer, option.getKey());
+            if (OptionNames.match(known, option.getKey()) == null) {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown option '" + option.getKey()
+                        + "' for format '" + format + "'. Allowed options: "
+                        + (known.isEmpty() ? "none" : String.join(", ", known)));
+            }
+            Object value = option.getValue();
+            if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, at,
+                        "An option's value must be a string, a number or a boolean");
+            }
+            options.put(option.getKey(), String.valueOf(value));
+        }
+        return options;
     }
 }

@@ -8,6 +8,7 @@ import static dev.arus.server.web.ProblemType.QUERY_NOT_FOUND;
 import static dev.arus.server.web.ProblemType.SHUTTING_DOWN;
 import static dev.arus.server.web.ProblemType.TOO_MANY_STATE_READS;
 
+import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.Refuses;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -64,12 +65,32 @@ class StateController {
             @Parameter(description = "Key filter, <field>=<value> as the rows show the key's field (window.start "
                     + "for a window's start); repeat for several")
             @RequestParam(required = false) List<String> key,
+            @Parameter(description = "Value filter, <field>=<value> as the rows show the value's field (matched=false "
+                    + "for a join's rows waiting for a match, read by storeName <side>-keyWithIndexToValue); repeat for "
+                    + "several")
+            @RequestParam(required = false) List<String> value,
             @Parameter(description = "At most this many rows (100 by default, 1000 at most)",
                     schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit,
             @Parameter(description = "The nextPage of the page before: the next page, of the same batch")
             @RequestParam(required = false) String after) {
         return states.rows(id, new StateRowsRequest(operatorId, batchId, partition, storeName, joinSide,
-                readChangeFeed, changeStartBatchId, changeEndBatchId, key, limit, after));
+                readChangeFeed, changeStartBatchId, changeEndBatchId, key, value, limit, after));
+    }
+
+    @GetMapping("/{id}/state/{operatorId}/closing")
+    @Operation(summary = "The windows an aggregation's or session window's last committed state holds, the one the "
+            + "watermark closes next first, each with the watermark that closes it (its end)")
+    @Refuses({QUERY_NOT_FOUND, NO_STATE, OPERATOR_NOT_FOUND, INVALID_PARAMETER, CHECKPOINT_DAMAGED,
+            TOO_MANY_STATE_READS, SHUTTING_DOWN})
+    ClosingWindowsView closing(@PathVariable UUID id, @PathVariable int operatorId,
+            @Parameter(description = "At most this many windows (20 by default, 1000 at most)",
+                    schema = @Schema(type = "integer", format = "int32", minimum = "1"))
+            @RequestParam(required = false) Integer limit) {
+        if (limit != null && limit < 1) {
+            throw new ProblemException(INVALID_PARAMETER, "limit must be at least 1, was " + limit);
+        }
+        return states.closing(id, operatorId, limit == null ? ClosingWindowsView.DEFAULT_WINDOWS
+                : Math.min(limit, ClosingWindowsView.MAX_WINDOWS));
     }
 }

@@ -3,25 +3,25 @@ package dev.arus.server.query;
 import dev.arus.engine.streaming.StateReadRequest;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code GET /api/queries/{id}/state/{operatorId}} asks for: the options of Spark's
- * {@code statestore} source, a key filter, and a page. A key filter is {@code path=value}: the
- * key's field at {@code path} (dot-separated, {@code window.start}) shown as {@code value}, as the
- * rows show it; a row matches when every filter does. A page starts {@code after} a cursor, which
+ * {@code statestore} source, a key filter, a value filter (Arus's), and a page. A key filter is
+ * {@code path=value}: the key's field at {@code path} (dot-separated, {@code window.start}) shown as
+ * {@code value}, as the rows show it; a value filter likewise on the value ({@code matched=false},
+ * a join's rows waiting for a match); a row matches when every filter does. A page starts {@code after} a cursor, which
  * names the batch the first page read, so that every page reads the same committed batch.
  */
 record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Integer partition,
                         @Nullable String storeName, @Nullable String joinSide, boolean readChangeFeed,
                         @Nullable Long changeStartBatchId, @Nullable Long changeEndBatchId, List<String> keys,
-                        @Nullable Integer limit, @Nullable String after) {
+                        List<String> values, @Nullable Integer limit, @Nullable String after) {
 
     StateRowsRequest {
         keys = keys == null ? List.of() : List.copyOf(keys);
+        values = values == null ? List.of() : List.copyOf(values);
     }
 
     /** The most rows of the page: {@code limit}, at most {@link StateRowsView#MAX_PAGE}. */
@@ -65,16 +65,12 @@ record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Intege
 
     /** The key filters, each a path into the key and the value shown there. */
     List<KeyFilter> keyFilters() {
-        List<KeyFilter> filters = new ArrayList<>();
-        for (String key : keys) {
-            int equals = key.indexOf('=');
-            if (equals <= 0) {
-                throw new ProblemException(ProblemType.INVALID_PARAMETER, "key must be <field>=<value>, a field of "
-                        + "the key (window.start for a window's start), was '" + key + "'");
-            }
-            filters.add(new KeyFilter(List.of(key.substring(0, equals).split("\\.")), key.substring(equals + 1)));
-        }
-        return filters;
+        return KeyFilter.parse(keys);
+    }
+
+    /** The value filters, each a path into the value ({@code matched} of a join's row) and what it shows there. */
+    List<KeyFilter> valueFilters() {
+        return KeyFilter.parse(values);
     }
 
     /** A page's start: the batch the first page read and how many rows came before. */
@@ -82,21 +78,6 @@ record StateRowsRequest(int operatorId, @Nullable Long batchId, @Nullable Intege
 
         String next(long batch, int rows) {
             return "b" + batch + "-" + (offset + rows);
-        }
-    }
-
-    /** One key filter: the field at {@code path} of a row's key, shown as {@code value}. */
-    record KeyFilter(List<String> path, String value) {
-
-        boolean matches(Map<String, Object> row) {
-            Object field = row.get("key");
-            for (String name : path) {
-                if (!(field instanceof Map<?, ?> struct)) {
-                    return false;
-                }
-                field = struct.get(name);
-            }
-            return String.valueOf(field).equals(value);
         }
     }
 }

@@ -6,6 +6,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
+import static dev.arus.server.query.SpecFields.required;
+import static dev.arus.server.query.SpecFields.requireText;
+import static dev.arus.server.query.SpecFields.texts;
+
+import dev.arus.server.web.ProblemException;
+import dev.arus.server.web.ProblemType;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * One step of a query's chain, written as an object with one key naming the DataFrame method:
  * {@code {"filter": "value >= 0"}}, {@code {"withColumn": {"name": .., "expr": ..}}}.
  * {@code select} takes column names, as Spark's {@code select(String...)}; {@code selectExpr}
- * takes expressions.
+ * takes expressions. Each step {@linkplain #resolve resolves} itself, once for every engine.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.WRAPPER_OBJECT)
 @JsonSubTypes({
@@ -35,12 +41,26 @@ public sealed interface Step {
     /** The key naming this step in the spec, the first segment of its JSON pointer below the step. */
     String key();
 
+    /**
+     * This step with its fields checked and its defaults filled in, as every engine takes it.
+     *
+     * @param pointer the JSON pointer of this step's {@link #key()}
+     * @throws ProblemException at the first field that is missing or blank
+     */
+    ResolvedStep resolve(String pointer);
+
     @Schema(name = "WithColumnStep", description = "Adds (or replaces) a column computed by a Spark SQL expression: Dataset.withColumn",
             example = "{\"withColumn\": {\"name\": \"event_time\", \"expr\": \"CAST(timestamp AS TIMESTAMP)\"}}")
     record WithColumn(String name, String expr) implements Step {
         @Override
         public String key() {
             return "withColumn";
+        }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.WithColumn(requireText(name, pointer + "/name"), requireText(expr, pointer + "/expr"),
+                    pointer);
         }
     }
 
@@ -55,6 +75,11 @@ public sealed interface Step {
         public String key() {
             return "filter";
         }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.Filter(requireText(condition, pointer), pointer);
+        }
     }
 
     @Schema(name = "SelectStep", description = "Keeps these columns, by name: Dataset.select",
@@ -68,6 +93,11 @@ public sealed interface Step {
         public String key() {
             return "select";
         }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.Select(texts(columns, pointer, false), pointer);
+        }
     }
 
     @Schema(name = "SelectExprStep", description = "Computes these Spark SQL expressions as the columns: Dataset.selectExpr",
@@ -80,6 +110,11 @@ public sealed interface Step {
         @Override
         public String key() {
             return "selectExpr";
+        }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.SelectExpr(texts(expressions, pointer, false), pointer);
         }
     }
 
@@ -95,6 +130,11 @@ public sealed interface Step {
         public String key() {
             return "dropDuplicates";
         }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.DropDuplicates(texts(columns == null ? List.of() : columns, pointer, false), pointer);
+        }
     }
 
     /** Spark 3.5's {@code dropDuplicatesWithinWatermark(columns)}; needs a watermark before it. */
@@ -109,6 +149,12 @@ public sealed interface Step {
         public String key() {
             return "dropDuplicatesWithinWatermark";
         }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.DropDuplicatesWithinWatermark(
+                    texts(columns == null ? List.of() : columns, pointer, false), pointer);
+        }
     }
 
     @Schema(name = "WithWatermarkStep", description = "The event-time column and how late its events may come, a Spark interval: Dataset.withWatermark",
@@ -117,6 +163,12 @@ public sealed interface Step {
         @Override
         public String key() {
             return "withWatermark";
+        }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.WithWatermark(requireText(column, pointer + "/column"),
+                    requireText(delay, pointer + "/delay"), pointer);
         }
     }
 
@@ -131,6 +183,12 @@ public sealed interface Step {
         @Override
         public String key() {
             return "groupBy";
+        }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.GroupBy(texts(keys == null ? List.of() : keys, pointer + "/keys", false),
+                    texts(aggregations, pointer + "/aggregations", true), pointer);
         }
     }
 
@@ -147,6 +205,11 @@ public sealed interface Step {
         public String key() {
             return "limit";
         }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.Limit(required(count, pointer), pointer);
+        }
     }
 
     /** Spark's {@code Dataset.alias}: the frame's columns are also {@code name.column}, for a join's condition. */
@@ -160,6 +223,11 @@ public sealed interface Step {
         @Override
         public String key() {
             return "alias";
+        }
+
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            return new ResolvedStep.Alias(requireText(name, pointer), pointer);
         }
     }
 
@@ -182,6 +250,41 @@ public sealed interface Step {
         @Override
         public String key() {
             return "join";
+        }
+
+        /**
+         * The join resolved: with either a stream ({@code source} and {@code steps}) or a static
+         * table, on column names or a condition.
+         */
+        @Override
+        public ResolvedStep resolve(String pointer) {
+            String withPointer = pointer + "/with";
+            required(with, withPointer);
+            if ((with.table() == null) == (with.source() == null)) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer, "A join is with either a 'source' "
+                        + "(and its 'steps'), another stream, or a 'static' table");
+            }
+            if (with.table() != null && with.steps() != null) {
+                throw ProblemException.at(ProblemType.INVALID_SPEC, withPointer + "/steps", "A static table has no "
+                        + "steps; only a stream ('source') does");
+            }
+            ResolvedStep.JoinOther other = new ResolvedStep.JoinOther(
+                    with.source() == null ? null : ResolvedStream.of(with.source(), with.steps(), withPointer),
+                    with.table(), withPointer + "/static");
+            String onPointer = pointer + "/on";
+            String resolvedHow = how == null ? "inner" : how;
+            if (on == null) {
+                return new ResolvedStep.Join(other, null, null, resolvedHow, pointer);
+            }
+            if (on instanceof String condition) {
+                return new ResolvedStep.Join(other, null, requireText(condition, onPointer), resolvedHow, pointer);
+            }
+            if (on instanceof List<?> columns && columns.stream().allMatch(String.class::isInstance)) {
+                return new ResolvedStep.Join(other, columns.stream().map(String.class::cast).toList(), null,
+                        resolvedHow, pointer);
+            }
+            throw ProblemException.at(ProblemType.INVALID_SPEC, onPointer,
+                    "'on' is a list of column names both sides have, or a condition");
         }
     }
 

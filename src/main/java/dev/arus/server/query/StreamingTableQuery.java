@@ -1,6 +1,7 @@
 package dev.arus.server.query;
 
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
 import java.util.List;
@@ -31,6 +32,16 @@ record StreamingTableQuery(ArusTranslatedQuery query, TableStream table, Streami
     @Override
     public boolean writesMemoryTable() {
         return false;
+    }
+
+    @Override
+    public OutputMode outputMode() {
+        return query.outputMode();
+    }
+
+    @Override
+    public List<String> resultKey() {
+        return query.resultKey();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryStateReader;
 import dev.arus.engine.streaming.StreamingQuery;
 import java.time.Duration;
@@ -30,6 +31,18 @@ public interface TranslatedQuery {
      * a query that {@link #writesMemoryTable()}; the list may convert each row as it is read.
      */
     default List<Row> memoryTable(String name) {
+        return List.of();
+    }
+
+    /** What its runs write to the sink each batch: every final row, the rows that changed, or the whole result. */
+    OutputMode outputMode();
+
+    /**
+     * The output columns that key a row of its result in update and complete mode (a windowed
+     * aggregation's window and group columns), which {@code GET /api/queries/{id}/result} keeps the
+     * last row of; empty when the engine does not know them (no aggregation, a key renamed after it).
+     */
+    default List<String> resultKey() {
         return List.of();
     }
 

@@ -1,12 +1,17 @@
 package dev.arus.server.security;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.arus.server.ProblemWriter;
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -16,18 +21,18 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Limits one kind of request per client address with a token bucket: a client's budget is
- * {@code perMinute} requests of that kind, refilled evenly over a minute; a request beyond it
- * gets {@code 429} with {@code Retry-After} (whole seconds until the next one is allowed). It
- * runs before authentication, so it also slows down guessing of the token. At most
- * {@code maxClients} buckets are kept, the least recently used forgotten first: a forgotten
- * client starts again with a full bucket, which is the harmless direction to err in. Thread-safe.
+ * Limits one kind of request per client address with a token bucket (Bucket4j): a client's
+ * budget is {@code perMinute} requests of that kind, refilled evenly over a minute; a request
+ * beyond it gets {@code 429} with {@code Retry-After} (whole seconds until the next one is
+ * allowed). It runs before authentication, so it also slows down guessing of the token. At most
+ * {@code maxClients} buckets are kept (a Caffeine cache, whose admission policy favours the
+ * clients seen often): a forgotten client starts again with a full bucket, which is the harmless
+ * direction to err in. Thread-safe.
  */
 final class RequestRateLimiter extends OncePerRequestFilter {
 
     private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
     private static final Pattern EVENTS = Pattern.compile("/api/streams/[^/]+/events/?");
-    private static final long NANOS_PER_MINUTE = TimeUnit.MINUTES.toNanos(1);
 
     /** A kind of request with a budget of its own; no request is of two kinds. */
     enum Limited {
@@ -58,8 +63,8 @@ final class RequestRateLimiter extends OncePerRequestFilter {
 
     private final Limited limited;
     private final int perMinute;
-    private final LongSupplier nanoTime;
-    private final Map<String, Bucket> buckets;
+    private final TimeMeter clock;
+    private final Cache<String, Bucket> buckets;
 
     RequestRateLimiter(Limited limited, int perMinute, int maxClients, LongSupplier nanoTime) {
         if (perMinute < 1 || maxClients < 1) {
@@ -68,13 +73,18 @@ final class RequestRateLimiter extends OncePerRequestFilter {
         }
         this.limited = limited;
         this.perMinute = perMinute;
-        this.nanoTime = nanoTime;
-        this.buckets = new LinkedHashMap<>(256, 0.75f, true) {
+        this.clock = new TimeMeter() {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Bucket> eldest) {
-                return size() > maxClients;
+            public long currentTimeNanos() {
+                return nanoTime.getAsLong();
+            }
+
+            @Override
+            public boolean isWallClockBased() {
+                return false;
             }
         };
+        this.buckets = Caffeine.newBuilder().maximumSize(maxClients).executor(Runnable::run).build();
     }
 
     /** One per kind, since the service runs a limiter per kind as one filter class. */
@@ -106,37 +116,19 @@ final class RequestRateLimiter extends OncePerRequestFilter {
 
     /** Takes one request from {@code client}'s bucket: 0 when allowed, else the nanoseconds until one is. */
     long take(String client) {
-        long now = nanoTime.getAsLong();
-        synchronized (buckets) {
-            Bucket bucket = buckets.computeIfAbsent(client, key -> new Bucket(perMinute * NANOS_PER_MINUTE, now));
-            return bucket.take(now, perMinute);
-        }
+        ConsumptionProbe probe = buckets.get(client, key -> newBucket()).tryConsumeAndReturnRemaining(1);
+        return probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill();
     }
 
-    /**
-     * Tokens kept in units of nanoseconds-per-minute fractions: one request costs
-     * {@link #NANOS_PER_MINUTE}, and every elapsed nanosecond adds {@code perMinute} units.
-     */
-    private static final class Bucket {
+    /** The number of clients whose buckets are kept. */
+    long clients() {
+        buckets.cleanUp();
+        return buckets.estimatedSize();
+    }
 
-        private long units;
-        private long updatedAt;
-
-        Bucket(long units, long now) {
-            this.units = units;
-            this.updatedAt = now;
-        }
-
-        long take(long now, int perMinute) {
-            long capacity = perMinute * NANOS_PER_MINUTE;
-            long elapsed = Math.max(0, now - updatedAt);
-            units = elapsed >= NANOS_PER_MINUTE ? capacity : Math.min(capacity, units + elapsed * perMinute);
-            updatedAt = now;
-            if (units >= NANOS_PER_MINUTE) {
-                units -= NANOS_PER_MINUTE;
-                return 0;
-            }
-            return (NANOS_PER_MINUTE - units + perMinute - 1) / perMinute;
-        }
+    private Bucket newBucket() {
+        return Bucket.builder()
+                .addLimit(limit -> limit.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)))
+                .withCustomTimePrecision(clock).build();
     }
 }

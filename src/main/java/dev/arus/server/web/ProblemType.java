@@ -26,6 +26,7 @@ public enum ProblemType {
     NO_CHECKPOINT("no-checkpoint", HttpStatus.NOT_FOUND, "Query keeps no checkpoint"),
     DUPLICATE_NAME("duplicate-name", HttpStatus.CONFLICT, "Query name in use"),
     QUERY_ACTIVE("query-active", HttpStatus.CONFLICT, "Query already active"),
+    NO_RESULT("no-result", HttpStatus.CONFLICT, "Query keeps no result by key"),
     LOCATION_IN_USE("location-in-use", HttpStatus.CONFLICT, "Location used by another query"),
     CHECKPOINT_INCOMPATIBLE("checkpoint-incompatible", HttpStatus.CONFLICT, "Checkpoint written by a different query"),
     CHECKPOINT_DAMAGED("checkpoint-damaged", HttpStatus.CONFLICT, "Checkpoint damaged"),

@@ -1,10 +1,5 @@
 package dev.arus.server.spark;
 
-import static dev.arus.server.query.SpecFields.required;
-import static dev.arus.server.query.SpecFields.requireText;
-import static dev.arus.server.query.SpecFields.texts;
-import static dev.arus.server.spark.SparkProblems.analysed;
-
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
@@ -14,8 +9,8 @@ import dev.arus.server.query.QueryEngine;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
-import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
+import dev.arus.server.query.ResolvedStream;
 import dev.arus.server.query.Step;
 import dev.arus.server.query.TranslatedQuery;
 import dev.arus.server.storage.DataDirectory;
@@ -31,19 +26,16 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.streaming.Trigger;
 import org.springframework.stereotype.Component;
 
 /**
- * The spec on Apache Spark: the one translation of a {@link QuerySpec} into Spark's Dataset API,
- * with Spark SQL strings and Spark's column functions only, so that executors need no class of
- * Arus. Each step is applied as a user of the Dataset API would apply it; Spark analyses it on the
- * spot, and its refusal is a problem at the step's JSON pointer with Spark's message. A spec in
+ * The spec on Apache Spark: its stream, {@linkplain ResolvedStream resolved} as for every engine,
+ * built into Spark's Dataset API by {@link SparkFrames}, with Spark SQL strings and Spark's column
+ * functions only, so that executors need no class of Arus. A spec in
  * SQL goes to {@code spark.sql} as written, over its tables as temporary views
  * ({@link SparkStatements}). Each batch goes to the spec's sink through {@link SparkSinks}. What
  * has no Spark counterpart is refused at the field that names it. Starts nothing.
@@ -96,7 +88,8 @@ class SparkQueryEngine implements QueryEngine {
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
-                    : stream(session, spec.name(), spec.source(), spec.steps(), "");
+                    : ResolvedStream.of(spec.source(), spec.steps(), "").build(new SparkFrames(session, inputs,
+                            spec.name()));
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
@@ -166,105 +159,6 @@ class SparkQueryEngine implements QueryEngine {
                 throw ProblemException.at(ProblemType.INVALID_OPTION, at, invalid.getMessage()).causedBy(invalid);
             }
         });
-    }
-
-    /** The stream of {@code source} through {@code steps}, both under {@code base} in the spec of query {@code query}. */
-    private Dataset<Row> stream(SparkSession session, String query, SourceSpec source, List<Step> steps, String base) {
-        Dataset<Row> frame = inputs.stream(session, required(source, base + "/source"), base + "/source", query);
-        List<Step> chain = steps == null ? List.of() : steps;
-        for (int i = 0; i < chain.size(); i++) {
-            String at = JsonPointer.append(base + "/steps", i);
-            frame = apply(session, query, frame, required(chain.get(i), at), at);
-        }
-        return frame;
-    }
-
-    private Dataset<Row> apply(SparkSession session, String query, Dataset<Row> frame, Step step, String at) {
-        String base = JsonPointer.append(at, step.key());
-        if (step instanceof Step.WithColumn withColumn) {
-            String name = requireText(withColumn.name(), base + "/name");
-            return analysed(() -> frame.withColumn(name, functions.expr(withColumn.expr())), base + "/expr");
-        }
-        if (step instanceof Step.Filter filter) {
-            return analysed(() -> frame.filter(requireText(filter.condition(), base)), base);
-        }
-        if (step instanceof Step.Select select) {
-            List<String> names = texts(select.columns(), base, false);
-            return analysed(() -> frame.select(names.stream().map(frame::col).toArray(Column[]::new)), base);
-        }
-        if (step instanceof Step.SelectExpr selectExpr) {
-            List<String> texts = texts(selectExpr.expressions(), base, false);
-            return analysed(() -> frame.selectExpr(texts.toArray(String[]::new)), base);
-        }
-        if (step instanceof Step.Alias alias) {
-            return frame.alias(requireText(alias.name(), base));
-        }
-        if (step instanceof Step.DropDuplicates deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
-            return analysed(() -> names.isEmpty() ? frame.dropDuplicates()
-                    : frame.dropDuplicates(names.toArray(String[]::new)), base);
-        }
-        if (step instanceof Step.DropDuplicatesWithinWatermark deduplicate) {
-            List<String> names = texts(deduplicate.columns() == null ? List.of() : deduplicate.columns(), base, false);
-            return analysed(() -> names.isEmpty() ? frame.dropDuplicatesWithinWatermark()
-                    : frame.dropDuplicatesWithinWatermark(names.toArray(String[]::new)), base);
-        }
-        if (step instanceof Step.WithWatermark watermark) {
-            String column = requireText(watermark.column(), base + "/column");
-            String delay = requireText(watermark.delay(), base + "/delay");
-            return analysed(() -> frame.withWatermark(column, delay), base);
-        }
-        if (step instanceof Step.Join join) {
-            return join(session, query, frame, join, base);
-        }
-        if (step instanceof Step.Limit limit) {
-            int count = required(limit.count(), base);
-            return analysed(() -> frame.limit(count), base);
-        }
-        Step.GroupBy groupBy = (Step.GroupBy) step;
-        List<String> keys = texts(groupBy.keys() == null ? List.of() : groupBy.keys(), base + "/keys", false);
-        List<String> aggregations = texts(groupBy.aggregations(), base + "/aggregations", false);
-        if (aggregations.isEmpty()) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/aggregations", "At least one is required");
-        }
-        Column[] keyColumns = columns(keys, base + "/keys");
-        Column[] aggregateColumns = columns(aggregations, base + "/aggregations");
-        return analysed(() -> frame.groupBy(keyColumns).agg(aggregateColumns[0],
-                Stream.of(aggregateColumns).skip(1).toArray(Column[]::new)), base);
-    }
-
-    /** A join with another stream (its own source and steps) or a static table under the data directory. */
-    private Dataset<Row> join(SparkSession session, String query, Dataset<Row> frame, Step.Join join, String base) {
-        Step.JoinWith with = required(join.with(), base + "/with");
-        if ((with.table() == null) == (with.source() == null)) {
-            throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/with", "A join is with either a 'source' "
-                    + "(and its 'steps'), another stream, or a 'static' table");
-        }
-        Dataset<Row> other = with.source() != null ? stream(session, query, with.source(), with.steps(), base + "/with")
-                : inputs.table(session, with.table(), base + "/with/static");
-        String how = join.how() == null ? "inner" : join.how();
-        Object on = join.on();
-        if (on == null) {
-            return analysed(() -> frame.crossJoin(other), base);
-        }
-        if (on instanceof String condition) {
-            return analysed(() -> frame.join(other, functions.expr(condition), how), base);
-        }
-        if (on instanceof List<?> names && names.stream().allMatch(String.class::isInstance)) {
-            String[] using = names.stream().map(String.class::cast).toArray(String[]::new);
-            return analysed(() -> frame.join(other, using, how), base);
-        }
-        throw ProblemException.at(ProblemType.INVALID_SPEC, base + "/on",
-                "'on' is a list of column names both sides have, or a condition");
-    }
-
-    private static Column[] columns(List<String> expressions, String pointer) {
-        Column[] columns = new Column[expressions.size()];
-        for (int i = 0; i < columns.length; i++) {
-            String text = expressions.get(i);
-            columns[i] = analysed(() -> functions.expr(text), JsonPointer.append(pointer, i));
-        }
-        return columns;
     }
 
     private static String outputMode(String mode) {

@@ -1,6 +1,7 @@
 package dev.arus.server.spark;
 
 import dev.arus.engine.streaming.BatchFunction;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryFiles;
@@ -72,6 +73,17 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     @Override
     public QueryEndpoint output() {
         return new QueryEndpoint(sinks.format(), sinks.options());
+    }
+
+    @Override
+    public OutputMode outputMode() {
+        return OutputMode.of(outputMode);
+    }
+
+    /** The spec's last groupBy keys as Spark names them in the output, as Arus's sinks upsert by them. */
+    @Override
+    public List<String> resultKey() {
+        return sinks.groupingColumns();
     }
 
     @Override

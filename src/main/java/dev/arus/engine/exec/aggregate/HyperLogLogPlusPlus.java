@@ -9,7 +9,8 @@ import java.util.Arrays;
  * estimate is Spark's: linear counting while registers are empty and the count is small, else the
  * raw HyperLogLog estimate. Spark corrects the raw estimate with the empirical bias tables of
  * the HLL++ paper where it is below {@code 5m}; Arus does not carry those tables, so there its
- * estimate is the raw one.
+ * estimate is the raw one. Ours, not a library's (stream-lib, DataSketches): their register
+ * layouts and estimators differ from Spark's, and the state files hold Spark's words.
  */
 final class HyperLogLogPlusPlus {
 

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * of up to 50,000 values not yet inserted. Invariant: the samples are sorted by value and every
  * {@code g + delta} is at most {@code 2 * relativeError * count} once compressed. Inserting,
  * compressing, merging and querying follow Spark's steps and thresholds one for one, since the
- * answers depend on them. Not thread-safe.
+ * answers depend on them. Not thread-safe. Ours, not a library's (DataSketches' KLL, t-digest):
+ * another summary gives other approximate answers than Spark's {@code percentile_approx}.
  */
 final class QuantileSummary {
 
