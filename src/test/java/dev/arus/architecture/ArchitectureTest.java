@@ -93,10 +93,11 @@ class ArchitectureTest {
                 "server.web");
         allow("server.demo", SERVER_SETTINGS, "engine.api", "engine.time", "server.query", "server.security");
         // The Spark adapter is only in the build with the spark profile (src/spark/java): it is a second
-        // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more.
+        // engine behind server.query's seam, in the engine's streaming vocabulary and rows, and no more;
+        // its source of the event log drives the engine's own stream source over the log.
         if (CLASSES.containPackage("dev.arus.server.spark")) {
-            allow("server.spark", SERVER_SETTINGS, "engine.data", "engine.streaming", "engine.time", "server.query",
-                    "server.storage", "server.web");
+            allow("server.spark", SERVER_SETTINGS, "engine.data", "engine.log", "engine.source", "engine.streaming",
+                    "engine.time", "server.query", "server.storage", "server.web");
         }
     }
 

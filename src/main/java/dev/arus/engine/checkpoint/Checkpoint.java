@@ -7,6 +7,7 @@ import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.files.ReservedFiles;
 import dev.arus.engine.source.Offset;
 import dev.arus.engine.source.Source;
+import dev.arus.engine.source.SourceMetadata;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.CommittedBatch;
@@ -403,18 +404,6 @@ public final class Checkpoint {
         return root.resolve("sources").resolve(Integer.toString(source));
     }
 
-    private static String readSourceMetadata(Path file) {
-        if (!Files.exists(file)) {
-            return null;
-        }
-        String text = BatchLog.readText(file);
-        String[] lines = text.split("\n", -1);
-        if (lines.length != 3 || !lines[0].equals(BatchLog.VERSION_LINE) || !lines[2].isEmpty()) {
-            throw CheckpointException.damaged(file, "expected a 'v1' line and a line with the source's metadata");
-        }
-        return lines[1];
-    }
-
     /**
      * What {@link #open} found; {@link #resume} reads the offsets with the source's own format,
      * then {@link #begin} writes what a new checkpoint lacks and hands the checkpoint over.
@@ -461,7 +450,7 @@ public final class Checkpoint {
          */
         public String sourceMetadata(int source) {
             if (sourceMetadata[source] == null) {
-                sourceMetadata[source] = readSourceMetadata(sourceMetadataFile(checkpoint.root, source));
+                sourceMetadata[source] = SourceMetadata.read(sourceMetadataFile(checkpoint.root, source));
             }
             return sourceMetadata[source];
         }
@@ -573,9 +562,7 @@ public final class Checkpoint {
                 String metadata = newSourceMetadata.get(source);
                 Path file = sourceMetadataFile(checkpoint.root, source);
                 if (metadata != null && !Files.exists(file)) {
-                    AtomicFiles.createDirectories(file.getParent());
-                    byte[] bytes = (BatchLog.VERSION_LINE + "\n" + metadata + "\n").getBytes(StandardCharsets.UTF_8);
-                    AtomicFiles.write(file, bytes, bytes.length);
+                    SourceMetadata.write(file, metadata);
                 }
             }
             return checkpoint;

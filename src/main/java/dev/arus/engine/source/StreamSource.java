@@ -195,21 +195,29 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
         long[] from = (start == null ? initial : cast(start)).toArray(partitions());
         long[] to = cast(end).toArray(partitions());
         long[] earliest = stream.earliestOffsets();
+        long[] ends = stream.durableEnds();
         List<InputPartition> partitions = new ArrayList<>();
         for (int p = 0; p < from.length; p++) {
             long first = from[p];
+            long last = to[p];
+            if (last > ends[p]) {
+                dataLoss("PARTITION_OFFSET_CHANGED", "Partition " + p + " of stream '" + stream.name() + "' now ends "
+                        + "at " + ends[p] + ", before offset " + last + " that this batch reads up to: the stream was "
+                        + "deleted and created again");
+                last = ends[p];
+            }
             if (first < earliest[p]) {
                 dataLoss("START_OFFSET_RESET", "Records " + first + " to " + (earliest[p] - 1) + " of partition " + p
                         + " of stream '" + stream.name() + "' were deleted by the stream's retention before this "
                         + "query read them");
                 first = earliest[p];
             }
-            if (to[p] < first) {
+            if (last < first) {
                 dataLoss("PARTITION_OFFSET_CHANGED", "Partition " + p + " of stream '" + stream.name()
-                        + "' now ends at " + to[p] + ", before offset " + first + " that this query read up to: the "
+                        + "' now ends at " + last + ", before offset " + first + " that this query read up to: the "
                         + "stream was deleted and created again");
-            } else if (to[p] > first) {
-                partitions.add(new StreamPartition(stream, p, first, to[p], columns));
+            } else if (last > first) {
+                partitions.add(new StreamPartition(stream, p, first, last, columns));
             }
         }
         return partitions;
@@ -248,8 +256,12 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
         throw new IllegalArgumentException("not an offset of the stream source: " + offset);
     }
 
-    /** One partition's records {@code [from, to)}, decoded straight into the task's chunk (only {@code columns}; null: all). */
-    private record StreamPartition(LogStream stream, int partition, long from, long to, BitSet columns)
+    /**
+     * One partition's records {@code [from, to)}, decoded straight into the task's chunk (only
+     * {@code columns}; null: all). Public so that another engine's task (Spark's, in the same JVM)
+     * reads the same range by itself.
+     */
+    public record StreamPartition(LogStream stream, int partition, long from, long to, BitSet columns)
             implements InputPartition {
         @Override
         public void read(ColumnarBatch chunk, Consumer<ColumnarBatch> consumer) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,9 @@ import java.util.Map;
  * A batch's rows as JSON objects keyed by column name: timestamps as {@link Timestamps} writes
  * them, dates as {@code 2026-12-01}, day-time intervals as ISO-8601 durations ({@code PT1H30M}),
  * decimals as JSON numbers with every digit of their scale, structs (such as a window,
- * {@code {start, end}}) and maps as nested objects, arrays as arrays; binary values are left to
- * the JSON writer (base64).
+ * {@code {start, end}}) and maps as nested objects, arrays as arrays, binary values as base64
+ * text, as the JSON writer writes bytes: a value, so that two rows of the same bytes are equal
+ * (the comparison of two engines' batches compares their rows so).
  */
 final class JsonRows {
 
@@ -51,6 +53,9 @@ final class JsonRows {
         }
         if (value instanceof Row struct) {
             return object(struct);
+        }
+        if (value instanceof byte[] bytes) {
+            return Base64.getEncoder().encodeToString(bytes);
         }
         if (value instanceof List<?> array) {
             List<Object> values = new ArrayList<>(array.size());

@@ -1,5 +1,7 @@
 package dev.arus.server.spark;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
@@ -23,12 +25,16 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * {@code rate-micro-batch} (those over {@code rate} as the same query over micro-batches), the
  * chapter's query over micro-batches, a stream-static join (with a key the table lacks) into a
  * keyed window aggregation, a deduplication within the watermark, a limit (alone in append mode,
- * and before a count in complete mode), and a json file source read a
+ * and before a count in complete mode), a json file source read a
  * file per batch with a row that comes late, then the batch without data that the last file's
- * watermark brings; Spark runs in local mode.
+ * watermark brings, and the same orders from a stream of the event log, two a batch
+ * ({@code maxOffsetsPerTrigger}); Spark runs in local mode.
  */
 @SparkService
 class SparkDifferentialTest {
+
+    /** The stream of the orders, for the case that reads them from the event log. */
+    private static final String ORDERS_STREAM = "differential-orders";
 
     @LocalServerPort
     int port;
@@ -48,6 +54,22 @@ class SparkDifferentialTest {
         Files.createDirectories(skus.getParent());
         Files.writeString(skus, "sku,category\n0,books\n1,games\n2,books\n");
         writeOrders(dataDirectory.resolve("drops/orders"));
+        postOrders(new ApiClient(port));
+    }
+
+    /** The orders of {@link #writeOrders} in one post to the stream {@value #ORDERS_STREAM}, created once. */
+    private static void postOrders(ApiClient api) {
+        ApiClient.Response created = api.post("/api/streams", "{\"name\": \"" + ORDERS_STREAM + "\", \"schema\": "
+                + "\"order_id INT, category STRING, amount DOUBLE, event_time TIMESTAMP\"}");
+        if (created.status() == 201) {
+            String orders = String.join(",", order(1, "books", 10.5, "12:00:05"), order(2, "games", 5, "12:00:20"),
+                    order(3, "books", 7, "12:00:40"), order(4, "books", 3, "12:01:10"),
+                    order(5, "games", 2, "12:01:30"), order(6, "books", 1, "12:00:10"));
+            ApiClient.Response posted = api.post("/api/streams/" + ORDERS_STREAM + "/events", "[" + orders + "]");
+            assertThat(posted.status()).as(posted.body()).isEqualTo(200);
+        } else {
+            assertThat(created.status()).as(created.body()).isEqualTo(409);
+        }
     }
 
     /**
@@ -121,10 +143,14 @@ class SparkDifferentialTest {
         files.put("outputMode", "update");
         files.put("trigger", Map.of("processingTime", "100 milliseconds"));
         files.put("sink", Map.of("format", "noop"));
+        Map<String, Object> logged = new LinkedHashMap<>(files);
+        logged.put("source", Map.of("format", "stream", "options",
+                Map.of("stream", ORDERS_STREAM, "startingOffsets", "earliest", "maxOffsetsPerTrigger", 2)));
         return Stream.concat(Stream.of(new GoldenCase("chapter-over-micro-batches", chapter, 10),
                         new GoldenCase("join-with-a-table-update", joined, 8),
                         new GoldenCase("deduplicated-within-watermark", deduplicated, 10),
-                        new GoldenCase("json-files-one-per-batch", files, 4)),
+                        new GoldenCase("json-files-one-per-batch", files, 4),
+                        new GoldenCase("event-log-stream-two-a-batch", logged, 4)),
                 GoldenCase.all());
     }
 

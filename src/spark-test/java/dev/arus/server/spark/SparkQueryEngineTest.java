@@ -31,9 +31,12 @@ class SparkQueryEngineTest {
                 Arguments.of("an expression that does not parse", spec("{\"format\": \"rate\"}",
                         "[{\"selectExpr\": [\"value +\"]}]", "append", "noop"),
                         "invalid-expression", "/steps/0/selectExpr", "PARSE_SYNTAX_ERROR"),
-                Arguments.of("the embedded log's stream source", spec("{\"format\": \"stream\", \"options\": "
-                        + "{\"stream\": \"orders\"}}", "[]", "append", "noop"),
-                        "unsupported-operation", "/source/format", "embedded event log"),
+                Arguments.of("a stream the event log has not", spec("{\"format\": \"stream\", \"options\": "
+                        + "{\"stream\": \"nowhere\"}}", "[]", "append", "noop"),
+                        "invalid-spec", "/source", "STREAM_NOT_FOUND"),
+                Arguments.of("an option the stream source does not know, as Arus refuses it", spec("{\"format\": "
+                        + "\"stream\", \"options\": {\"stream\": \"nowhere\", \"maxOffsetsPerTriger\": 3}}", "[]",
+                        "append", "noop"), "invalid-option", "/source/options/maxOffsetsPerTriger", "maxOffsetsPerTriger"),
                 Arguments.of("an aggregation in append mode without a watermark", spec("{\"format\": \"rate\"}",
                         "[{\"groupBy\": {\"keys\": [\"value % 3\"], \"aggregations\": [\"count(*) AS n\"]}}]",
                         "append", "noop"), "invalid-output-mode", "/outputMode", "not supported for streaming aggregations without watermark"));

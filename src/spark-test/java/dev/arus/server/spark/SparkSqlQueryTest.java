@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * {@code spark.sql} over the spec's tables as temporary views of the query's own Spark session.
  * A query on Spark and the same on both engines give the same batches; the statement's mistakes
  * are the problems Arus's engine gives, at the same line and column; a query sees only its own
- * views; and an event-log stream is found by its name, and refused, since Spark cannot read it.
+ * views; and an event-log stream is found by its name and read, as on Arus's engine.
  */
 @SparkService
 class SparkSqlQueryTest {
@@ -256,28 +256,34 @@ class SparkSqlQueryTest {
     }
 
     @Test
-    void anEventLogStreamIsFoundByItsNameAndRefusedAtIt() {
+    void anEventLogStreamIsFoundByItsNameAndReadFromTheLatestOffsetsAsOnArusOrFromAnEntryOfTables() throws Exception {
         ApiClient api = new ApiClient(port);
         assertThat(api.post("/api/streams", "{\"name\": \"sales\", \"schema\": \"order_id STRING\"}").status())
                 .isEqualTo(201);
+        assertThat(api.post("/api/streams/sales/events", "[{\"order_id\": \"before\"}]").status()).isEqualTo(200);
+        String byName = api.withTimeout(DEADLINE).create("""
+                {"name": "sales-by-name", "engine": "spark", "sql": "SELECT order_id FROM STREAM(sales)",
+                 "trigger": {"processingTime": "100 milliseconds"}, "sink": {"format": "memory"}}""");
+        String byEntry = api.create("""
+                {"name": "sales-by-entry", "engine": "spark", "sql": "SELECT order_id FROM sales",
+                 "tables": {"sales": {"format": "stream", "options": {"stream": "sales", "startingOffsets": "earliest"}}},
+                 "trigger": {"availableNow": true}, "sink": {"format": "memory"}}""");
         try {
-            ApiClient.Response byName = api.post("/api/queries", """
-                    {"name": "sales-on-spark", "engine": "spark", "sql": "SELECT * FROM STREAM(sales)",
-                     "sink": {"format": "noop"}}""");
-            assertThat(byName.status()).as(byName.body()).isEqualTo(400);
-            JsonNode problem = byName.json();
-            assertThat(problem.path("type").asString()).endsWith("/unsupported-operation");
-            assertThat(problem.path("pointer").asString()).isEqualTo("/sql");
-            assertThat(problem.path("column").asInt()).as("where Spark places the relation").isEqualTo(15);
-            assertThat(problem.path("detail").asString()).contains("'sales' is a stream of the event log");
-
-            ApiClient.Response entry = api.post("/api/queries", """
-                    {"name": "sales-on-spark", "engine": "spark", "sql": "SELECT * FROM sales",
-                     "tables": {"sales": {"format": "stream", "options": {"stream": "sales"}}},
-                     "sink": {"format": "noop"}}""");
-            assertThat(entry.status()).isEqualTo(400);
-            assertThat(entry.json().path("pointer").asString()).isEqualTo("/tables/sales/format");
+            events.awaitRunsEnded(byEntry, 1);
+            assertThat(api.get("/api/queries/" + byEntry + "/table").json().path("rows").toString())
+                    .isEqualTo("[{\"order_id\":\"before\"}]");
+            // by its name the stream is read from its latest offsets, once the query has started reading
+            await().atMost(DEADLINE).until(() -> api.get("/api/streams/sales").json().path("readers").toString()
+                    .contains("sales-by-name"));
+            assertThat(api.post("/api/streams/sales/events", "[{\"order_id\": \"after\"}]").status())
+                    .isEqualTo(200);
+            await().atMost(DEADLINE).until(() -> !api.get("/api/queries/" + byName + "/table").json().path("rows")
+                    .isEmpty());
+            assertThat(api.get("/api/queries/" + byName + "/table").json().path("rows").toString())
+                    .isEqualTo("[{\"order_id\":\"after\"}]");
         } finally {
+            api.delete("/api/queries/" + byName);
+            api.delete("/api/queries/" + byEntry);
             api.delete("/api/streams/sales");
         }
     }

@@ -24,15 +24,18 @@ final class SparkFrames implements FrameBuilder<Dataset<Row>> {
 
     private final SparkSession session;
     private final SparkInputs inputs;
+    private final String query;
 
-    SparkFrames(SparkSession session, SparkInputs inputs) {
+    /** The frames of the query called {@code query}, in its {@code session}. */
+    SparkFrames(SparkSession session, SparkInputs inputs, String query) {
         this.session = session;
         this.inputs = inputs;
+        this.query = query;
     }
 
     @Override
     public Dataset<Row> source(SourceSpec source, String pointer) {
-        return inputs.stream(session, source, pointer);
+        return inputs.stream(session, source, pointer, query);
     }
 
     @Override

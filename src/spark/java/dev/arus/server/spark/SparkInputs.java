@@ -27,36 +27,39 @@ import org.apache.spark.sql.streaming.DataStreamReader;
  * static table as a batch one ({@code read}), from the same spec objects Arus's engine reads,
  * whether a step chain or a statement's {@code tables} name them. Locations are inside the data
  * directory; the rate sources' row counts keep within the service's limits. The {@code stream}
- * source (Arus's embedded event log) has no Spark counterpart and is refused.
+ * source reads the service's event log through {@link SparkEventLog}.
  */
 final class SparkInputs {
 
-    private static final Set<String> SOURCES = Set.of("rate", "rate-micro-batch", "kafka", "json", "csv", "parquet");
+    private static final Set<String> SOURCES = Set.of("rate", "rate-micro-batch", "kafka", "json", "csv", "parquet",
+            "stream");
     private static final Set<String> FILE_FORMATS = Set.of("json", "csv", "parquet");
-    /** Why a Spark query cannot read the event log, and what it reads instead. */
-    static final String NO_EVENT_LOG = "The stream source reads Arus's embedded event log, which Spark cannot read; "
-            + "a Spark query reads kafka, files (json, csv, parquet) or a rate source";
 
     private final DataDirectory dataDirectory;
     private final ArusProperties properties;
+    private final SparkEventLog eventLog;
 
-    SparkInputs(DataDirectory dataDirectory, ArusProperties properties) {
+    SparkInputs(DataDirectory dataDirectory, ArusProperties properties, SparkEventLog eventLog) {
         this.dataDirectory = dataDirectory;
         this.properties = properties;
+        this.eventLog = eventLog;
     }
 
-    /** The streaming DataFrame of {@code source}, which is at {@code pointer} in the spec. */
-    Dataset<Row> stream(SparkSession session, SourceSpec source, String pointer) {
+    /**
+     * The streaming DataFrame of {@code source}, which is at {@code pointer} in the spec of the
+     * query called {@code query}.
+     */
+    Dataset<Row> stream(SparkSession session, SourceSpec source, String pointer, String query) {
         String format = requireText(source.format(), pointer + "/format").trim().toLowerCase(Locale.ROOT);
-        if (format.equals("stream")) {
-            throw ProblemException.at(ProblemType.UNSUPPORTED_OPERATION, pointer + "/format", NO_EVENT_LOG);
-        }
         if (!SOURCES.contains(format)) {
             throw ProblemException.at(ProblemType.UNKNOWN_FORMAT, pointer + "/format", "Unknown source format '"
                     + source.format() + "' for a Spark query. Known formats: "
                     + String.join(", ", SOURCES.stream().sorted().toList()));
         }
         Map<String, String> options = options(source.options(), pointer + "/options");
+        if (format.equals("stream")) {
+            return eventLog.stream(session, options, source.schema(), query, pointer);
+        }
         limit(format, options, pointer + "/options");
         DataStreamReader reader = session.readStream().format(format);
         String path = null;

@@ -52,10 +52,10 @@ class SparkQueryEngine implements QueryEngine {
     private final ArusSinks arusSinks;
 
     SparkQueryEngine(SparkSessions sessions, DataDirectory dataDirectory, ArusProperties properties,
-                     EventLogStreams eventLogStreams, ArusSinks arusSinks) {
+                     EventLogStreams eventLogStreams, SparkEventLog eventLog, ArusSinks arusSinks) {
         this.sessions = sessions;
         this.properties = properties;
-        this.inputs = new SparkInputs(dataDirectory, properties);
+        this.inputs = new SparkInputs(dataDirectory, properties, eventLog);
         this.statements = new SparkStatements(inputs, eventLogStreams);
         this.arusSinks = arusSinks;
     }
@@ -87,7 +87,8 @@ class SparkQueryEngine implements QueryEngine {
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
             Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
-                    : ResolvedStream.of(spec.source(), spec.steps(), "").build(new SparkFrames(session, inputs));
+                    : ResolvedStream.of(spec.source(), spec.steps(), "").build(new SparkFrames(session, inputs,
+                            spec.name()));
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));

@@ -13,9 +13,10 @@ import dev.arus.server.query.SqlQueries;
 import dev.arus.server.query.Step;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
-import dev.arus.server.web.ProblemType;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -27,8 +28,8 @@ import org.apache.spark.sql.SparkSession;
  * batch one, each read as the steps' source and join table are), then the statement goes to
  * {@code spark.sql} as written. A temporary view belongs to its session and every query has a
  * session of its own, so the views of two queries never meet, whatever their names. A name
- * without an entry that is a stream of the event log is found as Arus finds it, and refused:
- * Spark cannot read the event log.
+ * without an entry that is a stream of the event log is found as Arus finds it, and read as a
+ * {@code stream} source of that stream with the default options, registered under its name.
  */
 final class SparkStatements {
 
@@ -51,30 +52,45 @@ final class SparkStatements {
     Dataset<Row> frame(SparkSession session, QuerySpec spec) {
         String sql = requireText(spec.sql(), SqlQueries.SQL_POINTER);
         Map<String, TableSpec> tables = spec.tables() == null ? Map.of() : spec.tables();
-        tables.forEach((name, table) -> register(session, name, table));
-        Dataset<Row> frame;
-        try {
-            frame = analysedStatement(() -> session.sql(sql), sql);
-        } catch (ProblemException refused) {
-            if (refused.getCause() instanceof AnalysisException missing
-                    && TABLE_OR_VIEW_NOT_FOUND.equals(missing.getCondition())) {
-                throw ifEventLogStream(missing, refused);
+        tables.forEach((name, table) -> register(session, spec.name(), name, table));
+        Set<String> found = new HashSet<>();
+        Dataset<Row> frame = null;
+        while (frame == null) {
+            try {
+                frame = analysedStatement(() -> session.sql(sql), sql);
+            } catch (ProblemException refused) {
+                String stream = eventLogStream(refused).orElse(null);
+                if (stream == null || !found.add(stream)) {
+                    throw refused;
+                }
+                register(session, spec.name(), stream, SqlQueries.SQL_POINTER,
+                        new SourceSpec("stream", Map.of("stream", stream), null));
             }
-            throw refused;
         }
-        analysedStatement(frame::writeStream, sql); // a statement over static tables alone is no stream
+        Dataset<Row> statement = frame;
+        analysedStatement(statement::writeStream, sql); // a statement over static tables alone is no stream
         return frame;
     }
 
     /** Registers {@code table} as the view {@code name}, quoted so that any name a statement can quote is one. */
-    private void register(SparkSession session, String name, TableSpec given) {
+    private void register(SparkSession session, String query, String name, TableSpec given) {
         String pointer = JsonPointer.of("tables", name);
         TableSpec table = required(given, pointer);
         requireText(name, pointer);
-        Dataset<Row> frame = Boolean.TRUE.equals(table.isStatic())
-                ? inputs.table(session, new Step.StaticTable(table.format(), table.schema(), table.options(), null),
-                        pointer)
-                : inputs.stream(session, new SourceSpec(table.format(), table.options(), table.schema()), pointer);
+        if (Boolean.TRUE.equals(table.isStatic())) {
+            view(inputs.table(session, new Step.StaticTable(table.format(), table.schema(), table.options(), null),
+                    pointer), name, pointer);
+        } else {
+            register(session, query, name, pointer, new SourceSpec(table.format(), table.options(), table.schema()));
+        }
+    }
+
+    /** Registers the stream of {@code source}, at {@code pointer} in the spec, as the view {@code name}. */
+    private void register(SparkSession session, String query, String name, String pointer, SourceSpec source) {
+        view(inputs.stream(session, source, pointer, query), name, pointer);
+    }
+
+    private static void view(Dataset<Row> frame, String name, String pointer) {
         analysed(() -> {
             frame.createOrReplaceTempView("`" + name.replace("`", "``") + "`");
             return frame;
@@ -82,23 +98,20 @@ final class SparkStatements {
     }
 
     /**
-     * A name Spark did not find: when it is a stream of the event log, the refusal says that a
-     * Spark query cannot read one, at the name; otherwise Spark's own problem stands.
+     * The name Spark did not find in {@code refused}, when it is one stream of the event log: a
+     * statement reads it by its name without an entry in {@code tables}, as on Arus's engine.
      */
-    private ProblemException ifEventLogStream(AnalysisException missing, ProblemException refused) {
+    private Optional<String> eventLogStream(ProblemException refused) {
+        if (!(refused.getCause() instanceof AnalysisException missing)
+                || !TABLE_OR_VIEW_NOT_FOUND.equals(missing.getCondition())) {
+            return Optional.empty();
+        }
         String quoted = String.valueOf(missing.getMessageParameters().get("relationName"));
         if (quoted.length() < 2 || !quoted.startsWith("`") || !quoted.endsWith("`")
                 || quoted.substring(1, quoted.length() - 1).replace("``", "").contains("`")) {
-            return refused; // not one name: the log's streams have one-part names
+            return Optional.empty(); // not one name: the log's streams have one-part names
         }
         String name = quoted.substring(1, quoted.length() - 1).replace("``", "`");
-        if (!eventLogStreams.has(name)) {
-            return refused;
-        }
-        Map<String, Object> properties = new LinkedHashMap<>(refused.properties());
-        properties.remove("errorClass");
-        return new ProblemException(ProblemType.UNSUPPORTED_OPERATION, "'" + name + "' is a stream of the event "
-                + "log. " + SparkInputs.NO_EVENT_LOG + "; give it an entry in 'tables'", properties)
-                .causedBy(missing);
+        return eventLogStreams.has(name) ? Optional.of(name) : Optional.empty();
     }
 }

@@ -13,6 +13,8 @@ import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.testing.QueryTestDriver;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -348,6 +350,39 @@ class StreamQueryTest {
                 "failOnDataLoss", "false")), checkpointed);
         StreamingQueryProgress goneOn = driver.runTrigger();
         assertThat(goneOn.numInputRows()).isEqualTo(stream.durableEnds()[0] - stream.earliestOffsets()[0]);
+    }
+
+    /**
+     * A batch the checkpoint left uncommitted (as after a crash) is read again with the same
+     * offsets; when its stream was deleted and created again with fewer records meanwhile, the
+     * records it reads up to are gone: data loss, as Spark's Kafka source reports an offset past a
+     * partition's end, not damage of the log.
+     */
+    @Test
+    void aBatchReadAgainAfterItsStreamWasCreatedAgainWithFewerRecordsFailsAsDataLossOrReadsWhatIsLeft()
+            throws IOException {
+        QueryTestDriver driver = driver();
+        append(orders(driver, 1, null), 0, 5);
+        Path checkpoint = directory.resolve("cp");
+        Function<dev.arus.engine.api.DataStreamWriter, dev.arus.engine.api.DataStreamWriter> checkpointed =
+                w -> w.outputMode("update").option("checkpointLocation", checkpoint.toString());
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest")), checkpointed);
+        assertThat(driver.runTrigger().numInputRows()).isEqualTo(5);
+        driver.query().stop();
+        Files.delete(checkpoint.resolve("commits").resolve("0"));
+        driver.eventLog().delete("orders");
+        append(orders(driver, 1, null), 100, 2);
+
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest")), checkpointed);
+        assertThat(driver.runTrigger()).isNull();
+        assertThat(driver.query().exception()).get().satisfies(e -> assertThat(((ArusException) e.getCause())
+                .errorClass()).isEqualTo("STREAM_DATA_LOSS.PARTITION_OFFSET_CHANGED"));
+
+        driver.startRecording(revenuePerMinute(driver, Map.of("startingOffsets", "earliest",
+                "failOnDataLoss", "false")), checkpointed);
+        StreamingQueryProgress again = driver.runTrigger();
+        assertThat(again.batchId()).isZero();
+        assertThat(again.numInputRows()).as("batch 0 again, with what the stream holds of it").isEqualTo(2);
     }
 
     @Test

@@ -65,6 +65,21 @@ class EngineComparisonTest {
     }
 
     @Test
+    void comparesBinaryValuesByTheirBytesAndShowsThemInBase64() {
+        Schema schema = Schema.of(new Field("blob", AtomicType.BINARY, true));
+        comparison.arus(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {new byte[] {0, 1, 2}}))));
+        comparison.spark(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {new byte[] {0, 1, 2}}))));
+        comparison.arus(1, new ResultBatch(schema, List.of(new Row(schema, new Object[] {new byte[] {0, 1, 2}}))));
+        comparison.spark(1, new ResultBatch(schema, List.of(new Row(schema, new Object[] {new byte[] {0, 1, 3}}))));
+
+        EngineComparison.Summary summary = comparison.summary();
+        assertThat(summary.batchesCompared()).isEqualTo(2);
+        assertThat(summary.batchesDiffering()).as("batch 0 has the same bytes on both").isEqualTo(1);
+        assertThat(summary.lastDifference().onlyOnArus()).containsExactly("{blob=AAEC}");
+        assertThat(summary.lastDifference().onlyOnSpark()).containsExactly("{blob=AAED}");
+    }
+
+    @Test
     void tellsItsListenerEveryNewSummaryAsEachOutputComes() {
         comparison.arus(0, batch(1));
         comparison.spark(0, batch(1));
