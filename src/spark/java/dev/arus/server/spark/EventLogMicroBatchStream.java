@@ -54,8 +54,8 @@ final class EventLogMicroBatchStream implements MicroBatchStream, SupportsTrigge
         URI directory = new org.apache.hadoop.fs.Path(metadataPath).toUri();
         Path metadata = (directory.getScheme() == null ? Path.of(directory.getPath()) : Path.of(directory)).resolve("0");
         String kept = SourceMetadata.read(metadata);
-        StreamSource source = (StreamSource) new StreamSourceProvider().create(new SourceContext(options,
-                registered.clock(), registered.log(), new QueryIdentity(null, null, reader), kept));
+        StreamSource source = (StreamSource) new StreamSourceProvider(registered.log()).create(new SourceContext(
+                options, registered.clock(), new QueryIdentity(null, null, reader), kept));
         if (kept == null) {
             SourceMetadata.write(metadata, source.checkpointMetadata());
         }

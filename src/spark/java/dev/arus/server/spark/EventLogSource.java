@@ -39,8 +39,8 @@ public final class EventLogSource implements TableProvider {
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
         SparkEventLog.Registered log = SparkEventLog.find(options.get(LOG_OPTION));
-        return EventLogRows.schema(new StreamSourceProvider().schema(
-                SourceContext.describing(sourceOptions(options), log.clock(), log.log())));
+        return EventLogRows.schema(new StreamSourceProvider(log.log()).schema(
+                SourceContext.describing(sourceOptions(options), log.clock())));
     }
 
     @Override
