@@ -216,17 +216,19 @@ class SparkStreamSourceTest {
 
     @Test
     void onAClustersMasterTheStreamSourceIsRefusedAtItsFormatAndATaskFindsNoLogOutsideTheServicesJvm() {
-        SparkEventLog onCluster = new SparkEventLog(eventLog, clock,
-                new SparkSettings("spark://127.0.0.1:7077", Map.of()), eventLogStreams);
-        try {
-            assertThatThrownBy(() -> onCluster.stream(null, Map.of("stream", "orders"), null, "q", "/source"))
-                    .isInstanceOfSatisfying(ProblemException.class, refused -> {
-                        assertThat(refused.properties()).containsEntry("pointer", "/source/format")
-                                .containsEntry("errorClass", SparkEventLog.UNREACHABLE);
-                        assertThat(refused.getMessage()).contains("spark://127.0.0.1:7077");
-                    });
-        } finally {
-            onCluster.unregister();
+        for (String master : List.of("spark://127.0.0.1:7077", "local-cluster[2,1,1024]", "k8s://https://k8s:6443")) {
+            SparkEventLog onCluster = new SparkEventLog(eventLog, clock, new SparkSettings(master, Map.of()),
+                    eventLogStreams);
+            try {
+                assertThatThrownBy(() -> onCluster.stream(null, Map.of("stream", "orders"), null, "q", "/source"))
+                        .isInstanceOfSatisfying(ProblemException.class, refused -> {
+                            assertThat(refused.properties()).containsEntry("pointer", "/source/format")
+                                    .containsEntry("errorClass", SparkEventLog.UNREACHABLE);
+                            assertThat(refused.getMessage()).contains(master);
+                        });
+            } finally {
+                onCluster.unregister();
+            }
         }
         assertThatThrownBy(() -> SparkEventLog.find("no-such-registration"))
                 .isInstanceOfSatisfying(ArusException.class,
