@@ -30,8 +30,8 @@ class QueryStates {
         this.registry = registry;
     }
 
-    List<StateOperatorView> operators(UUID id) {
-        QueryStateReader reader = reader(id);
+    List<StateOperatorView> operators(UUID id, String engine) {
+        QueryStateReader reader = reader(id, engine);
         return inTurn(() -> reader.metadata().stream().map(StateOperatorView::of).toList());
     }
 
@@ -46,8 +46,8 @@ class QueryStates {
         });
     }
 
-    StateRowsView rows(UUID id, StateRowsRequest request) {
-        QueryStateReader reader = reader(id);
+    StateRowsView rows(UUID id, String engine, StateRowsRequest request) {
+        QueryStateReader reader = reader(id, engine);
         StateRowsRequest.Cursor cursor = request.cursor();
         int pageSize = request.pageSize();
         List<KeyFilter> keys = request.keyFilters();
@@ -72,8 +72,8 @@ class QueryStates {
      * The windows in the last committed state of operator {@code operatorId} (an aggregation's or
      * session window's), the first {@code limit} to close: see {@link WindowsToClose}.
      */
-    ClosingWindowsView closing(UUID id, int operatorId, int limit) {
-        QueryStateReader reader = reader(id);
+    ClosingWindowsView closing(UUID id, String engine, int operatorId, int limit) {
+        QueryStateReader reader = reader(id, engine);
         StateRead read = inTurn(() -> reader.read(StateReadRequest.latest(operatorId)));
         return WindowsToClose.of(read.batchId(), JsonRows.of(read.rows(), Integer.MAX_VALUE), limit);
     }
@@ -84,12 +84,23 @@ class QueryStates {
         return row.get(column) instanceof Map<?, ?> struct ? (Map<String, Object>) struct : Map.of();
     }
 
-    private QueryStateReader reader(UUID id) {
+    /**
+     * The reader of engine {@code engine}'s state ({@code null}: the query's own): a query on
+     * both engines has Arus's and, beside it, Spark's; a query on one engine has its own alone.
+     */
+    private QueryStateReader reader(UUID id, String engine) {
         TranslatedQuery query = registry.translated(id);
-        return query.stateReader().orElseThrow(() -> new ProblemException(ProblemType.NO_STATE, "Query " + id
-                + " has no state to read: its state is read from its checkpoint, and it "
-                + (query.files().checkpoint() == null ? "keeps none (give it a checkpointLocation)"
-                        : "runs on an engine whose state Arus does not read yet")));
+        String runsOn = registry.handle(id).map(QueryRegistry.QueryHandle::engine).orElse("arus");
+        boolean both = runsOn.equalsIgnoreCase("both");
+        if (engine != null && !engine.equalsIgnoreCase(runsOn)
+                && !(both && (engine.equalsIgnoreCase("arus") || engine.equalsIgnoreCase("spark")))) {
+            throw new ProblemException(ProblemType.INVALID_PARAMETER, "Query " + id + " runs on " + runsOn
+                    + ": read its state with engine " + (both ? "arus or spark" : runsOn) + ", not " + engine);
+        }
+        boolean beside = both && "spark".equalsIgnoreCase(engine);
+        return (beside ? query.besideStateReader() : query.stateReader()).orElseThrow(() -> new ProblemException(
+                ProblemType.NO_STATE, "Query " + id + " has no state to read: its state is read from its checkpoint, "
+                + "and it keeps none (give it a checkpointLocation)"));
     }
 
     private static ProblemException problem(ArusException refused) {

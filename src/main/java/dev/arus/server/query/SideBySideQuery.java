@@ -53,6 +53,11 @@ final class SideBySideQuery implements TranslatedQuery {
         return arus.stateReader();
     }
 
+    @Override
+    public Optional<QueryStateReader> besideStateReader() {
+        return spark.stateReader();
+    }
+
     /** Arus's: its run writes the query's sink, and its output is the query's result. */
     @Override
     public OutputMode outputMode() {

@@ -37,9 +37,12 @@ class StateController {
 
     @GetMapping("/{id}/state")
     @Operation(summary = "The query's stateful operators, a row per store, as Spark's state-metadata source")
-    @Refuses({QUERY_NOT_FOUND, NO_STATE, CHECKPOINT_DAMAGED, TOO_MANY_STATE_READS, SHUTTING_DOWN})
-    List<StateOperatorView> operators(@PathVariable UUID id) {
-        return states.operators(id);
+    @Refuses({QUERY_NOT_FOUND, NO_STATE, INVALID_PARAMETER, CHECKPOINT_DAMAGED, TOO_MANY_STATE_READS, SHUTTING_DOWN})
+    List<StateOperatorView> operators(@PathVariable UUID id,
+            @Parameter(description = "For a query on both engines, whose state to read: arus (the default) or "
+                    + "spark, the state Spark's run commits beside Arus's")
+            @RequestParam(required = false) String engine) {
+        return states.operators(id, engine);
     }
 
     @GetMapping("/{id}/state/{operatorId}")
@@ -73,8 +76,11 @@ class StateController {
                     schema = @Schema(type = "integer", format = "int32", minimum = "1"))
             @RequestParam(required = false) Integer limit,
             @Parameter(description = "The nextPage of the page before: the next page, of the same batch")
-            @RequestParam(required = false) String after) {
-        return states.rows(id, new StateRowsRequest(operatorId, batchId, partition, storeName, joinSide,
+            @RequestParam(required = false) String after,
+            @Parameter(description = "For a query on both engines, whose state to read: arus (the default) or "
+                    + "spark, the state Spark's run commits beside Arus's")
+            @RequestParam(required = false) String engine) {
+        return states.rows(id, engine, new StateRowsRequest(operatorId, batchId, partition, storeName, joinSide,
                 readChangeFeed, changeStartBatchId, changeEndBatchId, key, value, limit, after));
     }
 
@@ -86,11 +92,14 @@ class StateController {
     ClosingWindowsView closing(@PathVariable UUID id, @PathVariable int operatorId,
             @Parameter(description = "At most this many windows (20 by default, 1000 at most)",
                     schema = @Schema(type = "integer", format = "int32", minimum = "1"))
-            @RequestParam(required = false) Integer limit) {
+            @RequestParam(required = false) Integer limit,
+            @Parameter(description = "For a query on both engines, whose state to read: arus (the default) or "
+                    + "spark, the state Spark's run commits beside Arus's")
+            @RequestParam(required = false) String engine) {
         if (limit != null && limit < 1) {
             throw new ProblemException(INVALID_PARAMETER, "limit must be at least 1, was " + limit);
         }
-        return states.closing(id, operatorId, limit == null ? ClosingWindowsView.DEFAULT_WINDOWS
+        return states.closing(id, engine, operatorId, limit == null ? ClosingWindowsView.DEFAULT_WINDOWS
                 : Math.min(limit, ClosingWindowsView.MAX_WINDOWS));
     }
 }

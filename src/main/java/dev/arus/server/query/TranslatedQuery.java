@@ -76,6 +76,15 @@ public interface TranslatedQuery {
     }
 
     /**
+     * For a query on both engines, the reader of the state Spark's run commits beside Arus's
+     * ({@code spark-beside} in the checkpoint), so that the two are read side by side; empty for a
+     * query on one engine.
+     */
+    default Optional<QueryStateReader> besideStateReader() {
+        return Optional.empty();
+    }
+
+    /**
      * Checks, starting nothing and writing nothing, that a run of this translation may go on from
      * the query's checkpoint, which the query {@code id}'s current run may be writing: the
      * engine's own check of a restart (the checkpoint's query and plan), before an edit stops the

@@ -57,7 +57,13 @@ class SparkStateViewTest {
     /** Runs the spec on {@code engine} to its end, three batches of a file each, and returns the query's id. */
     private String run(ApiClient api, String engine) throws InterruptedException {
         String name = "state-view-" + engine;
-        String id = api.create("""
+        String id = create(api, engine, name);
+        events.awaitRunsEnded(id, 1);
+        return id;
+    }
+
+    private static String create(ApiClient api, String engine, String name) {
+        return api.create("""
                 {"name": "%s", "engine": "%s",
                  "source": {"format": "json", "schema": "order_id INT, category STRING, amount DOUBLE",
                             "options": {"path": "drops/state-orders", "maxFilesPerTrigger": 1}},
@@ -66,8 +72,6 @@ class SparkStateViewTest {
                  "outputMode": "update", "trigger": {"availableNow": true},
                  "sink": {"format": "noop"}, "checkpointLocation": "checkpoints/%s"}
                 """.formatted(name, engine, name));
-        events.awaitRunsEnded(id, 1);
-        return id;
     }
 
     @Test
@@ -95,6 +99,27 @@ class SparkStateViewTest {
         } finally {
             api.delete("/api/queries/" + spark);
             api.delete("/api/queries/" + arus);
+        }
+    }
+
+    @Test
+    void aQueryOnBothEnginesShowsEachEnginesStateSideBySide() throws Exception {
+        ApiClient api = new ApiClient(port);
+        String both = create(api, "both", "state-view-both");
+        try {
+            events.awaitRunsEnded(both, 1);
+            events.awaitCompared(both, 3); // Spark's run goes on to its own end, a file per batch
+
+            assertThat(api.get("/api/queries/" + both + "/state?engine=spark").json())
+                    .isEqualTo(api.get("/api/queries/" + both + "/state?engine=arus").json())
+                    .isEqualTo(api.get("/api/queries/" + both + "/state").json());
+            assertThat(rows(api, both, "?engine=spark")).isEqualTo(rows(api, both, "?engine=arus"))
+                    .contains("\"partition_id\":");
+            var refused = api.get("/api/queries/" + both + "/state?engine=flink");
+            assertThat(refused.status()).isEqualTo(400);
+            assertThat(refused.body()).contains("arus or spark");
+        } finally {
+            api.delete("/api/queries/" + both);
         }
     }
 

@@ -84,6 +84,11 @@ class QueryStatesTest {
         assertThat(aggregation.path("maxBatchId").asLong()).isEqualTo(batches.second());
         assertThat(aggregation.path("operatorProperties").isNull()).as("as Spark's state-metadata has it").isTrue();
         assertThat(aggregation.path("numRowsTotal").asLong()).isEqualTo(3);
+
+        assertThat(api.get("/api/queries/" + id + "/state?engine=ARUS").json()).isEqualTo(operators);
+        ApiClient.Response other = api.get("/api/queries/" + id + "/state?engine=spark");
+        assertThat(other.status()).as("an Arus query has no Spark state beside its own").isEqualTo(400);
+        assertThat(other.body()).contains("invalid-parameter", "runs on arus");
     }
 
     @Test
