@@ -30,6 +30,7 @@ public final class StaticJoinIndex {
     // For a dense key: the first row of each value, by value - denseBase (-1: none); else null.
     private final int[] firstByValue;
     private final long denseBase;
+    private final boolean uniqueKeys;
 
     /** Indexes {@code table} by {@code keys}, bound over its columns (none: every row matches every row, a cross join). */
     public StaticJoinIndex(StaticTable table, List<BoundExpression> keys, EvaluationContext context) {
@@ -64,6 +65,7 @@ public final class StaticJoinIndex {
             last[key] = row;
         }
         this.firstRow = first;
+        this.uniqueKeys = Arrays.stream(nextRow).allMatch(next -> next < 0);
         boolean numeric = values.length == 1 && values[0] instanceof LongVector;
         long[] range = numeric ? keyRange() : null;
         this.denseBase = range == null ? 0 : range[0];
@@ -98,6 +100,11 @@ public final class StaticJoinIndex {
             first[(int) (keys.key(key, 0) - range[0])] = firstRow[key];
         }
         return first;
+    }
+
+    /** Whether no two table rows share a key: a probe finds one row at most. */
+    boolean uniqueKeys() {
+        return uniqueKeys;
     }
 
     ColumnarBatch rows() {

@@ -58,7 +58,13 @@ public final class StaticJoinOperator implements Operator {
         for (int k = 0; k < keys.length; k++) {
             keys[k] = spec.streamKeys().get(k).evaluate(chunk, context.evaluation());
         }
-        int pairCount = candidates(keys, size);
+        ensureRows(size);
+        index.firstMatches(keys, size, probe, firstMatch);
+        if (spec.type() == JoinType.INNER && spec.residual() == null && !cross && index.uniqueKeys()) {
+            emitMatches(chunk, size, context);
+            return;
+        }
+        int pairCount = candidates(size);
         if (spec.residual() != null) {
             filterPairs(chunk, pairCount, context);
         } else {
@@ -74,13 +80,28 @@ public final class StaticJoinOperator implements Operator {
         flush(chunk, context);
     }
 
-    /** Fills the candidate pairs, stream row by stream row; returns how many. */
-    private int candidates(ColumnVector[] keys, int size) {
+    private void ensureRows(int size) {
         if (firstPair.length < size + 1) {
             firstPair = new int[ColumnarBatch.capacityFor(size + 1)];
             firstMatch = new int[ColumnarBatch.capacityFor(size)];
         }
-        index.firstMatches(keys, size, probe, firstMatch);
+    }
+
+    /**
+     * An inner join on a key no two table rows share, with no other condition, emits each
+     * stream row with its one match, if any, in stream order: no candidate pairs needed.
+     */
+    private void emitMatches(ColumnarBatch chunk, int size, BatchContext context) {
+        for (int row = 0; row < size; row++) {
+            if (firstMatch[row] >= 0) {
+                add(chunk, row, firstMatch[row], context);
+            }
+        }
+        flush(chunk, context);
+    }
+
+    /** Fills the candidate pairs of each row's {@code firstMatch}, stream row by stream row; returns how many. */
+    private int candidates(int size) {
         int count = 0;
         for (int row = 0; row < size; row++) {
             firstPair[row] = count;
