@@ -13,6 +13,9 @@ import { stateReadQuery, type StateRead } from './stateView';
  * 401) and a refusal turned into a {@link ProblemError}.
  */
 
+/** Whose state a query on both engines shows: Arus's run's, or Spark's beside it; a query on one engine has its own alone. */
+export type StateEngine = 'arus' | 'spark';
+
 /** A refused request: the service's RFC 9457 problem, or one made up for a network failure. */
 export class ProblemError extends Error {
   constructor(readonly problem: Problem) {
@@ -112,15 +115,18 @@ export const api = {
   /** Where the query keeps its checkpoint and the last batch it committed; a 404 for a query without one. */
   checkpoint: (id: string) => call(() => client.GET('/api/queries/{id}/checkpoint', query(id))),
   /** The query's stateful operators, a row per store; a 404 `no-state` for a query without a checkpoint. */
-  stateStores: (id: string) => call(() => client.GET('/api/queries/{id}/state', query(id))),
-  /** A page of one operator's state rows at a committed batch. */
-  stateRows: (id: string, read: StateRead) => call(() => client.GET('/api/queries/{id}/state/{operatorId}', {
-    params: { path: { id, operatorId: read.operatorId }, query: stateReadQuery(read) },
+  stateStores: (id: string, engine?: StateEngine) => call(() => client.GET('/api/queries/{id}/state', {
+    params: { path: { id }, query: engine ? { engine } : {} },
   })),
+  /** A page of one operator's state rows at a committed batch. */
+  stateRows: (id: string, read: StateRead, engine?: StateEngine) =>
+    call(() => client.GET('/api/queries/{id}/state/{operatorId}', {
+      params: { path: { id, operatorId: read.operatorId }, query: { ...stateReadQuery(read), ...(engine ? { engine } : {}) } },
+    })),
   /** The first `limit` windows an aggregation or session window holds, the one the watermark closes next first. */
-  closingWindows: (id: string, operatorId: number, limit: number) =>
+  closingWindows: (id: string, operatorId: number, limit: number, engine?: StateEngine) =>
     call(() => client.GET('/api/queries/{id}/state/{operatorId}/closing', {
-      params: { path: { id, operatorId }, query: { limit } },
+      params: { path: { id, operatorId }, query: { limit, ...(engine ? { engine } : {}) } },
     })),
   /** The last row written for each key of an update or complete mode query, matching `column=value` lookups. */
   result: (id: string, keys: string[], limit: number) => call(() => client.GET('/api/queries/{id}/result', {

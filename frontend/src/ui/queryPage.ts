@@ -402,9 +402,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.query) {
       if (model.query) definition.show(model.query, checkpoint);
       if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
-      // Arus reads the state of its own engine's checkpoints alone (a 404 `no-state` for the others).
-      if (model.query?.spec.checkpointLocation && engineOf(model.query.spec) === 'arus' && stateReadIn !== model.state) {
+      // Each engine's state is read from its checkpoint; a query on both has Spark's beside Arus's.
+      if (model.query?.spec.checkpointLocation && stateReadIn !== model.state) {
         stateReadIn = model.state;
+        stateSection.sideBySide(engineOf(model.query.spec) === 'both');
         void stateSection.load();
       }
       resultSection.show(materializes(model.outputMode));

@@ -1,4 +1,4 @@
-import { api, ProblemError } from '../api';
+import { api, ProblemError, type StateEngine } from '../api';
 import { consoleCell, timeOfDay } from '../format';
 import { closesIn, closesWindows, parseKeyFilter, pickBatch, rowsOverBatches, StatePager, stateOperators, stateTable,
   waitingRead, type JoinSide, type RowsAtBatch, type StateOperatorEntry, type StateRead } from '../stateView';
@@ -21,6 +21,8 @@ export interface StatePanel {
   load(): Promise<void>;
   /** The query's progress reports, oldest first, and its watermark (epoch ms; null: none yet): rows over batches, closing times. */
   progress(reports: readonly ProgressView[], watermark: number | null): void;
+  /** Offers the choice of engine whose state to read, for a query on both engines. */
+  sideBySide(both: boolean): void;
 }
 
 /**
@@ -33,6 +35,8 @@ export function statePanel(queryId: string): StatePanel {
   const operatorsEl = h('div', { class: 'state-operators', 'data-table': 'state-operators' });
   const problem = h('p', { class: 'notice', role: 'alert', 'data-state-problem': '', hidden: true });
   const refresh = h('button', { class: 'btn', 'data-action': 'state-refresh' }, 'Read again');
+  const engineSelect = h('select', { 'aria-label': 'Engine', 'data-state-engine': '', hidden: true },
+    h('option', { value: 'arus' }, 'Arus\'s state'), h('option', { value: 'spark' }, 'Spark\'s state'));
   const batchInput = h('input', { type: 'number', class: 'state-batch', 'aria-label': 'Batch', 'data-state-batch': '' });
   const keyInput = h('input', { type: 'search', class: 'state-key', placeholder: 'key field=value, …',
     'aria-label': 'Search by key', 'data-state-key': '' });
@@ -56,7 +60,8 @@ export function statePanel(queryId: string): StatePanel {
     h('h3', { 'data-state-chosen': '' }), closingBlock, form, rowsHead, rowsEl, h('div', { class: 'state-pager' }, previous, next));
   const element = h('section', { class: 'card', 'data-card': 'state', hidden: true },
     h('div', { class: 'card-head' }, h('h2', {}, 'State'),
-      h('span', { class: 'hint' }, 'what the stateful operators hold, read from the checkpoint at a committed batch'), refresh),
+      h('span', { class: 'hint' }, 'what the stateful operators hold, read from the checkpoint at a committed batch'),
+      engineSelect, refresh),
     problem, operatorsEl, chosenEl);
 
   let operators: StateOperatorEntry[] = [];
@@ -141,7 +146,7 @@ export function statePanel(queryId: string): StatePanel {
     closing = null;
     if (closingBlock.hidden) return;
     try {
-      closing = await api.closingWindows(queryId, op.operatorId, CLOSING_WINDOWS);
+      closing = await api.closingWindows(queryId, op.operatorId, CLOSING_WINDOWS, engine());
       // An aggregation by plain keys holds no window: nothing closes.
       closingBlock.hidden = closing.numWindows === 0;
       drawClosing();
@@ -185,7 +190,7 @@ export function statePanel(queryId: string): StatePanel {
     problem.hidden = true;
     next.disabled = previous.disabled = true;
     try {
-      const page = await api.stateRows(queryId, { ...shown, after: pager.after });
+      const page = await api.stateRows(queryId, { ...shown, after: pager.after }, engine());
       const table = stateTable(page);
       rowsEl.dataset.rows = String(table.rows.length);
       rowsEl.dataset.batchId = String(page.batchId);
@@ -224,7 +229,7 @@ export function statePanel(queryId: string): StatePanel {
     element.hidden = false;
     problem.hidden = true;
     try {
-      operators = stateOperators(await api.stateStores(queryId));
+      operators = stateOperators(await api.stateStores(queryId, engine()));
     } catch (e) {
       operators = [];
       showProblem(e);
@@ -242,6 +247,16 @@ export function statePanel(queryId: string): StatePanel {
     }
   }
   refresh.addEventListener('click', () => void load());
+  engineSelect.addEventListener('change', () => void load());
+
+  /** The engine chosen for a query on both; none for a query on one engine, whose own state is read. */
+  function engine(): StateEngine | undefined {
+    return engineSelect.hidden ? undefined : engineSelect.value as StateEngine;
+  }
+
+  function sideBySide(both: boolean): void {
+    engineSelect.hidden = !both;
+  }
 
   function progress(latest: readonly ProgressView[], mark: number | null): void {
     reports = latest;
@@ -250,5 +265,5 @@ export function statePanel(queryId: string): StatePanel {
     drawClosing();
   }
 
-  return { element, load, progress };
+  return { element, load, progress, sideBySide };
 }
