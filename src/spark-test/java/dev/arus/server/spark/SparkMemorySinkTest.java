@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.server.ApiClient;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.storage.DataDirectory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,29 +37,17 @@ class SparkMemorySinkTest {
     @BeforeEach
     void hear() throws Exception {
         registry.addListener(events);
-        Path directory = dataDirectory.resolve("drops/memory-orders");
-        Files.createDirectories(directory);
-        for (int file = 0; file < 3; file++) {
-            List<String> lines = new ArrayList<>();
-            for (int order = 0; order < 4; order++) {
-                int id = file * 4 + order;
-                lines.add("{\"order_id\":" + id + ",\"category\":\"" + (id % 3 == 0 ? "books" : "games")
-                        + "\",\"amount\":" + (id * 2.5) + "}");
-            }
-            Path written = directory.resolve("orders-" + file + ".json");
-            Files.write(written, lines);
-            Files.setLastModifiedTime(written, FileTime.fromMillis(1_790_000_000_000L + file * 60_000L));
-        }
+        OrderFiles.write(dataDirectory.resolve("drops/memory-orders"));
     }
 
     private static String spec(String name, String engine, String steps, String outputMode) {
         return """
                 {"name": "%s", "engine": "%s",
-                 "source": {"format": "json", "schema": "order_id INT, category STRING, amount DOUBLE",
+                 "source": {"format": "json", "schema": "%s",
                             "options": {"path": "drops/memory-orders", "maxFilesPerTrigger": 1}},
                  "steps": %s, "outputMode": "%s", "trigger": {"availableNow": true},
                  "sink": {"format": "memory"}}
-                """.formatted(name, engine, steps, outputMode);
+                """.formatted(name, engine, OrderFiles.SCHEMA, steps, outputMode);
     }
 
     /** Runs the spec on {@code engine} to its end (three batches, a file each) and returns its table's rows, sorted. */

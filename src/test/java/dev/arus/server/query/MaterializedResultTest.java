@@ -59,20 +59,7 @@ class MaterializedResultTest {
 
     /** Posts one batch's clicks, waits until the query has written the batch that read them all, and returns its id. */
     private static long batch(ApiClient api, String id, long rowsBefore, String events, int rows) {
-        ApiClient.Response posted = api.post("/api/streams/clicks/events", events);
-        assertThat(posted.status()).as(posted.body()).isLessThan(300);
-        long[] batchId = {-1};
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            long read = 0;
-            for (JsonNode progress : api.get("/api/queries/" + id + "/progress").json()) {
-                read += progress.path("numInputRows").asLong();
-                if (read == rowsBefore + rows && progress.path("numInputRows").asLong() > 0) {
-                    batchId[0] = progress.path("batchId").asLong();
-                }
-            }
-            return batchId[0] >= 0;
-        });
-        return batchId[0];
+        return StateViews.read(api, id, "clicks", rowsBefore, events, rows);
     }
 
     private static String click(String page, String at) {

@@ -20,6 +20,14 @@ final class StateViews {
      * that did, and returns that batch's id.
      */
     static long batch(ApiClient api, String id, String stream, long rowsBefore, String events, int rows) {
+        long batchId = read(api, id, stream, rowsBefore, events, rows);
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong() >= batchId);
+        return batchId;
+    }
+
+    /** Posts one batch's events to {@code stream}, waits until the query has read them all, and returns the batch that did. */
+    static long read(ApiClient api, String id, String stream, long rowsBefore, String events, int rows) {
         ApiClient.Response posted = api.post("/api/streams/" + stream + "/events", events);
         assertThat(posted.status()).as(posted.body()).isLessThan(300);
         long[] batchId = {-1};
@@ -33,8 +41,6 @@ final class StateViews {
             }
             return batchId[0] >= 0;
         });
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                api.get("/api/queries/" + id + "/state").json().path(0).path("maxBatchId").asLong() >= batchId[0]);
         return batchId[0];
     }
 
