@@ -1,6 +1,7 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
 import dev.arus.engine.plan.Analysis;
@@ -99,9 +100,33 @@ public final class StreamFrame {
         return select(Arrays.stream(columnNames).map(functions::col).toArray(Column[]::new));
     }
 
-    /** Columns as Spark SQL expressions, each with an optional {@code AS alias}. */
+    /**
+     * Columns as Spark SQL expressions, each with an optional {@code AS alias}; as in Spark,
+     * {@code *} stands for every column and {@code s.*} for every field of struct column {@code s}.
+     */
     public StreamFrame selectExpr(String... expressions) {
-        return select(Arrays.stream(expressions).map(functions::expr).toArray(Column[]::new));
+        List<Column> columns = new ArrayList<>();
+        Schema schema = schema();
+        for (String expression : expressions) {
+            String star = expression.strip();
+            int struct = isStar(star) && star.length() > 1 ? schema.indexOf(star.substring(0, star.length() - 2)) : -1;
+            if (star.equals("*")) {
+                schema.names().forEach(name -> columns.add(new Column(new Expression.ColumnReference(List.of(name), -1))));
+            } else if (struct >= 0 && schema.field(struct).type() instanceof StructType fields) {
+                String name = schema.field(struct).name();
+                fields.fields().forEach(field -> columns.add(new Column(new Expression.ColumnReference(
+                        List.of(name, field.name()), -1))));
+            } else {
+                columns.add(functions.expr(expression));
+            }
+        }
+        return select(columns.toArray(Column[]::new));
+    }
+
+    /** Whether {@link #selectExpr} takes {@code expression} as a star, {@code *} or {@code s.*}, rather than parsing it. */
+    public static boolean isStar(String expression) {
+        String star = expression.strip();
+        return star.equals("*") || star.matches("[^.\\s`*]+\\.\\*");
     }
 
     public StreamFrame filter(Column condition) {

@@ -144,8 +144,13 @@ final class ArusFrames implements FrameBuilder<StreamFrame> {
 
     @Override
     public StreamFrame selectExpr(StreamFrame frame, ResolvedStep.SelectExpr step) {
-        Column[] columns = parseAll(step.expressions(), step.pointer());
-        return analysed(() -> frame.select(columns), step.pointer(), step.expressions());
+        List<String> expressions = step.expressions();
+        for (int i = 0; i < expressions.size(); i++) { // a syntax error points at its own item
+            if (!StreamFrame.isStar(expressions.get(i))) {
+                parse(expressions.get(i), JsonPointer.append(step.pointer(), i));
+            }
+        }
+        return analysed(() -> frame.selectExpr(expressions.toArray(String[]::new)), step.pointer(), expressions);
     }
 
     @Override

@@ -54,6 +54,16 @@ class StreamFrameTest {
     }
 
     @Test
+    void selectExprTakesAStarForEveryColumnAndAStructsStarForItsFieldsAsSpark() {
+        assertThat(describe(rate().selectExpr("*", "value * 2 AS doubled")))
+                .containsExactly("timestamp timestamp", "value bigint", "doubled bigint");
+        StreamFrame windows = rate().groupBy(window(col("timestamp"), "10 seconds")).count();
+        assertThat(describe(windows.selectExpr("window.*", " * ")))
+                .containsExactly("start timestamp", "end timestamp", "window struct<start:timestamp,end:timestamp>",
+                        "count bigint");
+    }
+
+    @Test
     void filterAndWhereKeepTheSchemaAndTheMatchingRows() {
         StreamFrame evens = rate().filter("value % 2 = 0").where(col("value").lt(lit(6)));
 

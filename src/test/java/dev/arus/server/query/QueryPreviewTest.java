@@ -117,6 +117,24 @@ class QueryPreviewTest {
     }
 
     @Test
+    void aSelectExprStarKeepsEveryColumnBesideTheNewOnesAsSparksDoes() {
+        ApiClient.Response preview = api().post("/api/queries/preview?batches=1", """
+                {"name": "starred", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                 "steps": [{"selectExpr": ["*", "value % 2 AS parity"]}, {"selectExpr": [" * ", "1/ AS bad"]}],
+                 "sink": {"format": "noop"}}""");
+        assertThat(preview.status()).isEqualTo(400);
+        assertThat(preview.json().path("pointer").asString()).as("a syntax error points at its own item")
+                .isEqualTo("/steps/1/selectExpr/1");
+
+        preview = api().post("/api/queries/preview?batches=1", """
+                {"name": "starred", "source": {"format": "rate-micro-batch", "options": {"rowsPerBatch": 2}},
+                 "steps": [{"selectExpr": ["*", "value % 2 AS parity"]}], "sink": {"format": "noop"}}""");
+        assertThat(preview.status()).as(preview.body()).isEqualTo(200);
+        assertThat(preview.json().path("columns").findValuesAsString("name"))
+                .containsExactly("timestamp", "value", "parity");
+    }
+
+    @Test
     void stopsWhenTheTimeAskedForRunsOutWithTheBatchesThatRan() {
         ApiClient.Response preview = api().post("/api/queries/preview?seconds=1", """
                 {"name": "nothing", "sql": "SELECT value FROM visits WHERE value < 0",
