@@ -75,6 +75,17 @@ public final class ApiClient {
         return send(request(path).DELETE());
     }
 
+    /** Deletes every query with its checkpoint and output: what a test class leaves on a service others share. */
+    public void deleteEveryQuery() {
+        get("/api/queries").json().forEach(query -> delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
+    }
+
+    /** Deletes every query, as {@link #deleteEveryQuery}, then every stream. */
+    public void deleteEverything() {
+        deleteEveryQuery();
+        get("/api/streams").json().forEach(stream -> delete("/api/streams/" + stream.path("name").asString()));
+    }
+
     /** The id of the query created from {@code spec}; fails unless it was created. */
     public String create(String spec) {
         Response created = post("/api/queries", spec);

@@ -30,10 +30,7 @@ class ClosingAndWaitingStateTest {
 
     @AfterEach
     void deleteEverything() {
-        ApiClient api = api();
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
-        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+        api().deleteEverything();
     }
 
     private static String ordersQuery(String name, String steps) {
@@ -110,21 +107,7 @@ class ClosingAndWaitingStateTest {
     @Test
     void aJoinsRowsWaitingForAMatchAreThoseNotMatchedYet() {
         ApiClient api = api();
-        api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
-        api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
-        String id = api.create("""
-                {"name": "attributed", "source": {"format": "stream", "options": {"stream": "impressions",
-                  "startingOffsets": "earliest"}},
-                 "steps": [{"withWatermark": {"column": "impression_time", "delay": "10 minutes"}},
-                   {"select": ["ad_id", "impression_time"]}, {"alias": "i"},
-                   {"join": {"with": {"source": {"format": "stream", "options": {"stream": "clicks",
-                       "startingOffsets": "earliest"}},
-                     "steps": [{"withWatermark": {"column": "click_time", "delay": "10 minutes"}}, {"alias": "c"}]},
-                     "on": "i.ad_id = c.ad_id AND c.click_time >= i.impression_time AND c.click_time <= i.impression_time + INTERVAL 1 MINUTE",
-                     "how": "left_outer"}}],
-                 "outputMode": "append",
-                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "noop"},
-                 "checkpointLocation": "checkpoints/attributed"}""");
+        String id = StateViews.adAttribution(api, "10 minutes", "10 minutes", "left_outer", "noop");
         StateViews.batch(api, id, "impressions", 0, """
                 [{"ad_id": "a", "impression_time": "2026-12-01T10:00:00Z"},
                  {"ad_id": "b", "impression_time": "2026-12-01T10:00:05Z"}]""", 2);

@@ -33,10 +33,7 @@ class OperatorStatesTest {
 
     @AfterEach
     void deleteEverything() {
-        ApiClient api = api();
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
-        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+        api().deleteEverything();
     }
 
     private static String ordersQuery(String name, String steps, String outputMode) {
@@ -126,21 +123,7 @@ class OperatorStatesTest {
     @Test
     void aStreamStreamJoinListsSparksFourStoresAndIsReadASideOrAStoreAtATime() {
         ApiClient api = api();
-        api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
-        api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
-        String id = api.create("""
-                {"name": "attributed", "source": {"format": "stream", "options": {"stream": "impressions",
-                  "startingOffsets": "earliest"}},
-                 "steps": [{"withWatermark": {"column": "impression_time", "delay": "10 seconds"}},
-                   {"select": ["ad_id", "impression_time"]}, {"alias": "i"},
-                   {"join": {"with": {"source": {"format": "stream", "options": {"stream": "clicks",
-                       "startingOffsets": "earliest"}},
-                     "steps": [{"withWatermark": {"column": "click_time", "delay": "20 seconds"}}, {"alias": "c"}]},
-                     "on": "i.ad_id = c.ad_id AND c.click_time >= i.impression_time AND c.click_time <= i.impression_time + INTERVAL 1 MINUTE",
-                     "how": "inner"}}],
-                 "outputMode": "append",
-                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "memory"},
-                 "checkpointLocation": "checkpoints/attributed"}""");
+        String id = StateViews.adAttribution(api, "10 seconds", "20 seconds", "inner", "memory");
         StateViews.batch(api, id, "impressions", 0, """
                 [{"ad_id": "a", "impression_time": "2026-12-01T10:00:00Z"},
                  {"ad_id": "b", "impression_time": "2026-12-01T10:00:05Z"}]""", 2);

@@ -70,10 +70,7 @@ class QueryFilesTest {
     /** Every query with its checkpoint, the stream, and what the queries wrote: the next test finds none of it. */
     @AfterEach
     void deleteEverything() throws IOException {
-        ApiClient api = api();
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
-        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+        api().deleteEverything();
         for (String directory : List.of("cp", "out", "drops")) {
             FileSystemUtils.deleteRecursively(data().resolve(directory));
         }

@@ -45,9 +45,7 @@ class QueryLocationsTest {
 
     @AfterEach
     void deleteEveryQuery() {
-        ApiClient api = new ApiClient(port);
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
+        new ApiClient(port).deleteEveryQuery();
     }
 
     @ParameterizedTest(name = "{0} = {1}")

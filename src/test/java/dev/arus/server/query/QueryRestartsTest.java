@@ -62,9 +62,7 @@ class QueryRestartsTest {
 
     @AfterEach
     void deleteEveryQuery() {
-        ApiClient api = new ApiClient(port);
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
+        new ApiClient(port).deleteEveryQuery();
     }
 
     @Test

@@ -31,10 +31,7 @@ class QueryStatesTest {
 
     @AfterEach
     void deleteEverything() {
-        ApiClient api = api();
-        api.get("/api/queries").json().forEach(query ->
-                api.delete("/api/queries/" + query.path("id").asString() + "?purge=true"));
-        api.get("/api/streams").json().forEach(stream -> api.delete("/api/streams/" + stream.path("name").asString()));
+        api().deleteEverything();
     }
 
     private static String salesQuery(String name, String steps, String outputMode, String checkpoint) {

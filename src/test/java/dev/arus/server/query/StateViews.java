@@ -44,6 +44,28 @@ final class StateViews {
         return batchId[0];
     }
 
+    /**
+     * Creates the streams {@code impressions} and {@code clicks} and a checkpointed query that joins each impression
+     * with the clicks on its ad within a minute ({@code how}: Spark's join type), under watermarks of the delays given.
+     */
+    static String adAttribution(ApiClient api, String impressionDelay, String clickDelay, String how, String sink) {
+        api.post("/api/streams", "{\"name\": \"impressions\", \"schema\": \"ad_id STRING, impression_time TIMESTAMP\"}");
+        api.post("/api/streams", "{\"name\": \"clicks\", \"schema\": \"ad_id STRING, click_time TIMESTAMP\"}");
+        return api.create("""
+                {"name": "attributed", "source": {"format": "stream", "options": {"stream": "impressions",
+                  "startingOffsets": "earliest"}},
+                 "steps": [{"withWatermark": {"column": "impression_time", "delay": "%s"}},
+                   {"select": ["ad_id", "impression_time"]}, {"alias": "i"},
+                   {"join": {"with": {"source": {"format": "stream", "options": {"stream": "clicks",
+                       "startingOffsets": "earliest"}},
+                     "steps": [{"withWatermark": {"column": "click_time", "delay": "%s"}}, {"alias": "c"}]},
+                     "on": "i.ad_id = c.ad_id AND c.click_time >= i.impression_time AND c.click_time <= i.impression_time + INTERVAL 1 MINUTE",
+                     "how": "%s"}}],
+                 "outputMode": "append",
+                 "trigger": {"processingTime": "50 milliseconds"}, "sink": {"format": "%s"},
+                 "checkpointLocation": "checkpoints/attributed"}""".formatted(impressionDelay, clickDelay, how, sink));
+    }
+
     /** The rows of every page of {@code path}, following nextPage. */
     static List<JsonNode> allPages(ApiClient api, String path) {
         List<JsonNode> rows = new ArrayList<>();
