@@ -30,6 +30,12 @@ public enum HashFunction {
         public long hashBytes(byte[] value, long seed) {
             return Murmur3.hashBytes(value, (int) seed);
         }
+
+        /** Without the byte array: state partitioning hashes a string key a row at a time. */
+        @Override
+        public long foldString(String value, long seed) {
+            return Murmur3.hashUtf8(value, (int) seed);
+        }
     },
     /** {@code xxhash64}. */
     XXHASH64 {
@@ -110,6 +116,7 @@ public enum HashFunction {
         return hashLong(value == 0 ? 0 : Double.doubleToLongBits(value), seed);
     }
 
+    /** A string, by its UTF-8 bytes. */
     public long foldString(String value, long seed) {
         return hashBytes(value.getBytes(StandardCharsets.UTF_8), seed);
     }

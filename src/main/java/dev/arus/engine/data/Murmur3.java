@@ -41,6 +41,52 @@ public final class Murmur3 {
         return finish(h1, bytes.length);
     }
 
+    /**
+     * {@link #hashBytes} of {@code text}'s UTF-8 bytes, as {@code String.getBytes(UTF_8)} gives them
+     * (a lone surrogate as {@code ?}), encoded on the fly so that hashing a key allocates nothing.
+     */
+    public static int hashUtf8(String text, int seed) {
+        int h1 = seed;
+        int word = 0;
+        int length = 0;
+        for (int i = 0; i < text.length(); i++) {
+            int c = text.charAt(i);
+            int bytes;
+            int encoded;
+            if (c < 0x80) {
+                encoded = c;
+                bytes = 1;
+            } else if (c < 0x800) {
+                encoded = (0xC0 | c >> 6) | (0x80 | c & 0x3F) << 8;
+                bytes = 2;
+            } else if (Character.isHighSurrogate((char) c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int code = Character.toCodePoint((char) c, text.charAt(++i));
+                encoded = (0xF0 | code >> 18) | (0x80 | code >> 12 & 0x3F) << 8 | (0x80 | code >> 6 & 0x3F) << 16
+                        | (0x80 | code & 0x3F) << 24;
+                bytes = 4;
+            } else if (Character.isSurrogate((char) c)) {
+                encoded = '?';
+                bytes = 1;
+            } else {
+                encoded = (0xE0 | c >> 12) | (0x80 | c >> 6 & 0x3F) << 8 | (0x80 | c & 0x3F) << 16;
+                bytes = 3;
+            }
+            for (int b = 0; b < bytes; b++, encoded >>>= 8) {
+                word |= (encoded & 0xFF) << (8 * (length & 3));
+                if ((++length & 3) == 0) {
+                    h1 = mixH1(h1, mixK1(word));
+                    word = 0;
+                }
+            }
+        }
+        // The tail, as Spark mixes it: each byte alone, sign-extended.
+        for (int b = 0, tail = length & 3; b < tail; b++) {
+            h1 = mixH1(h1, mixK1((byte) (word >>> (8 * b))));
+        }
+        return finish(h1, length);
+    }
+
     private static int mixK1(int k1) {
         return Integer.rotateLeft(k1 * C1, 15) * C2;
     }
