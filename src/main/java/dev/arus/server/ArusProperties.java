@@ -158,6 +158,14 @@ public record ArusProperties(
                         + recentProgress);
             }
         }
+
+        /**
+         * The state partitions of a query whose spec sets none, on every engine: {@code shufflePartitions},
+         * or one per core when it is 0.
+         */
+        public int statePartitions() {
+            return shufflePartitions > 0 ? shufflePartitions : Runtime.getRuntime().availableProcessors();
+        }
     }
 
     /**

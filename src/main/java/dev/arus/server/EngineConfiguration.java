@@ -54,9 +54,7 @@ class EngineConfiguration {
         if (engine.taskThreads() > 0) {
             session.parallelism(engine.taskThreads());
         }
-        if (engine.shufflePartitions() > 0) {
-            session.shufflePartitions(engine.shufflePartitions());
-        }
+        session.shufflePartitions(engine.statePartitions());
         return session.build();
     }
 }

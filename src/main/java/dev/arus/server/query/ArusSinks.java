@@ -76,11 +76,11 @@ public class ArusSinks {
      *
      * @throws ProblemException when the sink refuses to start (its table, connection, URL), at the option at fault
      */
-    public Writer open(String format, Map<String, String> options, String outputMode, UUID queryId, String name,
+    public Writer open(String format, Map<String, String> options, OutputMode outputMode, UUID queryId, String name,
                        boolean checkpointed, Schema schema, List<String> groupingColumns) {
         try {
             return new Writer(session.sinks().create(format, new SinkContext(options,
-                    OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
+                    outputMode, new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
                     schema, session.clock(), session.timeZone(), List.of(), properties.kafka().connectTimeout(),
                     groupingColumns, conf)));
         } catch (ArusException refused) {

@@ -78,7 +78,7 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
         if (files.checkpoint() == null) {
             return Optional.empty();
         }
-        String partitions = conf.get(QuerySpecTranslator.SHUFFLE_PARTITIONS);
+        String partitions = conf.get(SpecFields.SHUFFLE_PARTITIONS);
         return Optional.of(frame.session().streams().stateReader(frame, outputMode, files.checkpoint(),
                 partitions == null ? null : Integer.valueOf(partitions)));
     }

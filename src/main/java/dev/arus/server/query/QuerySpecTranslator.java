@@ -50,11 +50,6 @@ class QuerySpecTranslator {
     static final List<String> SINK_FORMATS = SinkProviders.installed().formats().stream()
             .filter(format -> !format.equals(ForeachBatchSinkProvider.FORMAT)).toList();
 
-    /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
-    static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
-    /** ... and how its several watermarks make one. */
-    private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
-
     /** The longest query name, in characters (code points). */
     private static final int MAX_NAME_LENGTH = 100;
 
@@ -144,9 +139,9 @@ class QuerySpecTranslator {
         }
         Map<String, String> sinkOptions = new LinkedHashMap<>();
         sinkOptions.put(SqlDefinition.StreamingTable.SINK_OPTION, table.name());
-        ArusTranslatedQuery query = new ArusTranslatedQuery(table.frame(), sources, outputMode(spec.outputMode()),
+        ArusTranslatedQuery query = new ArusTranslatedQuery(table.frame(), sources, SpecFields.outputMode(spec.outputMode()),
                 trigger(spec.trigger()), SqlDefinition.StreamingTable.SINK_FORMAT, sinkOptions, List.of(),
-                conf(spec.conf()), files, spec.sql());
+                SpecFields.conf(spec.conf()), files, spec.sql());
         return new StreamingTableQuery(query, new StreamingTableQuery.TableStream(table.name(), table.streamSchema()),
                 streamingTables);
     }
@@ -154,7 +149,7 @@ class QuerySpecTranslator {
     /** The query {@code frame} of {@code spec}, reading {@code sources}, writing to the spec's sink. */
     private ArusTranslatedQuery writing(StreamFrame frame, QuerySpec spec, QueryFiles files,
                                         List<EngineProblems.SourceAt> sources) {
-        OutputMode mode = outputMode(spec.outputMode());
+        OutputMode mode = SpecFields.outputMode(spec.outputMode());
         Trigger trigger = trigger(spec.trigger());
         SinkSpec sink = required(spec.sink(), "/sink");
         String sinkFormat = knownFormat(sink.format(), "/sink/format", SINK_FORMATS, "sink");
@@ -163,7 +158,7 @@ class QuerySpecTranslator {
         List<String> partitionBy = partitionBy(sink, sinkFormat);
         sinkPath(sinkOptions, files);
         return new ArusTranslatedQuery(frame, sources, mode, trigger, sinkFormat, sinkOptions, partitionBy,
-                conf(spec.conf()), files, spec.sql());
+                SpecFields.conf(spec.conf()), files, spec.sql());
     }
 
     /**
@@ -327,48 +322,6 @@ class QuerySpecTranslator {
     /** Arus's frames of one translation, reading {@code files}, each source read added to {@code sources}. */
     private ArusFrames frames(QueryFiles files, List<EngineProblems.SourceAt> sources) {
         return new ArusFrames(session, rateLimits, files, sources);
-    }
-
-    private static OutputMode outputMode(String mode) {
-        if (mode == null) {
-            return OutputMode.APPEND;
-        }
-        try {
-            return OutputMode.of(mode);
-        } catch (ArusException unknown) {
-            throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
-        }
-    }
-
-    /**
-     * The query's own Spark settings: {@value #SHUFFLE_PARTITIONS}, a whole number of at least 1,
-     * and {@value #WATERMARK_POLICY}, {@code min} or {@code max}.
-     */
-    private static Map<String, String> conf(Map<String, Object> given) {
-        Map<String, String> conf = new LinkedHashMap<>();
-        if (given == null) {
-            return conf;
-        }
-        given.forEach((key, value) -> {
-            String at = JsonPointer.of("conf", key);
-            String text = String.valueOf(value);
-            if (SHUFFLE_PARTITIONS.equals(key)) {
-                if (!(value instanceof String || value instanceof Number) || !text.matches("[1-9][0-9]{0,8}")) {
-                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
-                            + "'. The setting '" + SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
-                }
-            } else if (WATERMARK_POLICY.equals(key)) {
-                if (!(value instanceof String) || !text.trim().matches("(?i)min|max")) {
-                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
-                            + "'. The setting '" + WATERMARK_POLICY + "' is min or max");
-                }
-            } else {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
-                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS + ", " + WATERMARK_POLICY);
-            }
-            conf.put(key, text);
-        });
-        return conf;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OptionNames;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.Trigger;
 import dev.arus.server.query.QuerySpec.TriggerSpec;
 import java.util.ArrayList;
@@ -15,10 +16,16 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * The checks of a spec's fields that every engine's translation makes: present, not blank; and
- * those the service makes of a format's name and options, for every engine's sink and Arus's sources.
+ * The checks of a spec's fields that every engine's translation makes: present, not blank; its
+ * output mode, trigger and {@code conf}, read once for every engine; and those the service makes
+ * of a format's name and options, for every engine's sink and Arus's sources.
  */
 public final class SpecFields {
+
+    /** The Spark settings a spec's {@code conf} may give: the query's number of state partitions ... */
+    public static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    /** ... and how its several watermarks make one. */
+    public static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private SpecFields() {
     }
@@ -113,6 +120,52 @@ public final class SpecFields {
         } catch (ArusException invalid) {
             throw ProblemException.at(ProblemType.INVALID_INTERVAL, "/trigger/processingTime", invalid.getMessage());
         }
+    }
+
+    /** The output mode a spec's {@code outputMode} names, in any case; append, as Spark's default, when absent. */
+    public static OutputMode outputMode(String mode) {
+        if (mode == null) {
+            return OutputMode.APPEND;
+        }
+        try {
+            return OutputMode.of(mode);
+        } catch (ArusException unknown) {
+            throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
+        }
+    }
+
+    /**
+     * The query's own Spark settings, as strings: {@value #SHUFFLE_PARTITIONS}, a whole number of
+     * at least 1, and {@value #WATERMARK_POLICY}, {@code min} or {@code max}; no other.
+     *
+     * @throws ProblemException at the first setting that is unknown or whose value is not one of these
+     */
+    public static Map<String, String> conf(Map<String, Object> given) {
+        Map<String, String> conf = new LinkedHashMap<>();
+        if (given == null) {
+            return conf;
+        }
+        given.forEach((key, value) -> {
+            String at = JsonPointer.of("conf", key);
+            String text = String.valueOf(value);
+            if (SHUFFLE_PARTITIONS.equals(key)) {
+                if (!(value instanceof String || value instanceof Number) || !text.matches("[1-9][0-9]{0,8}")) {
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
+                            + "'. The setting '" + SHUFFLE_PARTITIONS + "' must be a whole number of at least 1");
+                }
+            } else if (WATERMARK_POLICY.equals(key)) {
+                if (!(value instanceof String) || !text.trim().matches("(?i)min|max")) {
+                    throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Invalid value '" + text
+                            + "'. The setting '" + WATERMARK_POLICY + "' is min or max");
+                }
+            } else {
+                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
+                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS + ", " + WATERMARK_POLICY
+                        + "; the service's configuration sets the rest");
+            }
+            conf.put(key, text);
+        });
+        return conf;
     }
 
     private static void requireTrue(Boolean value, String pointer) {

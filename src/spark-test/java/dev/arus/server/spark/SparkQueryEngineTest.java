@@ -39,7 +39,15 @@ class SparkQueryEngineTest {
                         "append", "noop"), "invalid-option", "/source/options/maxOffsetsPerTriger", "maxOffsetsPerTriger"),
                 Arguments.of("an aggregation in append mode without a watermark", spec("{\"format\": \"rate\"}",
                         "[{\"groupBy\": {\"keys\": [\"value % 3\"], \"aggregations\": [\"count(*) AS n\"]}}]",
-                        "append", "noop"), "invalid-output-mode", "/outputMode", "not supported for streaming aggregations without watermark"));
+                        "append", "noop"), "invalid-output-mode", "/outputMode", "not supported for streaming aggregations without watermark"),
+                Arguments.of("an output mode Spark has not, as Arus refuses it", spec("{\"format\": \"rate\"}", "[]",
+                        "upsert", "noop"), "invalid-output-mode", "/outputMode", "Unknown output mode upsert"),
+                Arguments.of("a setting a query's conf may not give, as Arus refuses it", withConf(spec(
+                        "{\"format\": \"rate\"}", "[]", "append", "noop"), "{\"spark.sql.adaptive.enabled\": false}"),
+                        "invalid-option", "/conf/spark.sql.adaptive.enabled", "Unknown setting"),
+                Arguments.of("state partitions fewer than one, as Arus refuses them", withConf(spec(
+                        "{\"format\": \"rate\"}", "[]", "append", "noop"), "{\"spark.sql.shuffle.partitions\": 0}"),
+                        "invalid-option", "/conf/spark.sql.shuffle.partitions", "a whole number of at least 1"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -64,5 +72,10 @@ class SparkQueryEngineTest {
                 {"name": "refused", "engine": "spark", "source": %s, "steps": %s, "outputMode": "%s",
                  "sink": {"format": "%s"}}
                 """.formatted(source, steps, outputMode, sink);
+    }
+
+    /** {@code spec} with {@code conf} as its conf. */
+    private static String withConf(String spec, String conf) {
+        return spec.substring(0, spec.lastIndexOf('}')) + ", \"conf\": " + conf + "}";
     }
 }

@@ -1,6 +1,5 @@
 package dev.arus.server.spark;
 
-import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.query.ArusSinks;
@@ -18,7 +17,6 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -36,9 +34,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class SparkQueryEngine implements QueryEngine {
-
-    private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
-    private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private final SparkSessions sessions;
     private final ArusProperties properties;
@@ -68,19 +63,18 @@ class SparkQueryEngine implements QueryEngine {
                     + "the '" + spec.sink().format() + "' sink through the service; it writes: "
                     + String.join(", ", SparkSinks.FORMATS.stream().sorted().toList()));
         }
-        String mode = outputMode(spec.outputMode());
-        if (SparkFileSink.FORMATS.containsKey(sinkFormat) && !mode.equals("append")) {
+        OutputMode mode = SpecFields.outputMode(spec.outputMode());
+        if (SparkFileSink.FORMATS.containsKey(sinkFormat) && mode != OutputMode.APPEND) {
             // Spark's DataSource.createSink refuses a file sink in any other mode
             throw new ProblemException(ProblemType.INVALID_OUTPUT_MODE, "Data source " + sinkFormat
-                    + " does not support " + mode.substring(0, 1).toUpperCase(Locale.ROOT) + mode.substring(1)
-                    + " output mode", Map.of("pointer", "/outputMode", "engine", "spark",
+                    + " does not support " + mode.sparkName() + " output mode", Map.of("pointer", "/outputMode", "engine", "spark",
                     "errorClass", "STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE"));
         }
         dev.arus.engine.streaming.Trigger given = spec.trigger() == null ? null : SpecFields.trigger(spec.trigger());
         Trigger trigger = sparkTrigger(given);
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
-            conf(session, spec.conf());
+            conf(session, SpecFields.conf(spec.conf()));
             ResolvedStream stream = spec.sql() != null ? null : ResolvedStream.of(spec.source(), spec.steps(), "");
             Dataset<Row> frame = stream == null ? statements.frame(session, spec)
                     : stream.build(new SparkFrames(session, inputs, spec.name()));
@@ -93,40 +87,20 @@ class SparkQueryEngine implements QueryEngine {
         }
     }
 
-    /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */
-    private void conf(SparkSession session, Map<String, Object> given) {
-        int partitions = properties.engine().shufflePartitions();
-        session.conf().set(SHUFFLE_PARTITIONS, partitions > 0 ? partitions : Runtime.getRuntime().availableProcessors());
-        if (given == null) {
-            return;
-        }
+    /**
+     * The query's Spark settings, as {@link SpecFields#conf} read them from its spec, over the
+     * service's default number of state partitions.
+     */
+    private void conf(SparkSession session, Map<String, String> given) {
+        session.conf().set(SpecFields.SHUFFLE_PARTITIONS, properties.engine().statePartitions());
         given.forEach((key, value) -> {
-            String at = JsonPointer.of("conf", key);
-            if (!SHUFFLE_PARTITIONS.equals(key) && !WATERMARK_POLICY.equals(key)) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "Unknown setting '" + key
-                        + "'. A query's conf may set: " + SHUFFLE_PARTITIONS + ", " + WATERMARK_POLICY
-                        + "; the service's arus.spark.conf.* set the rest");
-            }
-            if (!(value instanceof String || value instanceof Number)) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, "A setting is a string or a number");
-            }
             try {
-                session.conf().set(key, String.valueOf(value));
+                session.conf().set(key, value);
             } catch (RuntimeException invalid) {
-                throw ProblemException.at(ProblemType.INVALID_OPTION, at, invalid.getMessage()).causedBy(invalid);
+                throw ProblemException.at(ProblemType.INVALID_OPTION, JsonPointer.of("conf", key),
+                        invalid.getMessage()).causedBy(invalid);
             }
         });
-    }
-
-    private static String outputMode(String mode) {
-        if (mode == null) {
-            return "append";
-        }
-        try {
-            return OutputMode.of(mode).toString().toLowerCase(Locale.ROOT);
-        } catch (ArusException unknown) {
-            throw ProblemException.at(ProblemType.INVALID_OUTPUT_MODE, "/outputMode", unknown.getMessage());
-        }
     }
 
     /** Spark's trigger of the spec's, {@code null} (Spark's default) when it gives none. */

@@ -1,6 +1,7 @@
 package dev.arus.server.spark;
 
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.streaming.OutputMode;
 import dev.arus.server.query.ArusSinks;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +16,7 @@ import org.apache.spark.sql.SparkSession;
  * Arus's sinks with the output's grouping columns as far as the spec tells them. Each run gets a
  * sink of its own, as Spark makes one per start.
  */
-record SparkSinks(String format, Map<String, String> options, List<String> partitionBy, String outputMode,
+record SparkSinks(String format, Map<String, String> options, List<String> partitionBy, OutputMode outputMode,
                   long maxMemoryRows, ArusSinks arusSinks, List<String> groupingColumns) {
 
     /** The formats a Spark query writes: Spark's own sinks, then Arus's ({@link ArusSinks#FORMATS}). */
@@ -40,7 +41,7 @@ record SparkSinks(String format, Map<String, String> options, List<String> parti
             };
             case "console" -> new SparkConsoleSink(Integer.parseInt(option("numRows", "20").trim()),
                     Boolean.parseBoolean(option("truncate", "true").trim()));
-            case "memory" -> new SparkMemorySink(name, outputMode.equals("complete"), maxMemoryRows);
+            case "memory" -> new SparkMemorySink(name, outputMode == OutputMode.COMPLETE, maxMemoryRows);
             case "kafka" -> Boolean.parseBoolean(option("exactlyOnce", "false").trim())
                     ? arus(name, id, checkpointed, schema) : new SparkKafkaSink(options);
             case "json", "csv", "parquet" -> new SparkFileSink(session, format, options, partitionBy);

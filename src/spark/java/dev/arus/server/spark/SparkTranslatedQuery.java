@@ -44,7 +44,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
 
     private final Dataset<Row> frame;
     private final String sql;
-    private final String outputMode;
+    private final OutputMode outputMode;
     private final Trigger trigger;
     private final Duration triggerInterval;
     private final SparkSinks sinks;
@@ -55,7 +55,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
     private volatile SparkMemorySink memoryTable;
 
     /** @param sql the spec's statement, or null for a spec of steps */
-    SparkTranslatedQuery(Dataset<Row> frame, String sql, String outputMode, Trigger trigger, Duration triggerInterval,
+    SparkTranslatedQuery(Dataset<Row> frame, String sql, OutputMode outputMode, Trigger trigger, Duration triggerInterval,
                          SparkSinks sinks, QueryFiles files, List<QueryEndpoint> inputs) {
         this.frame = frame;
         this.sql = sql;
@@ -79,7 +79,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
 
     @Override
     public OutputMode outputMode() {
-        return OutputMode.of(outputMode);
+        return outputMode;
     }
 
     /** The spec's last groupBy keys as Spark names them in the output, as Arus's sinks upsert by them. */
@@ -138,7 +138,7 @@ final class SparkTranslatedQuery implements TranslatedQuery {
         try (ActiveSession active = ActiveSession.of(frame.sparkSession())) {
             DataStreamWriter<Row> writer = frame.writeStream()
                     .queryName(name)
-                    .outputMode(outputMode)
+                    .outputMode(outputMode.sparkName())
                     .option("checkpointLocation", checkpoint.toString())
                     .foreachBatch(new SparkBatchWriter(sink, observer, observedRows, run));
             if (trigger != null) {
