@@ -183,8 +183,7 @@ public final class StreamExecution implements StreamingQuery {
     }
 
     private long nextTriggerTime(long triggerStartMs, BatchOutcome outcome) {
-        long interval = trigger instanceof Trigger.ProcessingTime processingTime
-                ? processingTime.interval().toMillis() : 0;
+        long interval = trigger.interval().toMillis();
         if (interval > 0) {
             return triggerStartMs - Math.floorMod(triggerStartMs, interval) + interval;
         }

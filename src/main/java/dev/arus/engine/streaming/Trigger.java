@@ -14,6 +14,11 @@ public sealed interface Trigger {
     /** The error class of a negative processing-time interval. */
     String INVALID_TRIGGER_INTERVAL = "INVALID_TRIGGER_INTERVAL";
 
+    /** The time from one batch's start to the next's: a processing-time trigger's interval; zero for the others. */
+    default Duration interval() {
+        return Duration.ZERO;
+    }
+
     /**
      * A batch at each multiple of {@code interval} since the epoch; a slow batch delays, never
      * overlaps. Only whole milliseconds count, as in Spark: an interval under 1 ms is the default

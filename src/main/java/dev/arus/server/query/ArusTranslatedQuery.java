@@ -59,7 +59,7 @@ record ArusTranslatedQuery(StreamFrame frame, List<EngineProblems.SourceAt> sour
 
     @Override
     public Duration triggerInterval() {
-        return trigger instanceof Trigger.ProcessingTime every ? every.interval() : Duration.ZERO;
+        return trigger.interval();
     }
 
     @Override

@@ -82,7 +82,7 @@ class SparkQueryEngine implements QueryEngine {
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks,
                     stream == null ? List.of() : stream.build(new SparkGroupingColumns()));
-            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, interval(given), sinks,
+            return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, given == null ? Duration.ZERO : given.interval(), sinks,
                     files, QueryEndpoint.sourcesOf(spec));
         }
     }
@@ -114,12 +114,6 @@ class SparkQueryEngine implements QueryEngine {
         if (trigger instanceof dev.arus.engine.streaming.Trigger.Once) {
             return Trigger.Once();
         }
-        return Trigger.ProcessingTime(interval(trigger).toMillis());
-    }
-
-    /** The interval of a processing-time trigger; zero for any other, or none. */
-    private static Duration interval(dev.arus.engine.streaming.Trigger trigger) {
-        return trigger instanceof dev.arus.engine.streaming.Trigger.ProcessingTime processingTime
-                ? processingTime.interval() : Duration.ZERO;
+        return Trigger.ProcessingTime(trigger.interval().toMillis());
     }
 }
