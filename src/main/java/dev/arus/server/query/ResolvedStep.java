@@ -1,6 +1,10 @@
 package dev.arus.server.query;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,6 +17,15 @@ public sealed interface ResolvedStep {
 
     /** The frame {@code builder} makes of {@code frame} through this step. */
     <F> F applyTo(F frame, FrameBuilder<F> builder);
+
+    /**
+     * The output's grouping columns after this step, its input's being {@code before}, as far as
+     * the spec's text tells them ({@link ResolvedStream#groupingColumns}): none known after a step
+     * that may rename or drop them.
+     */
+    default List<String> groupingColumnsAfter(List<String> before) {
+        return List.of();
+    }
 
     /** Adds (or replaces) the column {@code name} computed by the expression {@code expr}. */
     record WithColumn(String name, String expr, String pointer) implements ResolvedStep {
@@ -27,6 +40,12 @@ public sealed interface ResolvedStep {
         @Override
         public <F> F applyTo(F frame, FrameBuilder<F> builder) {
             return builder.filter(frame, this);
+        }
+
+        /** A filter keeps the columns, and so the keys. */
+        @Override
+        public List<String> groupingColumnsAfter(List<String> before) {
+            return before;
         }
     }
 
@@ -88,9 +107,38 @@ public sealed interface ResolvedStep {
 
     /** Groups by the expressions {@code keys} (none: one group) and computes {@code aggregations}, at least one. */
     record GroupBy(List<String> keys, List<String> aggregations, String pointer) implements ResolvedStep {
+
+        private static final Pattern ALIAS = Pattern.compile("(?is).*\\s+AS\\s+`?(\\w+)`?");
+
         @Override
         public <F> F applyTo(F frame, FrameBuilder<F> builder) {
             return builder.groupBy(frame, this);
+        }
+
+        /**
+         * The output columns of the keys, as Spark names them: a window's {@code window} (or
+         * {@code session_window}), a column's own name, an alias after {@code AS}; none known when
+         * a key is another expression.
+         */
+        @Override
+        public List<String> groupingColumnsAfter(List<String> before) {
+            List<String> names = new ArrayList<>();
+            for (String key : keys) {
+                String text = key.trim();
+                Matcher alias = ALIAS.matcher(text);
+                if (alias.matches()) {
+                    names.add(alias.group(1));
+                } else if (text.toLowerCase(Locale.ROOT).startsWith("window(")) {
+                    names.add("window");
+                } else if (text.toLowerCase(Locale.ROOT).startsWith("session_window(")) {
+                    names.add("session_window");
+                } else if (text.matches("`?\\w+`?")) {
+                    names.add(text.replace("`", ""));
+                } else {
+                    return List.of();
+                }
+            }
+            return names;
         }
     }
 

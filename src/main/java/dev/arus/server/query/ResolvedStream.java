@@ -45,4 +45,18 @@ public record ResolvedStream(SourceSpec source, String sourcePointer, List<Resol
         }
         return frame;
     }
+
+    /**
+     * The output columns of this stream's last {@code groupBy} keys as far as its steps tell them,
+     * for an engine whose plan Arus does not see: kept through the filters after it, none known
+     * when a key is another expression or a step after the aggregation may rename them (an
+     * upsert then needs the {@code keys} option).
+     */
+    public List<String> groupingColumns() {
+        List<String> columns = List.of();
+        for (ResolvedStep step : steps) {
+            columns = step.groupingColumnsAfter(columns);
+        }
+        return columns;
+    }
 }

@@ -81,7 +81,7 @@ class SparkQueryEngine implements QueryEngine {
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
                     properties.limits().maxMemoryTableRows(), arusSinks,
-                    stream == null ? List.of() : stream.build(new SparkGroupingColumns()));
+                    stream == null ? List.of() : stream.groupingColumns());
             return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, given == null ? Duration.ZERO : given.interval(), sinks,
                     files, QueryEndpoint.sourcesOf(spec));
         }

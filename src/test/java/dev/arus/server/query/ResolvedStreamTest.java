@@ -144,4 +144,18 @@ class ResolvedStreamTest {
             return frame;
         }
     }
+
+    @Test
+    void theGroupingColumnsAreTheLastGroupBysKeysAsSparkNamesThemKeptThroughFiltersOnly() {
+        Step groupBy = new Step.GroupBy(List.of("window(timestamp, '1 minute')", "`category`", "value % 3 AS shift",
+                "session_window(timestamp, '5 minutes')"), List.of("count(*) AS n"));
+
+        assertThat(ResolvedStream.of(RATE, List.of(groupBy, new Step.Filter("n > 1")), "").groupingColumns())
+                .containsExactly("window", "category", "shift", "session_window");
+        assertThat(ResolvedStream.of(RATE, List.of(groupBy, new Step.Select(List.of("window", "n"))), "")
+                .groupingColumns()).isEmpty();
+        assertThat(ResolvedStream.of(RATE, List.of(new Step.GroupBy(List.of("value % 3"), List.of("count(*) AS n"))),
+                "").groupingColumns()).isEmpty();
+        assertThat(ResolvedStream.of(RATE, List.of(new Step.Filter("value > 0")), "").groupingColumns()).isEmpty();
+    }
 }
