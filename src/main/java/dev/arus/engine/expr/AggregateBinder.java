@@ -26,7 +26,7 @@ final class AggregateBinder {
 
     static AggregateCall bind(Expression expression, Schema input) {
         Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
-        ExpressionBinder binder = new ExpressionBinder(input, expression, true);
+        ExpressionBinder binder = new ExpressionBinder(input, expression, true, LanguageBindings.INSTANCE);
         AggregateFunction function = inner instanceof FunctionCall named ? AggregateFunction.named(named.name()) : null;
         if (function == null) {
             if (inner instanceof FunctionCall unknown

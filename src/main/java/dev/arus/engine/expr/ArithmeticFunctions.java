@@ -57,7 +57,7 @@ final class ArithmeticFunctions {
     /** {@code negative(x)}: {@code -x}, named {@code (- x)}. */
     static BoundExpression bindNegative(FunctionCall call, List<BoundExpression> arguments,
             ExpressionBinder binder) {
-        return binder.negate(arguments.get(0), call.position());
+        return UnaryMath.negate(binder, arguments.get(0), call.position());
     }
 
     /** {@code positive(x)}: {@code x} itself, named {@code (+ x)}; a string is read as a DOUBLE. */

@@ -5,6 +5,7 @@ import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -28,6 +29,42 @@ final class CaseWhen extends BoundNode {
         this.conditions = conditions.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
         this.values = values.stream().map(SelectiveEvaluation::new).toArray(SelectiveEvaluation[]::new);
         this.elseValue = new SelectiveEvaluation(elseValue);
+    }
+
+    /**
+     * {@code CASE WHEN ... END}: BOOLEAN conditions, the values and the ELSE value brought to their
+     * wider common type (a column of NULLs is a STRING one); NULL where no condition holds and there
+     * is no ELSE.
+     */
+    static BoundExpression bind(ExpressionBinder binder, Expression.CaseWhen caseWhen) {
+        List<BoundExpression> conditions = new ArrayList<>();
+        List<BoundExpression> values = new ArrayList<>();
+        List<String> parts = new ArrayList<>();
+        for (Expression.WhenClause branch : caseWhen.branches()) {
+            BoundExpression condition = binder.requireBoolean(caseWhen, binder.bind(branch.condition()), "WHEN");
+            BoundExpression value = binder.bind(branch.value());
+            conditions.add(condition);
+            values.add(value);
+            parts.add(condition.sql());
+            parts.add(value.sql());
+        }
+        BoundExpression elseValue = caseWhen.elseValue() == null ? null : binder.bind(caseWhen.elseValue());
+        String sql = SqlText.caseWhen(parts, elseValue == null ? null : elseValue.sql());
+        List<BoundExpression> results = new ArrayList<>(values);
+        if (elseValue != null) {
+            results.add(elseValue);
+        }
+        DataType type = binder.commonType(results, "casewhen", sql, caseWhen.position(),
+                ExpressionBinder.TypeListing.LIST);
+        if (type == AtomicType.NULL) {
+            type = AtomicType.STRING;
+        }
+        DataType resultType = type;
+        boolean nullable = elseValue == null || results.stream().anyMatch(BoundExpression::nullable);
+        BoundExpression otherwise = elseValue == null ? new Constant(null, resultType, "NULL")
+                : TypeCoercion.implicitCast(elseValue, resultType);
+        return new CaseWhen(conditions, values.stream().map(v -> TypeCoercion.implicitCast(v, resultType)).toList(),
+                otherwise, resultType, nullable, sql);
     }
 
     /**

@@ -61,7 +61,7 @@ public final class ExpressionAnalyzer {
 
     /** A projection or filter expression; aggregates and {@code window} are refused. */
     public static BoundExpression bind(Expression expression, Schema input) {
-        return named(expression, new ExpressionBinder(input, expression, false));
+        return named(expression, binder(input, expression));
     }
 
     private static BoundExpression named(Expression expression, ExpressionBinder binder) {
@@ -109,12 +109,10 @@ public final class ExpressionAnalyzer {
         Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
         String alias = expression instanceof Expression.Alias named ? named.name() : null;
         if (inner instanceof FunctionCall call && call.name().equalsIgnoreCase("window")) {
-            return WindowBinder.bind(new ExpressionBinder(input, expression, false), call,
-                    alias == null ? "window" : alias);
+            return WindowBinder.bind(binder(input, expression), call, alias == null ? "window" : alias);
         }
         if (inner instanceof FunctionCall call && call.name().equalsIgnoreCase("session_window")) {
-            return SessionWindowBinder.bind(new ExpressionBinder(input, expression, false), call,
-                    alias == null ? "session_window" : alias);
+            return SessionWindowBinder.bind(binder(input, expression), call, alias == null ? "session_window" : alias);
         }
         BoundExpression bound = bind(expression, input);
         DataType type = bound.dataType();
@@ -139,5 +137,10 @@ public final class ExpressionAnalyzer {
     public static boolean isDistinctAggregate(Expression expression) {
         Expression inner = expression instanceof Expression.Alias alias ? alias.child() : expression;
         return inner instanceof FunctionCall call && call.distinct();
+    }
+
+    /** A binder of {@code expression} over {@code input}, outside any aggregate, with every family's bindings. */
+    private static ExpressionBinder binder(Schema input, Expression expression) {
+        return new ExpressionBinder(input, expression, false, LanguageBindings.INSTANCE);
     }
 }

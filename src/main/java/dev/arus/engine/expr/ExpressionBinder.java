@@ -18,14 +18,11 @@ import java.util.stream.Stream;
 /**
  * Turns one unresolved expression tree into bound nodes against an input schema: resolves names,
  * applies {@link TypeCoercion}, checks operand types and builds each node's pretty SQL from its
- * resolved children. Arithmetic goes to {@link ArithmeticBinder}, comparisons to
- * {@link ComparisonBinder}, function calls to {@link FunctionBinder}.
+ * resolved children. It binds names, literals, casts and field access itself; operators, function
+ * calls, subscripts and {@code extract} go to the {@link Bindings} of their families, and the
+ * function bindings share the argument checks of {@link FunctionBinder}.
  */
 final class ExpressionBinder {
-
-    /** What unary minus and plus accept, as Spark words it. */
-    private static final String NUMERIC_OR_INTERVAL =
-            "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\" or \"INTERVAL\")";
 
     private final Schema schema;
     private final String rootSql;
@@ -34,18 +31,20 @@ final class ExpressionBinder {
     private final LambdaScope lambda;
     /** The first columns of the schema, the input's: a name that is no lambda parameter is one of these. */
     private final int inputColumns;
+    private final Bindings bindings;
 
-    ExpressionBinder(Schema schema, Expression root, boolean insideAggregate) {
-        this(schema, root.sql(), insideAggregate, null, schema.size());
+    ExpressionBinder(Schema schema, Expression root, boolean insideAggregate, Bindings bindings) {
+        this(schema, root.sql(), insideAggregate, null, schema.size(), bindings);
     }
 
     private ExpressionBinder(Schema schema, String rootSql, boolean insideAggregate, LambdaScope lambda,
-            int inputColumns) {
+            int inputColumns, Bindings bindings) {
         this.schema = schema;
         this.rootSql = rootSql;
         this.insideAggregate = insideAggregate;
         this.lambda = lambda;
         this.inputColumns = inputColumns;
+        this.bindings = bindings;
     }
 
     /**
@@ -56,7 +55,7 @@ final class ExpressionBinder {
         List<Field> fields = new ArrayList<>(schema.fields());
         fields.addAll(parameters);
         return new ExpressionBinder(new Schema(fields), rootSql, insideAggregate,
-                new LambdaScope(lambda, names, schema.size()), inputColumns);
+                new LambdaScope(lambda, names, schema.size()), inputColumns, bindings);
     }
 
     /** The scope of the lambda this binder binds the body of; null outside any lambda. */
@@ -83,36 +82,18 @@ final class ExpressionBinder {
             return column(column);
         } else if (expression instanceof Expression.Literal literal) {
             return literal(literal);
-        } else if (expression instanceof Expression.Binary binary) {
-            return binary(binary);
-        } else if (expression instanceof Expression.Not not) {
-            BoundExpression child = requireBoolean(not, bind(not.child()), "first");
-            return new Negation(child, SqlText.not(child.sql()));
-        } else if (expression instanceof Expression.Negate negate) {
-            return negate(negate);
-        } else if (expression instanceof Expression.IsNull isNull) {
-            BoundExpression child = bind(isNull.child());
-            return new NullTest(child, isNull.negated(), SqlText.isNull(child.sql(), isNull.negated()));
-        } else if (expression instanceof Expression.In in) {
-            return in(in);
-        } else if (expression instanceof Expression.CaseWhen caseWhen) {
-            return caseWhen(caseWhen);
         } else if (expression instanceof Expression.Cast cast) {
             return cast(cast);
-        } else if (expression instanceof Expression.FunctionCall call) {
-            return FunctionBinder.bind(this, call);
         } else if (expression instanceof Expression.FieldAccess access) {
             return field(bind(access.child()), access.field(), access.position());
-        } else if (expression instanceof Expression.Subscript subscript) {
-            return ElementAt.bind(this, subscript);
-        } else if (expression instanceof Expression.Extract extract) {
-            return DatePart.bind(this, extract);
         } else if (expression instanceof Expression.Lambda misplaced) {
             throw error("INVALID_LAMBDA_FUNCTION_CALL.PARAMETER_DOES_NOT_ACCEPT_LAMBDA_FUNCTION", "Invalid lambda"
                     + " function call. You passed a lambda function to a parameter that does not accept it. Please"
                     + " check if lambda function argument is in the correct position.", misplaced.position());
+        } else if (expression instanceof Expression.Alias alias) {
+            return bind(alias.child());
         }
-        return bind(((Expression.Alias) expression).child());
+        return bindings.bind(this, expression);
     }
 
     /**
@@ -148,11 +129,10 @@ final class ExpressionBinder {
                 throw ambiguous(parts.get(0), named, reference.position());
             }
             if (named.isEmpty()) {
-                if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_timestamp")) {
-                    return new CurrentTimestamp();
-                }
-                if (parts.size() == 1 && parts.get(0).equalsIgnoreCase("current_date")) {
-                    return new CurrentDate();
+                if (parts.size() == 1 && (parts.get(0).equalsIgnoreCase("current_timestamp")
+                        || parts.get(0).equalsIgnoreCase("current_date"))) {
+                    // Spark reads these two names without parentheses as calls of the functions.
+                    return bind(new Expression.FunctionCall(parts.get(0), List.of(), false, reference.position()));
                 }
                 throw ColumnResolver.unresolvedColumn(parts, schema.fields().subList(0, inputColumns),
                         reference.position(), rootSql);
@@ -210,80 +190,6 @@ final class ExpressionBinder {
         return new Constant(literal.value(), literal.type(), literal.text());
     }
 
-    private BoundExpression binary(Binary binary) {
-        BinaryOperator operator = binary.operator();
-        if (operator == BinaryOperator.AND || operator == BinaryOperator.OR) {
-            BoundExpression left = requireBoolean(binary, bind(binary.left()), "first");
-            BoundExpression right = requireBoolean(binary, bind(binary.right()), "second");
-            return new Conjunction(operator == BinaryOperator.AND, left, right,
-                    SqlText.binary(operator, left.sql(), right.sql()));
-        }
-        BoundExpression left = bind(binary.left());
-        BoundExpression right = bind(binary.right());
-        return operator.isComparison() ? ComparisonBinder.bind(this, binary, left, right)
-                : ArithmeticBinder.bind(this, binary, left, right);
-    }
-
-    /** {@code -x}: a number or an interval; a string is read as a DOUBLE, as Spark's ANSI coercion does. */
-    private BoundExpression negate(Expression.Negate negate) {
-        return negate(bind(negate.child()), negate.position());
-    }
-
-    /** {@code -x} of a bound operand; also Spark's {@code negative(x)}. */
-    BoundExpression negate(BoundExpression child, int position) {
-        String sql = SqlText.negate(child.sql());
-        DataType type = child.dataType();
-        if (type == AtomicType.STRING || type == AtomicType.NULL) {
-            child = TypeCoercion.implicitCast(child, AtomicType.DOUBLE);
-        } else if (!type.isNumeric() && !(type instanceof DayTimeIntervalType)) {
-            throw unexpectedType(sql, position, "first", NUMERIC_OR_INTERVAL, child);
-        }
-        return new UnaryMath(UnaryMath.Operation.NEGATE, child, sql);
-    }
-
-    private BoundExpression in(Expression.In in) {
-        BoundExpression value = bind(in.value());
-        List<BoundExpression> items = in.list().stream().map(this::bind).toList();
-        String sql = SqlText.in(value.sql(), items.stream().map(BoundExpression::sql).toList());
-        List<BoundExpression> all = Stream.concat(Stream.of(value), items.stream()).toList();
-        DataType common = commonType(all, "in", sql, in.position(), TypeListing.LIST);
-        if (common.isComplex()) {
-            throw differentTypes("in", sql, TypeListing.LIST.of(all), in.position());
-        }
-        return new InList(TypeCoercion.implicitCast(value, common),
-                items.stream().map(i -> TypeCoercion.implicitCast(i, common)).toList(), sql);
-    }
-
-    private BoundExpression caseWhen(Expression.CaseWhen caseWhen) {
-        List<BoundExpression> conditions = new ArrayList<>();
-        List<BoundExpression> values = new ArrayList<>();
-        List<String> parts = new ArrayList<>();
-        for (Expression.WhenClause branch : caseWhen.branches()) {
-            BoundExpression condition = requireBoolean(caseWhen, bind(branch.condition()), "WHEN");
-            BoundExpression value = bind(branch.value());
-            conditions.add(condition);
-            values.add(value);
-            parts.add(condition.sql());
-            parts.add(value.sql());
-        }
-        BoundExpression elseValue = caseWhen.elseValue() == null ? null : bind(caseWhen.elseValue());
-        String sql = SqlText.caseWhen(parts, elseValue == null ? null : elseValue.sql());
-        List<BoundExpression> results = new ArrayList<>(values);
-        if (elseValue != null) {
-            results.add(elseValue);
-        }
-        DataType type = commonType(results, "casewhen", sql, caseWhen.position(), TypeListing.LIST);
-        if (type == AtomicType.NULL) {
-            type = AtomicType.STRING;
-        }
-        DataType resultType = type;
-        boolean nullable = elseValue == null || results.stream().anyMatch(BoundExpression::nullable);
-        BoundExpression otherwise = elseValue == null ? new Constant(null, resultType, "NULL")
-                : TypeCoercion.implicitCast(elseValue, resultType);
-        return new CaseWhen(conditions, values.stream().map(v -> TypeCoercion.implicitCast(v, resultType)).toList(),
-                otherwise, resultType, nullable, sql);
-    }
-
     /**
      * How a DATA_DIFF_TYPES error lists the types: coalesce and the like as
      * {@code TypeUtils.checkForSameTypeInputExpr} does, {@code ("INT" or "DATE")}; CASE, IF and IN
@@ -318,7 +224,7 @@ final class ExpressionBinder {
         return type;
     }
 
-    private AnalysisException differentTypes(String function, String sql, String types, int position) {
+    AnalysisException differentTypes(String function, String sql, String types, int position) {
         return mismatch("DATA_DIFF_TYPES", sql, "Input to `" + function + "` should all be the same type, but it's "
                 + types + ".", position);
     }

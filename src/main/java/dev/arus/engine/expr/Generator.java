@@ -37,7 +37,7 @@ public record Generator(BoundExpression collection, List<Field> fields, boolean 
 
     /** Binds a select item for which {@link #isGenerator} holds. */
     public static Generator bind(Expression item, Schema input) {
-        ExpressionBinder binder = new ExpressionBinder(input, item, false);
+        ExpressionBinder binder = new ExpressionBinder(input, item, false, LanguageBindings.INSTANCE);
         Expression.FunctionCall call = (Expression.FunctionCall) (item instanceof Expression.Alias alias
                 ? alias.child() : item);
         String name = call.name().toLowerCase(Locale.ROOT);

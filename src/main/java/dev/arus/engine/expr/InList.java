@@ -4,9 +4,11 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.LongVector;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code value IN (a, b, ...)} with SQL semantics: NULL when the value is NULL, true when it
@@ -17,6 +19,20 @@ final class InList extends BoundNode {
     private final BoundExpression value;
     private final BoundExpression[] items;
     private final ColumnVector[] itemValues;
+
+    /** {@code value IN (a, b, ...)}: the value and the items brought to their wider common type, which is not complex. */
+    static BoundExpression bind(ExpressionBinder binder, Expression.In in) {
+        BoundExpression value = binder.bind(in.value());
+        List<BoundExpression> items = in.list().stream().map(binder::bind).toList();
+        String sql = SqlText.in(value.sql(), items.stream().map(BoundExpression::sql).toList());
+        List<BoundExpression> all = Stream.concat(Stream.of(value), items.stream()).toList();
+        DataType common = binder.commonType(all, "in", sql, in.position(), ExpressionBinder.TypeListing.LIST);
+        if (common.isComplex()) {
+            throw binder.differentTypes("in", sql, ExpressionBinder.TypeListing.LIST.of(all), in.position());
+        }
+        return new InList(TypeCoercion.implicitCast(value, common),
+                items.stream().map(i -> TypeCoercion.implicitCast(i, common)).toList(), sql);
+    }
 
     InList(BoundExpression value, List<BoundExpression> items, String sql) {
         super(AtomicType.BOOLEAN, value.nullable() || items.stream().anyMatch(BoundExpression::nullable), sql);

@@ -4,6 +4,8 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.DataType;
+import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
@@ -19,6 +21,10 @@ final class UnaryMath extends BoundNode {
 
     enum Operation { NEGATE, ABS }
 
+    /** What unary minus and plus accept, as Spark words it. */
+    private static final String NUMERIC_OR_INTERVAL =
+            "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\" or \"INTERVAL\")";
+
     private final Operation operation;
     private final BoundExpression child;
     /** The value whose negation overflows: the type's smallest; none for decimals (whose range is symmetric). */
@@ -30,6 +36,23 @@ final class UnaryMath extends BoundNode {
         this.child = child;
         this.smallest = child.dataType().isIntegral() ? IntegralTypes.min(child.dataType())
                 : child.dataType() instanceof DecimalType ? 0 : Long.MIN_VALUE;
+    }
+
+    /** {@code -x}: a number or an interval; a string is read as a DOUBLE, as Spark's ANSI coercion does. */
+    static BoundExpression bindNegate(ExpressionBinder binder, Expression.Negate negate) {
+        return negate(binder, binder.bind(negate.child()), negate.position());
+    }
+
+    /** {@code -x} of a bound operand; also Spark's {@code negative(x)}. */
+    static BoundExpression negate(ExpressionBinder binder, BoundExpression child, int position) {
+        String sql = SqlText.negate(child.sql());
+        DataType type = child.dataType();
+        if (type == AtomicType.STRING || type == AtomicType.NULL) {
+            child = TypeCoercion.implicitCast(child, AtomicType.DOUBLE);
+        } else if (!type.isNumeric() && !(type instanceof DayTimeIntervalType)) {
+            throw binder.unexpectedType(sql, position, "first", NUMERIC_OR_INTERVAL, child);
+        }
+        return new UnaryMath(Operation.NEGATE, child, sql);
     }
 
     /** {@code abs(x)} of a number; a string is read as a DOUBLE. */
