@@ -3,7 +3,7 @@ import { engineOf } from '../engines';
 import type { LiveQueryModel } from '../liveModel';
 import type { ConnectionState } from '../reconnect';
 import { restartSummary, stoppable } from '../restarts';
-import type { QueryView } from '../types';
+import type { LiveState, QueryView } from '../types';
 import { engineBadge, h, replaceChildren, stateBadge } from './dom';
 
 /** How long Delete waits for the click that confirms it, in ms. */
@@ -35,45 +35,50 @@ export interface QueryHead {
   dispose(): void;
 }
 
-/**
- * The head of a query's page: its name, state and engine badges, the live connection, its status
- * and restart lines, and Stop, Start and Delete (a second click within four seconds confirms it).
- * A refused action is shown in the notice under the head.
- */
-export function queryHead(actions: QueryActions): QueryHead {
-  const title = h('h1', { class: 'query-name' }, 'Query');
-  const badge = h('span');
-  const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
-  const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
-  const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
-  const dropped = h('span', { class: 'conn conn-dropped', hidden: true });
-  const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+/** A notice under the head: what the service refused, or that the query is gone. */
+interface Notice {
+  element: HTMLElement;
+  show(text: string): void;
+  hide(): void;
+}
+
+function notice(): Notice {
+  const element = h('div', { class: 'notice', role: 'alert', hidden: true });
+  return {
+    element,
+    show(text: string): void {
+      element.textContent = text;
+      element.hidden = false;
+    },
+    hide(): void {
+      element.hidden = true;
+    },
+  };
+}
+
+/** Stop, Start and Delete, each disabled while it runs. */
+interface ActionButtons {
+  element: HTMLElement;
+  /** Enables the actions `state` allows. */
+  draw(state: LiveState | null): void;
+  disable(): void;
+  dispose(): void;
+}
+
+/** The buttons, each showing a refusal in `refused`; Delete asks for a second click within four seconds. */
+function actionButtons(actions: QueryActions, refused: Notice): ActionButtons {
   // Disabled until the service has said the query exists, and in which state.
   const stopButton = h('button', { class: 'btn', 'data-action': 'stop', disabled: true }, 'Stop');
   const startButton = h('button', { class: 'btn', 'data-action': 'start', disabled: true }, 'Start');
   const deleteButton = h('button', { class: 'btn btn-danger', 'data-action': 'delete', disabled: true }, 'Delete');
-  const head = h('section', { class: 'query-head' },
-    h('div', { class: 'query-title' }, title, badge, connection, dropped),
-    statusLine,
-    restartLine,
-    h('div', { class: 'actions' }, stopButton, startButton, deleteButton));
-
-  function showNotice(text: string): void {
-    notice.textContent = text;
-    notice.hidden = false;
-  }
-
-  function hideNotice(): void {
-    notice.hidden = true;
-  }
 
   async function act(button: HTMLButtonElement, action: () => Promise<void>): Promise<void> {
     button.disabled = true;
-    hideNotice();
+    refused.hide();
     try {
       await action();
     } catch (e) {
-      showNotice(e instanceof ProblemError ? e.message : String(e));
+      refused.show(e instanceof ProblemError ? e.message : String(e));
     } finally {
       button.disabled = false;
       actions.settled();
@@ -98,7 +103,64 @@ export function queryHead(actions: QueryActions): QueryHead {
   });
 
   return {
-    elements: [head, notice],
+    element: h('div', { class: 'actions' }, stopButton, startButton, deleteButton),
+    draw(state: LiveState | null): void {
+      stopButton.disabled = !stoppable(state);
+      startButton.disabled = state === 'ACTIVE' || state === 'DELETED';
+      deleteButton.disabled = state === 'DELETED';
+    },
+    disable(): void {
+      stopButton.disabled = startButton.disabled = deleteButton.disabled = true;
+    },
+    dispose(): void {
+      window.clearTimeout(confirmTimer);
+    },
+  };
+}
+
+/** Shows the live connection's `state` in `connection`. */
+function showConnection(connection: HTMLElement, state: ConnectionState): void {
+  connection.dataset.connection = state.kind;
+  connection.className = `conn conn-${state.kind}`;
+  switch (state.kind) {
+    case 'connecting':
+      connection.textContent = state.attempt === 0 ? 'connecting…' : `reconnecting (attempt ${state.attempt})…`;
+      break;
+    case 'live':
+      connection.textContent = 'live';
+      break;
+    case 'waiting':
+      connection.textContent = `offline · retry in ${Math.ceil(state.delayMs / 1000)} s`;
+      connection.title = `Connection lost (${state.reason}); attempt ${state.attempt}`;
+      break;
+    case 'closed':
+      connection.textContent = state.reason;
+      break;
+  }
+}
+
+/**
+ * The head of a query's page: its name, state and engine badges, the live connection, its status
+ * and restart lines, and Stop, Start and Delete. A refused action is shown in the notice under
+ * the head.
+ */
+export function queryHead(actions: QueryActions): QueryHead {
+  const title = h('h1', { class: 'query-name' }, 'Query');
+  const badge = h('span');
+  const statusLine = h('p', { class: 'status-line' }, 'Connecting…');
+  const restartLine = h('p', { class: 'restart-line', 'data-restart': '', hidden: true });
+  const connection = h('span', { class: 'conn conn-connecting', 'data-connection': 'connecting' }, 'connecting');
+  const dropped = h('span', { class: 'conn conn-dropped', hidden: true });
+  const refused = notice();
+  const buttons = actionButtons(actions, refused);
+  const head = h('section', { class: 'query-head' },
+    h('div', { class: 'query-title' }, title, badge, connection, dropped),
+    statusLine,
+    restartLine,
+    buttons.element);
+
+  return {
+    elements: [head, refused.element],
     draw(query: QueryView, model: LiveQueryModel): void {
       title.textContent = query.name;
       document.title = `${query.name} · Arus`;
@@ -109,42 +171,18 @@ export function queryHead(actions: QueryActions): QueryHead {
       statusLine.classList.toggle('failed', model.exception !== null);
       restartLine.hidden = model.restart === null;
       restartLine.textContent = model.restart ? restartSummary(model.restart, model.exception, Date.now()) : '';
-      stopButton.disabled = !stoppable(model.state);
-      startButton.disabled = model.state === 'ACTIVE' || model.state === 'DELETED';
-      deleteButton.disabled = model.state === 'DELETED';
+      buttons.draw(model.state);
     },
-    showConnection(state: ConnectionState): void {
-      connection.dataset.connection = state.kind;
-      connection.className = `conn conn-${state.kind}`;
-      switch (state.kind) {
-        case 'connecting':
-          connection.textContent = state.attempt === 0 ? 'connecting…' : `reconnecting (attempt ${state.attempt})…`;
-          break;
-        case 'live':
-          connection.textContent = 'live';
-          break;
-        case 'waiting':
-          connection.textContent = `offline · retry in ${Math.ceil(state.delayMs / 1000)} s`;
-          connection.title = `Connection lost (${state.reason}); attempt ${state.attempt}`;
-          break;
-        case 'closed':
-          connection.textContent = state.reason;
-          break;
-      }
-    },
+    showConnection: (state) => showConnection(connection, state),
     showDropped(count: number, reason: string): void {
       dropped.hidden = false;
       dropped.dataset.dropped = String(count);
       dropped.textContent = `${count} message${count === 1 ? '' : 's'} dropped`;
       dropped.title = `Live messages not as the API's OpenAPI document says, not shown (the browser's console has them); the last: ${reason}`;
     },
-    showNotice,
-    hideNotice,
-    disableActions(): void {
-      stopButton.disabled = startButton.disabled = deleteButton.disabled = true;
-    },
-    dispose(): void {
-      window.clearTimeout(confirmTimer);
-    },
+    showNotice: refused.show,
+    hideNotice: refused.hide,
+    disableActions: buttons.disable,
+    dispose: buttons.dispose,
   };
 }

@@ -1,12 +1,12 @@
 import { api, ensureLiveAccess, queryExists } from '../api';
 import { liveProtocols } from '../auth';
+import { CheckpointReader } from '../checkpointReader';
 import { engineOf } from '../engines';
 import { FrameDraw } from '../frameDraw';
 import { LiveQueryModel, type Changes, type HistoryRequest } from '../liveModel';
-import { LiveConnection, type ConnectionState } from '../reconnect';
+import { LiveConnection, type LiveConnectionOptions } from '../reconnect';
 import { resultKindOf } from '../results';
 import { materializes } from '../resultView';
-import type { CheckpointView } from '../types';
 import { batchesCard } from './batchesCard';
 import { comparisonCard } from './comparisonCard';
 import { definitionCard } from './definitionCard';
@@ -14,7 +14,7 @@ import { replaceChildren } from './dom';
 import { kafkaLagCard } from './kafkaLagCard';
 import { renderNotFoundPage } from './notFoundPage';
 import { progressCharts } from './progressCharts';
-import { queryHead } from './queryHead';
+import { queryHead, type QueryActions } from './queryHead';
 import { queryKpis } from './queryKpis';
 import { recentRowsCard } from './recentRowsCard';
 import { resultPanel } from './resultPanel';
@@ -27,42 +27,103 @@ function wsUrl(id: string): string {
 }
 
 /**
- * One query, live over its WebSocket: its head and key figures, then a card each for the engines'
- * comparison, Kafka lag, results by window (or recent rows), the result table, state, progress,
- * definition and recent batches. The page holds the live model and what it last read of the
- * checkpoint, and tells each card what changed. Returns what tears the view down.
+ * Opens the query's live feed: each message applied to `model` and its changes drawn in the next
+ * frame, and the older batches and progress reports a snapshot left out read from the REST API,
+ * while `open` says the page is still shown.
  */
-export function renderQueryPage(root: HTMLElement, id: string): () => void {
-  const model = new LiveQueryModel(id);
-  /** The checkpoint as the service last read it from disk: what a query without progress in memory goes on from. */
-  let checkpoint: CheckpointView | null = null;
-  /** The state the query was in when its checkpoint was last read; null: read it at the next chance. */
-  let checkpointReadIn: string | null = null;
-  /** The query state in which the State section last listed the operators; null: not yet. */
-  let stateReadIn: string | null = null;
-  let disposed = false;
+function openLiveFeed(model: LiveQueryModel, frameDraw: FrameDraw, open: () => boolean,
+  show: Pick<LiveConnectionOptions, 'onState' | 'onInvalid'>): LiveConnection {
+  const id = model.queryId;
+  async function loadHistory(request: HistoryRequest): Promise<void> {
+    try {
+      const [batches, progress] = await Promise.all([
+        request.batches ? api.batches(id, request.batches) : Promise.resolve([]),
+        request.progress ? api.progress(id, request.progress) : Promise.resolve([])]);
+      if (open()) frameDraw.add(model.applyHistory(request, batches, progress));
+    } catch {
+      // The view goes on with what the snapshot held.
+    }
+  }
+  const live = new LiveConnection({
+    url: wsUrl(id),
+    protocols: () => liveProtocols(),
+    onMessage: (message) => {
+      frameDraw.add(model.apply(message));
+      const history = model.takeHistoryRequest();
+      if (history) void loadHistory(history);
+    },
+    onState: show.onState,
+    onInvalid: show.onInvalid,
+    shouldRetry: async () => {
+      if (!(await queryExists(id))) return false;
+      await ensureLiveAccess();
+      return true;
+    },
+  });
+  live.start();
+  return live;
+}
 
-  const head = queryHead({
+/** Applies the query's status as the REST API answers it, to a model that has shown the query. */
+async function applyRestStatus(model: LiveQueryModel): Promise<void> {
+  const view = await api.get(model.queryId);
+  if (model.query) {
+    model.apply({
+      type: 'status', queryId: model.queryId, state: view.state, status: view.status, runId: view.runId,
+      exception: view.exception ?? null, restart: view.restart ?? null,
+    });
+  }
+}
+
+/**
+ * What the head's buttons do: each asks the service, stop and start then show the status it
+ * answers (start also reconnects the feed at once), and delete ends the feed and leaves the page.
+ */
+function queryActions(model: LiveQueryModel, live: () => LiveConnection, settled: () => void): QueryActions {
+  const id = model.queryId;
+  return {
     stop: async () => {
       await api.stop(id);
-      await refreshFromRest();
+      await applyRestStatus(model);
     },
     start: async () => {
       await api.start(id);
-      await refreshFromRest();
-      live.retryNow();
+      await applyRestStatus(model);
+      live().retryNow();
     },
     remove: async () => {
       await api.remove(id);
-      live.close('query deleted');
+      live().close('query deleted');
       location.hash = '#/';
     },
-    settled: drawHead,
+    settled,
+  };
+}
+
+/**
+ * One query, live over its WebSocket: its head and key figures, then a card each for the engines'
+ * comparison, Kafka lag, results by window (or recent rows), the result table, state, progress,
+ * definition and recent batches. The page holds the live model and the checkpoint as last read,
+ * and tells each card when what it shows changed. Returns what tears the view down.
+ */
+export function renderQueryPage(root: HTMLElement, id: string): () => void {
+  const model = new LiveQueryModel(id);
+  const checkpoint = new CheckpointReader(id, () => {
+    drawHead();
+    drawResults();
+    if (model.query) definition.show(model.query, checkpoint.last);
   });
+  /** The query state in which the State section last listed the operators; null: not yet. */
+  let stateReadIn: string | null = null;
+  let disposed = false;
+  // Live messages are drawn in the next animation frame, those of one frame together.
+  const frameDraw = new FrameDraw(draw);
+
+  const head = queryHead(queryActions(model, () => live, drawHead));
   const kpis = queryKpis();
   const comparison = comparisonCard();
   const lag = kafkaLagCard();
-  const windows = windowsCard(model, () => checkpoint);
+  const windows = windowsCard(model, () => checkpoint.last);
   const rows = recentRowsCard();
   const resultSection = resultPanel(id);
   const stateSection = statePanel(id);
@@ -73,8 +134,8 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
       const view = await api.replace(id, specText, resetCheckpoint);
       frameDraw.add(model.redefine(view));
       // Read again: a reset has emptied it, and the new definition's page shows it either way.
-      checkpointReadIn = null;
-      void loadCheckpoint();
+      checkpoint.forget();
+      void checkpoint.read(model.query, model.state);
     },
   });
   const batches = batchesCard();
@@ -83,22 +144,11 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
   windows.mount();
   progress.mount();
 
-  /** Applies the query's status as the REST API answers it, after an action. */
-  async function refreshFromRest(): Promise<void> {
-    const view = await api.get(id);
-    if (model.query) {
-      model.apply({
-        type: 'status', queryId: id, state: view.state, status: view.status, runId: view.runId,
-        exception: view.exception ?? null, restart: view.restart ?? null,
-      });
-    }
-  }
-
   function drawHead(): void {
     const query = model.query;
     if (!query) return;
     head.draw(query, model);
-    kpis.draw(query, model, checkpoint);
+    kpis.draw(query, model, checkpoint.last);
   }
 
   /** Results by window on the chart, results without a window in the recent rows. */
@@ -107,28 +157,10 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     windows.draw();
   }
 
-  /** Reads the checkpoint of a query that keeps one, when its state differs from the one it was last read in. */
-  async function loadCheckpoint(): Promise<void> {
-    const q = model.query;
-    if (!q?.spec.checkpointLocation || checkpointReadIn === model.state) return;
-    checkpointReadIn = model.state;
-    try {
-      const read = await api.checkpoint(id);
-      if (disposed) return;
-      // A checkpoint started afresh has committed nothing: the page stops showing the old last batch.
-      checkpoint = read;
-      drawHead();
-      drawResults();
-      if (model.query) definition.show(model.query, checkpoint);
-    } catch {
-      // The card says it has no batch; the next change of state reads it again.
-    }
-  }
-
   /** The query itself changed (its state, status or definition): the cards that show it, and what it reads again. */
   function drawQuery(): void {
-    if (model.query) definition.show(model.query, checkpoint);
-    if (model.state !== 'ACTIVE' || !checkpoint) void loadCheckpoint();
+    if (model.query) definition.show(model.query, checkpoint.last);
+    if (model.state !== 'ACTIVE' || !checkpoint.last) void checkpoint.read(model.query, model.state);
     // Each engine's state is read from its checkpoint; a query on both has Spark's beside Arus's.
     if (model.query?.spec.checkpointLocation && stateReadIn !== model.state) {
       stateReadIn = model.state;
@@ -155,54 +187,26 @@ export function renderQueryPage(root: HTMLElement, id: string): () => void {
     if (changes.batches || changes.progress || changes.query) rows.draw(model);
   }
 
-  function showConnection(state: ConnectionState): void {
-    head.showConnection(state);
-    if (state.kind !== 'closed' || state.reason !== 'query not found') return;
-    if (model.query === null) {
-      renderNotFoundPage(root, 'Query not found', `No query with id ${id}: it was never created on this service, `
-        + 'or it was deleted.');
-    } else {
-      head.showNotice(`No query with id ${id}: it was deleted.`);
-      head.disableActions();
-    }
-  }
-
-  // Live messages are drawn in the next animation frame, those of one frame together.
-  const frameDraw = new FrameDraw(draw);
-  /** Fetches what the snapshot left out: the service sends only the latest few batches and progress reports. */
-  async function loadHistory(request: HistoryRequest): Promise<void> {
-    try {
-      const [batchesRead, progressRead] = await Promise.all([
-        request.batches ? api.batches(id, request.batches) : Promise.resolve([]),
-        request.progress ? api.progress(id, request.progress) : Promise.resolve([])]);
-      if (!disposed) frameDraw.add(model.applyHistory(request, batchesRead, progressRead));
-    } catch {
-      // The view goes on with what the snapshot held.
-    }
-  }
-
-  const live = new LiveConnection({
-    url: wsUrl(id),
-    protocols: () => liveProtocols(),
-    onMessage: (message) => {
-      frameDraw.add(model.apply(message));
-      const history = model.takeHistoryRequest();
-      if (history) void loadHistory(history);
+  const live = openLiveFeed(model, frameDraw, () => !disposed, {
+    onState: (state) => {
+      head.showConnection(state);
+      if (state.kind !== 'closed' || state.reason !== 'query not found') return;
+      if (model.query === null) {
+        renderNotFoundPage(root, 'Query not found', `No query with id ${id}: it was never created on this service, `
+          + 'or it was deleted.');
+      } else {
+        head.showNotice(`No query with id ${id}: it was deleted.`);
+        head.disableActions();
+      }
     },
-    onState: showConnection,
     onInvalid: (count, reason) => head.showDropped(count, reason),
-    shouldRetry: async () => {
-      if (!(await queryExists(id))) return false;
-      await ensureLiveAccess();
-      return true;
-    },
   });
-  live.start();
   const online = () => live.retryNow();
   window.addEventListener('online', online);
 
   return () => {
     disposed = true;
+    checkpoint.close();
     frameDraw.cancel();
     window.removeEventListener('online', online);
     head.dispose();

@@ -1,6 +1,6 @@
 import type { LiveQueryModel } from '../liveModel';
-import { resultKindOf } from '../results';
-import type { CheckpointView } from '../types';
+import { resultKindOf, type ResultKind, type WindowBar } from '../results';
+import type { CheckpointView, OutputMode } from '../types';
 import { Chart, markerLabelsFor, resultsOption, sessionsOption, type MarkerLabels } from './charts';
 import { lastCommittedText } from './definitionCard';
 import { h, replaceChildren } from './dom';
@@ -13,6 +13,38 @@ export interface WindowsCard {
   /** Draws the model's results; hides the card for results without a window. */
   draw(): void;
   dispose(): void;
+}
+
+/** Marks the chart with what it shows, for tests and tools: its kind, its windows (or sessions) and how many are final. */
+function markChart(chartEl: HTMLElement, kind: ResultKind, bars: WindowBar[], groups: string[]): void {
+  const sessions = kind === 'sessions';
+  const finals = bars.filter((b) => b.finalized).length;
+  chartEl.dataset.kind = kind;
+  chartEl.dataset.windows = String(bars.length);
+  chartEl.dataset.finalWindows = String(finals);
+  chartEl.dataset.sessions = sessions ? String(bars.length) : '0';
+  chartEl.dataset.finalSessions = sessions ? String(finals) : '0';
+  chartEl.dataset.lanes = sessions ? String(groups.length) : '0';
+  chartEl.dataset.sessionSeconds = sessions ? bars.map((b) => (b.end - b.start) / 1000).join(',') : '';
+}
+
+/** What an empty chart says about its `what` (window or session); `since`: the checkpoint's last batch in words. */
+function emptyText(model: LiveQueryModel, what: string, since: string | null): string {
+  const shape = model.results.shape;
+  if (shape && shape.windowColumn === null) return 'These results have no window column: see the recent batches below.';
+  if (model.state !== 'ACTIVE' && model.batches.length === 0) {
+    return `No ${what} since the service started: the query is ${(model.state ?? 'stopped').toLowerCase()}.`
+      + (since ? ` Its checkpoint's last batch was ${since}; started, it goes on from there.` : '');
+  }
+  return `No ${what} yet: a ${what} appears once the watermark passes its end.`;
+}
+
+/** What a bar is in `mode`. */
+function modeHint(sessions: boolean, mode: OutputMode): string {
+  if (sessions) return `${mode} mode: a bar per session of each key, from its first event to its last plus the gap`;
+  return mode === 'append'
+    ? 'append mode: each bar is a finalized window'
+    : `${mode} mode: running values change in place until the watermark passes the window's end`;
 }
 
 /**
@@ -71,15 +103,8 @@ export function windowsCard(model: LiveQueryModel, checkpoint: () => CheckpointV
     const shape = model.results.shape;
     chooseMeasure(shape?.measures ?? []);
     const bars = model.results.list();
-    const finals = bars.filter((b) => b.finalized).length;
-    chartEl.dataset.kind = kind;
-    chartEl.dataset.windows = String(bars.length);
-    chartEl.dataset.finalWindows = String(finals);
-    chartEl.dataset.sessions = sessions ? String(bars.length) : '0';
-    chartEl.dataset.finalSessions = sessions ? String(finals) : '0';
     const groups = model.results.groups();
-    chartEl.dataset.lanes = sessions ? String(groups.length) : '0';
-    chartEl.dataset.sessionSeconds = sessions ? bars.map((b) => (b.end - b.start) / 1000).join(',') : '';
+    markChart(chartEl, kind, bars, groups);
     empty.hidden = bars.length > 0;
     const what = sessions ? 'session' : 'window';
     title.textContent = sessions ? 'Sessions per key' : 'Results per window';
@@ -87,17 +112,8 @@ export function windowsCard(model: LiveQueryModel, checkpoint: () => CheckpointV
     keyOpen.textContent = `open ${what}s`;
     keyRunning.textContent = sessions ? 'may still grow' : 'running value';
     measureWord.textContent = sessions ? 'label ' : 'height ';
-    const since = lastCommittedText(checkpoint());
-    if (shape && shape.windowColumn === null) empty.textContent = 'These results have no window column: see the recent batches below.';
-    else if (model.state !== 'ACTIVE' && model.batches.length === 0) {
-      empty.textContent = `No ${what} since the service started: the query is ${(model.state ?? 'stopped').toLowerCase()}.`
-        + (since ? ` Its checkpoint's last batch was ${since}; started, it goes on from there.` : '');
-    } else empty.textContent = `No ${what} yet: a ${what} appears once the watermark passes its end.`;
-    hint.textContent = sessions
-      ? `${model.outputMode} mode: a bar per session of each key, from its first event to its last plus the gap`
-      : model.outputMode === 'append'
-        ? 'append mode: each bar is a finalized window'
-        : `${model.outputMode} mode: running values change in place until the watermark passes the window's end`;
+    empty.textContent = emptyText(model, what, lastCommittedText(checkpoint()));
+    hint.textContent = modeHint(sessions, model.outputMode);
     chart?.chart.setOption(sessions
       ? sessionsOption({ bars, groups, groupColumns: shape?.groupColumns ?? [], measure, markers: model.markers, labels: markerLabels })
       : resultsOption({ bars, groups, measure, markers: model.markers, mode: model.outputMode, labels: markerLabels }),
