@@ -52,6 +52,14 @@ final class ServiceApi {
         return answer.body();
     }
 
+    /** DELETEs {@code path}; an exception unless the answer is a success. */
+    void delete(String path) {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(base.resolve(path)).DELETE().build());
+        if (answer.statusCode() / 100 != 2) {
+            throw new IllegalStateException("DELETE " + path + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+    }
+
     /** GETs {@code path}; its body, or an exception unless the answer is 200. */
     String get(String path) {
         HttpResponse<String> answer = send(HttpRequest.newBuilder(base.resolve(path)).GET().build());
