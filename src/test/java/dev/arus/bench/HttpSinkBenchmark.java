@@ -8,7 +8,6 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
-import dev.arus.engine.sink.SinkTasks;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
@@ -67,8 +66,8 @@ public final class HttpSinkBenchmark {
         Sink sink = SinkProviders.installed().create("http", new SinkContext(Map.of("url", "http://127.0.0.1:"
                 + receiver.getAddress().getPort() + "/hook"), OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, null, List.of(),
-                SinkTasks.INLINE, ConnectTimeout.DEFAULT, List.of(), Map.of("arus.http-sink.allowed-hosts", "127.0.0.1")));
+                ZoneOffset.UTC, List.of(), ConnectTimeout.DEFAULT, List.of(),
+                Map.of("arus.http-sink.allowed-hosts", "127.0.0.1")));
         try {
             for (int i = 0; i < WARMUP; i++) {
                 sink.addBatch(i, batch);

@@ -9,7 +9,6 @@ import dev.arus.engine.jdbc.PostgresTestServer;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
-import dev.arus.engine.sink.SinkTasks;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
@@ -69,8 +68,8 @@ public final class JdbcSinkBenchmark {
         Sink sink = SinkProviders.installed().create("jdbc", new SinkContext(Map.of("connection", "bench",
                 "table", table, "createTable", "true"), mode,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, SCHEMA,
-                new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, null, List.of(), SinkTasks.INLINE,
-                ConnectTimeout.DEFAULT, List.of("window", "category"), conf));
+                new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, List.of(), ConnectTimeout.DEFAULT,
+                List.of("window", "category"), conf));
         try {
             double[] nanos = new double[MEASURED];
             for (int i = 0; i < WARMUP + MEASURED; i++) {

@@ -6,6 +6,7 @@ import static dev.arus.engine.api.functions.window;
 
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.runtime.TaskSlots;
+import dev.arus.engine.sink.FileSinkProvider;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProviders;
@@ -49,9 +50,10 @@ public final class ParquetSinkBenchmark {
         ResultBatch windows = windowedOutput();
         Path out = BenchFiles.temporaryDirectory("arus-bench-parquet");
         try (TaskSlots slots = new TaskSlots(Integer.getInteger("bench.slots", TaskSlots.defaultParallelism()))) {
-            Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
-                    OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true,
-                    windows.schema(), new ManualClock(1_760_000_000_000L), ZoneOffset.UTC, null, List.of(), slots.forSinks()));
+            Sink sink = SinkProviders.installed().with(new FileSinkProvider.Parquet(slots.forSinks())).create("parquet",
+                    new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
+                            new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, windows.schema(),
+                            new ManualClock(1_760_000_000_000L), ZoneOffset.UTC));
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             double[] nanos = new double[MEASURED];
             double[] cpuNanos = new double[MEASURED];

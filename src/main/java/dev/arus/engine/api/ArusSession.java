@@ -14,6 +14,7 @@ import dev.arus.engine.runtime.QueryLauncher;
 import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.runtime.TriggerScheduler;
 import dev.arus.engine.sink.ConsoleSinkProvider;
+import dev.arus.engine.sink.FileSinkProvider;
 import dev.arus.engine.sink.MemorySinkProvider;
 import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
@@ -65,7 +66,8 @@ public final class ArusSession implements AutoCloseable {
                 builder.shufflePartitions, builder.connectTimeout, builder.conf);
         this.sources = SourceProviders.installed().with(new StreamSourceProvider(builder.eventLog));
         this.sinks = SinkProviders.installed().with(new StreamSinkProvider(builder.eventLog),
-                new ConsoleSinkProvider(builder.console), new MemorySinkProvider(environment.memoryTables()));
+                new ConsoleSinkProvider(builder.console), new MemorySinkProvider(environment.memoryTables()),
+                new FileSinkProvider.Parquet(environment.taskSlots().forSinks()));
         this.streams = new StreamingQueryManager(new QueryLauncher(environment, sources, sinks),
                 environment.memoryTables());
     }

@@ -260,8 +260,8 @@ public final class StreamFrame {
      *                           type ({@code INCOMPATIBLE_COLUMN_TYPE})
      */
     public StreamFrame union(StreamFrame other) {
-        List<LogicalPlan> children = new ArrayList<>(inputsOf(plan));
-        children.addAll(inputsOf(sameSession(other).plan));
+        List<LogicalPlan> children = new ArrayList<>(plan.unionInputs());
+        children.addAll(sameSession(other).plan.unionInputs());
         return new StreamFrame(session, new LogicalPlan.Union(children));
     }
 
@@ -298,11 +298,6 @@ public final class StreamFrame {
             }
         }
         return left.union(new StreamFrame(session, new LogicalPlan.Project(right.plan, rightColumns)));
-    }
-
-    /** The inputs of a union, or the plan itself: Spark's {@code CombineUnions}. */
-    private static List<LogicalPlan> inputsOf(LogicalPlan plan) {
-        return plan instanceof LogicalPlan.Union union ? union.children() : List.of(plan);
     }
 
     /** Spark's {@code Dataset.alias}: this frame's columns are also {@code alias.column}, so a join's condition can tell its sides apart. */

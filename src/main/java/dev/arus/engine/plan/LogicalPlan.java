@@ -46,6 +46,26 @@ public sealed interface LogicalPlan {
                 + "static table read from files, maybe aliased, and nothing else: " + this);
     }
 
+    /** Whether this plan has a streaming aggregation, as Spark's sorting rule counts them: not a {@link Distinct}. */
+    default boolean hasAggregation() {
+        return inputs().stream().anyMatch(LogicalPlan::hasAggregation);
+    }
+
+    /** The sorts of this plan, from the sources up ({@link Sorts}). */
+    default List<Sort> sorts() {
+        return inputs().stream().flatMap(input -> input.sorts().stream()).toList();
+    }
+
+    /** The sort this plan ends in, maybe under aliases, which orders its output; null when it ends in none. */
+    default Sort finalSort() {
+        return null;
+    }
+
+    /** The plans a union of this one with others combines: a union's children (Spark's {@code CombineUnions}), else itself. */
+    default List<LogicalPlan> unionInputs() {
+        return List.of(this);
+    }
+
     /** This plan limited to {@code n} rows ({@link Limit}); a limit limited again is one limit, the smaller. */
     default LogicalPlan limit(int n) {
         return new Limit(this, n);
@@ -231,6 +251,11 @@ public sealed interface LogicalPlan {
         }
 
         @Override
+        public List<LogicalPlan> unionInputs() {
+            return children;
+        }
+
+        @Override
         public List<LogicalPlan> inputs() {
             return children;
         }
@@ -249,6 +274,11 @@ public sealed interface LogicalPlan {
         @Override
         public Resolved resolveOver(Resolved input) {
             return QueryPlanner.resolveAlias(this, input);
+        }
+
+        @Override
+        public Sort finalSort() {
+            return child.finalSort();
         }
 
         @Override
@@ -344,6 +374,11 @@ public sealed interface LogicalPlan {
         }
 
         @Override
+        public boolean hasAggregation() {
+            return true;
+        }
+
+        @Override
         public void readColumns(RequiredColumns columns) {
             keys.forEach(columns::read);
             aggregates.forEach(columns::read);
@@ -390,6 +425,18 @@ public sealed interface LogicalPlan {
         public Resolved resolveOver(Resolved input) {
             Sorts.ordering(this, input.analysis().schema());
             return input;
+        }
+
+        @Override
+        public List<Sort> sorts() {
+            List<Sort> sorts = new ArrayList<>(child.sorts());
+            sorts.add(this);
+            return sorts;
+        }
+
+        @Override
+        public Sort finalSort() {
+            return this;
         }
 
         @Override

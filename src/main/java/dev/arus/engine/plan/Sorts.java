@@ -32,20 +32,11 @@ public final class Sorts {
      * last step: after it, Arus would lose its order.
      */
     public static void check(LogicalPlan plan, OutputMode mode) {
-        LogicalPlan last = plan;
-        while (last instanceof LogicalPlan.SubqueryAlias alias) {
-            last = alias.child();
-        }
-        check(plan, mode, last);
-    }
-
-    private static void check(LogicalPlan plan, OutputMode mode, LogicalPlan last) {
-        plan.inputs().forEach(input -> check(input, mode, last));
-        if (plan instanceof LogicalPlan.Sort sort) {
-            if (!sort.streamSources().isEmpty() && !(mode == OutputMode.COMPLETE && aggregates(sort.child()))) {
+        for (LogicalPlan.Sort sort : plan.sorts()) {
+            if (!sort.streamSources().isEmpty() && !(mode == OutputMode.COMPLETE && sort.child().hasAggregation())) {
                 throw new AnalysisException(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, UNSUPPORTED);
             }
-            if (sort != last) {
+            if (sort != plan.finalSort()) {
                 throw new AnalysisException("UNSUPPORTED_FEATURE.SORT_NOT_LAST", "[UNSUPPORTED_FEATURE.SORT_NOT_LAST]"
                         + " The feature is not supported: a step after a sort of a stream in Arus yet; sort last."
                         + " SQLSTATE: 0A000");
@@ -53,18 +44,10 @@ public final class Sorts {
         }
     }
 
-    /** Whether {@code plan} has a streaming aggregation, as Spark's rule counts them: not a {@code Distinct}. */
-    static boolean aggregates(LogicalPlan plan) {
-        return plan instanceof LogicalPlan.Aggregate || plan.inputs().stream().anyMatch(Sorts::aggregates);
-    }
-
     /** The order a batch's rows of {@code plan} are handed to the sink in: its sort's, if it ends in one; else null. */
     static RowOrdering outputOrdering(LogicalPlan plan, Schema output) {
-        LogicalPlan last = plan;
-        while (last instanceof LogicalPlan.SubqueryAlias alias) {
-            last = alias.child();
-        }
-        return last instanceof LogicalPlan.Sort sort ? ordering(sort, output) : null;
+        LogicalPlan.Sort sort = plan.finalSort();
+        return sort == null ? null : ordering(sort, output);
     }
 
     /**

@@ -129,7 +129,7 @@ public final class SqlPlanner {
         if (relation.isStatic()) {
             throw unsupported("ORDER BY of a static table", at);
         }
-        if (!Sorts.aggregates(relation.plan())) {
+        if (!relation.plan().hasAggregation()) {
             throw streamingUnsupported(Sorts.UNSUPPORTED, at);
         }
         if (query != statement) {

@@ -11,6 +11,7 @@ import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
 import dev.arus.engine.plan.RequiredColumns;
+import dev.arus.engine.sink.ForeachBatchSinkProvider;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProvider;
@@ -139,10 +140,11 @@ public final class QueryLauncher {
         for (int i = 0; i < sources.size(); i++) {
             sources.get(i).open(point.committedOffsets().get(i));
         }
-        Sink sink = sinks.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
+        SinkProviders providers = query.foreachBatch() == null ? sinks
+                : sinks.with(new ForeachBatchSinkProvider(query.foreachBatch()));
+        Sink sink = providers.create(query.sinkFormat(), new SinkContext(query.sinkOptions(), query.outputMode(),
                 identity, recovery != null, analysis.schema(), environment.clock(), environment.timeZone(),
-                query.foreachBatch(), query.partitionColumns(),
-                environment.taskSlots().forSinks(), environment.connectTimeout(), analysis.groupingColumns(),
+                query.partitionColumns(), environment.connectTimeout(), analysis.groupingColumns(),
                 environment.conf()));
         try {
             if (query.observer() != null) {

@@ -84,7 +84,8 @@ public final class FileSink implements Sink {
     private FileSinkLog sinkLog;
     private long latestLoggedBatch;
 
-    FileSink(String format, SinkContext context) {
+    /** A sink of {@code format} for one run, writing a batch's pieces on {@code tasks} (JSON and CSV: inline, one file a directory). */
+    FileSink(String format, SinkContext context, SinkTasks tasks) {
         this.format = format;
         OutputMode mode = context.mode();
         Schema schema = context.schema();
@@ -121,8 +122,7 @@ public final class FileSink implements Sink {
         this.clock = context.clock();
         this.compression = format.equals(PARQUET) ? ParquetPartFiles.compression(context.option("compression"), dataSchema)
                 : null;
-        // JSON and CSV render with one writer per sink: one file per directory, on the calling thread
-        this.tasks = format.equals(PARQUET) ? context.tasks() : SinkTasks.INLINE;
+        this.tasks = tasks;
     }
 
     public Path path() {

@@ -4,7 +4,6 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
-import dev.arus.engine.sink.SinkTasks;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
@@ -82,9 +81,8 @@ public class ArusSinks {
         try {
             return new Writer(session.sinks().create(format, new SinkContext(options,
                     OutputMode.of(outputMode), new QueryIdentity(queryId, UUID.randomUUID(), name), checkpointed,
-                    schema, session.clock(), session.timeZone(), null,
-                    List.of(),
-                    SinkTasks.INLINE, properties.kafka().connectTimeout(), groupingColumns, conf)));
+                    schema, session.clock(), session.timeZone(), List.of(), properties.kafka().connectTimeout(),
+                    groupingColumns, conf)));
         } catch (ArusException refused) {
             throw EngineProblems.ofStart(refused, options, List.of());
         }

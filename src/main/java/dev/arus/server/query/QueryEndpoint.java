@@ -31,24 +31,9 @@ public record QueryEndpoint(String format, Map<String, String> options) {
      */
     public static List<QueryEndpoint> sourcesOf(QuerySpec spec) {
         List<QueryEndpoint> sources = new ArrayList<>();
-        if (spec.tables() != null) {
-            spec.tables().values().stream().filter(table -> table != null && !Boolean.TRUE.equals(table.isStatic()))
-                    .forEach(table -> sources.add(new QueryEndpoint(table.format(), strings(table.options()))));
-        }
-        addSources(spec.source(), spec.steps(), sources);
+        SpecStreams.walk(spec, (format, options, optionsPointer) -> sources.add(new QueryEndpoint(format,
+                strings(options))));
         return sources;
-    }
-
-    private static void addSources(QuerySpec.@Nullable SourceSpec source, @Nullable List<Step> steps,
-                                   List<QueryEndpoint> sources) {
-        if (source != null) {
-            sources.add(new QueryEndpoint(source.format(), strings(source.options())));
-        }
-        for (Step step : steps == null ? List.<Step>of() : steps) {
-            if (step instanceof Step.Join join && join.with() != null && join.with().source() != null) {
-                addSources(join.with().source(), join.with().steps(), sources);
-            }
-        }
     }
 
     /** Options of a spec, whose values are JSON strings, numbers or booleans, as strings. */

@@ -115,8 +115,8 @@ public record QuerySpec(
     private QuerySpec withSourceOptions(UnaryOperator<@Nullable Map<String, Object>> change, SinkSpec otherSink,
                                         @Nullable String otherCheckpoint, @Nullable RestartSpec otherRestart) {
         return new QuerySpec(name, engine, source == null ? null : withOptions(source, change),
-                withOptions(steps, change), sql, withOptions(tables, change), outputMode, trigger, otherSink,
-                otherCheckpoint, conf, otherRestart);
+                SpecStreams.withSources(steps, joined -> withOptions(joined, change)), sql, withOptions(tables, change),
+                outputMode, trigger, otherSink, otherCheckpoint, conf, otherRestart);
     }
 
     private static @Nullable Map<String, TableSpec> withOptions(@Nullable Map<String, TableSpec> tables,
@@ -132,18 +132,6 @@ public record QuerySpec(
 
     private static SourceSpec withOptions(SourceSpec source, UnaryOperator<@Nullable Map<String, Object>> change) {
         return new SourceSpec(source.format(), change.apply(source.options()), source.schema());
-    }
-
-    private static @Nullable List<Step> withOptions(@Nullable List<Step> steps,
-                                                    UnaryOperator<@Nullable Map<String, Object>> change) {
-        if (steps == null) {
-            return null;
-        }
-        return steps.stream().map(step -> step instanceof Step.Join join && join.with() != null
-                && join.with().source() != null
-                ? new Step.Join(new Step.JoinWith(join.with().table(), withOptions(join.with().source(), change),
-                        withOptions(join.with().steps(), change)), join.on(), join.how())
-                : step).toList();
     }
 
     /** Options without those by which a file source deletes or moves the files it has read. */

@@ -5,7 +5,6 @@ import static dev.arus.server.query.SpecFields.requireText;
 import dev.arus.engine.table.StaticTableReader;
 import dev.arus.server.query.QueryFiles.Location;
 import dev.arus.server.query.QueryFiles.Use;
-import dev.arus.server.query.QuerySpec.SourceSpec;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.storage.DataPathException;
 import dev.arus.server.web.JsonPointer;
@@ -53,51 +52,23 @@ final class SpecLocations {
         if (spec.checkpointLocation() != null) {
             locations.add(location(spec.checkpointLocation(), Use.KEEPS, QueryFiles.CHECKPOINT_POINTER));
         }
-        stream(spec.source(), spec.steps(), "", locations);
-        tables(spec.tables(), locations);
+        SpecStreams.walk(spec, new SpecStreams.Visitor() {
+            @Override
+            public void source(String format, Map<String, Object> options, String optionsPointer) {
+                fileSource(format, options, optionsPointer, locations);
+            }
+
+            @Override
+            public void table(Map<String, Object> options, String optionsPointer) {
+                add(options, PATH, optionsPointer, Use.READS, locations);
+            }
+        });
         if (spec.sink() != null) {
             add(spec.sink().options(), PATH, "/sink/options", Use.WRITES, locations);
         }
         QueryFiles files = new QueryFiles(locations);
         files.checkOwn();
         return files;
-    }
-
-    /** The locations of {@code source} and of the joins among {@code steps}, all under {@code base}. */
-    private void stream(SourceSpec source, List<Step> steps, String base, List<Location> locations) {
-        if (source != null) {
-            fileSource(source.format(), source.options(), base + "/source/options", locations);
-        }
-        if (steps == null) {
-            return;
-        }
-        for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i) instanceof Step.Join join && join.with() != null) {
-                String with = JsonPointer.append(base + "/steps", i, join.key(), "with");
-                if (join.with().table() != null) {
-                    add(join.with().table().options(), PATH, with + "/static/options", Use.READS, locations);
-                }
-                stream(join.with().source(), join.with().steps(), with, locations);
-            }
-        }
-    }
-
-    /** The locations of a sql spec's {@code tables}: static tables' paths, and file sources' as a source's. */
-    private void tables(Map<String, QuerySpec.TableSpec> tables, List<Location> locations) {
-        if (tables == null) {
-            return;
-        }
-        tables.forEach((name, table) -> {
-            String at = JsonPointer.of("tables", name, "options");
-            if (table == null) {
-                return;
-            }
-            if (Boolean.TRUE.equals(table.isStatic())) {
-                add(table.options(), PATH, at, Use.READS, locations);
-            } else {
-                fileSource(table.format(), table.options(), at, locations);
-            }
-        });
     }
 
     /** The locations of a stream source of {@code format} whose options are at {@code at}, if it reads files. */

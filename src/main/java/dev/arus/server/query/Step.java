@@ -49,6 +49,20 @@ public sealed interface Step {
      */
     ResolvedStep resolve(String pointer);
 
+    /**
+     * What this step reads besides the frame it applies to, at {@code with} below its key: a join's
+     * other side, a stream or a static table. Null for a step of one input. The walks over a
+     * spec's streams ({@link SpecStreams}) reach a nested stream through this alone.
+     */
+    default @Nullable JoinWith with() {
+        return null;
+    }
+
+    /** This step reading {@code other} in place of its {@link #with()}; a step of one input is itself. */
+    default Step reading(JoinWith other) {
+        return this;
+    }
+
     @Schema(name = "WithColumnStep", description = "Adds (or replaces) a column computed by a Spark SQL expression: Dataset.withColumn",
             example = "{\"withColumn\": {\"name\": \"event_time\", \"expr\": \"CAST(timestamp AS TIMESTAMP)\"}}")
     record WithColumn(String name, String expr) implements Step {
@@ -250,6 +264,11 @@ public sealed interface Step {
         @Override
         public String key() {
             return "join";
+        }
+
+        @Override
+        public Join reading(JoinWith other) {
+            return new Join(other, on, how);
         }
 
         /**

@@ -11,19 +11,15 @@ import dev.arus.server.query.QueryFiles;
 import dev.arus.server.query.QuerySpec;
 import dev.arus.server.query.ResolvedStream;
 import dev.arus.server.query.SpecFields;
-import dev.arus.server.query.Step;
 import dev.arus.server.query.TranslatedQuery;
 import dev.arus.server.storage.DataDirectory;
 import dev.arus.server.web.JsonPointer;
 import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -42,7 +38,6 @@ import org.springframework.stereotype.Component;
 class SparkQueryEngine implements QueryEngine {
 
     private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
-    private static final Pattern ALIAS = Pattern.compile("(?is).*\\s+AS\\s+`?(\\w+)`?");
     private static final String WATERMARK_POLICY = "spark.sql.streaming.multipleWatermarkPolicy";
 
     private final SparkSessions sessions;
@@ -86,53 +81,16 @@ class SparkQueryEngine implements QueryEngine {
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
             conf(session, spec.conf());
-            Dataset<Row> frame = spec.sql() != null ? statements.frame(session, spec)
-                    : ResolvedStream.of(spec.source(), spec.steps(), "").build(new SparkFrames(session, inputs,
-                            spec.name()));
+            ResolvedStream stream = spec.sql() != null ? null : ResolvedStream.of(spec.source(), spec.steps(), "");
+            Dataset<Row> frame = stream == null ? statements.frame(session, spec)
+                    : stream.build(new SparkFrames(session, inputs, spec.name()));
             SparkSinks sinks = new SparkSinks(sinkFormat, sinkOptions,
                     spec.sink().partitionBy() == null ? List.of() : spec.sink().partitionBy(), mode,
-                    properties.limits().maxMemoryTableRows(), arusSinks, groupingColumns(spec.steps()));
+                    properties.limits().maxMemoryTableRows(), arusSinks,
+                    stream == null ? List.of() : stream.build(new SparkGroupingColumns()));
             return new SparkTranslatedQuery(frame, spec.sql(), mode, trigger, interval(given), sinks,
                     files, QueryEndpoint.sourcesOf(spec));
         }
-    }
-
-    /**
-     * The output columns of the spec's last {@code groupBy} keys, as Spark names them: a window's
-     * {@code window} (or {@code session_window}), a column's own name, an alias after {@code AS};
-     * empty when a key is another expression, or steps after the aggregation may rename them (an
-     * upsert then needs the {@code keys} option).
-     */
-    private static List<String> groupingColumns(List<Step> steps) {
-        int last = -1;
-        for (int i = 0; steps != null && i < steps.size(); i++) {
-            if (steps.get(i) instanceof Step.GroupBy) {
-                last = i;
-            } else if (last >= 0 && !(steps.get(i) instanceof Step.Filter)) {
-                return List.of();
-            }
-        }
-        if (last < 0 || ((Step.GroupBy) steps.get(last)).keys() == null) {
-            return List.of();
-        }
-        List<String> keys = ((Step.GroupBy) steps.get(last)).keys();
-        List<String> names = new ArrayList<>();
-        for (String key : keys) {
-            String text = key.trim();
-            Matcher alias = ALIAS.matcher(text);
-            if (alias.matches()) {
-                names.add(alias.group(1));
-            } else if (text.toLowerCase(Locale.ROOT).startsWith("window(")) {
-                names.add("window");
-            } else if (text.toLowerCase(Locale.ROOT).startsWith("session_window(")) {
-                names.add("session_window");
-            } else if (text.matches("`?\\w+`?")) {
-                names.add(text.replace("`", ""));
-            } else {
-                return List.of();
-            }
-        }
-        return names;
     }
 
     /** The query's state partitions: its spec's, else the service's default for Arus's engine, else one per core. */

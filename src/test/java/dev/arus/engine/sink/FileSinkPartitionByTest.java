@@ -55,7 +55,7 @@ class FileSinkPartitionByTest {
         Map<String, String> options = format.equals("csv") ? Map.of("path", out.toString(), "header", "true")
                 : Map.of("path", out.toString());
         return (FileSink) SinkProviders.installed().create(format, new SinkContext(options, OutputMode.APPEND, QUERY,
-                true, ORDERS, SystemClock.INSTANCE, ZoneOffset.UTC, null, partitionBy));
+                true, ORDERS, SystemClock.INSTANCE, ZoneOffset.UTC, partitionBy));
     }
 
     private static Row order(String category, String amount, long n, String day) {
@@ -183,7 +183,7 @@ class FileSinkPartitionByTest {
         Path out = directory.resolve("out");
         FileSink sink = (FileSink) SinkProviders.installed().create("parquet", new SinkContext(
                 Map.of("path", out.toString()), OutputMode.APPEND, QUERY, true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, null, List.of("wait")));
+                ZoneOffset.UTC, List.of("wait")));
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {java.time.Duration.ofMinutes(90), 1L}))));
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(f -> f.getFileName().toString()))

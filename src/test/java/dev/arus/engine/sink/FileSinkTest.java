@@ -80,7 +80,7 @@ class FileSinkTest {
         Path out = directory.resolve("out");
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, false), new Field("name", AtomicType.STRING, true));
         SinkContext context = new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND, QUERY, false,
-                schema, SystemClock.INSTANCE, ZoneOffset.UTC, null);
+                schema, SystemClock.INSTANCE, ZoneOffset.UTC);
         FileSink sink = (FileSink) SinkProviders.installed().create("csv", context);
         sink.addBatch(0, new ResultBatch(schema, List.of(new Row(schema, new Object[] {1L, "a,b"}))));
         FileSink rerun = (FileSink) SinkProviders.installed().create("csv", context);
@@ -124,7 +124,7 @@ class FileSinkTest {
 
     private static FileSink create(String format, Path path, Schema schema) {
         SinkContext context = new SinkContext(Map.of("path", path.toString()), OutputMode.APPEND, QUERY, false,
-                schema, SystemClock.INSTANCE, ZoneOffset.UTC, null);
+                schema, SystemClock.INSTANCE, ZoneOffset.UTC);
         return (FileSink) SinkProviders.installed().create(format, context);
     }
 

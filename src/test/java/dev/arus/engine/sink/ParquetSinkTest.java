@@ -6,7 +6,10 @@ import static dev.arus.engine.api.functions.window;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.StreamFrame;
+import dev.arus.engine.streaming.StreamingQuery;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
@@ -157,7 +160,7 @@ class ParquetSinkTest {
         Path out = directory.resolve("out");
         SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema, SystemClock.INSTANCE,
-                ZoneOffset.UTC, null))
+                ZoneOffset.UTC))
                 .addBatch(0, new ResultBatch(schema, List.of(full, empty)));
 
         assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(0L)).containsExactly(
@@ -176,9 +179,10 @@ class ParquetSinkTest {
         }
         Path out = directory.resolve("out");
         try (TaskSlots slots = new TaskSlots(3)) {
-            Sink sink = SinkProviders.installed().create("parquet", new SinkContext(Map.of("path", out.toString()),
-                    OutputMode.APPEND, new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema,
-                    SystemClock.INSTANCE, ZoneOffset.UTC, null, List.of(), slots.forSinks()));
+            Sink sink = SinkProviders.installed().with(new FileSinkProvider.Parquet(slots.forSinks())).create("parquet",
+                    new SinkContext(Map.of("path", out.toString()), OutputMode.APPEND,
+                            new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), null), true, schema,
+                            SystemClock.INSTANCE, ZoneOffset.UTC));
             sink.addBatch(0, new ResultBatch(schema, rows));
             sink.addBatch(1, new ResultBatch(schema, rows.subList(0, 3)));
         }
@@ -200,5 +204,23 @@ class ParquetSinkTest {
         assertThat(DuckDb.query("SELECT min(id), max(id) FROM read_parquet('" + files.get(1) + "')"))
                 .containsExactly(size / 2 + "|" + (size - 1));
         assertThat(FileSinkLogReader.read(out, DuckDb::parquetRows).get(1L)).containsExactly("0|n0", "1|n1", "2|n2");
+    }
+
+    @Test
+    void aQueryOfASessionWritesALargeBatchOnTheSessionsTaskSlots() throws Exception {
+        Path out = directory.resolve("session-out");
+        try (ArusSession session = ArusSession.builder().parallelism(2).timeZone(ZoneOffset.UTC).build()) {
+            StreamingQuery query = session.readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 2 * FileSink.ROWS_PER_TASK + 1).option("numPartitions", 1).load()
+                    .writeStream().format("parquet").option("path", out.toString())
+                    .option("checkpointLocation", directory.resolve("checkpoint").toString())
+                    .trigger(Trigger.once()).start();
+            query.awaitTermination();
+            assertThat(query.exception()).isEmpty();
+        }
+
+        // the session's two slots each wrote a piece of the batch, as the sink made outside a session does on its own
+        assertThat(FileSinkLogReader.dataFiles(out)).extracting(file -> file.getFileName().toString())
+                .containsExactly("part-00000-b0-c000.snappy.parquet", "part-00001-b0-c000.snappy.parquet");
     }
 }

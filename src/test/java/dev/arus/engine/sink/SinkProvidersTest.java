@@ -27,10 +27,11 @@ class SinkProvidersTest {
     private final MemoryTables tables = new MemoryTables(MemoryTables.UNLIMITED_ROWS);
 
     private Sink create(String format, Map<String, String> options, String name, BatchFunction function) {
-        return SinkProviders.installed().with(new ConsoleSinkProvider(console), new MemorySinkProvider(tables))
+        return SinkProviders.installed().with(new ConsoleSinkProvider(console), new MemorySinkProvider(tables),
+                        new ForeachBatchSinkProvider(function))
                 .create(format, new SinkContext(options, OutputMode.APPEND,
                 new QueryIdentity(UUID.randomUUID(), UUID.randomUUID(), name), false, Schema.of(), SystemClock.INSTANCE,
-                ZoneOffset.UTC, function));
+                ZoneOffset.UTC));
     }
 
     @Test
