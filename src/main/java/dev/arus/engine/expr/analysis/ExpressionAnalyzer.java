@@ -1,6 +1,5 @@
 package dev.arus.engine.expr.analysis;
 
-import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;

@@ -1,7 +1,6 @@
 package dev.arus.engine.expr.math;
 
 import dev.arus.engine.data.AtomicType;
-import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
