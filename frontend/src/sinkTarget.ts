@@ -41,3 +41,8 @@ export function sinkTarget(spec: QuerySpec | undefined, progress: ProgressView[]
   const latest = progress[progress.length - 1]?.sink.metrics?.rowsWritten;
   return { format, target, lastWriteAt, rowsWritten: latest === undefined ? null : Number(latest) };
 }
+
+/** The sink in words, as the page lists it: its format, then its target when it has one. */
+export function sinkText(sink: SinkTarget): string {
+  return sink.target ? `${sink.format} · ${sink.target}` : sink.format;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sinkTarget } from '../src/sinkTarget';
+import { sinkTarget, sinkText } from '../src/sinkTarget';
 import type { QuerySpec } from '../src/types';
 import { progress } from './fixtures';
 
@@ -28,5 +28,12 @@ describe('sinkTarget', () => {
     expect(sinkTarget(spec({ format: 'parquet', options: { path: 'out/revenue' } }), [progress(1)])?.target).toBe('out/revenue');
     expect(sinkTarget(spec({ format: 'console' }), [progress(1)])).toEqual({
       format: 'console', target: null, lastWriteAt: null, rowsWritten: null });
+  });
+});
+
+describe('sinkText', () => {
+  it('names a sink by its format and target, or by its format alone when it has none', () => {
+    expect(sinkText({ format: 'jdbc', target: 'shop: revenue', lastWriteAt: null, rowsWritten: null })).toBe('jdbc · shop: revenue');
+    expect(sinkText({ format: 'console', target: null, lastWriteAt: null, rowsWritten: null })).toBe('console');
   });
 });

@@ -1,9 +1,9 @@
 import { ProblemError } from '../api';
 import { engineOf, ENGINE_LABELS } from '../engines';
 import { timeOfDay } from '../format';
-import { sinkTarget } from '../sinkTarget';
+import { sinkTarget, sinkText } from '../sinkTarget';
 import type { CheckpointView, QuerySpec, QueryView } from '../types';
-import { h, replaceChildren } from './dom';
+import { describedTerm, h, replaceChildren } from './dom';
 
 /** What the service shows in place of a secret option's value; a spec saved with it would send it as the value. */
 const REDACTED = '*********(redacted)';
@@ -108,13 +108,12 @@ export function definitionCard(actions: DefinitionActions): DefinitionCard {
     saveButton.textContent = query.state === 'STOPPED' ? 'Save' : 'Save and restart';
     const spec = query.spec;
     const sink = sinkTarget(spec, []);
-    const fact = (key: string, label: string, value: string) =>
-      [h('div', { class: 'fact', 'data-fact': key }, h('dt', {}, label), h('dd', {}, value))];
+    const fact = (key: string, label: string, value: string) => [describedTerm('fact', key, label, value)];
     const location = spec.checkpointLocation;
     replaceChildren(facts,
       ...fact('engine', 'Engine', ENGINE_LABELS[engineOf(spec)]),
       ...fact('sources', spec.tables ? 'Tables' : 'Source', sourcesOf(spec)),
-      ...fact('sink', 'Sink', sink ? (sink.target ? `${sink.format} · ${sink.target}` : sink.format) : '–'),
+      ...fact('sink', 'Sink', sink ? sinkText(sink) : '–'),
       ...fact('output-mode', 'Output mode', spec.outputMode ?? 'append'),
       ...fact('trigger', 'Trigger', triggerOf(spec)),
       ...fact('checkpoint', 'Checkpoint', location ?? 'none: each run starts afresh'),

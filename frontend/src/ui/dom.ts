@@ -38,3 +38,8 @@ export function engineBadge(engine: Engine): HTMLElement {
   return h('span', { class: `badge engine engine-${engine}`, 'data-engine': engine, title: `Runs on ${ENGINE_LABELS[engine]}` },
     ENGINE_LABELS[engine]);
 }
+
+/** A term and its value in a description list, in a `div` of class `kind` marked `data-<kind>="<key>"`. */
+export function describedTerm(kind: string, key: string, label: string, value: string): HTMLElement {
+  return h('div', { class: kind, [`data-${kind}`]: key }, h('dt', {}, label), h('dd', {}, value));
+}

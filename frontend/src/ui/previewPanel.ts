@@ -1,5 +1,5 @@
-import { consoleCell } from '../format';
 import type { PreviewView } from '../types';
+import { consoleCells, consoleTable } from './consoleTable';
 import { h, replaceChildren } from './dom';
 
 const STOPPED: Record<string, string> = {
@@ -18,9 +18,7 @@ export function renderPreview(panel: HTMLElement, preview: PreviewView): void {
   const columns = preview.columns.map((c) => c.name);
   const batches = preview.batches.map((batch) => h('div', { class: 'preview-batch', 'data-batch': batch.batchId },
     h('h3', {}, `Batch ${batch.batchId}`, batch.omittedRows > 0 ? ` (first ${batch.rows.length} of ${batch.numRows} rows)` : ''),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'console' },
-      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c)))),
-      h('tbody', {}, ...batch.rows.map((row) => h('tr', {}, ...columns.map((c) => h('td', {}, consoleCell(row[c]))))))))));
+    consoleTable(columns, batch.rows.map((row) => h('tr', {}, ...consoleCells(columns, row))))));
   replaceChildren(panel,
     h('p', { class: 'preview-summary', 'data-stopped-by': preview.stoppedBy },
       `${preview.batches.length} of ${preview.batchesRun} batches wrote rows; stopped because ${STOPPED[preview.stoppedBy] ?? preview.stoppedBy}. `

@@ -1,8 +1,8 @@
 import { api, ProblemError } from '../api';
-import { consoleCell } from '../format';
 import { RESULT_ROWS, resultSummary, resultTable } from '../resultView';
 import { parseKeyFilter } from '../stateView';
 import type { ResultView } from '../types';
+import { consoleCells, consoleTable } from './consoleTable';
 import { h, replaceChildren } from './dom';
 
 /** The least time between two reads the query's batches prompt. */
@@ -54,11 +54,9 @@ export function resultPanel(queryId: string): ResultPanel {
       replaceChildren(rowsEl, h('p', { class: 'batch-empty' }, keys.length > 0 ? '(no key matches)' : '(no rows yet)'));
       return;
     }
-    const head = h('thead', {}, h('tr', {},
-      ...table.columns.map((c) => h('th', { class: table.keyColumns.includes(c) ? 'col-key' : '' }, c))));
-    const body = h('tbody', {},
-      ...table.rows.map((r) => h('tr', {}, ...table.columns.map((c) => h('td', {}, consoleCell(r[c]))))));
-    replaceChildren(rowsEl, h('div', { class: 'table-scroll' }, h('table', { class: 'console' }, head, body)));
+    replaceChildren(rowsEl, consoleTable(
+      table.columns.map((c) => h('th', { class: table.keyColumns.includes(c) ? 'col-key' : '' }, c)),
+      table.rows.map((r) => h('tr', {}, ...consoleCells(table.columns, r)))));
   }
 
   async function read(): Promise<void> {

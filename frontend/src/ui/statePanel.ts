@@ -3,6 +3,7 @@ import { consoleCell, timeOfDay } from '../format';
 import { closesIn, closesWindows, parseKeyFilter, pickBatch, rowsOverBatches, StatePager, stateOperators, stateTable,
   waitingRead, type JoinSide, type RowsAtBatch, type StateOperatorEntry, type StateRead } from '../stateView';
 import type { ClosingWindowsView, ProgressView } from '../types';
+import { consoleCells, consoleTable } from './consoleTable';
 import { h, replaceChildren } from './dom';
 
 /** Rows on a page of the state table. */
@@ -84,8 +85,6 @@ export function statePanel(queryId: string): StatePanel {
       replaceChildren(operatorsEl, h('p', { class: 'batch-empty' }, '(no stateful operator has committed a batch)'));
       return;
     }
-    const head = h('tr', {}, ...['id', 'operator', 'stores', 'partitions', 'batches', 'rows', 'rows, last batches', '']
-      .map((c) => h('th', {}, c)));
     const rows = operators.map((op) => h('tr', { 'data-operator-id': op.operatorId },
       h('td', {}, String(op.operatorId)), h('td', {}, op.operatorName), h('td', {}, op.stores.join(', ')),
       h('td', {}, String(op.numPartitions)),
@@ -94,8 +93,8 @@ export function statePanel(queryId: string): StatePanel {
       h('td', {}, rowsSpark(rowsOverBatches(reports, op, COUNTED_BATCHES))),
       h('td', {}, h('button', { class: 'btn', 'data-action': 'state-choose', disabled: op.maxBatchId < 0,
         onclick: () => choose(op) }, 'Rows'))));
-    replaceChildren(operatorsEl, h('div', { class: 'table-scroll' },
-      h('table', { class: 'console' }, h('thead', {}, head), h('tbody', {}, ...rows))));
+    replaceChildren(operatorsEl,
+      consoleTable(['id', 'operator', 'stores', 'partitions', 'batches', 'rows', 'rows, last batches', ''], rows));
   }
 
   /** Bars of an operator's rows after each of the last batches, highest full; the figures in its title. */
@@ -133,12 +132,11 @@ export function statePanel(queryId: string): StatePanel {
     const keyColumns: string[] = [];
     for (const w of closing.windows) for (const k of Object.keys(w.key)) if (!keyColumns.includes(k)) keyColumns.push(k);
     const shownKeys = keyColumns.filter((k) => !closing?.windows.some((w) => w.key[k] !== null && typeof w.key[k] === 'object'));
-    replaceChildren(closingEl, h('div', { class: 'table-scroll' }, h('table', { class: 'console' },
-      h('thead', {}, h('tr', {}, ...['closes at watermark', 'window start', ...shownKeys, 'when'].map((c) => h('th', {}, c)))),
-      h('tbody', {}, ...closing.windows.map((w) => h('tr', { 'data-closes-at': w.closesAt },
+    replaceChildren(closingEl, consoleTable(['closes at watermark', 'window start', ...shownKeys, 'when'],
+      closing.windows.map((w) => h('tr', { 'data-closes-at': w.closesAt },
         h('td', {}, consoleCell(w.closesAt)), h('td', {}, consoleCell(w.window.start)),
-        ...shownKeys.map((k) => h('td', {}, consoleCell(w.key[k]))),
-        h('td', {}, closesIn(w.closesAt, watermark))))))));
+        ...consoleCells(shownKeys, w.key),
+        h('td', {}, closesIn(w.closesAt, watermark))))));
   }
 
   async function readClosing(op: StateOperatorEntry): Promise<void> {
@@ -197,9 +195,8 @@ export function statePanel(queryId: string): StatePanel {
       const first = (pager.page - 1) * PAGE_ROWS;
       rowsHead.textContent = page.numRows === 0 ? `batch ${page.batchId}: no rows`
         : `batch ${page.batchId}: rows ${first + 1}–${first + table.rows.length} of ${page.numRows}`;
-      replaceChildren(rowsEl, table.rows.length === 0 ? null : h('div', { class: 'table-scroll' }, h('table', { class: 'console' },
-        h('thead', {}, h('tr', {}, ...table.columns.map((c) => h('th', {}, c)))),
-        h('tbody', {}, ...table.rows.map((r) => h('tr', {}, ...table.columns.map((c) => h('td', {}, consoleCell(r[c])))))))));
+      replaceChildren(rowsEl, table.rows.length === 0 ? null
+        : consoleTable(table.columns, table.rows.map((r) => h('tr', {}, ...consoleCells(table.columns, r)))));
       next.disabled = !page.nextPage;
       next.dataset.after = page.nextPage ?? '';
       previous.disabled = !pager.hasPrevious;

@@ -2,6 +2,7 @@ import { api } from '../api';
 import { bytes, count, duration, rate } from '../format';
 import { keepsEverything, retentionText } from '../streams';
 import type { StreamView } from '../types';
+import { consoleTable } from './consoleTable';
 import { h, replaceChildren } from './dom';
 import { createStreamForm } from './createStreamForm';
 import { sendEventsForm } from './sendEventsForm';
@@ -18,9 +19,7 @@ function table(name: string, headings: string[], rows: HTMLElement[], emptyText:
   return h('section', { class: 'stream-part', 'data-table': name },
     h('h3', {}, name),
     rows.length === 0 ? h('p', { class: 'empty' }, emptyText)
-      : h('div', { class: 'table-scroll' }, h('table', { class: 'console' },
-        h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', {}, text)))),
-        h('tbody', {}, ...rows))));
+      : consoleTable(headings, rows));
 }
 
 /** A stream the service found damaged at startup: it shows only its name and what is wrong. */

@@ -146,8 +146,8 @@ class ArchitectureTest {
             "engine.time", "engine.log", "engine.source", "engine.sink", "engine.table");
 
     /** Spark's text of a date and a timestamp, which the service's event decoder reads as Spark casts it. */
-    private static final List<String> ENGINE_PUBLIC_CLASSES = List.of("dev.arus.engine.expr.DateText",
-            "dev.arus.engine.expr.TimestampText");
+    private static final List<String> ENGINE_PUBLIC_CLASSES = List.of("dev.arus.engine.expr.calendar.DateText",
+            "dev.arus.engine.expr.calendar.TimestampText");
 
     /** Package cycles are measured between every engine package, subpackages apart. */
     @Test

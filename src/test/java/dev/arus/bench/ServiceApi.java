@@ -42,6 +42,24 @@ final class ServiceApi {
         return id.group(1);
     }
 
+    /** POSTs the JSON {@code body} to {@code path}; the answer's body, or an exception unless it is 2xx. */
+    String post(String path, String body) {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(base.resolve(path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        if (answer.statusCode() / 100 != 2) {
+            throw new IllegalStateException("POST " + path + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+        return answer.body();
+    }
+
+    /** DELETEs {@code path}; an exception unless the answer is a success. */
+    void delete(String path) {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(base.resolve(path)).DELETE().build());
+        if (answer.statusCode() / 100 != 2) {
+            throw new IllegalStateException("DELETE " + path + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+    }
+
     /** GETs {@code path}; its body, or an exception unless the answer is 200. */
     String get(String path) {
         HttpResponse<String> answer = send(HttpRequest.newBuilder(base.resolve(path)).GET().build());

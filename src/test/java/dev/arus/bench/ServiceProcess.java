@@ -156,6 +156,16 @@ public final class ServiceProcess implements AutoCloseable {
         throw new IllegalStateException("no VmRSS");
     }
 
+    /** The largest resident set size the process has had, in bytes ({@code VmHWM} of {@code /proc/<pid>/status}). */
+    long peakResidentBytes() {
+        for (String field : read(Path.of("/proc", Long.toString(pid()), "status"))) {
+            if (field.startsWith("VmHWM:")) {
+                return Long.parseLong(field.replaceAll("\\D", "")) * 1024;
+            }
+        }
+        throw new IllegalStateException("no VmHWM");
+    }
+
     /** The threads the process has ({@code Threads} of {@code /proc/<pid>/status}). */
     int threads() {
         for (String field : read(Path.of("/proc", Long.toString(pid()), "status"))) {

@@ -4,7 +4,7 @@ import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.api.SqlTables;
 import dev.arus.engine.api.StaticFrame;
 import dev.arus.engine.api.StreamFrame;
-import dev.arus.engine.expr.SqlParser;
+import dev.arus.engine.expr.sql.SqlParser;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;

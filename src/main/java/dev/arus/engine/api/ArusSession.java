@@ -1,8 +1,8 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.SqlParser;
-import dev.arus.engine.expr.SqlStatement;
+import dev.arus.engine.expr.sql.SqlParser;
+import dev.arus.engine.expr.sql.SqlStatement;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.log.StreamColumns;
 import dev.arus.engine.log.StreamDefinition;
@@ -20,13 +20,13 @@ import dev.arus.engine.sink.MemoryTables;
 import dev.arus.engine.sink.SinkProviders;
 import dev.arus.engine.sink.StreamSinkProvider;
 import dev.arus.engine.source.SourceContext;
+import dev.arus.engine.source.SourceProvider;
+import dev.arus.engine.source.SourceProviders;
+import dev.arus.engine.source.StreamSourceProvider;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.ParseException;
 import dev.arus.engine.streaming.TextPosition;
-import dev.arus.engine.source.SourceProvider;
-import dev.arus.engine.source.SourceProviders;
-import dev.arus.engine.source.StreamSourceProvider;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.SystemClock;
 import java.io.PrintStream;

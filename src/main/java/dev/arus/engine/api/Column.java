@@ -1,8 +1,8 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.expr.BinaryOperator;
-import dev.arus.engine.expr.DataTypeParser;
 import dev.arus.engine.expr.Expression;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

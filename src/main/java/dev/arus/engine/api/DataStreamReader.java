@@ -1,7 +1,7 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.streaming.ArusException;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.arus.engine.api;
 
-import dev.arus.engine.expr.SqlParser;
-import dev.arus.engine.expr.SqlStatement;
+import dev.arus.engine.expr.sql.SqlParser;
+import dev.arus.engine.expr.sql.SqlStatement;
 import dev.arus.engine.streaming.ArusException;
 
 /**

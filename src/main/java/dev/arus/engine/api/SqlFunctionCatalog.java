@@ -1,6 +1,6 @@
 package dev.arus.engine.api;
 
-import dev.arus.engine.expr.SqlFunctions;
+import dev.arus.engine.expr.analysis.SqlFunctions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package dev.arus.engine.api;
 
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionParser;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ParseException;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.MapVector;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.BoundExpression;
-import dev.arus.engine.expr.Generator;
+import dev.arus.engine.expr.analysis.Generator;
 import java.util.Arrays;
 import java.util.List;
 

@@ -5,14 +5,14 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
 
 /** The common state of bound nodes: type, nullability, pretty SQL and the reused output vector. */
-abstract class BoundNode implements BoundExpression {
+public abstract class BoundNode implements BoundExpression {
 
     private final DataType type;
     private final boolean nullable;
     private final String sql;
     private ColumnVector output;
 
-    BoundNode(DataType type, boolean nullable, String sql) {
+    protected BoundNode(DataType type, boolean nullable, String sql) {
         this.type = type;
         this.nullable = nullable;
         this.sql = sql;
@@ -40,7 +40,7 @@ abstract class BoundNode implements BoundExpression {
 
     /** The output vector, able to hold {@code size} rows and with no nulls yet. */
     @SuppressWarnings("unchecked")
-    final <V extends ColumnVector> V output(int size) {
+    protected final <V extends ColumnVector> V output(int size) {
         if (output == null) {
             output = ColumnVector.allocate(type, ColumnarBatch.capacityFor(size));
         }

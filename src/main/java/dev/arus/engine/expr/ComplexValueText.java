@@ -16,14 +16,14 @@ import java.time.ZoneId;
  * binary decoded as UTF-8) and a nested NULL as {@code null}. Reads the vectors directly into one
  * reused buffer, with no row objects in between. Not thread-safe.
  */
-final class ComplexValueText {
+public final class ComplexValueText {
 
     private static final String NULL = "null";
 
     private final StringBuilder text = new StringBuilder();
 
     /** The text of a non-null row of {@code vector}. */
-    String format(ColumnVector vector, int row, ZoneId zone) {
+    public String format(ColumnVector vector, int row, ZoneId zone) {
         text.setLength(0);
         append(vector, row, zone);
         return text.toString();

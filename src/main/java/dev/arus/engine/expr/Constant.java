@@ -15,7 +15,7 @@ import java.util.Arrays;
  * A literal value repeated for every row. The vector is filled once and refilled only when a
  * larger chunk comes, so evaluation is usually free.
  */
-final class Constant extends BoundNode {
+public final class Constant extends BoundNode {
 
     private final Object value;
     private ColumnVector filled;
@@ -25,18 +25,18 @@ final class Constant extends BoundNode {
      * {@code value} as {@code ColumnVector.getObject} gives it for {@code type} (Integer, BigDecimal,
      * LocalDate...), or null.
      */
-    Constant(Object value, DataType type, String sql) {
+    public Constant(Object value, DataType type, String sql) {
         super(type, value == null, sql);
         this.value = value;
     }
 
     /** The value, as {@code ColumnVector.getObject} gives it; null for NULL. */
-    Object value() {
+    public Object value() {
         return value;
     }
 
     /** The value of a non-null integer constant, seen through widening; otherwise {@code null}. */
-    static Long longValueOf(BoundExpression expression) {
+    public static Long longValueOf(BoundExpression expression) {
         BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
         return unwrapped instanceof Constant constant && unwrapped.dataType().isIntegral()
                 && constant.value instanceof Number number ? number.longValue() : null;

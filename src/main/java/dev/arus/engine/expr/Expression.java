@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 /**
  * An unresolved expression: what the user wrote, before names are looked up in a schema and types
- * are checked (that is {@link ExpressionAnalyzer}'s job). Every node knows the 0-based character
+ * are checked (that is {@code ExpressionAnalyzer}'s job). Every node knows the 0-based character
  * offset where it starts in the text it was parsed from, or -1 when it was built in code through
  * {@code Column}. {@link #sql()} is Spark's pretty SQL form, which names unaliased columns.
  */
@@ -301,7 +301,7 @@ public sealed interface Expression {
      * {@code child AS name}: the output column is called {@code name}. An automatic alias has no
      * name of its own ({@code name} is empty): it calls its column by the child's pretty SQL, as
      * Spark SQL's {@code ResolveAliases} names a select item the Column API would name otherwise
-     * (see {@link ExpressionAnalyzer#sqlSelectItem}).
+     * (see {@code ExpressionAnalyzer.sqlSelectItem}).
      */
     record Alias(Expression child, String name, int position, boolean automatic) implements Expression {
 

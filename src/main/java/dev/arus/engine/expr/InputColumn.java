@@ -6,11 +6,11 @@ import dev.arus.engine.data.Field;
 import java.util.OptionalInt;
 
 /** A bare reference to an input column: evaluation hands back the input's own vector. */
-final class InputColumn extends BoundNode {
+public final class InputColumn extends BoundNode {
 
     private final int ordinal;
 
-    InputColumn(int ordinal, Field field) {
+    public InputColumn(int ordinal, Field field) {
         super(field.type(), field.nullable(), field.name());
         this.ordinal = ordinal;
     }

@@ -21,7 +21,7 @@ import java.util.Locale;
  * suffixes {@code Y}, {@code S}, {@code L}, {@code F}, {@code D} and {@code BD} make a TINYINT,
  * SMALLINT, BIGINT, FLOAT, DOUBLE or DECIMAL, each checked against its range. Stateless.
  */
-final class LiteralValues {
+public final class LiteralValues {
 
     private static final BigDecimal FLOAT_MAX = new BigDecimal(Float.MAX_VALUE);
     private static final BigDecimal DOUBLE_MAX = new BigDecimal(Double.MAX_VALUE);
@@ -86,7 +86,7 @@ final class LiteralValues {
      * The value and type of a number as written, sign and suffix included; out of range is an
      * {@link ArusException}.
      */
-    static Expression.Literal number(String written, int position) {
+    public static Expression.Literal number(String written, int position) {
         String upper = written.toUpperCase(Locale.ROOT);
         String suffix = upper.endsWith("BD") ? "BD"
                 : Character.isLetter(upper.charAt(upper.length() - 1)) ? upper.substring(upper.length() - 1) : "";

@@ -3,13 +3,13 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.ColumnVector;
 
 /** Null propagation for strict operators, whose result is null when any input is. */
-final class NullMasks {
+public final class NullMasks {
 
     private NullMasks() {
     }
 
     /** Marks {@code output} null where {@code input} is; returns whether any row is null. */
-    static boolean propagate(ColumnVector output, ColumnVector input, int size) {
+    public static boolean propagate(ColumnVector output, ColumnVector input, int size) {
         if (!input.hasNulls()) {
             return false;
         }
@@ -22,7 +22,7 @@ final class NullMasks {
     }
 
     /** Marks {@code output} null where either input is; returns whether any row is null. */
-    static boolean propagate(ColumnVector output, ColumnVector left, ColumnVector right, int size) {
+    public static boolean propagate(ColumnVector output, ColumnVector left, ColumnVector right, int size) {
         boolean leftNulls = propagate(output, left, size);
         boolean rightNulls = propagate(output, right, size);
         return leftNulls || rightNulls;

@@ -6,12 +6,12 @@ import dev.arus.engine.data.DataType;
 import java.util.OptionalInt;
 
 /** An expression under another output name: an alias, or Spark's naming of a top-level cast. */
-final class Renamed implements BoundExpression {
+public final class Renamed implements BoundExpression {
 
     private final BoundExpression child;
     private final String name;
 
-    Renamed(BoundExpression child, String name) {
+    public Renamed(BoundExpression child, String name) {
         this.child = child;
         this.name = name;
     }

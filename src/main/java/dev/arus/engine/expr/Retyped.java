@@ -6,16 +6,16 @@ import dev.arus.engine.data.DataType;
 
 /**
  * A cast that keeps every value as it is held, such as INT to BIGINT or FLOAT to DOUBLE (see
- * {@link Casts#keepsRepresentation}), or a struct, array or map to the same shape with looser
+ * {@code Casts.keepsRepresentation}), or a struct, array or map to the same shape with looser
  * nullability: the child's vector is used as is and only the reported type changes.
  */
-final class Retyped implements BoundExpression {
+public final class Retyped implements BoundExpression {
 
     private final BoundExpression child;
     private final DataType type;
     private final String sql;
 
-    Retyped(BoundExpression child, DataType type, String sql) {
+    public Retyped(BoundExpression child, DataType type, String sql) {
         this.child = child;
         this.type = type;
         this.sql = sql;

@@ -10,18 +10,18 @@ import dev.arus.engine.data.ColumnarBatch;
  * path; only if that raises an {@link EvaluationException} are the needed rows packed into a
  * scratch chunk and evaluated again, so a genuine error still surfaces.
  */
-final class SelectiveEvaluation {
+public final class SelectiveEvaluation {
 
     private final BoundExpression child;
     private ColumnarBatch scratch;
     private ColumnVector scattered;
 
-    SelectiveEvaluation(BoundExpression child) {
+    public SelectiveEvaluation(BoundExpression child) {
         this.child = child;
     }
 
     /** The child's values for rows whose {@code needed} flag is set; other rows are unspecified. */
-    ColumnVector evaluate(ColumnarBatch input, boolean[] needed, EvaluationContext context) {
+    public ColumnVector evaluate(ColumnarBatch input, boolean[] needed, EvaluationContext context) {
         try {
             return child.evaluate(input, context);
         } catch (EvaluationException e) {

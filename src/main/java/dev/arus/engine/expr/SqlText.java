@@ -3,6 +3,7 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DayTimeIntervalType;
+import dev.arus.engine.expr.calendar.DateTimeFormats;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
@@ -12,37 +13,37 @@ import java.util.List;
  * that unresolved and bound expressions name columns the same way. Attributes and literals print
  * bare ({@code value}, {@code a}, {@code 1}); operators are parenthesised ({@code (value % 3)}).
  */
-final class SqlText {
+public final class SqlText {
 
     private SqlText() {
     }
 
-    static String binary(BinaryOperator operator, String left, String right) {
+    public static String binary(BinaryOperator operator, String left, String right) {
         return "(" + left + " " + operator.symbol() + " " + right + ")";
     }
 
-    static String not(String child) {
+    public static String not(String child) {
         return "(NOT " + child + ")";
     }
 
-    static String negate(String child) {
+    public static String negate(String child) {
         return "(- " + child + ")";
     }
 
-    static String isNull(String child, boolean negated) {
+    public static String isNull(String child, boolean negated) {
         return "(" + child + (negated ? " IS NOT NULL)" : " IS NULL)");
     }
 
-    static String in(String value, List<String> list) {
+    public static String in(String value, List<String> list) {
         return "(" + value + " IN (" + String.join(", ", list) + "))";
     }
 
-    static String cast(String child, DataType target) {
+    public static String cast(String child, DataType target) {
         return "CAST(" + child + " AS " + target.sql() + ")";
     }
 
     /** {@code extract(YEAR FROM ts)}, the field as written. */
-    static String extract(String field, String source) {
+    public static String extract(String field, String source) {
         return "extract(" + field + " FROM " + source + ")";
     }
 
@@ -51,7 +52,7 @@ final class SqlText {
      * ({@code 1.50}, {@code a}), dates and timestamps typed ({@code DATE '2026-12-01'}), intervals
      * in the ANSI style, binary in hex ({@code X'0A'}).
      */
-    static String literal(Object value, DataType type) {
+    public static String literal(Object value, DataType type) {
         if (value == null) {
             return "NULL";
         }
@@ -70,12 +71,12 @@ final class SqlText {
         return value.toString();
     }
 
-    static String function(String name, List<String> arguments) {
+    public static String function(String name, List<String> arguments) {
         return name + "(" + String.join(", ", arguments) + ")";
     }
 
     /** {@code CASE WHEN c THEN v ... [ELSE e] END}; {@code conditionsAndValues} alternates. */
-    static String caseWhen(List<String> conditionsAndValues, String elseValue) {
+    public static String caseWhen(List<String> conditionsAndValues, String elseValue) {
         StringBuilder text = new StringBuilder("CASE");
         for (int i = 0; i < conditionsAndValues.size(); i += 2) {
             text.append(" WHEN ").append(conditionsAndValues.get(i))
@@ -88,7 +89,7 @@ final class SqlText {
     }
 
     /** Spark's {@code If.sql}: {@code (IF(c, a, b))}. */
-    static String ifThenElse(String condition, String value, String elseValue) {
+    public static String ifThenElse(String condition, String value, String elseValue) {
         return "(IF(" + condition + ", " + value + ", " + elseValue + "))";
     }
 

@@ -5,13 +5,14 @@ import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.BooleanVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DataType;
-import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DayTimeIntervalType.IntervalField;
+import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Decimals;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import dev.arus.engine.expr.calendar.DateTimeFormats;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -53,7 +54,7 @@ public final class ValueText {
     }
 
     /** Appends the text of non-null row {@code row} of an atomic vector. */
-    static void append(StringBuilder text, ColumnVector vector, int row, ZoneId zone) {
+    public static void append(StringBuilder text, ColumnVector vector, int row, ZoneId zone) {
         if (vector instanceof LongVector longs) {
             appendLong(text, longs.values()[row], longs.type(), zone);
         } else if (vector instanceof DoubleVector doubles) {

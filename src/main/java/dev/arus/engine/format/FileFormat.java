@@ -3,7 +3,7 @@ package dev.arus.engine.format;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.TimestampPattern;
+import dev.arus.engine.expr.calendar.TimestampPattern;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.InvalidOptionException;

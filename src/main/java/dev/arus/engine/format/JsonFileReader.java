@@ -1,12 +1,12 @@
 package dev.arus.engine.format;
 
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
-import dev.arus.engine.data.ColumnVector;
-import dev.arus.engine.expr.JsonValueReader;
-import dev.arus.engine.expr.TimestampPattern;
+import dev.arus.engine.expr.calendar.TimestampPattern;
+import dev.arus.engine.expr.json.JsonValueReader;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.arus.engine.http;
 
 import dev.arus.engine.data.Row;
-import dev.arus.engine.expr.JsonValueWriter;
+import dev.arus.engine.expr.json.JsonValueWriter;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.time.Clock;

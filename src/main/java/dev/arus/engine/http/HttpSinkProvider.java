@@ -1,6 +1,6 @@
 package dev.arus.engine.http;
 
-import dev.arus.engine.expr.JsonValueWriter;
+import dev.arus.engine.expr.json.JsonValueWriter;
 import dev.arus.engine.sink.Sink;
 import dev.arus.engine.sink.SinkContext;
 import dev.arus.engine.sink.SinkProvider;

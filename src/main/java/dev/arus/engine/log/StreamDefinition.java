@@ -6,7 +6,7 @@ import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.engine.streaming.AnalysisException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;

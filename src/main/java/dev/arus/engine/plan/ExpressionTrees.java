@@ -1,7 +1,7 @@
 package dev.arus.engine.plan;
 
-import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.Expression;
+import dev.arus.engine.expr.aggregate.AggregateFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

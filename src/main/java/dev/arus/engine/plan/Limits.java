@@ -5,7 +5,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.limit.StreamingGlobalLimit;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import java.util.List;

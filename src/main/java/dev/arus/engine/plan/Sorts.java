@@ -3,7 +3,7 @@ package dev.arus.engine.plan;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.RowOrdering;
 import dev.arus.engine.expr.BoundExpression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.OutputMode;
 import java.util.ArrayList;

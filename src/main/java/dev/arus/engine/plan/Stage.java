@@ -7,7 +7,7 @@ import dev.arus.engine.exec.GenerateOperator;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.exec.ProjectOperator;
 import dev.arus.engine.expr.BoundExpression;
-import dev.arus.engine.expr.Generator;
+import dev.arus.engine.expr.analysis.Generator;
 import java.util.List;
 
 /**

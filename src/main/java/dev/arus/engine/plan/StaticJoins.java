@@ -10,7 +10,7 @@ import dev.arus.engine.exec.join.StaticJoinSpec;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;

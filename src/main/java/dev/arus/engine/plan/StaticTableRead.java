@@ -4,7 +4,7 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.StaticJoinIndex;
 import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.table.StaticTable;
 import dev.arus.engine.table.StaticTableReader;
 import java.time.ZoneId;

@@ -12,7 +12,7 @@ import dev.arus.engine.exec.join.StreamStreamJoin;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.BoundExpression;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.Operator;
 import dev.arus.engine.expr.BoundExpression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.streaming.AnalysisException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,6 @@ package dev.arus.engine.runtime;
 import dev.arus.engine.checkpoint.Checkpoint;
 import dev.arus.engine.files.ProtocolProbe;
 import dev.arus.engine.checkpoint.ResumePoint;
-import dev.arus.engine.data.Row;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.EventTimeStats;
 import dev.arus.engine.exec.EventTimeWatermarkOperator;

@@ -1,12 +1,12 @@
 package dev.arus.engine.sink;
 
-import dev.arus.engine.files.AtomicFiles;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.JsonValueWriter;
 import dev.arus.engine.expr.ValueText;
+import dev.arus.engine.expr.json.JsonValueWriter;
+import dev.arus.engine.files.AtomicFiles;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.InvalidOptionException;
 import dev.arus.engine.streaming.OutputMode;

@@ -3,7 +3,7 @@ package dev.arus.engine.table;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.engine.format.FileFormat;
 import dev.arus.engine.format.FileReader;
 import dev.arus.engine.streaming.ArusException;

@@ -11,7 +11,7 @@ public final class ShopDemo {
     public static final String QUERY = "revenue-per-category";
 
     /** The stream's definition, as {@code POST /api/streams} takes it; kept for a day. */
-    static final String STREAM_JSON = """
+    public static final String STREAM_JSON = """
             {
               "name": "orders",
               "schema": "order_id STRING NOT NULL, product STRING, category STRING, amount DOUBLE, event_time TIMESTAMP",
@@ -22,7 +22,7 @@ public final class ShopDemo {
             """;
 
     /** The query spec (DESIGN §8) of revenue per category per minute. */
-    static final String QUERY_JSON = """
+    public static final String QUERY_JSON = """
             {
               "name": "revenue-per-category",
               "source": {"format": "stream", "options": {"stream": "orders"}},

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.ExpressionAnalyzer;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.streaming.ParseException;
 import org.junit.jupiter.api.Test;
 

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.AggregateCall;
-import dev.arus.engine.expr.AggregateFunction;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.ExpressionAnalyzer;
-import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.expr.aggregate.AggregateCall;
+import dev.arus.engine.expr.aggregate.AggregateFunction;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
+import dev.arus.engine.expr.window.GroupingKey;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,19 +3,21 @@ package dev.arus.engine.expr;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Builds chunks from rows of objects and evaluates expression text over them, for tests. */
-final class Batches {
+public final class Batches {
 
-    static final EvaluationContext UTC = new EvaluationContext(1_700_000_000_000_000L, ZoneId.of("UTC"));
+    public static final EvaluationContext UTC = new EvaluationContext(1_700_000_000_000_000L, ZoneId.of("UTC"));
 
     private Batches() {
     }
 
-    static ColumnarBatch of(Schema schema, Object[]... rows) {
+    public static ColumnarBatch of(Schema schema, Object[]... rows) {
         ColumnarBatch batch = ColumnarBatch.allocate(schema, Math.max(rows.length, 1));
         for (int r = 0; r < rows.length; r++) {
             for (int c = 0; c < schema.size(); c++) {
@@ -27,11 +29,11 @@ final class Batches {
     }
 
     /** The single column's values of {@code batch}, one per row. */
-    static List<Object> evaluate(String expression, ColumnarBatch batch) {
+    public static List<Object> evaluate(String expression, ColumnarBatch batch) {
         return evaluate(ExpressionAnalyzer.bind(ExpressionParser.parse(expression), batch.schema()), batch, UTC);
     }
 
-    static List<Object> evaluate(BoundExpression bound, ColumnarBatch batch, EvaluationContext context) {
+    public static List<Object> evaluate(BoundExpression bound, ColumnarBatch batch, EvaluationContext context) {
         ColumnVector result = bound.evaluate(batch, context);
         List<Object> values = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
@@ -40,7 +42,7 @@ final class Batches {
         return values;
     }
 
-    static Object[] row(Object... values) {
+    public static Object[] row(Object... values) {
         return values;
     }
 }

@@ -13,6 +13,8 @@ import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -8,6 +8,8 @@ import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -11,6 +11,8 @@ import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import dev.arus.engine.streaming.ArusException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -26,7 +28,7 @@ import java.util.Map;
  * a case reads as a line of Spark's {@code sql-tests} output. Evaluated by the real analyzer and
  * vectorised nodes, in UTC.
  */
-final class SqlRow {
+public final class SqlRow {
 
     static final Schema SCHEMA = Schema.of(
             new Field("i", AtomicType.INT, true),
@@ -51,7 +53,7 @@ final class SqlRow {
         Instant.parse("2026-12-01T10:00:00Z"), null, List.of(1, 2, 3), map("a", 1)};
 
     /** What an expression gives for the row. */
-    record Result(String value, String type, String name) {
+    public record Result(String value, String type, String name) {
     }
 
     private SqlRow() {
@@ -63,7 +65,7 @@ final class SqlRow {
         return map;
     }
 
-    static Result evaluate(String expression) {
+    public static Result evaluate(String expression) {
         BoundExpression bound = ExpressionAnalyzer.bind(ExpressionParser.parse(expression), SCHEMA);
         ColumnarBatch batch = Batches.of(SCHEMA, new Object[][] {VALUES});
         ColumnVector result = bound.evaluate(batch, Batches.UTC);
@@ -75,7 +77,7 @@ final class SqlRow {
     }
 
     /** Checks the value and type, and the name when one is given. */
-    static void check(String expression, String value, String type, String name) {
+    public static void check(String expression, String value, String type, String name) {
         Result result = evaluate(expression);
         assertThat(result.value()).as("value of %s", expression).isEqualTo(value);
         assertThat(result.type()).as("type of %s", expression).isEqualTo(type);
@@ -85,7 +87,7 @@ final class SqlRow {
     }
 
     /** Checks that defining or evaluating the expression fails with the error class, its message containing {@code detail}. */
-    static void fails(String expression, String errorClass, String detail) {
+    public static void fails(String expression, String errorClass, String detail) {
         assertThatThrownBy(() -> evaluate(expression))
                 .as("error of %s", expression)
                 .isInstanceOfSatisfying(ArusException.class, e -> assertThat(e.errorClass()).isEqualTo(errorClass))

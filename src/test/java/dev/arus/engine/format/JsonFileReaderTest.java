@@ -3,7 +3,7 @@ package dev.arus.engine.format;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.data.Row;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

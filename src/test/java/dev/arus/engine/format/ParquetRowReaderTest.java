@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.engine.sink.DuckDb;
 import dev.arus.engine.streaming.ArusException;
 import java.io.IOException;

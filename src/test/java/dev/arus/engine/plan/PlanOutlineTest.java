@@ -6,7 +6,7 @@ import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
-import dev.arus.engine.expr.ExpressionParser;
+import dev.arus.engine.expr.sql.ExpressionParser;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

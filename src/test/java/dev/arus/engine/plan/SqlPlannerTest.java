@@ -8,7 +8,7 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.join.JoinType;
 import dev.arus.engine.expr.Expression;
-import dev.arus.engine.expr.SqlParser;
+import dev.arus.engine.expr.sql.SqlParser;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.arus.engine.api.DataStreamWriter;
 import dev.arus.engine.api.StreamFrame;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.engine.format.ParquetRowWriter;
 import dev.arus.engine.sink.DuckDb;
 import dev.arus.engine.streaming.Trigger;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Row;
-import dev.arus.engine.expr.DataTypeParser;
+import dev.arus.engine.expr.sql.DataTypeParser;
 import dev.arus.server.web.ProblemException;
 import java.math.BigDecimal;
 import java.nio.CharBuffer;

@@ -2,10 +2,10 @@ package dev.arus.engine.exec.aggregate;
 
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DataType;
-import dev.arus.engine.data.Field;
 import dev.arus.engine.data.DecimalType;
-import dev.arus.engine.expr.AggregateCall;
-import dev.arus.engine.expr.AggregateFunction;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.expr.aggregate.AggregateCall;
+import dev.arus.engine.expr.aggregate.AggregateFunction;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.arus.engine.exec.aggregate;
 
-import dev.arus.engine.expr.AggregateCall;
-import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.expr.aggregate.AggregateCall;
+import dev.arus.engine.expr.window.GroupingKey;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import dev.arus.engine.data.BigDecimalVector;
 import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.LongVector;
-import dev.arus.engine.expr.DecimalResults;
+import dev.arus.engine.expr.aggregate.DecimalResults;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;

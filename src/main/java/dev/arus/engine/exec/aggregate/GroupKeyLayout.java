@@ -8,7 +8,7 @@ import dev.arus.engine.data.StructVector;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.KeyHashes;
 import dev.arus.engine.expr.EvaluationException;
-import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.expr.window.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;

@@ -3,7 +3,7 @@ package dev.arus.engine.exec.aggregate;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.StringVector;
 import dev.arus.engine.expr.EvaluationContext;
-import dev.arus.engine.expr.GroupingKey.SessionKey;
+import dev.arus.engine.expr.window.GroupingKey.SessionKey;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.IntervalParser;
 

@@ -4,7 +4,7 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.StateStats;
-import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.expr.window.GroupingKey;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import dev.arus.engine.streaming.OutputMode;

@@ -1,7 +1,7 @@
 package dev.arus.engine.exec.dedup;
 
 import dev.arus.engine.data.Schema;
-import dev.arus.engine.expr.GroupingKey;
+import dev.arus.engine.expr.window.GroupingKey;
 import java.util.List;
 import java.util.function.Supplier;
 

@@ -1,0 +1,80 @@
+package dev.arus.engine.expr.math;
+
+/**
+ * Division by a constant without a division instruction: {@code n / d} as a high multiply by a
+ * "magic" reciprocal and a shift (Granlund and Montgomery; Warren, Hacker's Delight, 10-4), exact
+ * for every {@code long n}. A hardware divide costs tens of cycles per row, which is most of
+ * {@code value % 3} over a large batch. Only for {@code |d| >= 2} and {@code d != Long.MIN_VALUE}.
+ */
+final class ConstantDivisor {
+
+    private final long divisor;
+    private final long magic;
+    private final int shift;
+    private final long correction;
+
+    private ConstantDivisor(long divisor, long magic, int shift) {
+        this.divisor = divisor;
+        this.magic = magic;
+        this.shift = shift;
+        this.correction = divisor > 0 && magic < 0 ? 1 : divisor < 0 && magic > 0 ? -1 : 0;
+    }
+
+    /** Whether {@link #of} accepts {@code divisor}. */
+    static boolean supports(long divisor) {
+        return divisor != Long.MIN_VALUE && Math.abs(divisor) >= 2;
+    }
+
+    static ConstantDivisor of(long divisor) {
+        if (!supports(divisor)) {
+            throw new IllegalArgumentException("no magic reciprocal for " + divisor);
+        }
+        final long twoTo63 = Long.MIN_VALUE;
+        long absolute = Math.abs(divisor);
+        long t = twoTo63 + (divisor >>> 63);
+        long absoluteNc = t - 1 - Long.remainderUnsigned(t, absolute);
+        int p = 63;
+        long q1 = Long.divideUnsigned(twoTo63, absoluteNc);
+        long r1 = twoTo63 - q1 * absoluteNc;
+        long q2 = Long.divideUnsigned(twoTo63, absolute);
+        long r2 = twoTo63 - q2 * absolute;
+        long delta;
+        do {
+            p++;
+            q1 <<= 1;
+            r1 <<= 1;
+            if (Long.compareUnsigned(r1, absoluteNc) >= 0) {
+                q1++;
+                r1 -= absoluteNc;
+            }
+            q2 <<= 1;
+            r2 <<= 1;
+            if (Long.compareUnsigned(r2, absolute) >= 0) {
+                q2++;
+                r2 -= absolute;
+            }
+            delta = absolute - r2;
+        } while (Long.compareUnsigned(q1, delta) < 0 || (q1 == delta && r1 == 0));
+        long magic = q2 + 1;
+        return new ConstantDivisor(divisor, divisor < 0 ? -magic : magic, p - 64);
+    }
+
+    /** {@code n / divisor}, truncated towards zero as Java's. */
+    long quotient(long n) {
+        long q = Math.multiplyHigh(magic, n) + correction * n;
+        q >>= shift;
+        return q + (q >>> 63);
+    }
+
+    /** {@code n % divisor}, with the sign of {@code n} as Java's and Spark's. */
+    long remainder(long n) {
+        return n - quotient(n) * divisor;
+    }
+
+    /** Writes {@code in[i] % divisor} for the first {@code size} rows. */
+    void remainders(long[] in, long[] out, int size) {
+        for (int i = 0; i < size; i++) {
+            out[i] = remainder(in[i]);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package dev.arus.bench;
+
+import dev.arus.server.ArusApplication;
+import dev.arus.server.demo.ShopDemo;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Event to browser: one event is POSTed to a stream of the event log and acknowledged (durable),
+ * and the figure is the time from sending that POST to the arrival, at a WebSocket client of the
+ * query's live feed, of the first {@code batch} message that carries the row it made. One event
+ * at a time, the next sent once the previous one's message arrived; the service runs in this JVM
+ * (so both ends read one {@code System.nanoTime}), on loopback, as {@link IngestBenchmark} does.
+ * <ul>
+ *   <li>{@code e2e-latency}: a stateless filter over the shop's {@code orders} stream
+ *       ({@code amount > 0}, append, the default trigger, a {@code noop} sink): the event's own
+ *       row;</li>
+ *   <li>{@code e2e-latency-windowed}: the shop demo's query (revenue and orders per category per
+ *       1-minute window, watermark 10 s, append) with the default trigger instead of the demo's
+ *       5 seconds: each event lies 11 s past the end of the previous event's window, so it moves
+ *       the watermark past that window's end, and the figure is the time to the message with the
+ *       window it closed (the batch of the event, then the batch the moved watermark runs).</li>
+ * </ul>
+ * Beside each: the acknowledgement's share, and the medians of the progress reports' phases of
+ * the batches that carried the rows (engine time), and of the sink-to-client push (arrival minus
+ * the batch message's millisecond timestamp).
+ */
+public final class E2eLatencyBenchmark {
+
+    private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 300);
+    private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 1_000);
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Instant FIRST_WINDOW = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Pattern DURATION = Pattern.compile("\"(triggerExecution|walCommit|addBatch|commitOffsets|"
+            + "latestOffset|queryPlanning|getBatch)\":(\\d+)");
+    private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\":\"([^\"]+)\"");
+
+    private static final String STATELESS = """
+            {
+              "name": "e2e-stateless",
+              "source": {"format": "stream", "options": {"stream": "orders"}},
+              "steps": [{"filter": "amount > 0"}],
+              "outputMode": "append",
+              "sink": {"format": "noop"}
+            }
+            """;
+
+    private E2eLatencyBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dataDir = BenchFiles.temporaryDirectory("arus-bench-e2e");
+        ConfigurableApplicationContext service = SpringApplication.run(ArusApplication.class,
+                "--server.port=0", "--arus.demo.enabled=false", "--arus.data-dir=" + dataDir,
+                "--arus.limits.ingest-requests-per-minute=100000000", "--logging.level.root=WARN");
+        try {
+            int port = ((WebServerApplicationContext) service).getWebServer().getPort();
+            ServiceApi api = new ServiceApi(port);
+            post(api, "/api/streams", ShopDemo.STREAM_JSON);
+            String windowed = ShopDemo.QUERY_JSON.replace("\"trigger\": {\"processingTime\": \"5 seconds\"},", "");
+            if (windowed.equals(ShopDemo.QUERY_JSON)) {
+                throw new IllegalStateException("the shop's query no longer has the trigger this benchmark removes");
+            }
+            run(api, port, "e2e-latency", STATELESS,
+                    i -> "{\"order_id\":\"s-" + i + "\",\"category\":\"books\",\"amount\":1.5,"
+                            + "\"event_time\":\"" + FIRST_WINDOW.plusMillis(i) + "\"}",
+                    i -> "\"s-" + i + "\"");
+            run(api, port, "e2e-latency-windowed", windowed,
+                    i -> "{\"order_id\":\"w-" + i + "\",\"category\":\"c-" + i + "\",\"amount\":1.5,"
+                            + "\"event_time\":\"" + FIRST_WINDOW.plus(Duration.ofMinutes(i)).plusSeconds(11) + "\"}",
+                    // event i lies in window i and closes window i - 1, which holds event i - 1 alone
+                    i -> i == 0 ? null : "\"c-" + (i - 1) + "\"");
+        } finally {
+            service.close();
+            BenchFiles.delete(dataDir);
+        }
+    }
+
+    /** Posts WARMUP + MEASURED events one at a time to the query {@code spec} makes, and prints its line. */
+    private static void run(ServiceApi api, int port, String figure, String spec, IntFunction<String> event,
+                            IntFunction<String> awaited) throws Exception {
+        String id = api.createQuery(spec);
+        Feed feed = new Feed();
+        WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/ws/queries/" + id), feed).join();
+        feed.awaitSnapshot();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI events = api.base().resolve("/api/streams/orders/events");
+        List<Long> total = new ArrayList<>();
+        List<Long> acks = new ArrayList<>();
+        List<Long> pushes = new ArrayList<>();
+        List<String> progressOfRows = new ArrayList<>();
+        for (int i = 0; i < WARMUP + MEASURED; i++) {
+            String awaitedText = awaited.apply(i);
+            CompletableFuture<Arrival> arrival = awaitedText == null ? null : feed.await(awaitedText);
+            long sent = System.nanoTime();
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(events)
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("[" + event.apply(i) + "]"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            long acknowledged = System.nanoTime();
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("POST events answered " + answer.statusCode() + ": " + answer.body());
+            }
+            if (arrival == null) {
+                continue;
+            }
+            Arrival arrived = arrival.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            if (i >= WARMUP) {
+                total.add(arrived.nanos() - sent);
+                acks.add(acknowledged - sent);
+                pushes.add(arrived.pushMicros());
+                progressOfRows.add(feed.progressOfBatch(arrived.batchId()));
+            }
+        }
+        socket.abort();
+        api.delete("/api/queries/" + id);
+        System.out.println(String.format(Locale.ROOT,
+                "BENCH %s %.2f %.2f ms (p50 p99 from sending the POST to the batch message, %d events, max %.2f; "
+                        + "ack p50 %.2f p99 %.2f ms; engine medians of those batches' progress: %s; "
+                        + "sink to client p50 %.2f ms; %s)",
+                figure, percentile(total, 0.50) / 1e6, percentile(total, 0.99) / 1e6, total.size(),
+                percentile(total, 1.0) / 1e6, percentile(acks, 0.50) / 1e6, percentile(acks, 0.99) / 1e6,
+                medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, BenchLoad.now()));
+    }
+
+    private static void post(ServiceApi api, String path, String json) throws IOException, InterruptedException {
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(api.base().resolve(path))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (answer.statusCode() != 201) {
+            throw new IllegalStateException("POST " + path + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+    }
+
+    /** Per phase of the progress reports' {@code durationMs}, the median over {@code reports}. */
+    private static String medianDurations(List<String> reports) {
+        String[] phases = {"triggerExecution", "latestOffset", "walCommit", "addBatch", "commitOffsets"};
+        StringBuilder out = new StringBuilder();
+        for (String phase : phases) {
+            List<Long> values = new ArrayList<>();
+            for (String report : reports) {
+                Matcher m = DURATION.matcher(report == null ? "" : report);
+                while (m.find()) {
+                    if (m.group(1).equals(phase)) {
+                        values.add(Long.parseLong(m.group(2)));
+                    }
+                }
+            }
+            out.append(out.isEmpty() ? "" : ", ").append(phase).append(' ')
+                    .append(values.isEmpty() ? "-" : percentile(values, 0.5)).append(" ms");
+        }
+        return out.toString();
+    }
+
+    private static long percentile(List<Long> values, double fraction) {
+        long[] sorted = values.stream().mapToLong(Long::longValue).sorted().toArray();
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+    }
+
+    /** A batch message that carried the awaited text: when it arrived, its batch, and its push time. */
+    private record Arrival(long nanos, long batchId, long pushMicros) {
+    }
+
+    /** The query's live feed: completes the awaited text's future with the first batch message that has it. */
+    private static final class Feed implements WebSocket.Listener {
+        private static final Pattern BATCH_ID = Pattern.compile("\"batchId\":(\\d+)");
+        private final StringBuilder message = new StringBuilder();
+        private final CompletableFuture<Void> snapshot = new CompletableFuture<>();
+        private final AtomicReference<Awaited> awaited = new AtomicReference<>();
+        // batch id -> its progress message, the last few
+        private final java.util.Map<Long, String> progress = java.util.Collections.synchronizedMap(
+                new java.util.LinkedHashMap<>() {
+                    @Override
+                    protected boolean removeEldestEntry(java.util.Map.Entry<Long, String> eldest) {
+                        return size() > 64;
+                    }
+                });
+
+        private record Awaited(String text, CompletableFuture<Arrival> arrival) {
+        }
+
+        CompletableFuture<Arrival> await(String text) {
+            CompletableFuture<Arrival> arrival = new CompletableFuture<>();
+            awaited.set(new Awaited(text, arrival));
+            return arrival;
+        }
+
+        void awaitSnapshot() throws Exception {
+            snapshot.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+
+        /** The progress message of {@code batchId}, which follows its batch message; null if it did not come in time. */
+        String progressOfBatch(long batchId) throws InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            synchronized (progress) {
+                while (!progress.containsKey(batchId) && System.nanoTime() < deadline) {
+                    progress.wait(100);
+                }
+                return progress.get(batchId);
+            }
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+            message.append(data);
+            if (last) {
+                long now = System.nanoTime();
+                Instant wallNow = Instant.now();
+                String text = message.toString();
+                message.setLength(0);
+                if (text.startsWith("{\"type\":\"snapshot\"")) {
+                    snapshot.complete(null);
+                } else if (text.startsWith("{\"type\":\"batch\"")) {
+                    Awaited waiting = awaited.get();
+                    if (waiting != null && text.contains(waiting.text()) && awaited.compareAndSet(waiting, null)) {
+                        Matcher id = BATCH_ID.matcher(text);
+                        Matcher at = TIMESTAMP.matcher(text);
+                        long push = at.find() ? Duration.between(Instant.parse(at.group(1)), wallNow).toNanos() / 1_000
+                                : -1;
+                        waiting.arrival().complete(new Arrival(now, id.find() ? Long.parseLong(id.group(1)) : -1,
+                                push));
+                    }
+                } else if (text.startsWith("{\"type\":\"progress\"")) {
+                    Matcher id = BATCH_ID.matcher(text);
+                    if (id.find()) {
+                        synchronized (progress) {
+                            progress.put(Long.parseLong(id.group(1)), text);
+                            progress.notifyAll();
+                        }
+                    }
+                }
+            }
+            socket.request(1);
+            return null;
+        }
+
+        @Override
+        public void onError(WebSocket socket, Throwable error) {
+            snapshot.completeExceptionally(error);
+            Awaited waiting = awaited.get();
+            if (waiting != null) {
+                waiting.arrival().completeExceptionally(error);
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.arus.bench;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * {@code BENCH ingest-concurrent}: events a second that the started service acknowledges,
+ * durable, to {@value #CLIENTS} concurrent clients on loopback, each posting NDJSON bodies of
+ * {@value #EVENTS_PER_POST} shop orders to a stream's events one after another on its own
+ * kept-alive connection; the time from sending a post to its answer (p50, p99, max); and the
+ * service's peak resident set size ({@code VmHWM}). The service is the packaged one, started by
+ * the README's command as a child process with the demo off. A {@value #WARMUP_SECONDS}-second
+ * warm-up precedes the measurement, which lasts {@code -Dbench.ingest.seconds} (60 by default).
+ * {@code -Dbench.service.jvm} adds JVM options to the service's (for a profile: {@code
+ * -XX:StartFlightRecording=settings=profile,filename=ingest.jfr}).
+ *
+ * <p>The clients speak HTTP/1.1 over plain sockets, with requests written once ahead: on two cores
+ * shared with the service, a general client's own work per request would be measured as the
+ * service's.
+ *
+ * <p>Arguments: the folder of the extracted jar.
+ */
+public final class IngestConcurrentBenchmark {
+
+    private static final int CLIENTS = 20;
+    private static final int EVENTS_PER_POST = 100;
+    private static final int WARMUP_SECONDS = 10;
+    private static final int BODIES_PER_CLIENT = 16;
+    private static final String STREAM = """
+            {"name": "orders", "schema": "order_id STRING NOT NULL, product STRING, category STRING, \
+            amount DOUBLE, event_time TIMESTAMP", "partitions": 2}""";
+
+    private IngestConcurrentBenchmark() {
+    }
+
+    /** What one client saw in the measured interval: the posts acknowledged and each one's latency. */
+    private record Measured(long posts, long[] latencyNanos) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int measuredSeconds = Integer.getInteger("bench.ingest.seconds", 60);
+        ServiceProcess.Command documented = ServiceProcess.Command.documented(Path.of(args[0]));
+        List<String> jvmOptions = new ArrayList<>(documented.jvmOptions());
+        String extra = System.getProperty("bench.service.jvm", "").trim();
+        if (!extra.isEmpty()) {
+            jvmOptions.addAll(List.of(extra.split("\\s+")));
+        }
+        ServiceProcess.Command command = new ServiceProcess.Command(documented.name(), jvmOptions, documented.jar());
+        try (ServiceProcess service = ServiceProcess.start(command,
+                List.of("--arus.demo.enabled=false", "--arus.limits.ingest-requests-per-minute=100000000"))) {
+            ServiceApi api = new ServiceApi(service.port());
+            api.post("/api/streams", STREAM);
+            ExecutorService clients = Executors.newFixedThreadPool(CLIENTS, runnable -> {
+                Thread thread = new Thread(runnable, "client");
+                thread.setDaemon(true);
+                return thread;
+            });
+            long warmupEnd = System.nanoTime() + WARMUP_SECONDS * 1_000_000_000L;
+            long end = warmupEnd + measuredSeconds * 1_000_000_000L;
+            List<Future<Measured>> running = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                int client = c;
+                running.add(clients.submit(() -> post(service.port(), client, warmupEnd, end)));
+            }
+            long posts = 0;
+            List<long[]> latencies = new ArrayList<>();
+            for (Future<Measured> client : running) {
+                posts += client.get().posts();
+                latencies.add(client.get().latencyNanos());
+            }
+            clients.shutdown();
+            long[] sorted = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+            System.out.println(String.format(Locale.ROOT,
+                    "BENCH ingest-concurrent %.0f events/s (%d clients, %d events a post, %d s; ack p50 %.1f ms, "
+                            + "p99 %.1f ms, max %.1f ms; peak rss %.0f MiB, %d threads; %s)",
+                    posts * EVENTS_PER_POST / (double) measuredSeconds, CLIENTS, EVENTS_PER_POST, measuredSeconds,
+                    sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.99)] / 1e6,
+                    sorted[sorted.length - 1] / 1e6, service.peakResidentBytes() / (1024.0 * 1024),
+                    service.threads(), BenchLoad.now()));
+        }
+    }
+
+    /** One client: posts until {@code end} on one connection, counting what is acknowledged from {@code from}. */
+    private static Measured post(int port, int client, long from, long end) throws IOException {
+        List<byte[]> requests = new ArrayList<>();
+        for (int b = 0; b < BODIES_PER_CLIENT; b++) {
+            byte[] body = orders(client, b);
+            byte[] head = ("POST /api/streams/orders/events HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nContent-Type: application/x-ndjson\r\nContent-Length: " + body.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII);
+            byte[] request = Arrays.copyOf(head, head.length + body.length);
+            System.arraycopy(body, 0, request, head.length, body.length);
+            requests.add(request);
+        }
+        long posts = 0;
+        long[] latencies = new long[1024];
+        Connection connection = new Connection(port);
+        try {
+            for (int post = 0; System.nanoTime() < end; post++) {
+                long sent = System.nanoTime();
+                int status = connection.send(requests.get(post % requests.size()));
+                long answered = System.nanoTime();
+                if (status != 200) {
+                    throw new IllegalStateException("a post was answered " + status);
+                }
+                if (sent >= from && answered <= end) {
+                    if (posts == latencies.length) {
+                        latencies = Arrays.copyOf(latencies, latencies.length * 2);
+                    }
+                    latencies[(int) posts++] = answered - sent;
+                }
+            }
+        } finally {
+            connection.close();
+        }
+        return new Measured(posts, Arrays.copyOf(latencies, (int) posts));
+    }
+
+    /**
+     * A client's connection, kept alive from one request to the next and opened again when the
+     * service closes it (Tomcat answers {@code Connection: close} after a number of requests on one).
+     */
+    private static final class Connection {
+
+        private final int port;
+        private Socket socket;
+        private OutputStream out;
+        private InputStream in;
+
+        Connection(int port) {
+            this.port = port;
+        }
+
+        /** Sends {@code request} (an HTTP/1.1 request, head and body) and reads its answer; returns its status. */
+        int send(byte[] request) throws IOException {
+            if (socket == null) {
+                socket = new Socket(InetAddress.getLoopbackAddress(), port);
+                socket.setTcpNoDelay(true);
+                out = socket.getOutputStream();
+                in = new BufferedInputStream(socket.getInputStream());
+            }
+            out.write(request);
+            out.flush();
+            String statusLine = line(in);
+            int status = Integer.parseInt(statusLine.substring(9, 12));
+            long length = -1;
+            boolean chunked = false;
+            boolean closing = false;
+            for (String header; !(header = line(in)).isEmpty(); ) {
+                String lower = header.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("content-length:")) {
+                    length = Long.parseLong(lower.substring(15).trim());
+                } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
+                    chunked = true;
+                } else if (lower.startsWith("connection:") && lower.contains("close")) {
+                    closing = true;
+                }
+            }
+            if (chunked) {
+                for (long size; (size = Long.parseLong(line(in).split(";")[0].trim(), 16)) > 0; ) {
+                    in.skipNBytes(size);
+                    line(in);
+                }
+                while (!line(in).isEmpty()) {
+                    // trailers
+                }
+            } else if (length > 0) {
+                in.skipNBytes(length);
+            }
+            if (closing) {
+                close();
+            }
+            return status;
+        }
+
+        void close() throws IOException {
+            if (socket != null) {
+                socket.close();
+                socket = null;
+            }
+        }
+    }
+
+    private static String line(InputStream in) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int c; (c = in.read()) != '\n'; ) {
+            if (c < 0) {
+                throw new UncheckedIOException(new IOException("the service closed the connection"));
+            }
+            if (c != '\r') {
+                text.append((char) c);
+            }
+        }
+        return text.toString();
+    }
+
+    private static byte[] orders(int client, int batch) {
+        String[][] products = {{"novel", "books"}, {"headphones", "electronics"}, {"puzzle", "games"},
+                {"sneakers", "fashion"}, {"tea", "grocery"}};
+        StringBuilder lines = new StringBuilder();
+        Instant time = Instant.parse("2026-12-01T10:00:00Z").plusSeconds(batch);
+        for (int i = 0; i < EVENTS_PER_POST; i++) {
+            String[] product = products[(client + i) % products.length];
+            lines.append(String.format(Locale.ROOT, "{\"order_id\":\"c%d-b%d-%d\",\"product\":\"%s\","
+                    + "\"category\":\"%s\",\"amount\":%.2f,\"event_time\":\"%s\"}\n", client, batch, i, product[0],
+                    product[1], 5 + (i % 90) + 0.99, time.plusMillis(i)));
+        }
+        return lines.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

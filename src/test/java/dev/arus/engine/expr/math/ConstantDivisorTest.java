@@ -1,0 +1,45 @@
+package dev.arus.engine.expr.math;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ConstantDivisorTest {
+
+    private static final long[] EDGES = {0, 1, -1, 2, -2, 3, -3, 7, Long.MAX_VALUE, Long.MIN_VALUE,
+        Long.MAX_VALUE - 1, Long.MIN_VALUE + 1, Integer.MAX_VALUE, Integer.MIN_VALUE, 1L << 62, -(1L << 62)};
+
+    @Test
+    void dividesExactlyAsJavaDoesForEveryKindOfDivisorAndDividend() {
+        SplittableRandom random = new SplittableRandom(42);
+        long[] divisors = {2, 3, -3, 5, 7, 10, -10, 60, 1000, 1_000_000, 641, Long.MAX_VALUE, Long.MIN_VALUE + 1,
+            Integer.MAX_VALUE, 1L << 40, -(1L << 40), 3_600_000_000L};
+        for (long d : divisors) {
+            ConstantDivisor divisor = ConstantDivisor.of(d);
+            for (long n : EDGES) {
+                assertThat(divisor.remainder(n)).as("%d %% %d", n, d).isEqualTo(n % d);
+                assertThat(divisor.quotient(n)).as("%d / %d", n, d).isEqualTo(n / d);
+            }
+            for (int i = 0; i < 20_000; i++) {
+                long n = i % 2 == 0 ? random.nextLong() : random.nextLong(-1_000_000, 1_000_000);
+                assertThat(divisor.remainder(n)).as("%d %% %d", n, d).isEqualTo(n % d);
+            }
+        }
+        for (int i = 0; i < 2_000; i++) {
+            long d = random.nextLong();
+            if (ConstantDivisor.supports(d)) {
+                long n = random.nextLong();
+                assertThat(ConstantDivisor.of(d).remainder(n)).as("%d %% %d", n, d).isEqualTo(n % d);
+            }
+        }
+    }
+
+    @Test
+    void refusesDivisorsWithoutAReciprocal() {
+        assertThat(ConstantDivisor.supports(0)).isFalse();
+        assertThat(ConstantDivisor.supports(1)).isFalse();
+        assertThat(ConstantDivisor.supports(-1)).isFalse();
+        assertThat(ConstantDivisor.supports(Long.MIN_VALUE)).isFalse();
+    }
+}
