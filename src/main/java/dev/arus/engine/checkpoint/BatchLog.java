@@ -167,10 +167,11 @@ final class BatchLog {
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Deletes the entry of {@code batchId}, if any. */
+    /** Deletes the entry of {@code batchId}, if any, and the checksum Hadoop kept beside it if Spark wrote it. */
     void delete(long batchId) {
         try {
             Files.deleteIfExists(fileOf(batchId));
+            Files.deleteIfExists(HadoopChecksum.fileOf(fileOf(batchId)));
         } catch (IOException e) {
             throw StorageWriteException.of("Cannot delete " + fileOf(batchId), e);
         }

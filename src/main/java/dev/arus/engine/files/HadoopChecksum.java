@@ -23,11 +23,16 @@ public final class HadoopChecksum {
     private HadoopChecksum() {
     }
 
+    /** Where Hadoop keeps the checksum of {@code file}: {@code .<name>.crc} beside it. */
+    public static Path fileOf(Path file) {
+        return file.resolveSibling("." + file.getFileName() + ".crc");
+    }
+
     /** Whether {@code file}, whose content is {@code content}, has a Hadoop checksum beside it that matches it. */
     public static boolean matches(Path file, byte[] content) {
         byte[] sums;
         try {
-            sums = Files.readAllBytes(file.resolveSibling("." + file.getFileName() + ".crc"));
+            sums = Files.readAllBytes(fileOf(file));
         } catch (NoSuchFileException absent) {
             return false;
         } catch (IOException e) {

@@ -252,6 +252,23 @@ class CheckpointTest {
                 .startsWith("{\"id\":\"" + sparksId + "\"").contains("\"plan.source\":\"rate-micro-batch");
     }
 
+    /** A Spark entry purged once older than {@code minBatchesToRetain} batches goes with its Hadoop checksum. */
+    @Test
+    void purgesSparksEntriesWithTheirChecksums() throws Exception {
+        copySparkCheckpoint();
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 3).option("numPartitions", 1).load(),
+                    w -> w.option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN + 1); // batches 4 to 104
+        }
+        assertThat(checkpoint.resolve("offsets/4")).doesNotExist();
+        assertThat(checkpoint.resolve("offsets/5")).exists();
+        for (String purged : List.of("offsets/.3.crc", "offsets/.4.crc", "commits/.3.crc")) {
+            assertThat(checkpoint.resolve(purged)).doesNotExist();
+        }
+    }
+
     /** Without its Hadoop checksum, or with one that does not match, an entry that ends without a newline is cut short. */
     @Test
     void refusesASparkEntryWhoseChecksumIsMissingOrDoesNotMatch() throws Exception {
