@@ -19,11 +19,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -102,6 +104,19 @@ public final class Checkpoint {
      * without it was written by an earlier Arus, whose state partitions hold other keys.
      */
     public static final String STRICT_DISTRIBUTION = "spark.sql.streaming.statefulOperator.useStrictDistribution";
+
+    /**
+     * Spark's settings that a Spark query pins in {@code conf} from its first batch on, with the
+     * values Spark 4.2 gives a new query, and which Spark reads from an entry without them as an
+     * old checkpoint's (other state formats, filters that may prune a streaming source away):
+     * kept in Arus's entries too, so that a query moved to Spark runs there as one born there.
+     */
+    public static final Map<String, String> SPARK_NEW_QUERY_CONF = Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
+            "spark.sql.streaming.aggregation.stateFormatVersion", "2",
+            "spark.sql.streaming.join.stateFormatVersion", "2",
+            "spark.sql.streaming.flatMapGroupsWithState.stateFormatVersion", "2",
+            "spark.sql.streaming.stateStore.rocksdb.mergeOperatorVersion", "2",
+            "spark.sql.optimizer.pruneFiltersCanPruneStreamingSubplan", "false")));
 
     private final Path root;
     private final BatchLog offsets;

@@ -74,7 +74,7 @@ class SparkEngineMoveTest {
     }
 
     @Test
-    void aRateMicroBatchQueryMovedToSparkAndBackWritesTheRowsOfOneThatNeverMoved() {
+    void aRateMicroBatchQueryMovedToSparkAndBackWritesTheRowsOfOneThatNeverMoved() throws IOException {
         ApiClient api = new ApiClient(port).withTimeout(DEADLINE);
         String source = """
                 {"format": "rate-micro-batch", "options": {"rowsPerBatch": 5, "startTimestamp": 1000}}""";
@@ -93,6 +93,10 @@ class SparkEngineMoveTest {
         written = awaitMoreRows(out, written, 10);
         stop(api, id);
         written = rows(out).size();
+        assertThat(lastEntrySparkWrote(dataDirectory.resolve("checkpoints/move-rate/offsets")))
+                .as("Spark ran it as a query born on Spark, not one of an old checkpoint")
+                .contains("\"spark.sql.streaming.aggregation.stateFormatVersion\":\"2\"",
+                        "\"spark.sql.optimizer.pruneFiltersCanPruneStreamingSubplan\":\"false\"");
 
         move(api, id, spec("move-rate", "arus", source, steps, trigger));
         start(api, id);
@@ -317,6 +321,15 @@ class SparkEngineMoveTest {
             }
         }
         return rows;
+    }
+
+    /** The latest entry of an offsets log that Spark wrote: the one with Hadoop's checksum beside it. */
+    private static String lastEntrySparkWrote(Path offsets) throws IOException {
+        try (var files = Files.list(offsets)) {
+            long latest = files.map(file -> file.getFileName().toString()).filter(name -> name.matches("\\.\\d+\\.crc"))
+                    .mapToLong(name -> Long.parseLong(name.substring(1, name.length() - 4))).max().orElseThrow();
+            return Files.readString(offsets.resolve(Long.toString(latest)));
+        }
     }
 
     private static List<String> sorted(List<String> rows) {
