@@ -2,6 +2,7 @@ package dev.arus.engine.checkpoint;
 
 import dev.arus.engine.files.AtomicFiles;
 import dev.arus.engine.files.CheckpointMaintenance;
+import dev.arus.engine.files.HadoopChecksum;
 import dev.arus.engine.files.ReservedFiles;
 import dev.arus.engine.streaming.CheckpointException;
 import dev.arus.engine.streaming.StorageWriteException;
@@ -22,7 +23,9 @@ import java.util.stream.Stream;
  * {@code HDFSMetadataLog}: {@code offsets/} and {@code commits/}. Each file is a {@code v1}
  * line followed by the entry's lines, every line ending in a newline, so that a truncated file is
  * told apart from a whole one. Files are written with {@link AtomicFiles}, or in place into
- * {@link ReservedFiles} when the log reserves ahead (the offsets log).
+ * {@link ReservedFiles} when the log reserves ahead (the offsets log). An entry Spark wrote (a
+ * query moved from Spark) ends without the last newline; it is whole when the checksum Hadoop
+ * keeps beside it matches it ({@link HadoopChecksum}), and read as if it ended in one.
  */
 final class BatchLog {
 
@@ -80,7 +83,7 @@ final class BatchLog {
     /** The entry's lines after the version line; damage when cut short or not in this format. */
     List<String> read(long batchId) {
         Path file = fileOf(batchId);
-        String text = readText(file);
+        String text = wholeText(file);
         String cut = cutShort(file, text);
         if (cut != null) {
             throw CheckpointException.damaged(file, cut);
@@ -98,8 +101,17 @@ final class BatchLog {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
-        String text = readText(file);
+        String text = wholeText(file);
         return cutShort(file, text) != null ? Optional.empty() : Optional.of(lines(text));
+    }
+
+    /** The file's text, ended with a newline when it is an entry Spark wrote whole. */
+    private static String wholeText(Path file) {
+        String text = readText(file);
+        if (!text.isEmpty() && !text.endsWith("\n") && HadoopChecksum.matches(file, text.getBytes(StandardCharsets.UTF_8))) {
+            return text + "\n";
+        }
+        return text;
     }
 
     /** Why {@code text} is not a whole entry, or {@code null}; damage when it is not an entry of this log at all. */
@@ -155,10 +167,11 @@ final class BatchLog {
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Deletes the entry of {@code batchId}, if any. */
+    /** Deletes the entry of {@code batchId}, if any, and the checksum Hadoop kept beside it if Spark wrote it. */
     void delete(long batchId) {
         try {
             Files.deleteIfExists(fileOf(batchId));
+            Files.deleteIfExists(HadoopChecksum.fileOf(fileOf(batchId)));
         } catch (IOException e) {
             throw StorageWriteException.of("Cannot delete " + fileOf(batchId), e);
         }

@@ -19,11 +19,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -63,7 +65,8 @@ import java.util.UUID;
  * {@link Recovery#begin}) takes these steps, and writes nothing before the last:
  * <ol>
  *   <li>read {@code metadata}: keep its query id (the run gets a new run id); fail when the
- *       plan's description differs from the stored one, naming the part;</li>
+ *       plan's description differs from the stored one, naming the part (a checkpoint a query
+ *       moved from Spark wrote describes no plan: as Spark, nothing is checked);</li>
  *   <li>find the last whole offsets entry L and the last commit entry C: an empty or cut short
  *       entry above L is a reserved file never written or one a crash interrupted, and its
  *       batch, which read no row, is planned again;</li>
@@ -101,6 +104,19 @@ public final class Checkpoint {
      * without it was written by an earlier Arus, whose state partitions hold other keys.
      */
     public static final String STRICT_DISTRIBUTION = "spark.sql.streaming.statefulOperator.useStrictDistribution";
+
+    /**
+     * Spark's settings that a Spark query pins in {@code conf} from its first batch on, with the
+     * values Spark 4.2 gives a new query, and which Spark reads from an entry without them as an
+     * old checkpoint's (other state formats, filters that may prune a streaming source away):
+     * kept in Arus's entries too, so that a query moved to Spark runs there as one born there.
+     */
+    public static final Map<String, String> SPARK_NEW_QUERY_CONF = Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
+            "spark.sql.streaming.aggregation.stateFormatVersion", "2",
+            "spark.sql.streaming.join.stateFormatVersion", "2",
+            "spark.sql.streaming.flatMapGroupsWithState.stateFormatVersion", "2",
+            "spark.sql.streaming.stateStore.rocksdb.mergeOperatorVersion", "2",
+            "spark.sql.optimizer.pruneFiltersCanPruneStreamingSubplan", "false")));
 
     private final Path root;
     private final BatchLog offsets;
@@ -224,6 +240,7 @@ public final class Checkpoint {
             return new Recovery(checkpoint, id, plan, true, new String[sources], null, null, null, null);
         }
         UUID id = checkedIdentity(root, plan, requestedId);
+        boolean describesPlan = readMetadata(metadataFile).keySet().stream().anyMatch(key -> key.startsWith("plan."));
         String[] sourceMetadata = new String[sources];
         Long planned = null;
         List<String> lastEntry = null;
@@ -247,7 +264,7 @@ public final class Checkpoint {
                     : "it commits batch " + committed + " but the last offsets entry is batch " + planned);
         }
         if (planned == null) {
-            return new Recovery(checkpoint, id, plan, false, sourceMetadata, null, null, null, null);
+            return new Recovery(checkpoint, id, plan, !describesPlan, sourceMetadata, null, null, null, null);
         }
         long last = planned;
         List<String> commitEntry = checkpoint.commits.readUnlessCut(last).orElse(null);
@@ -268,7 +285,8 @@ public final class Checkpoint {
                         + " by one: re-running batch " + last + " of " + root);
             }
         }
-        return new Recovery(checkpoint, id, plan, false, sourceMetadata, last, lastEntry, previousEntry, commitEntry);
+        return new Recovery(checkpoint, id, plan, !describesPlan, sourceMetadata, last, lastEntry, previousEntry,
+                commitEntry);
     }
 
     /**
@@ -303,6 +321,10 @@ public final class Checkpoint {
                 stored.put(k.substring(5), String.valueOf(v));
             }
         });
+        if (stored.isEmpty()) {
+            // Spark's metadata holds the id alone (a query moved from Spark): as Spark, check no plan.
+            return id;
+        }
         String difference = plan.firstDifference(new PlanDescription(stored));
         if (difference != null) {
             throw CheckpointException.incompatible(root, "Cannot start the query on "
@@ -412,20 +434,21 @@ public final class Checkpoint {
         private final Checkpoint checkpoint;
         private final UUID queryId;
         private final PlanDescription plan;
-        private final boolean fresh;
+        // Whether begin() writes metadata: a new checkpoint's, or one describing no plan (Spark's).
+        private final boolean describe;
         private final String[] sourceMetadata;
         private final Long lastBatchId;
         private final List<String> lastOffsets;
         private final List<String> previousOffsets;
         private final List<String> lastCommit;
 
-        private Recovery(Checkpoint checkpoint, UUID queryId, PlanDescription plan, boolean fresh,
+        private Recovery(Checkpoint checkpoint, UUID queryId, PlanDescription plan, boolean describe,
                          String[] sourceMetadata, Long lastBatchId, List<String> lastOffsets,
                          List<String> previousOffsets, List<String> lastCommit) {
             this.checkpoint = checkpoint;
             this.queryId = queryId;
             this.plan = plan;
-            this.fresh = fresh;
+            this.describe = describe;
             this.sourceMetadata = sourceMetadata;
             this.lastBatchId = lastBatchId;
             this.lastOffsets = lastOffsets;
@@ -525,11 +548,11 @@ public final class Checkpoint {
             Path lastFile = checkpoint.offsets.fileOf(last);
             Map<String, Object> lastMeta = offsetMetadata(lastFile, lastOffsets);
             SourceOffsets lastEnd = offsets(sources, lastFile, lastOffsets);
-            long lastWatermark = number(lastFile, lastMeta, "batchWatermarkMicros");
+            long lastWatermark = micros(lastFile, lastMeta, "batchWatermark");
             if (lastCommit != null) {
                 Path commitFile = checkpoint.commits.fileOf(last);
                 Map<String, Object> commitMeta = parse(commitFile, lastCommit.get(0));
-                long next = number(commitFile, commitMeta, "nextBatchWatermarkMicros");
+                long next = micros(commitFile, commitMeta, "nextBatchWatermark");
                 return new ResumePoint(last + 1, lastEnd, lastWatermark, Math.max(lastWatermark, next), null);
             }
             SourceOffsets previousEnd = SourceOffsets.none(sources.size());
@@ -537,8 +560,8 @@ public final class Checkpoint {
             if (previousOffsets != null) {
                 Path previousFile = checkpoint.offsets.fileOf(last - 1);
                 previousEnd = offsets(sources, previousFile, previousOffsets);
-                previousWatermark = number(previousFile, offsetMetadata(previousFile, previousOffsets),
-                        "batchWatermarkMicros");
+                previousWatermark = micros(previousFile, offsetMetadata(previousFile, previousOffsets),
+                        "batchWatermark");
             }
             return new ResumePoint(last, previousEnd, previousWatermark, lastWatermark,
                     new ResumePoint.Replay(lastEnd, number(lastFile, lastMeta, "batchTimestampMs")));
@@ -546,12 +569,13 @@ public final class Checkpoint {
 
         /**
          * Recovery step 6: writes {@code metadata} and each source's metadata ({@code null} for
-         * none), when missing.
+         * none), when missing; {@code metadata} also when it describes no plan (Spark wrote it,
+         * with the query's id alone, which Spark reads alone), so that later restarts are checked.
          */
         public Checkpoint begin(List<String> newSourceMetadata) {
             AtomicFiles.createDirectories(checkpoint.offsets.directory());
             AtomicFiles.createDirectories(checkpoint.commits.directory());
-            if (fresh) {
+            if (describe) {
                 Map<String, Object> metadata = new LinkedHashMap<>();
                 metadata.put("id", queryId.toString());
                 plan.parts().forEach((k, v) -> metadata.put("plan." + k, v));
@@ -578,6 +602,17 @@ public final class Checkpoint {
             } catch (IllegalArgumentException e) {
                 throw CheckpointException.damaged(file, "its metadata line is not a JSON object: " + e.getMessage());
             }
+        }
+
+        /**
+         * A watermark: {@code <name>Micros} as Arus writes it, else {@code <name>Ms} as Spark
+         * writes it alone (an entry of a query moved from Spark), in microseconds.
+         */
+        private static long micros(Path file, Map<String, Object> values, String name) {
+            if (!values.containsKey(name + "Micros") && values.get(name + "Ms") instanceof Long millis) {
+                return Math.multiplyExact(millis, 1000L);
+            }
+            return number(file, values, name + "Micros");
         }
 
         private static long number(Path file, Map<String, Object> values, String key) {

@@ -177,6 +177,7 @@ public final class QueryLauncher {
             conf.put(Checkpoint.SHUFFLE_PARTITIONS, Integer.toString(partitions));
             conf.put(Checkpoint.MULTIPLE_WATERMARK_POLICY, policy.sparkName());
             conf.put(Checkpoint.STRICT_DISTRIBUTION, "true");
+            conf.putAll(Checkpoint.SPARK_NEW_QUERY_CONF);
             Resumption resumption = new Resumption(recovery == null ? null : recovery.checkpoint(), point, conf,
                     () -> restore(plan, point, recovery));
             MicroBatchRunner runner = new MicroBatchRunner(identity, plan, sink, environment, resumption);

@@ -12,9 +12,11 @@ import java.nio.file.Path;
 /**
  * A source's own metadata in a checkpoint ({@link Source#checkpointMetadata()}), in the file
  * Spark keeps it in, {@code sources/<n>/0}: a version line {@code v1}, then the metadata on one
- * line. It is the same file whichever engine's query wrote it: Arus's, the Spark engine's
- * event-log source, or Spark's Kafka source, which writes a zero byte first (for Spark 2.1.0,
- * SPARK-19517) and no line end after the metadata; both are read past.
+ * line, with no line end after it, as Spark's sources write it (Spark's {@code rate} source reads
+ * everything after the version line as its number). It is the same file whichever engine's query
+ * wrote it: Arus's, the Spark engine's event-log source, or Spark's Kafka source, which writes a
+ * zero byte first (for Spark 2.1.0, SPARK-19517); that byte, and a line end after the metadata
+ * (as an earlier Arus wrote it), are read past.
  */
 public final class SourceMetadata {
 
@@ -26,7 +28,7 @@ public final class SourceMetadata {
     /** Keeps {@code metadata} (one line) in {@code file}, atomically. */
     public static void write(Path file, String metadata) {
         AtomicFiles.createDirectories(file.getParent());
-        byte[] bytes = (VERSION_LINE + "\n" + metadata + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (VERSION_LINE + "\n" + metadata).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(file, bytes, bytes.length);
     }
 

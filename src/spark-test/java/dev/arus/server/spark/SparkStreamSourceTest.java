@@ -110,7 +110,7 @@ class SparkStreamSourceTest {
             Path beside = arus.resolve("spark-beside");
             assertThat(Files.readString(beside.resolve("sources/0/0")))
                     .isEqualTo(Files.readString(arus.resolve("sources/0/0")))
-                    .isEqualTo("v1\n{\"both-orders\":{\"0\":0,\"1\":0}}\n");
+                    .isEqualTo("v1\n{\"both-orders\":{\"0\":0,\"1\":0}}");
             for (int batch = 0; batch < arusBatches.size(); batch++) {
                 assertThat(sourceOffsets(beside, batch)).as("batch %d's offsets", batch)
                         .isEqualTo(sourceOffsets(arus, batch)).startsWith("{\"both-orders\":{\"0\":");

@@ -225,6 +225,103 @@ class CheckpointTest {
         assertThat(values).isEqualTo(java.util.stream.LongStream.range(0, 24).boxed().toList());
     }
 
+    /**
+     * A checkpoint Spark wrote (a query moved from Spark: {@code rate-micro-batch}, 3 rows a batch;
+     * batch 4 planned, batch 3 the last committed): its entries end without a newline and carry
+     * Hadoop's checksums beside them, its watermarks are in milliseconds alone, and its metadata
+     * holds the query's id alone. Arus runs batch 4 again from batch 3's end, then goes on, under
+     * the same id, and adds its description of the plan to the metadata.
+     */
+    @Test
+    void goesOnFromACheckpointSparkWroteTellingItsWholeEntriesByTheirHadoopChecksums() throws Exception {
+        copySparkCheckpoint();
+        UUID sparksId = UUID.fromString("b93cc71e-f4f1-4688-857d-7604b805988a");
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            StreamingQuery query = driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 3).option("numPartitions", 1).load(),
+                    w -> w.option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(2);
+            assertThat(query.id()).isEqualTo(sparksId);
+            assertThat(driver.batches().keySet()).containsExactly(4L, 5L);
+            assertThat(driver.batches().get(4L)).extracting(row -> row.get("value")).containsExactly(12L, 13L, 14L);
+            assertThat(driver.batches().get(4L)).extracting(row -> row.get("timestamp"))
+                    .containsOnly(Instant.ofEpochMilli(4000));
+            assertThat(driver.batches().get(5L)).extracting(row -> row.get("value")).containsExactly(15L, 16L, 17L);
+        }
+        assertThat(Files.readString(checkpoint.resolve("metadata")))
+                .startsWith("{\"id\":\"" + sparksId + "\"").contains("\"plan.source\":\"rate-micro-batch");
+    }
+
+    /** A Spark entry purged once older than {@code minBatchesToRetain} batches goes with its Hadoop checksum. */
+    @Test
+    void purgesSparksEntriesWithTheirChecksums() throws Exception {
+        copySparkCheckpoint();
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                    .option("rowsPerBatch", 3).option("numPartitions", 1).load(),
+                    w -> w.option("checkpointLocation", checkpoint.toString()));
+            driver.runBatches(Checkpoint.DEFAULT_MIN_BATCHES_TO_RETAIN + 1); // batches 4 to 104
+        }
+        assertThat(checkpoint.resolve("offsets/4")).doesNotExist();
+        assertThat(checkpoint.resolve("offsets/5")).exists();
+        for (String purged : List.of("offsets/.3.crc", "offsets/.4.crc", "commits/.3.crc")) {
+            assertThat(checkpoint.resolve(purged)).doesNotExist();
+        }
+    }
+
+    /** Without its Hadoop checksum, or with one that does not match, an entry that ends without a newline is cut short. */
+    @Test
+    void refusesASparkEntryWhoseChecksumIsMissingOrDoesNotMatch() throws Exception {
+        for (java.util.function.Consumer<Path> damage : List.<java.util.function.Consumer<Path>>of(
+                offsets -> uncheck(() -> Files.delete(offsets.resolve(".3.crc"))),
+                offsets -> uncheck(() -> Files.writeString(offsets.resolve("3"),
+                        Files.readString(offsets.resolve("3")).replace("\"offset\":12", "\"offset\":13"))))) {
+            copySparkCheckpoint();
+            damage.accept(checkpoint.resolve("offsets"));
+            try (QueryTestDriver driver = new QueryTestDriver(START)) {
+                assertThatThrownBy(() -> driver.startRecording(driver.session().readStream().format("rate-micro-batch")
+                        .option("rowsPerBatch", 3).option("numPartitions", 1).load(),
+                        w -> w.option("checkpointLocation", checkpoint.toString())))
+                        .isInstanceOf(CheckpointException.class)
+                        .hasMessageContaining(checkpoint.resolve("offsets/3").toString())
+                        .hasMessageContaining("truncated");
+            }
+        }
+    }
+
+    /** Replaces the checkpoint with the one Spark wrote, kept under {@code spark-checkpoints/rate-micro-batch}. */
+    private void copySparkCheckpoint() throws Exception {
+        Path spark = Path.of(CheckpointTest.class.getResource("/spark-checkpoints/rate-micro-batch/metadata").toURI())
+                .getParent();
+        try (var old = Files.walk(checkpoint)) {
+            old.sorted(java.util.Comparator.reverseOrder()).filter(path -> !path.equals(checkpoint))
+                    .forEach(path -> uncheck(() -> Files.delete(path)));
+        }
+        try (var files = Files.walk(spark)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Path target = checkpoint.resolve(spark.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+        assertThat(checkpoint.resolve("offsets/.3.crc")).as("Hadoop's checksums are among the resources").exists();
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    private static void uncheck(IoAction action) {
+        try {
+            action.run();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void rateResumesFromItsCreationTimeKeptInTheCheckpoint() throws IOException {
         List<Row> rows = new ArrayList<>();
@@ -238,7 +335,7 @@ class CheckpointTest {
             driver.batches().values().forEach(rows::addAll);
             stoppedAt = Instant.ofEpochMilli(driver.clock().millis());
         }
-        assertThat(Files.readString(checkpoint.resolve("sources/0/0"))).isEqualTo("v1\n" + START.toEpochMilli() + "\n");
+        assertThat(Files.readString(checkpoint.resolve("sources/0/0"))).isEqualTo("v1\n" + START.toEpochMilli());
         try (QueryTestDriver driver = new QueryTestDriver(stoppedAt.plusSeconds(5))) {
             driver.startRecording(driver.session().readStream().format("rate").option("rowsPerSecond", 2)
                     .option("numPartitions", 1).load(),
