@@ -23,11 +23,11 @@ import java.util.concurrent.Future;
  * durable, to {@value #CLIENTS} concurrent clients on loopback, each posting NDJSON bodies of
  * {@value #EVENTS_PER_POST} shop orders to a stream's events one after another on its own
  * kept-alive connection; the time from sending a post to its answer (p50, p99, max); and the
- * service's peak resident set size ({@code VmHWM}). The service is the packaged one, started by
+ * service's CPU time (user and system) per acknowledged event, steadier than the rate on a shared
+ * machine; and its peak resident set size ({@code VmHWM}). The service is the packaged one, started by
  * the README's command as a child process with the demo off. A {@value #WARMUP_SECONDS}-second
  * warm-up precedes the measurement, which lasts {@code -Dbench.ingest.seconds} (60 by default).
- * {@code -Dbench.service.jvm} adds JVM options to the service's (for a profile: {@code
- * -XX:StartFlightRecording=settings=profile,filename=ingest.jfr}).
+ * {@code -Dbench.service.jvm} adds JVM options to the service's ({@link ServiceProcess.Command#documented}).
  *
  * <p>The clients speak HTTP/1.1 over plain sockets, with requests written once ahead: on two cores
  * shared with the service, a general client's own work per request would be measured as the
@@ -54,14 +54,7 @@ public final class IngestConcurrentBenchmark {
 
     public static void main(String[] args) throws Exception {
         int measuredSeconds = Integer.getInteger("bench.ingest.seconds", 60);
-        ServiceProcess.Command documented = ServiceProcess.Command.documented(Path.of(args[0]));
-        List<String> jvmOptions = new ArrayList<>(documented.jvmOptions());
-        String extra = System.getProperty("bench.service.jvm", "").trim();
-        if (!extra.isEmpty()) {
-            jvmOptions.addAll(List.of(extra.split("\\s+")));
-        }
-        ServiceProcess.Command command = new ServiceProcess.Command(documented.name(), jvmOptions, documented.jar());
-        try (ServiceProcess service = ServiceProcess.start(command,
+        try (ServiceProcess service = ServiceProcess.start(ServiceProcess.Command.documented(Path.of(args[0])),
                 List.of("--arus.demo.enabled=false", "--arus.limits.ingest-requests-per-minute=100000000"))) {
             ServiceApi api = new ServiceApi(service.port());
             api.post("/api/streams", STREAM);
@@ -77,6 +70,8 @@ public final class IngestConcurrentBenchmark {
                 int client = c;
                 running.add(clients.submit(() -> post(service.port(), client, warmupEnd, end)));
             }
+            long ticksAtStart = ticksAt(service, warmupEnd);
+            long ticks = ticksAt(service, end) - ticksAtStart;
             long posts = 0;
             List<long[]> latencies = new ArrayList<>();
             for (Future<Measured> client : running) {
@@ -87,12 +82,21 @@ public final class IngestConcurrentBenchmark {
             long[] sorted = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
             System.out.println(String.format(Locale.ROOT,
                     "BENCH ingest-concurrent %.0f events/s (%d clients, %d events a post, %d s; ack p50 %.1f ms, "
-                            + "p99 %.1f ms, max %.1f ms; peak rss %.0f MiB, %d threads; %s)",
+                            + "p99 %.1f ms, max %.1f ms; service cpu %.1f us an event; peak rss %.0f MiB, %d threads; %s)",
                     posts * EVENTS_PER_POST / (double) measuredSeconds, CLIENTS, EVENTS_PER_POST, measuredSeconds,
                     sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.99)] / 1e6,
-                    sorted[sorted.length - 1] / 1e6, service.peakResidentBytes() / (1024.0 * 1024),
+                    sorted[sorted.length - 1] / 1e6, ticks * 10_000.0 / (posts * EVENTS_PER_POST),
+                    service.peakResidentBytes() / (1024.0 * 1024),
                     service.threads(), BenchLoad.now()));
         }
+    }
+
+    /** The service's CPU time in clock ticks once {@code System.nanoTime()} reaches {@code at}. */
+    private static long ticksAt(ServiceProcess service, long at) throws InterruptedException {
+        for (long left; (left = at - System.nanoTime()) > 0; ) {
+            Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+        }
+        return service.cpuTicks();
     }
 
     /** One client: posts until {@code end} on one connection, counting what is acknowledged from {@code from}. */

@@ -30,11 +30,18 @@ public final class ServiceProcess implements AutoCloseable {
 
         /**
          * The start command the README gives: the project's JVM settings ({@code jvm.options}),
-         * the class data sharing archive trained at build time, and the extracted jar they belong to.
+         * the class data sharing archive trained at build time, and the extracted jar they belong to;
+         * then the options of the system property {@code bench.service.jvm}, if any, separated by
+         * spaces (for a profile: {@code -XX:StartFlightRecording=settings=profile,filename=service.jfr}).
          */
         public static Command documented(Path app) {
-            return new Command("documented", List.of("@" + app.resolve("jvm.options"),
-                    "-XX:SharedArchiveFile=" + app.resolve("arus.jsa")), app.resolve("arus.jar"));
+            List<String> options = new ArrayList<>(List.of("@" + app.resolve("jvm.options"),
+                    "-XX:SharedArchiveFile=" + app.resolve("arus.jsa")));
+            String extra = System.getProperty("bench.service.jvm", "").trim();
+            if (!extra.isEmpty()) {
+                options.addAll(List.of(extra.split("\\s+")));
+            }
+            return new Command("documented", options, app.resolve("arus.jar"));
         }
 
         /** {@code java -jar} of the fat jar with the JVM's own defaults: what the figures are compared with. */

@@ -11,6 +11,7 @@ import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
@@ -41,6 +42,18 @@ class SecurityConfiguration {
     @Bean
     ApiToken apiToken(ApiSecurityProperties security) {
         return new ApiToken(security.apiToken());
+    }
+
+    /**
+     * Spring Security observes nothing of its own: no observation around each of its filters, each
+     * authentication and each authorization. With an observation registry present it wraps every
+     * filter of the chain in one, about a sixth of the CPU of a small ingestion post in a profile
+     * (docs/benchmarks.md, {@code BENCH ingest-concurrent}); the request's own observation
+     * ({@code http.server.requests}) stays.
+     */
+    @Bean
+    SecurityObservationSettings securityObservations() {
+        return SecurityObservationSettings.noObservations();
     }
 
     @Bean

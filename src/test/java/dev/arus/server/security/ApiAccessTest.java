@@ -85,6 +85,13 @@ class ApiAccessTest {
     }
 
     @Test
+    void requestsAreTimedOnceEachAndNotAgainByEverySecurityFilter() throws Exception {
+        assertThat(send("GET", "/api/queries", null, null).statusCode()).isEqualTo(200);
+        String metrics = send("GET", "/actuator/prometheus", null, null).body();
+        assertThat(metrics).contains("http_server_requests_seconds_count{").doesNotContain("spring_security_");
+    }
+
+    @Test
     void theRestOfTheActuatorFollowsTheToken() throws Exception {
         for (String path : List.of("/actuator/streamingqueries", "/actuator", "/actuator/info")) {
             assertRefused(send("GET", path, null, null), false);
