@@ -117,6 +117,7 @@ final class GroupCommitter implements AutoCloseable {
                 streams.add(append.stream());
             }
             streams.forEach(stream -> stream.recordSync(syncNanos));
+            streams.forEach(LogStream::published);
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).done().complete(results.get(i));
             }

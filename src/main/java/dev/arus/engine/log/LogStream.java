@@ -6,10 +6,12 @@ import dev.arus.engine.data.Schema;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -34,6 +36,7 @@ public final class LogStream {
     private final LongAdder groupCommits = new LongAdder();
     private final LongAdder syncNanos = new LongAdder();
     private volatile long lastSyncNanos;
+    private final List<Runnable> durableListeners = new CopyOnWriteArrayList<>();
 
     /** An active reader: who it is (a query's name or id) and, per partition, the offset below which it is done. */
     public record Reader(String label, long[] committed) {
@@ -156,6 +159,32 @@ public final class LogStream {
     /** How long the last group commit's {@code fsync}s took, in nanoseconds. */
     public long lastSyncNanos() {
         return lastSyncNanos;
+    }
+
+    /**
+     * Calls {@code listener} each time records of this stream become durable and readable (a group
+     * commit published them), on the log's committer thread, before their appends are answered:
+     * so that a query reading the stream can run its next batch at once instead of polling. The
+     * listener must be quick and must not throw; it is called until {@link #removeDurableListener}.
+     */
+    public void addDurableListener(Runnable listener) {
+        durableListeners.add(listener);
+    }
+
+    public void removeDurableListener(Runnable listener) {
+        durableListeners.remove(listener);
+    }
+
+    /** Records of this stream were published: tells the listeners. */
+    void published() {
+        for (Runnable listener : durableListeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                System.getLogger(LogStream.class.getName()).log(System.Logger.Level.WARNING,
+                        "A listener of stream '" + name() + "' failed", e);
+            }
+        }
     }
 
     /** Per partition, the offset after its last durable record. */

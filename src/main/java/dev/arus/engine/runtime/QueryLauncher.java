@@ -10,6 +10,8 @@ import dev.arus.engine.plan.Analysis;
 import dev.arus.engine.plan.LogicalPlan;
 import dev.arus.engine.plan.PhysicalPlan;
 import dev.arus.engine.plan.QueryPlanner;
+import dev.arus.engine.plan.RealTimeModeRules;
+import dev.arus.engine.streaming.Trigger;
 import dev.arus.engine.plan.RequiredColumns;
 import dev.arus.engine.sink.ForeachBatchSinkProvider;
 import dev.arus.engine.sink.Sink;
@@ -124,6 +126,9 @@ public final class QueryLauncher {
     private Analysis analyze(QueryDefinition query) {
         Analysis analysis = QueryPlanner.analyze(query.plan());
         QueryPlanner.check(query.plan(), analysis, query.outputMode());
+        if (query.trigger() instanceof Trigger.RealTime realTime) {
+            RealTimeModeRules.check(query.plan(), query.outputMode(), query.sinkFormat(), realTime);
+        }
         SinkProvider sinkProvider = sinks.of(query.sinkFormat());
         if (sinkProvider.requiresCheckpoint() && query.checkpointLocation() == null) {
             throw new AnalysisException("CHECKPOINT_LOCATION_NOT_SPECIFIED", "checkpointLocation must be specified "

@@ -1,5 +1,6 @@
 package dev.arus.engine.runtime;
 
+import dev.arus.engine.source.SignalsNewData;
 import dev.arus.engine.source.Source;
 import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.streaming.ArusException;
@@ -32,7 +33,10 @@ import java.util.function.Consumer;
  * interval since the epoch, as Spark's; the next one is scheduled only after the current one
  * ended, so a slow batch is followed by one immediate trigger (no catch-up) and none overlap.
  * With the default trigger, an idle query polls every {@link #POLLING_DELAY_MS} ms, as Spark's
- * {@code pollingDelay}.
+ * {@code pollingDelay}; a source that {@linkplain SignalsNewData signals new data} (the event
+ * log's) ends that wait at once, so the next batch starts as soon as the previous one ended and
+ * new data is available, which is what the default trigger promises, without the poll's delay.
+ * A processing-time trigger keeps its interval.
  *
  * <p>The end of a run, whatever its cause, takes these steps, in this order, exactly once:
  * <ol>
@@ -70,6 +74,10 @@ public final class StreamExecution implements StreamingQuery {
     private Thread triggerThread;
     private Thread endingThread;
     private boolean stopRequested;
+    // A source signalled new data since the current trigger started.
+    private boolean newData;
+    // The pending trigger is a poll of an idle default trigger, which new data may bring forward.
+    private boolean polling;
 
     private volatile StreamingQueryStatus finalStatus;
     private volatile StreamingQueryException exception;
@@ -99,6 +107,11 @@ public final class StreamExecution implements StreamingQuery {
      *         closed); the run has then ended
      */
     public void start() {
+        for (Source source : runner.sources()) {
+            if (source instanceof SignalsNewData signalling) {
+                signalling.signalNewData(this::newDataArrived);
+            }
+        }
         QueryStartedEvent started = new QueryStartedEvent(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(clock.millis()));
         post(l -> l.onQueryStarted(started));
@@ -128,6 +141,8 @@ public final class StreamExecution implements StreamingQuery {
             }
             triggerThread = Thread.currentThread();
             pending = null;
+            polling = false;
+            newData = false;
         }
         long triggerStartMs = clock.millis();
         long startNanos = clock.nanoTime();
@@ -182,12 +197,33 @@ public final class StreamExecution implements StreamingQuery {
         }
     }
 
+    /** Called with {@link #lock} held. */
     private long nextTriggerTime(long triggerStartMs, BatchOutcome outcome) {
         long interval = trigger.interval().toMillis();
         if (interval > 0) {
             return triggerStartMs - Math.floorMod(triggerStartMs, interval) + interval;
         }
-        return outcome instanceof BatchOutcome.Idle ? clock.millis() + POLLING_DELAY_MS : clock.millis();
+        polling = outcome instanceof BatchOutcome.Idle && !newData;
+        return polling ? clock.millis() + POLLING_DELAY_MS : clock.millis();
+    }
+
+    /**
+     * A source has new data: a trigger in flight is followed by the next at once, and a waiting
+     * poll of the default trigger is brought forward to now. Called on the source's thread.
+     */
+    private void newDataArrived() {
+        synchronized (lock) {
+            newData = true;
+            if (!polling || pending == null || stopRequested || finalStatus != null || !pending.cancel()) {
+                return;
+            }
+            polling = false;
+            try {
+                pending = scheduler.schedule(this::runTrigger, clock.millis());
+            } catch (RuntimeException closed) {
+                pending = null; // the session is closing; its end stops this run
+            }
+        }
     }
 
     /** Ends the run with {@code failure}, Spark's {@code STREAM_FAILED}; called on the query's thread. */

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * stream's lag is right from the start, retention keeps what it has not read and the stream
  * cannot be deleted under it.
  */
-public final class StreamSource implements SupportsTriggerAvailableNow {
+public final class StreamSource implements SupportsTriggerAvailableNow, SignalsNewData {
 
     public static final String FORMAT = "stream";
 
@@ -36,6 +36,7 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
     private final UUID reader = UUID.randomUUID();
     private BitSet columns;
     private long[] availableNowEnd;
+    private Runnable newData;
 
     StreamSource(LogStream stream, StreamSourceOptions options, String checkpointMetadata, String readerLabel) {
         this.stream = stream;
@@ -244,8 +245,22 @@ public final class StreamSource implements SupportsTriggerAvailableNow {
         stream.committed(reader, cast(end).toArray(partitions()));
     }
 
+    /** Tells {@code signal} whenever a group commit of the log made records of the stream durable. */
+    @Override
+    public void signalNewData(Runnable signal) {
+        if (newData != null) {
+            stream.removeDurableListener(newData);
+        }
+        newData = signal;
+        stream.addDurableListener(signal);
+    }
+
     @Override
     public void close() {
+        if (newData != null) {
+            stream.removeDurableListener(newData);
+            newData = null;
+        }
         stream.unregister(reader);
     }
 

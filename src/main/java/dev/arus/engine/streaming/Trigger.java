@@ -34,6 +34,29 @@ public sealed interface Trigger {
         }
     }
 
+    /**
+     * Spark's real-time mode ({@code Trigger.RealTime}, Spark 4.1): rows go out as they arrive, and
+     * {@code checkpointInterval} is how long Spark's long-running batch lasts before its offsets and
+     * commit are logged (Spark requires at least {@value #REAL_TIME_MIN_BATCH_DURATION_MS} ms,
+     * {@code spark.sql.streaming.realTimeMode.minBatchDuration}). Arus runs it as the default
+     * trigger woken by new data: a batch per arrival, each checkpointed (offsets before, commit
+     * after), so Arus checkpoints at least as often as the interval asks. Only stateless queries
+     * over the event log or Kafka, in update mode, into a sink Spark allows
+     * ({@link dev.arus.engine.plan.RealTimeModeRules}).
+     */
+    record RealTime(Duration checkpointInterval) implements Trigger {
+        public RealTime {
+            if (checkpointInterval.isNegative()) {
+                // Spark's require() in RealTimeTrigger, word for word
+                throw new ArusException(INVALID_TRIGGER_INTERVAL,
+                        "requirement failed: the batch duration should not be negative");
+            }
+        }
+    }
+
+    /** Spark's default {@code spark.sql.streaming.realTimeMode.minBatchDuration}: 5 seconds. */
+    long REAL_TIME_MIN_BATCH_DURATION_MS = 5_000;
+
     /** One batch over everything available, then stop. */
     record Once() implements Trigger {
     }
@@ -53,11 +76,25 @@ public sealed interface Trigger {
      *         month or year interval, {@value #INVALID_TRIGGER_INTERVAL} for a negative one
      */
     static Trigger processingTime(String interval) {
+        return new ProcessingTime(interval(interval));
+    }
+
+    private static Duration interval(String interval) {
         if (interval != null && interval.toLowerCase(Locale.ROOT).matches(".*\\b(month|year)s?\\b.*")) {
             throw new ArusException(IntervalParser.INVALID_INTERVAL_FORMAT + ".INVALID_UNIT",
                     "Doesn't support month or year interval: " + interval);
         }
-        return new ProcessingTime(Duration.of(IntervalParser.parseMicros(interval), ChronoUnit.MICROS));
+        return Duration.of(IntervalParser.parseMicros(interval), ChronoUnit.MICROS);
+    }
+
+    /**
+     * Spark's {@code Trigger.RealTime(interval)}: the interval read as a processing-time one.
+     *
+     * @throws ArusException as {@link #processingTime(String)}; {@code INVALID_TRIGGER_INTERVAL}
+     *         for a negative one
+     */
+    static Trigger realTime(String checkpointInterval) {
+        return new RealTime(interval(checkpointInterval));
     }
 
     static Trigger processingTime(long intervalMs) {

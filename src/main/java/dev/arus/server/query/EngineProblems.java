@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.plan.RealTimeModeRules;
 import dev.arus.engine.api.StreamingQueryManager;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
@@ -53,6 +54,9 @@ final class EngineProblems {
                     QuerySpecTranslator.PARTITION_BY_POINTER),
             new Rule("COLUMN_ALREADY_EXISTS", ProblemType.INVALID_SPEC, QuerySpecTranslator.PARTITION_BY_POINTER),
             new Rule("DATA_SOURCE_NOT_FOUND", ProblemType.UNKNOWN_FORMAT, "/sink/format"),
+            new Rule(RealTimeModeRules.OUTPUT_MODE_NOT_SUPPORTED, ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
+            new Rule(RealTimeModeRules.INVALID_INTERVAL, ProblemType.INVALID_INTERVAL, SpecFields.REAL_TIME_POINTER),
+            new Rule("STREAMING_REAL_TIME_MODE", ProblemType.UNSUPPORTED_OPERATION, SpecFields.REAL_TIME_POINTER),
             new Rule("STREAMING_OUTPUT_MODE", ProblemType.INVALID_OUTPUT_MODE, "/outputMode"),
             new Rule(AnalysisException.UNSUPPORTED_STREAMING_OPERATION, ProblemType.UNSUPPORTED_OPERATION, "/outputMode"),
             new Rule("SESSION_CLOSED", ProblemType.SHUTTING_DOWN, null),

@@ -206,11 +206,24 @@ public record QuerySpec(
         }
     }
 
-    /** Exactly one of the three: {@code {"processingTime": "4 seconds"}}, {@code {"availableNow": true}}, {@code {"once": true}}. */
+    /**
+     * Exactly one of the four: {@code {"processingTime": "4 seconds"}}, {@code {"availableNow": true}},
+     * {@code {"once": true}}, {@code {"realTime": "5 minutes"}} (Spark's real-time mode; its
+     * checkpoint interval, at least 5 seconds; stateless queries over a stream or Kafka in update
+     * mode only).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record TriggerSpec(
             @Schema(example = "4 seconds") @Nullable String processingTime,
             @Nullable Boolean availableNow,
-            @Nullable Boolean once) {
+            @Nullable Boolean once,
+            @Schema(example = "5 minutes", description = "Spark's real-time mode (Trigger.RealTime): rows go out as "
+                    + "they arrive; the checkpoint interval, at least 5 seconds. Stateless queries over a stream or "
+                    + "Kafka, in update mode, into console, memory, kafka or stream only")
+            @Nullable String realTime) {
+
+        public TriggerSpec(@Nullable String processingTime, @Nullable Boolean availableNow, @Nullable Boolean once) {
+            this(processingTime, availableNow, once, null);
+        }
     }
 }

@@ -97,15 +97,25 @@ public final class SpecFields {
      * The trigger {@code trigger} gives, {@link Trigger#asFastAsPossible()} when it is absent; its
      * interval read as Arus reads it, so that every engine agrees on what a spec means.
      */
+    /** Where a spec gives the real-time trigger's checkpoint interval. */
+    public static final String REAL_TIME_POINTER = "/trigger/realTime";
+
     public static Trigger trigger(TriggerSpec trigger) {
         if (trigger == null) {
             return Trigger.asFastAsPossible();
         }
-        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once())
+        long given = Stream.of(trigger.processingTime(), trigger.availableNow(), trigger.once(), trigger.realTime())
                 .filter(Objects::nonNull).count();
         if (given != 1) {
             throw ProblemException.at(ProblemType.INVALID_SPEC, "/trigger",
-                    "A trigger has exactly one of processingTime, availableNow or once");
+                    "A trigger has exactly one of processingTime, availableNow, once or realTime");
+        }
+        if (trigger.realTime() != null) {
+            try {
+                return Trigger.realTime(trigger.realTime());
+            } catch (ArusException invalid) {
+                throw ProblemException.at(ProblemType.INVALID_INTERVAL, REAL_TIME_POINTER, invalid.getMessage());
+            }
         }
         if (trigger.availableNow() != null) {
             requireTrue(trigger.availableNow(), "/trigger/availableNow");

@@ -114,6 +114,10 @@ class SparkQueryEngine implements QueryEngine {
         if (trigger instanceof dev.arus.engine.streaming.Trigger.Once) {
             return Trigger.Once();
         }
+        if (trigger instanceof dev.arus.engine.streaming.Trigger.RealTime realTime) {
+            // Spark 4.1 added Trigger.RealTime; this build's Spark (pom.xml's spark.version) has it
+            return Trigger.RealTime(realTime.checkpointInterval().toMillis());
+        }
         return Trigger.ProcessingTime(trigger.interval().toMillis());
     }
 }

@@ -523,4 +523,64 @@ class StreamQueryTest {
                 .hasMessageContaining("Column 'revenue' of the query's output is string");
         assertThat(driver.eventLog().stream("orders").readers()).as("no reader left behind").isEmpty();
     }
+
+    /** Runs triggers until one finds nothing to do (the first, of a new query, runs batch 0 with no rows). */
+    private static void runUntilIdle(QueryTestDriver driver) {
+        for (int i = 0; i < 5; i++) {
+            if (driver.runTrigger() == null) {
+                return;
+            }
+        }
+        throw new AssertionError("still running batches: " + driver.history());
+    }
+
+    @Test
+    void anIdleQueryWithTheDefaultTriggerRunsAtOnceWhenRecordsOfItsStreamBecomeDurable() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 2, null);
+        driver.startRecording(driver.session().readStream().format("stream").option("stream", "orders").load()
+                .filter(col("amount").gt(0)), w -> w.outputMode("append"));
+        runUntilIdle(driver);
+        long idleAt = driver.clock().millis();
+        assertThat(driver.nextTriggerMillis()).as("the poll of an idle query").isEqualTo(idleAt + 10);
+
+        append(stream, 0, 1);
+
+        assertThat(driver.nextTriggerMillis()).as("brought forward by the durable records").isEqualTo(idleAt);
+        StreamingQueryProgress read = driver.runTrigger();
+        assertThat(read.numInputRows()).isEqualTo(1);
+        assertThat(texts(driver.rowsOf(read.batchId()))).containsExactly("[o-0,books,10.0,2026-12-01T10:00:00Z,2026-12-01T10:00:00Z]");
+        assertThat(driver.clock().millis()).as("no time passed").isEqualTo(idleAt);
+    }
+
+    @Test
+    void aProcessingTimeTriggerKeepsItsIntervalWhenRecordsArrive() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        driver.startRecording(driver.session().readStream().format("stream").option("stream", "orders").load(),
+                w -> w.outputMode("append").trigger(Trigger.processingTime(Duration.ofSeconds(4))));
+        runUntilIdle(driver);
+        long due = driver.nextTriggerMillis();
+        assertThat(due).isGreaterThan(driver.clock().millis());
+
+        append(stream, 0, 1);
+
+        assertThat(driver.nextTriggerMillis()).isEqualTo(due);
+        assertThat(driver.runTrigger().numInputRows()).isEqualTo(1);
+    }
+
+    @Test
+    void aStoppedQueryIsNotWokenByRecordsOfItsStream() {
+        QueryTestDriver driver = driver();
+        LogStream stream = orders(driver, 1, null);
+        driver.startRecording(driver.session().readStream().format("stream").option("stream", "orders").load()
+                .filter(col("amount").gt(0)),
+                w -> w.outputMode("append"));
+        runUntilIdle(driver);
+        assertThat(driver.nextTriggerMillis()).isEqualTo(driver.clock().millis() + 10);
+        driver.query().stop();
+        assertThat(driver.hasPendingTrigger()).as("a stopped query is not woken").isFalse();
+        append(stream, 0, 1);
+        assertThat(driver.hasPendingTrigger()).isFalse();
+    }
 }
