@@ -108,7 +108,8 @@ final class BatchLog {
     /** The file's text, ended with a newline when it is an entry Spark wrote whole. */
     private static String wholeText(Path file) {
         String text = readText(file);
-        if (!text.isEmpty() && !text.endsWith("\n") && HadoopChecksum.matches(file, text.getBytes(StandardCharsets.UTF_8))) {
+        if (!text.isEmpty() && !text.endsWith("\n")
+                && HadoopChecksum.matches(file, text.getBytes(StandardCharsets.UTF_8))) {
             return text + "\n";
         }
         return text;

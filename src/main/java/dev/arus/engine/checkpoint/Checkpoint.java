@@ -111,7 +111,8 @@ public final class Checkpoint {
      * old checkpoint's (other state formats, filters that may prune a streaming source away):
      * kept in Arus's entries too, so that a query moved to Spark runs there as one born there.
      */
-    public static final Map<String, String> SPARK_NEW_QUERY_CONF = Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(
+    public static final Map<String, String> SPARK_NEW_QUERY_CONF = Collections.unmodifiableSortedMap(
+            new TreeMap<>(Map.of(
             "spark.sql.streaming.aggregation.stateFormatVersion", "2",
             "spark.sql.streaming.join.stateFormatVersion", "2",
             "spark.sql.streaming.flatMapGroupsWithState.stateFormatVersion", "2",

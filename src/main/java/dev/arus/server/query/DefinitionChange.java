@@ -62,7 +62,10 @@ final class DefinitionChange {
         }
     }
 
-    /** Which engine's format a query on {@code engine} writes its checkpoint's state in: Spark's own run's, or Arus's (also beside Spark). */
+    /**
+     * Which engine's format a query on {@code engine} writes its checkpoint's state in: Spark's
+     * own run's, or Arus's (also beside Spark, for a query on both).
+     */
     private static String checkpointFormat(String engine) {
         return Objects.equals(engine, "spark") ? "Spark" : "Arus";
     }
