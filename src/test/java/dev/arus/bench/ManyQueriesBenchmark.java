@@ -24,7 +24,8 @@ import org.awaitility.Awaitility;
  * lag of every trigger, its progress's {@code timestamp} (when the trigger started) minus the
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
  * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run, each to its
- * body's last byte ({@link ServiceApi#download}). Prints
+ * body's last byte ({@link ServiceApi#download}). The line also gives the service's resident set
+ * size at the window's end and its peak ({@code VmHWM}, the list's answers included). Prints
  * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>} and {@code BENCH many-queries-list}.
  *
  * <p>Arguments: the folder of the extracted jar, optionally the number of queries.
@@ -106,10 +107,11 @@ public final class ManyQueriesBenchmark {
             Arrays.sort(listMillis);
             System.out.println(String.format(Locale.ROOT,
                     "BENCH many-queries %d %.1f %d (cpu %% of %d cores, p99 trigger lag ms; p50 lag %d ms, "
-                            + "%d of %d triggers missed, rss %.0f MiB, %s)",
+                            + "%d of %d triggers missed, rss %.0f MiB, peak rss %.0f MiB, %s)",
                     queries, cpuPercent, sorted[(int) Math.min(sorted.length - 1, sorted.length * 0.99)], cores,
                     sorted[sorted.length / 2], missed, sorted.length,
-                    service.residentBytes() / (1024.0 * 1024), BenchLoad.now()));
+                    service.residentBytes() / (1024.0 * 1024), service.peakResidentBytes() / (1024.0 * 1024),
+                    BenchLoad.now()));
             System.out.println(String.format(Locale.ROOT,
                     "BENCH many-queries-list %.1f %.1f %.1f ms (GET /api/queries p50 p99 max of %d, %d queries)",
                     listMillis[LIST_REQUESTS / 2], listMillis[LIST_REQUESTS * 99 / 100], listMillis[LIST_REQUESTS - 1],

@@ -88,7 +88,8 @@ public record StreamingQueryProgress(
             Map<String, Long> customMetrics) {
 
         public StateOperatorProgress {
-            customMetrics = Map.copyOf(customMetrics);
+            // In key order, as Spark's JSON lists them.
+            customMetrics = SortedArrayMap.copyOf(customMetrics);
         }
     }
 

@@ -44,6 +44,25 @@ class SortedArrayMapTest {
     }
 
     @Test
+    void mapsOfTheSameKeysShareTheirKeysAndKeepTheirOwnValues() {
+        Map<String, Long> later = new HashMap<>(durations());
+        later.put("addBatch", 9L);
+        Map<String, Long> fewer = new HashMap<>(durations());
+        fewer.remove("walCommit");
+
+        SortedArrayMap<Long> first = (SortedArrayMap<Long>) SortedArrayMap.copyOf(durations());
+        SortedArrayMap<Long> second = (SortedArrayMap<Long>) SortedArrayMap.copyOf(later);
+        SortedArrayMap<Long> third = (SortedArrayMap<Long>) SortedArrayMap.copyOf(fewer);
+
+        assertThat(second.sharesKeysWith(first)).isTrue();
+        assertThat(third.sharesKeysWith(first)).isFalse();
+        assertThat(first).isEqualTo(new TreeMap<>(durations()));
+        assertThat(second).containsExactly(Map.entry("addBatch", 9L), Map.entry("latestOffset", 0L),
+                Map.entry("triggerExecution", 12L), Map.entry("walCommit", 2L));
+        assertThat(third.keySet()).containsExactly("addBatch", "latestOffset", "triggerExecution");
+    }
+
+    @Test
     void keepsNullValuesAsTheTreeMapItReplacesDid() {
         Map<String, String> metrics = new HashMap<>();
         metrics.put("maxOffsetsBehindLatest", null);
