@@ -19,9 +19,11 @@ describe('the parts of a spec in SQL', () => {
   });
 
   it('reads a trigger into the form\'s two fields and back', () => {
-    for (const trigger of [{ processingTime: '4 seconds' }, { availableNow: true }, { once: true }, undefined]) {
+    for (const trigger of [{ processingTime: '4 seconds' }, { availableNow: true }, { once: true },
+      { realTime: '5 minutes' }, undefined]) {
       expect(triggerOf(triggerChoiceOf(trigger))).toEqual(trigger);
     }
     expect(triggerChoiceOf({ processingTime: '2 seconds' })).toEqual({ kind: 'processingTime', interval: '2 seconds' });
+    expect(triggerChoiceOf({ realTime: '1 minute' })).toEqual({ kind: 'realTime', interval: '1 minute' });
   });
 });

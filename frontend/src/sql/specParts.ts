@@ -22,9 +22,9 @@ export function isSqlSpec(value: unknown): value is QuerySpec {
   return 'sql' in value || (!('source' in value) && !('steps' in value));
 }
 
-/** The trigger as the form's two fields pick it: a kind, and for processingTime its interval. */
+/** The trigger as the form's two fields pick it: a kind, and for processingTime and realTime its interval. */
 export interface TriggerChoice {
-  kind: 'default' | 'processingTime' | 'availableNow' | 'once';
+  kind: 'default' | 'processingTime' | 'availableNow' | 'once' | 'realTime';
   interval: string;
 }
 
@@ -32,15 +32,24 @@ export function triggerChoiceOf(trigger: QuerySpec['trigger'] | undefined): Trig
   if (trigger?.processingTime !== undefined && trigger.processingTime !== null) {
     return { kind: 'processingTime', interval: trigger.processingTime };
   }
+  if (trigger?.realTime !== undefined && trigger.realTime !== null) {
+    return { kind: 'realTime', interval: trigger.realTime };
+  }
   if (trigger?.availableNow) return { kind: 'availableNow', interval: '' };
   if (trigger?.once) return { kind: 'once', interval: '' };
   return { kind: 'default', interval: '' };
 }
 
 /** The spec's trigger for a choice; undefined for the default (as fast as possible). */
+/** Whether a kind of trigger takes an interval (processingTime's, realTime's checkpoint interval). */
+export function takesInterval(kind: string): boolean {
+  return kind === 'processingTime' || kind === 'realTime';
+}
+
 export function triggerOf(choice: TriggerChoice): QuerySpec['trigger'] | undefined {
   switch (choice.kind) {
     case 'processingTime': return { processingTime: choice.interval };
+    case 'realTime': return { realTime: choice.interval };
     case 'availableNow': return { availableNow: true };
     case 'once': return { once: true };
     default: return undefined;

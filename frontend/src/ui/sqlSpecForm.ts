@@ -2,7 +2,7 @@ import { api, ProblemError } from '../api';
 import { lineColumn, locatePointer, offsetOf, syntaxError, type TextRange } from '../jsonLocate';
 import { SpecSchema } from '../specSchema';
 import { catalogOf } from '../sql/catalog';
-import { partOf, triggerChoiceOf, triggerOf, type TriggerChoice } from '../sql/specParts';
+import { partOf, takesInterval, triggerChoiceOf, triggerOf, type TriggerChoice } from '../sql/specParts';
 import type { Problem, QuerySpec, SqlFunction, SqlTable, StreamView } from '../types';
 import { h } from './dom';
 import { specEditor } from './specEditor';
@@ -29,7 +29,7 @@ export interface SqlSpecForm {
 
 const MODES = ['append', 'update', 'complete'];
 const TRIGGERS: [TriggerChoice['kind'], string][] = [['processingTime', 'every'], ['default', 'as fast as possible'],
-  ['availableNow', 'available now'], ['once', 'once']];
+  ['availableNow', 'available now'], ['once', 'once'], ['realTime', 'real time, checkpoint every']];
 const SCHEMA = SpecSchema.fromOpenApi();
 
 export function sqlSpecForm(onChange: () => void): SqlSpecForm {
@@ -71,7 +71,7 @@ export function sqlSpecForm(onChange: () => void): SqlSpecForm {
   const fields = [name, mode, triggerKind, interval, checkpoint];
   const valid = (field: HTMLElement) => { field.removeAttribute('aria-invalid'); field.removeAttribute('title'); };
   for (const field of fields) field.addEventListener('input', () => { valid(field); onChange(); });
-  triggerKind.addEventListener('change', () => { interval.hidden = triggerKind.value !== 'processingTime'; });
+  triggerKind.addEventListener('change', () => { interval.hidden = !takesInterval(triggerKind.value); });
 
   const refreshCatalog = () => statement.setCatalog(catalogOf(specTables, streams, functions));
   api.streams().then((found) => { streams = found; refreshCatalog(); }, () => {});
@@ -138,7 +138,7 @@ export function sqlSpecForm(onChange: () => void): SqlSpecForm {
     const choice = triggerChoiceOf(spec.trigger);
     triggerKind.value = choice.kind;
     interval.value = choice.interval;
-    interval.hidden = choice.kind !== 'processingTime';
+    interval.hidden = !takesInterval(choice.kind);
     sink.setText(JSON.stringify(spec.sink ?? {}, null, 2));
     checkpoint.value = spec.checkpointLocation ?? '';
     fields.forEach(valid);
@@ -164,7 +164,7 @@ export function sqlSpecForm(onChange: () => void): SqlSpecForm {
       const { line, column } = lineColumn(editor.text(), mark.start);
       return `line ${line}, column ${column} of the ${part}`;
     }
-    const field = { name, outputMode: mode, trigger: rest === '/processingTime' ? interval : triggerKind,
+    const field = { name, outputMode: mode, trigger: rest === '/processingTime' || rest === '/realTime' ? interval : triggerKind,
       checkpointLocation: checkpoint }[part as string];
     if (!field) return '';
     field.setAttribute('aria-invalid', 'true');

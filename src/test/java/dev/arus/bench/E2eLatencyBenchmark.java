@@ -124,7 +124,13 @@ public final class E2eLatencyBenchmark {
             if (arrival == null) {
                 continue;
             }
-            Arrival arrived = arrival.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            Arrival arrived;
+            try {
+                arrived = arrival.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException late) {
+                throw new IllegalStateException("no batch message with " + awaitedText + " for event " + i
+                        + " within " + WAIT + "; the query: " + api.get("/api/queries/" + id), late);
+            }
             if (i >= WARMUP) {
                 total.add(arrived.nanos() - sent);
                 acks.add(acknowledged - sent);

@@ -4,6 +4,7 @@ import dev.arus.engine.time.Clock;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -36,8 +37,21 @@ public final class ExecutorTriggerScheduler implements TriggerScheduler {
     @Override
     public ScheduledTrigger schedule(Runnable task, long dueMillis) {
         long delay = Math.max(0, dueMillis - clock.millis());
-        var future = executor.schedule(task, delay, TimeUnit.MILLISECONDS);
-        return () -> future.cancel(false);
+        // Whoever claims first, the task starting or a cancel, wins: a Future's cancel also
+        // succeeds while its task runs, and a trigger cancelled then would overlap the next one.
+        AtomicBoolean claimed = new AtomicBoolean();
+        var future = executor.schedule(() -> {
+            if (claimed.compareAndSet(false, true)) {
+                task.run();
+            }
+        }, delay, TimeUnit.MILLISECONDS);
+        return () -> {
+            if (!claimed.compareAndSet(false, true)) {
+                return false;
+            }
+            future.cancel(false);
+            return true;
+        };
     }
 
     @Override

@@ -235,6 +235,28 @@ class SparkStreamSourceTest {
                         missing -> assertThat(missing.errorClass()).isEqualTo(SparkEventLog.UNREACHABLE));
     }
 
+    @Test
+    void aRealTimeTriggerOnSparkIsRefusedWithSparksErrorClassForItsForeachBatchSink() {
+        ApiClient api = new ApiClient(port);
+        createStream(api, "spark-real-time", 1);
+        try {
+            ApiClient.Response refused = api.withTimeout(DEADLINE).post("/api/queries", """
+                    {"name": "spark-real-time", "engine": "spark",
+                     "source": {"format": "stream", "options": {"stream": "spark-real-time"}},
+                     "outputMode": "update", "trigger": {"realTime": "5 seconds"}, "sink": {"format": "console"}}
+                    """);
+
+            // what Spark 4.2's RealTimeModeAllowlist says of the ForeachBatchSink the service writes through
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.json().path("errorClass").asString())
+                    .isEqualTo("STREAMING_REAL_TIME_MODE.OPERATOR_OR_SINK_NOT_IN_ALLOWLIST");
+            assertThat(refused.json().path("pointer").asString()).isEqualTo("/trigger/realTime");
+            assertThat(api.names()).doesNotContain("spark-real-time");
+        } finally {
+            api.delete("/api/streams/spark-real-time");
+        }
+    }
+
     private static void createStream(ApiClient api, String name, int partitions) {
         ApiClient.Response created = api.post("/api/streams", """
                 {"name": "%s", "partitions": %d, "keyField": "order_id", "schema": "%s"}

@@ -71,6 +71,17 @@ class SparkQueryEngine implements QueryEngine {
                     "errorClass", "STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE"));
         }
         dev.arus.engine.streaming.Trigger given = spec.trigger() == null ? null : SpecFields.trigger(spec.trigger());
+        if (given instanceof dev.arus.engine.streaming.Trigger.RealTime) {
+            // This build's Spark (4.2) has Trigger.RealTime, but the service writes every Spark sink through
+            // foreachBatch, which Spark's RealTimeModeAllowlist refuses when the query starts, with this class
+            throw new ProblemException(ProblemType.UNSUPPORTED_OPERATION, "[" + REAL_TIME_SINK_REFUSED + "] Streaming "
+                    + "real-time mode has the following limitation: The sink(s): "
+                    + "org.apache.spark.sql.execution.streaming.sources.ForeachBatchSink is not in the sink allowlist "
+                    + "for Real-Time Mode. The service writes a Spark query's sink through foreachBatch, so Spark "
+                    + "cannot run it in real-time mode; run it on Arus's engine (leave 'engine' out)",
+                    Map.of("pointer", SpecFields.REAL_TIME_POINTER, "engine", "spark",
+                            "errorClass", REAL_TIME_SINK_REFUSED));
+        }
         Trigger trigger = sparkTrigger(given);
         SparkSession session = sessions.newSession();
         try (ActiveSession active = ActiveSession.of(session)) {
@@ -102,6 +113,9 @@ class SparkQueryEngine implements QueryEngine {
             }
         });
     }
+
+    /** Spark's refusal of a real-time query whose sink is foreachBatch, as every sink of this service's is. */
+    static final String REAL_TIME_SINK_REFUSED = "STREAMING_REAL_TIME_MODE.OPERATOR_OR_SINK_NOT_IN_ALLOWLIST";
 
     /** Spark's trigger of the spec's, {@code null} (Spark's default) when it gives none. */
     private static Trigger sparkTrigger(dev.arus.engine.streaming.Trigger trigger) {
