@@ -35,7 +35,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  *   <li>{@code spark-engine-<workload>-row-cost-<engine>}: what a further row costs, the median
  *       large batch's time less the overhead, per row;</li>
  *   <li>{@code spark-engine-<workload>-ratio} and {@code -row-cost-ratio}: Arus's throughput over
- *       Spark's, and Spark's row cost over Arus's.</li>
+ *       Spark's, and Spark's row cost over Arus's;</li>
+ *   <li>{@code spark-engine-select-filter-spark-native}: the select and filter on Spark without the
+ *       service's wrapper ({@link SparkNativeSelectFilter}), what the wrapper costs.</li>
  * </ul>
  * Prints {@code BENCH <name> <value> <unit>} lines, the machine's load beside each throughput.
  * Run with {@code ./mvnw -o -Pspark -DskipSparkBenchmark=false -DskipDashboard=true -DskipTests
@@ -77,6 +79,11 @@ public final class SparkEngineBenchmark {
                 print("spark-engine-" + workload.figure() + "-ratio", arus.rowsPerSecond() / spark.rowsPerSecond(), "x");
                 print("spark-engine-" + workload.figure() + "-row-cost-ratio", spark.nanosPerRow() / arus.nanosPerRow(),
                         "x");
+                if (workload == SparkBenchWorkload.SELECT_FILTER) {
+                    System.out.println(String.format(Locale.ROOT, "BENCH spark-engine-select-filter-spark-native %.1f rows/s"
+                            + " (%s)", SparkNativeSelectFilter.rowsPerSecond(ROWS, warmUp("spark"), batches("spark")),
+                            BenchLoad.now()));
+                }
             }
         }
     }
@@ -112,17 +119,25 @@ public final class SparkEngineBenchmark {
     /** The measured batches' progress of {@code workload} with {@code rowsPerBatch} rows a batch on {@code engine}. */
     private static List<StreamingQueryProgress> run(ApiClient api, Reports reports, SparkBenchWorkload workload,
             String engine, int rowsPerBatch) throws InterruptedException {
-        int warmUp = Integer.getInteger("spark.bench.warmup." + engine, engine.equals("arus") ? 200 : 8);
-        int batches = Integer.getInteger("spark.bench.batches." + engine, engine.equals("arus") ? 50 : 12);
         String id = api.create(workload.spec(engine, rowsPerBatch));
-        List<StreamingQueryProgress> progress = reports.await(UUID.fromString(id), warmUp + batches);
+        List<StreamingQueryProgress> progress = reports.await(UUID.fromString(id), warmUp(engine) + batches(engine));
         api.delete("/api/queries/" + id);
-        List<StreamingQueryProgress> measured = progress.subList(warmUp, warmUp + batches);
+        List<StreamingQueryProgress> measured = progress.subList(warmUp(engine), warmUp(engine) + batches(engine));
         if (measured.stream().anyMatch(batch -> batch.numInputRows() != rowsPerBatch)) {
             throw new IllegalStateException(workload.figure() + " on " + engine + " did not read " + rowsPerBatch
                     + " rows every batch: " + measured.stream().map(StreamingQueryProgress::numInputRows).toList());
         }
         return measured;
+    }
+
+    /** The batches a run on {@code engine} skips first: {@code spark.bench.warmup.<engine>}. */
+    private static int warmUp(String engine) {
+        return Integer.getInteger("spark.bench.warmup." + engine, engine.equals("arus") ? 200 : 8);
+    }
+
+    /** The batches a run on {@code engine} measures: {@code spark.bench.batches.<engine>}. */
+    private static int batches(String engine) {
+        return Integer.getInteger("spark.bench.batches." + engine, engine.equals("arus") ? 50 : 12);
     }
 
     /** Whether {@code workload} is to be measured: all are, unless {@code spark.bench.workloads} names some. */
