@@ -77,8 +77,10 @@ public final class SparkEngineBenchmark {
                 Figures arus = Figures.measure(api, reports, workload, "arus");
                 Figures spark = Figures.measure(api, reports, workload, "spark");
                 print("spark-engine-" + workload.figure() + "-ratio", arus.rowsPerSecond() / spark.rowsPerSecond(), "x");
-                print("spark-engine-" + workload.figure() + "-row-cost-ratio", spark.nanosPerRow() / arus.nanosPerRow(),
-                        "x");
+                if (spark.nanosPerRow() > 0 && arus.nanosPerRow() > 0) { // none when the batches are too few to tell
+                    print("spark-engine-" + workload.figure() + "-row-cost-ratio",
+                            spark.nanosPerRow() / arus.nanosPerRow(), "x");
+                }
                 if (workload == SparkBenchWorkload.SELECT_FILTER) {
                     System.out.println(String.format(Locale.ROOT, "BENCH spark-engine-select-filter-spark-native %.1f rows/s"
                             + " (%s)", SparkNativeSelectFilter.rowsPerSecond(ROWS, warmUp("spark"), batches("spark")),
@@ -91,7 +93,8 @@ public final class SparkEngineBenchmark {
     /**
      * One engine's figures of one workload: input rows a second over the large batches, the median
      * time of a {@value #SMALL}-row batch (the per-batch overhead), and what each further row costs
-     * (the median large batch's time less the small one's, per row). Printed as measured.
+     * (the median large batch's time less the small one's, per row; 0 when the large batch took no
+     * longer, as with too few batches on a loaded machine). Printed as measured.
      */
     private record Figures(double rowsPerSecond, double overheadNanos, double nanosPerRow) {
 
