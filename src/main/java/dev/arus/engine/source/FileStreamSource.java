@@ -6,6 +6,7 @@ import dev.arus.engine.streaming.ArusException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Spark's {@code FileStreamSource}: the files that appear in a directory, each read whole in the
@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>list the directory's files (recursively, but for hidden names starting with {@code .} or
  *       {@code _}, and matching {@code pathGlobFilter}), oldest first by modification time
- *       ({@code latestFirst}: newest first), or take the files a previous listing left over;
+ *       ({@code latestFirst}: newest first), equal times in Spark's listing order, or take the files a previous listing left over;
  *       under {@code availableNow}, take the listing made when the run started instead;</li>
  *   <li>keep the new ones: not seen, and not older than the latest seen file's time less
  *       {@code maxFileAge};</li>
@@ -195,7 +195,11 @@ final class FileStreamSource implements SupportsTriggerAvailableNow {
         }
     }
 
-    /** The directory's files, oldest first ({@code latestFirst}: newest first); ties by path. */
+    /**
+     * The directory's files, oldest first ({@code latestFirst}: newest first), as Spark's
+     * {@code fetchAllFiles} orders them: a stable sort by modification time alone of the listing's
+     * order (see {@link #listInto}), so files of equal time stay in listing order either way.
+     */
     private List<Candidate> listFiles() {
         Path root = options.path();
         if (!Files.isDirectory(root)) {
@@ -205,11 +209,8 @@ final class FileStreamSource implements SupportsTriggerAvailableNow {
             return List.of();
         }
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.filter(file -> !file.equals(root) && !hidden(root, file) && Files.isRegularFile(file))
-                    .filter(file -> options.pathGlobFilter() == null
-                            || options.pathGlobFilter().matches(file.getFileName()))
-                    .forEach(files::add);
+        try {
+            listInto(root, files);
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException | UncheckedIOException e) {
@@ -217,6 +218,37 @@ final class FileStreamSource implements SupportsTriggerAvailableNow {
                     + ": " + e.getMessage(), e);
         }
         return candidates(files);
+    }
+
+    /**
+     * Adds the files under {@code directory} in the listing order of Spark's
+     * {@code InMemoryFileIndex} (Hadoop's {@code listLeafFiles}): the directory's own files in the
+     * order the file system lists them (Hadoop's local {@code listStatus} takes
+     * {@code File.list()}'s order, unsorted, as a directory stream gives it), then the files of its
+     * subdirectories, one subdirectory after the other in that same order.
+     */
+    private void listInto(Path directory, List<Path> files) throws IOException {
+        List<Path> directories = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path entry : entries) {
+                if (hidden(entry.getFileName().toString())) {
+                    continue;
+                }
+                if (Files.isDirectory(entry)) {
+                    directories.add(entry);
+                } else if (Files.isRegularFile(entry) && (options.pathGlobFilter() == null
+                        || options.pathGlobFilter().matches(entry.getFileName()))) {
+                    files.add(entry);
+                }
+            }
+        }
+        for (Path subdirectory : directories) {
+            try {
+                listInto(subdirectory, files);
+            } catch (NoSuchFileException e) {
+                // gone between the listings: the next listing will not see it either
+            }
+        }
     }
 
     private List<Candidate> candidates(List<Path> files) {
@@ -231,22 +263,14 @@ final class FileStreamSource implements SupportsTriggerAvailableNow {
             }
         }
         Comparator<Candidate> order = Comparator.comparingLong(Candidate::timestamp);
-        if (options.latestFirst()) {
-            order = order.reversed();
-        }
-        candidates.sort(order.thenComparing(Candidate::path));
+        // List.sort is stable: ties keep the listing's order, also when reversed, as Spark's sortBy
+        candidates.sort(options.latestFirst() ? order.reversed() : order);
         return candidates;
     }
 
     /** Spark's listing leaves out names starting with {@code _} or {@code .}, and files being copied. */
-    private static boolean hidden(Path root, Path file) {
-        for (Path part : root.relativize(file)) {
-            String name = part.toString();
-            if ((name.startsWith("_") && !name.contains("=")) || name.startsWith(".") || name.endsWith("._COPYING_")) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean hidden(String name) {
+        return (name.startsWith("_") && !name.contains("=")) || name.startsWith(".") || name.endsWith("._COPYING_");
     }
 
     /**

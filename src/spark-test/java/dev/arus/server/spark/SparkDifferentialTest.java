@@ -54,6 +54,7 @@ class SparkDifferentialTest {
         Files.createDirectories(skus.getParent());
         Files.writeString(skus, "sku,category\n0,books\n1,games\n2,books\n");
         writeOrders(dataDirectory.resolve("drops/orders"));
+        writeOrdersOfEqualTimes(dataDirectory.resolve("drops/ties"));
         postOrders(new ApiClient(port));
     }
 
@@ -86,6 +87,20 @@ class SparkDifferentialTest {
             Path file = directory.resolve("orders-" + i + ".json");
             Files.write(file, files.get(i));
             Files.setLastModifiedTime(file, FileTime.fromMillis(1_790_000_000_000L + i * 60_000L));
+        }
+    }
+
+    /**
+     * Six NDJSON files of an order each, all of the same modification time, so that which file a
+     * batch of one takes depends on how the engine orders files of equal times (Spark: in the
+     * order Hadoop lists the directory, not by path).
+     */
+    static void writeOrdersOfEqualTimes(Path directory) throws Exception {
+        Files.createDirectories(directory);
+        for (int i = 0; i < 6; i++) {
+            Path file = directory.resolve("tie-" + i + ".json");
+            Files.write(file, List.of(order(i, "books", i, "12:00:0" + i)));
+            Files.setLastModifiedTime(file, FileTime.fromMillis(1_790_000_000_000L));
         }
     }
 
@@ -161,7 +176,8 @@ class SparkDifferentialTest {
     }
 
     /**
-     * Cases without a watermark: a limit before a count in complete mode, and alone in append mode.
+     * Cases without a watermark: a limit before a count in complete mode, and alone in append mode,
+     * and json files of equal modification times taken one a batch.
      * One input partition each, since which rows Spark's global limit lets through from several
      * partitions depends on the order their rows reach it.
      */
@@ -182,8 +198,16 @@ class SparkDifferentialTest {
         limitedThenCounted.put("outputMode", "complete");
         limitedThenCounted.put("trigger", Map.of("processingTime", "100 milliseconds"));
         limitedThenCounted.put("sink", Map.of("format", "noop"));
+        Map<String, Object> ties = new LinkedHashMap<>();
+        ties.put("source", Map.of("format", "json",
+                "schema", "order_id INT, category STRING, amount DOUBLE, event_time TIMESTAMP",
+                "options", Map.of("path", "drops/ties", "maxFilesPerTrigger", 1)));
+        ties.put("steps", List.of(Map.of("select", List.of("order_id"))));
+        ties.put("trigger", Map.of("processingTime", "100 milliseconds"));
+        ties.put("sink", Map.of("format", "noop"));
         return Stream.of(new GoldenCase("limited-before-a-count-complete", limitedThenCounted, 4),
-                new GoldenCase("limited-append", limited, 5));
+                new GoldenCase("limited-append", limited, 5),
+                new GoldenCase("json-files-of-equal-times-one-per-batch", ties, 6));
     }
 
     @ParameterizedTest(name = "{0}")

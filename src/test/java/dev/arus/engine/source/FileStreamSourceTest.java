@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -90,6 +91,57 @@ class FileStreamSourceTest {
             assertThat(idsPerBatch(driver)).as(driver.history())
                     .containsExactly(List.of(4, 3), List.of(2, 1), List.of(0));
         }
+    }
+
+    /**
+     * Files of equal modification time keep the order of Spark's listing (its sort by time is
+     * stable, also reversed for {@code latestFirst}): Hadoop's {@code listLeafFiles} lists a
+     * directory's files in {@code File.list()}'s order (unsorted: the file system's), then its
+     * subdirectories' files; not by path.
+     */
+    @Test
+    void takesFilesOfEqualTimesInSparksListingOrderNotByPath() throws IOException {
+        Map<Path, Integer> ids = new HashMap<>();
+        ids.put(write("old.json", 1, "{\"id\":100}"), 100);
+        Files.createDirectories(input().resolve("a"));
+        ids.put(write("a/x.json", 5, "{\"id\":200}"), 200);
+        for (int i = 0; i < 8; i++) {
+            ids.put(write("f" + i + ".json", 5, "{\"id\":" + i + "}"), i);
+        }
+        ids.put(write("new.json", 9, "{\"id\":300}"), 300);
+        List<Object> equalTimes = sparkListing(input()).stream().map(ids::get)
+                .filter(id -> id != 100 && id != 300).map(id -> (Object) id).toList();
+        List<List<Object>> oldestFirst = new ArrayList<>();
+        oldestFirst.add(List.of(100));
+        equalTimes.forEach(id -> oldestFirst.add(List.of(id)));
+        oldestFirst.add(List.of(300));
+        List<List<Object>> newestFirst = new ArrayList<>();
+        newestFirst.add(List.of(300));
+        equalTimes.forEach(id -> newestFirst.add(List.of(id)));
+        newestFirst.add(List.of(100));
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(json(driver, Map.of("maxFilesPerTrigger", "1")), checkpointed());
+            driver.runBatches(oldestFirst.size());
+            assertThat(idsPerBatch(driver)).as(driver.history()).isEqualTo(oldestFirst);
+        }
+        try (QueryTestDriver driver = new QueryTestDriver(START)) {
+            driver.startRecording(json(driver, Map.of("maxFilesPerTrigger", "1", "latestFirst", "true")),
+                    Function.identity());
+            driver.runBatches(newestFirst.size());
+            assertThat(idsPerBatch(driver)).as(driver.history()).isEqualTo(newestFirst);
+        }
+    }
+
+    /** The files under {@code directory} as Hadoop's {@code listLeafFiles} lists them: its files, then its subdirectories'. */
+    private static List<Path> sparkListing(Path directory) {
+        List<Path> files = new ArrayList<>();
+        List<Path> directories = new ArrayList<>();
+        for (String name : directory.toFile().list()) {
+            Path entry = directory.resolve(name);
+            (Files.isDirectory(entry) ? directories : files).add(entry);
+        }
+        directories.forEach(subdirectory -> files.addAll(sparkListing(subdirectory)));
+        return files;
     }
 
     @Test
