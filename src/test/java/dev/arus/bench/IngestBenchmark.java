@@ -91,7 +91,7 @@ public final class IngestBenchmark {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<byte[]> bodies = new ArrayList<>();
         for (int b = 0; b < 16; b++) {
-            bodies.add(orders(client, b));
+            bodies.add(orders(client, b, EVENTS_PER_POST));
         }
         long acknowledged = 0;
         List<Long> latencies = new ArrayList<>();
@@ -112,15 +112,16 @@ public final class IngestBenchmark {
         return new Measured(acknowledged, latencies);
     }
 
-    private static byte[] orders(int client, int batch) {
+    /** An NDJSON body of {@code count} shop orders, distinct per client and batch. */
+    static byte[] orders(int client, int batch, int count) {
         String[][] products = {{"novel", "books"}, {"headphones", "electronics"}, {"puzzle", "games"},
                 {"sneakers", "fashion"}, {"tea", "grocery"}};
         StringBuilder lines = new StringBuilder();
         Instant time = Instant.parse("2026-12-01T10:00:00Z").plusSeconds(batch);
-        for (int i = 0; i < EVENTS_PER_POST; i++) {
+        for (int i = 0; i < count; i++) {
             String[] product = products[(client + i) % products.length];
             lines.append(String.format(Locale.ROOT, "{\"order_id\":\"c%d-b%d-%d\",\"product\":\"%s\","
-                    + "\"category\":\"%s\",\"amount\":%.2f,\"event_time\":\"%s\"}%n", client, batch, i, product[0],
+                    + "\"category\":\"%s\",\"amount\":%.2f,\"event_time\":\"%s\"}\n", client, batch, i, product[0],
                     product[1], 5 + (i % 90) + 0.99, time.plusMillis(i)));
         }
         return lines.toString().getBytes(StandardCharsets.UTF_8);

@@ -9,7 +9,6 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -103,7 +102,7 @@ public final class IngestConcurrentBenchmark {
     private static Measured post(int port, int client, long from, long end) throws IOException {
         List<byte[]> requests = new ArrayList<>();
         for (int b = 0; b < BODIES_PER_CLIENT; b++) {
-            byte[] body = orders(client, b);
+            byte[] body = IngestBenchmark.orders(client, b, EVENTS_PER_POST);
             byte[] head = ("POST /api/streams/orders/events HTTP/1.1\r\nHost: 127.0.0.1:" + port
                     + "\r\nContent-Type: application/x-ndjson\r\nContent-Length: " + body.length + "\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII);
@@ -211,19 +210,5 @@ public final class IngestConcurrentBenchmark {
             }
         }
         return text.toString();
-    }
-
-    private static byte[] orders(int client, int batch) {
-        String[][] products = {{"novel", "books"}, {"headphones", "electronics"}, {"puzzle", "games"},
-                {"sneakers", "fashion"}, {"tea", "grocery"}};
-        StringBuilder lines = new StringBuilder();
-        Instant time = Instant.parse("2026-12-01T10:00:00Z").plusSeconds(batch);
-        for (int i = 0; i < EVENTS_PER_POST; i++) {
-            String[] product = products[(client + i) % products.length];
-            lines.append(String.format(Locale.ROOT, "{\"order_id\":\"c%d-b%d-%d\",\"product\":\"%s\","
-                    + "\"category\":\"%s\",\"amount\":%.2f,\"event_time\":\"%s\"}\n", client, batch, i, product[0],
-                    product[1], 5 + (i % 90) + 0.99, time.plusMillis(i)));
-        }
-        return lines.toString().getBytes(StandardCharsets.UTF_8);
     }
 }
