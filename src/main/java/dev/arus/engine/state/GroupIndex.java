@@ -5,11 +5,14 @@ import java.util.Arrays;
 /**
  * Maps a group key, a fixed-width tuple of longs, to a dense group id (0, 1, 2, ... in insertion
  * order) with open addressing and linear probing. Keys live in one flat {@code long[]}, so a
- * lookup allocates nothing. Removing groups rebuilds the index with the survivors renumbered.
+ * lookup allocates nothing. Each slot holds its group's hash beside its id, so that a probe
+ * passes another key's slot without reading that key: with millions of groups, each key read is
+ * a cache miss. Removing groups rebuilds the index with the survivors renumbered.
  */
 public final class GroupIndex {
 
-    private static final int EMPTY = -1;
+    // A slot: the group's hash in the upper half, its id in the lower; ids are never -1.
+    private static final long EMPTY = -1L;
     /** Above this many groups a rehash sorts them by home slot first: below, they fit in cache anyway. */
     private static final int SORTED_REHASH_ABOVE = 1 << 15;
     private static final int RADIX_BITS = 11;
@@ -17,7 +20,7 @@ public final class GroupIndex {
 
     private final int width;
     private long[] keys;
-    private int[] slots;
+    private long[] slots;
     private int mask;
     private int size;
     // Where touch leaves what it read, so that the reads are not optimised away.
@@ -36,7 +39,7 @@ public final class GroupIndex {
         }
         this.width = width;
         this.keys = new long[groups * width];
-        this.slots = new int[slotCount];
+        this.slots = new long[slotCount];
         Arrays.fill(slots, EMPTY);
         this.mask = slots.length - 1;
     }
@@ -52,14 +55,15 @@ public final class GroupIndex {
 
     /** The id of the single-long key {@code key}, adding it if new. */
     public int findOrInsert(long key) {
-        int slot = mix(key) & mask;
+        int hash = mix(key);
+        int slot = hash & mask;
         while (true) {
-            int group = slots[slot];
-            if (group == EMPTY) {
-                return insert(slot, key);
+            long entry = slots[slot];
+            if (entry == EMPTY) {
+                return insert(slot, key, hash);
             }
-            if (keys[group] == key) {
-                return group;
+            if ((int) (entry >>> 32) == hash && keys[(int) entry] == key) {
+                return (int) entry;
             }
             slot = (slot + 1) & mask;
         }
@@ -77,41 +81,47 @@ public final class GroupIndex {
     public int findOrInsert(long[] source, int offset, int hash) {
         int slot = hash & mask;
         while (true) {
-            int group = slots[slot];
-            if (group == EMPTY) {
-                return insert(slot, source, offset);
+            long entry = slots[slot];
+            if (entry == EMPTY) {
+                return insert(slot, source, offset, hash);
             }
-            if (equalsAt(group, source, offset)) {
-                return group;
+            if ((int) (entry >>> 32) == hash && equalsAt((int) entry, source, offset)) {
+                return (int) entry;
             }
             slot = (slot + 1) & mask;
         }
     }
 
     /**
-     * Reads the slot and the key that each of {@code hashes[0, count)} probes first. With
-     * millions of groups each is a cache miss; read together, ahead of the lookups, the misses
-     * overlap instead of coming one after another.
+     * Reads the slot that each of {@code hashes[0, count)} probes first, and the key there when
+     * its hash is the same. With millions of groups each is a cache miss; read together, ahead of
+     * the lookups, the misses overlap instead of coming one after another.
      */
     public void touch(int[] hashes, int count) {
         long seen = 0;
         for (int i = 0; i < count; i++) {
-            int group = slots[hashes[i] & mask];
-            seen += group == EMPTY ? 0 : keys[group * width];
+            seen += peek(hashes[i]);
         }
         touched += seen;
     }
 
+    /** What {@link #touch} reads for {@code hash}: its first slot, and the key there if the hashes agree. */
+    private long peek(int hash) {
+        long entry = slots[hash & mask];
+        return (int) (entry >>> 32) != hash ? entry : keys[(int) entry * width];
+    }
+
     /** The id of the key, or -1 when absent. */
     public int find(long[] probe) {
-        int slot = hash(probe, 0) & mask;
+        int hash = hash(probe, 0);
+        int slot = hash & mask;
         while (true) {
-            int group = slots[slot];
-            if (group == EMPTY) {
+            long entry = slots[slot];
+            if (entry == EMPTY) {
                 return -1;
             }
-            if (equalsAt(group, probe, 0)) {
-                return group;
+            if ((int) (entry >>> 32) == hash && equalsAt((int) entry, probe, 0)) {
+                return (int) entry;
             }
             slot = (slot + 1) & mask;
         }
@@ -143,21 +153,21 @@ public final class GroupIndex {
 
     /** Approximate heap bytes held, for {@code memoryUsedBytes}. */
     public long memoryBytes() {
-        return (long) keys.length * Long.BYTES + (long) slots.length * Integer.BYTES;
+        return (long) keys.length * Long.BYTES + (long) slots.length * Long.BYTES;
     }
 
-    private int insert(int slot, long key) {
+    private int insert(int slot, long key, int hash) {
         int group = reserve();
         keys[group] = key;
-        slots[slot] = group;
+        slots[slot] = entry(hash, group);
         growIfFull();
         return group;
     }
 
-    private int insert(int slot, long[] source, int offset) {
+    private int insert(int slot, long[] source, int offset, int hash) {
         int group = reserve();
         System.arraycopy(source, offset, keys, group * width, width);
-        slots[slot] = group;
+        slots[slot] = entry(hash, group);
         growIfFull();
         return group;
     }
@@ -173,7 +183,7 @@ public final class GroupIndex {
         if (size * 2 <= slots.length) {
             return;
         }
-        slots = new int[slots.length * 2];
+        slots = new long[slots.length * 2];
         mask = slots.length - 1;
         rehash();
     }
@@ -187,42 +197,51 @@ public final class GroupIndex {
         Arrays.fill(slots, EMPTY);
         if (size <= SORTED_REHASH_ABOVE) {
             for (int group = 0; group < size; group++) {
-                place(group, hash(keys, group * width) & mask);
+                place(entry(hash(keys, group * width), group));
             }
             return;
         }
-        long[] homesAndGroups = new long[size];
+        long[] entries = new long[size];
         for (int group = 0; group < size; group++) {
-            homesAndGroups[group] = (long) (hash(keys, group * width) & mask) << 32 | group;
+            entries[group] = entry(hash(keys, group * width), group);
         }
-        for (long homeAndGroup : sortByHome(homesAndGroups, Integer.numberOfTrailingZeros(slots.length))) {
-            place((int) homeAndGroup, (int) (homeAndGroup >>> 32));
+        for (long entry : sortByHome(entries, Integer.numberOfTrailingZeros(slots.length))) {
+            place(entry);
         }
     }
 
-    private void place(int group, int home) {
-        int slot = home;
+    /** A slot's content: {@code hash} in the upper half, {@code group} in the lower. */
+    private static long entry(int hash, int group) {
+        return (long) hash << 32 | (group & 0xFFFFFFFFL);
+    }
+
+    private void place(long entry) {
+        int slot = (int) (entry >>> 32) & mask;
         while (slots[slot] != EMPTY) {
             slot = (slot + 1) & mask;
         }
-        slots[slot] = group;
+        slots[slot] = entry;
     }
 
-    /** {@code homesAndGroups} sorted by their upper halves, the home slots: a radix sort, 11 bits a pass. */
-    private static long[] sortByHome(long[] homesAndGroups, int homeBits) {
-        long[] from = homesAndGroups;
+    /**
+     * Slot {@code entries} sorted by their home slots, the low {@code homeBits} bits of their
+     * hashes: a radix sort, 11 bits a pass.
+     */
+    private static long[] sortByHome(long[] entries, int homeBits) {
+        long[] from = entries;
         long[] to = new long[from.length];
         int[] starts = new int[(1 << RADIX_BITS) + 1];
-        for (int shift = 32; shift < 32 + homeBits; shift += RADIX_BITS) {
+        int homeMask = (1 << homeBits) - 1;
+        for (int shift = 0; shift < homeBits; shift += RADIX_BITS) {
             Arrays.fill(starts, 0);
             for (long value : from) {
-                starts[((int) (value >>> shift) & RADIX_MASK) + 1]++;
+                starts[(((int) (value >>> 32) & homeMask) >>> shift & RADIX_MASK) + 1]++;
             }
             for (int digit = 0; digit < RADIX_MASK + 1; digit++) {
                 starts[digit + 1] += starts[digit];
             }
             for (long value : from) {
-                to[starts[(int) (value >>> shift) & RADIX_MASK]++] = value;
+                to[starts[((int) (value >>> 32) & homeMask) >>> shift & RADIX_MASK]++] = value;
             }
             long[] sorted = to;
             to = from;
