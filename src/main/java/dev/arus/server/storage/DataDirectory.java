@@ -200,14 +200,37 @@ public class DataDirectory {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        try (var tree = Files.walk(path)) {
-            for (Path entry : (Iterable<Path>) tree::iterator) {
-                Path directory = entry.equals(path) ? path.getParent() : entry.getParent();
-                if (!Files.isWritable(directory)) {
-                    throw new StorageException("Cannot delete " + path,
-                            new AccessDeniedException(directory.toString(), null, "not writable"));
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                    checkRemovable(directory);
+                    return FileVisitResult.CONTINUE;
                 }
-            }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    checkRemovable(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException failed) throws IOException {
+                    // a running query's atomic write renames its temporary file away while we walk
+                    if (failed instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw failed;
+                }
+
+                private void checkRemovable(Path entry) {
+                    Path directory = entry.equals(path) ? path.getParent() : entry.getParent();
+                    if (!Files.isWritable(directory)) {
+                        throw new StorageException("Cannot delete " + path,
+                                new AccessDeniedException(directory.toString(), null, "not writable"));
+                    }
+                }
+            });
         } catch (IOException e) {
             throw new StorageException("Cannot read " + path, e);
         }

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.server.ArusProperties;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -109,5 +112,35 @@ class DataDirectoryTest {
         assertThat(root.resolve("cp")).doesNotExist();
         assertThat(root).exists();
         assertThatThrownBy(() -> data.delete(temp.resolve("outside"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void checksATreeForDeletionWhileARunningQueryRenamesItsTemporaryFilesAway() throws Exception {
+        Path root = Files.createDirectories(temp.resolve("data"));
+        Path commits = Files.createDirectories(root.resolve("checkpoints/visits/commits"));
+        DataDirectory data = dataDirectory(root);
+        AtomicBoolean writing = new AtomicBoolean(true);
+        Thread writer = new Thread(() -> {
+            // what an atomic checkpoint write does: a temporary file, renamed over its final name
+            for (int n = 0; writing.get(); n++) {
+                try {
+                    Path temporary = Files.writeString(commits.resolve("." + n % 64 + ".tmp"), "v1");
+                    Files.move(temporary, commits.resolve(String.valueOf(n % 64)), StandardCopyOption.ATOMIC_MOVE,
+                            StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+        writer.start();
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                data.checkDeletable(root.resolve("checkpoints/visits"));
+            }
+        } finally {
+            writing.set(false);
+            writer.join();
+        }
+        assertThat(commits).isDirectory();
     }
 }
