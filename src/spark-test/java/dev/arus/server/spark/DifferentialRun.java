@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,12 +29,8 @@ final class DifferentialRun {
      * @return the batches' lines, which both engines gave
      */
     static List<String> assertSameBatches(ApiClient api, RegistryEvents events, GoldenCase golden,
-                                          boolean watermarked) throws InterruptedException {
-        // Spark's first, so that Arus's, much faster, does not run past the batches kept of it meanwhile;
-        // the first Spark query of a JVM takes Spark a while to plan on a busy machine
-        String onSpark = api.withTimeout(Duration.ofMinutes(3)).create(golden.json(golden.name() + "-spark", "spark"));
-        String onArus = api.create(golden.json(golden.name() + "-arus", "arus"));
-        try {
+                                          boolean watermarked) throws Exception {
+        return onBothEngines(api, engine -> golden.json(golden.name() + "-" + engine, engine), (onArus, onSpark) -> {
             events.awaitBatches(onArus, golden.batches());
             events.awaitBatches(onSpark, golden.batches());
             api.post("/api/queries/" + onArus + "/stop");
@@ -48,6 +45,26 @@ final class DifferentialRun {
             }
             assertThat(spark).as("batches of %s on Spark (right: Arus)", golden).containsExactlyElementsOf(arus);
             return arus;
+        });
+    }
+
+    /** What is checked of a spec's two queries, one on each engine, while both exist. */
+    @FunctionalInterface
+    interface BothQueries<T> {
+        T check(String onArus, String onSpark) throws Exception;
+    }
+
+    /**
+     * Creates {@code specOn}'s spec for each engine (given {@code "spark"} or {@code "arus"}), hands
+     * both queries' ids to {@code check}, and deletes both queries whatever it found.
+     */
+    static <T> T onBothEngines(ApiClient api, Function<String, String> specOn, BothQueries<T> check) throws Exception {
+        // Spark's first, so that Arus's, much faster, does not run past the batches kept of it meanwhile;
+        // the first Spark query of a JVM takes Spark a while to plan on a busy machine
+        String onSpark = api.withTimeout(Duration.ofMinutes(3)).create(specOn.apply("spark"));
+        String onArus = api.create(specOn.apply("arus"));
+        try {
+            return check.check(onArus, onSpark);
         } finally {
             api.delete("/api/queries/" + onArus);
             api.delete("/api/queries/" + onSpark);

@@ -89,6 +89,29 @@ public final class FileSinkLogReader {
         return files;
     }
 
+    /**
+     * The data files each batch's own log entry lists, by batch id, whatever the files are named
+     * (Spark's part files do not name their batch); for a log not compacted yet, where each
+     * entry lists its batch's files alone.
+     */
+    public static Map<Long, List<Path>> filesByBatch(Path sinkDirectory) {
+        Map<Long, List<Path>> batches = new TreeMap<>();
+        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
+        if (!Files.isDirectory(directory)) {
+            return batches;
+        }
+        FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
+                FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
+        long latest = log.latestBatchId();
+        if (latest >= log.compactInterval() - 1) {
+            throw new IllegalStateException("the log of " + sinkDirectory + " is compacted: batch " + latest);
+        }
+        for (long batch = 0; batch <= latest; batch++) {
+            batches.put(batch, listedIn(log.pathOf(batch)).stream().map(file -> Path.of(URI.create(file))).toList());
+        }
+        return batches;
+    }
+
     /** The data files a log file lists, after checking its version line. */
     private static List<String> listedIn(Path logFile) {
         List<String> lines = readLines(logFile);
