@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code BENCH ingest-concurrent}: events a second that the started service acknowledges,
@@ -69,8 +71,12 @@ public final class IngestConcurrentBenchmark {
                 int client = c;
                 running.add(clients.submit(() -> post(service.port(), client, warmupEnd, end)));
             }
-            long ticksAtStart = ticksAt(service, warmupEnd);
-            long ticks = ticksAt(service, end) - ticksAtStart;
+            // the service's CPU time read when the measured window opens and when it closes
+            ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+            Future<Long> ticksAtStart = readTicksAt(clock, service, warmupEnd);
+            Future<Long> ticksAtEnd = readTicksAt(clock, service, end);
+            long ticks = ticksAtEnd.get() - ticksAtStart.get();
+            clock.shutdown();
             long posts = 0;
             List<long[]> latencies = new ArrayList<>();
             for (Future<Measured> client : running) {
@@ -90,12 +96,9 @@ public final class IngestConcurrentBenchmark {
         }
     }
 
-    /** The service's CPU time in clock ticks once {@code System.nanoTime()} reaches {@code at}. */
-    private static long ticksAt(ServiceProcess service, long at) throws InterruptedException {
-        for (long left; (left = at - System.nanoTime()) > 0; ) {
-            Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
-        }
-        return service.cpuTicks();
+    /** The service's CPU time in clock ticks, read by {@code clock} when {@code System.nanoTime()} reaches {@code at}. */
+    private static Future<Long> readTicksAt(ScheduledExecutorService clock, ServiceProcess service, long at) {
+        return clock.schedule(service::cpuTicks, at - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /** One client: posts until {@code end} on one connection, counting what is acknowledged from {@code from}. */
