@@ -189,6 +189,40 @@ class StreamStreamJoinTest {
         assertThat(state(batches.get(6)).numRowsRemoved()).isEqualTo(3L);
     }
 
+    /**
+     * Thousands of left rows whose times interleave leave as the watermark passes each time, in
+     * whichever runs of slots they lie: those unmatched come out with NULLs, all of them, once, in
+     * the order they came.
+     */
+    @Test
+    void unmatchedLeftRowsOfInterleavedTimesAllComeOutAsTheWatermarkPassesEach() {
+        StreamCase run = query(false, in -> side(in.get(0), "left", 2, "0 seconds")
+                .join(side(in.get(1), "right", 3, "0 seconds"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 5 SECONDS AND rightTime + INTERVAL 5 SECONDS"), "left_outer")
+                .select(col("leftKey"), col("rightKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        int rows = 3000;
+        run.feed(0, IntStream.range(0, rows).mapToObj(i -> row(i, 100L + i % 3 * 10)).toArray(Object[][]::new))
+                .feed(1, row(-1, 100L));
+        int before = run.batches().size();
+        run.add(0, row(-2, 116L)).add(1, row(-3, 116L)).run();
+        List<String> firstTwoTimes = emitted(run.batches().subList(before, run.batches().size()));
+        before = run.batches().size();
+        run.add(0, row(-4, 131L)).add(1, row(-5, 131L)).run();
+        List<String> lastTime = emitted(run.batches().subList(before, run.batches().size()));
+
+        assertThat(firstTwoTimes).hasSize(2 * rows / 3).containsExactlyElementsOf(IntStream.range(0, rows)
+                .filter(i -> i % 3 < 2).mapToObj(i -> "[" + i + ",null," + (100 + i % 3 * 10) + ",null]").toList());
+        List<String> lastExpected = new ArrayList<>(IntStream.range(0, rows).filter(i -> i % 3 == 2)
+                .mapToObj(i -> "[" + i + ",null,120,null]").toList());
+        lastExpected.add("[-2,null,116,null]");
+        assertThat(lastTime).containsExactlyElementsOf(lastExpected);
+        assertThat(state(run.batches().get(run.batches().size() - 1)).numRowsTotal()).isEqualTo(2L);
+    }
+
+    private static List<String> emitted(List<StreamCase.Batch> batches) {
+        return batches.stream().flatMap(batch -> batch.rows().stream()).toList();
+    }
+
     /** SJS's right outer variant of the same inputs: the right side's unmatched (2, 5) comes out. */
     @Test
     void rightOuterJoinEmitsAnUnmatchedRightRowWhenTheWatermarkEvictsIt() {
