@@ -32,6 +32,8 @@ final class PartialAggregation implements SlotInput {
     private final int partitions;
     private final int maxGroups;
     private final Supplier<ArusException> tooManyGroups;
+    // the key of the last row looked up, as assignGroups remembers it
+    private final long[] lastProbe;
 
     private boolean[] late = new boolean[16];
     private int[][] members;
@@ -54,6 +56,7 @@ final class PartialAggregation implements SlotInput {
             aggregateInputs[a] = new ColumnVector[aggregates[a].inputs().size()];
         }
         this.groups = new GroupIndex(layout.width());
+        this.lastProbe = new long[layout.width()];
         this.partitions = partitions;
         this.maxGroups = maxGroups;
         this.tooManyGroups = tooManyGroups;
@@ -119,30 +122,26 @@ final class PartialAggregation implements SlotInput {
     private void assignGroups(int window, int size, BatchContext context) {
         long[] probe = layout.probe();
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
-        // Neighbouring rows mostly share a key, so a one-long key remembers the last lookup (a
-        // group id, or -1 for a late group) and skips the hash probe while the key repeats.
-        boolean singleLong = layout.width() == 1;
+        // Neighbouring rows mostly share a key (a visitor's clicks, a session's rows), so the last
+        // key looked up and its group (or -1 for a late group) are remembered, and the hash probe
+        // is skipped while the key repeats.
         boolean cached = false;
-        long cachedKey = 0;
         int cachedGroup = 0;
         for (int row = 0; row < size; row++) {
             if (!layout.encode(row, window)) {
                 groupIds[row] = -1;
                 continue;
             }
-            if (cached && probe[0] == cachedKey) {
+            if (cached && Arrays.equals(probe, lastProbe)) {
                 lateInputRows += cachedGroup < 0 ? 1 : 0;
                 groupIds[row] = cachedGroup;
                 continue;
             }
-            int group = lookup(probe,
+            cachedGroup = lookup(probe,
                     layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
-            groupIds[row] = group;
-            if (singleLong) {
-                cached = true;
-                cachedKey = probe[0];
-                cachedGroup = group;
-            }
+            groupIds[row] = cachedGroup;
+            System.arraycopy(probe, 0, lastProbe, 0, probe.length);
+            cached = true;
         }
     }
 
