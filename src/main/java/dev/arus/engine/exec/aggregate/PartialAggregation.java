@@ -32,8 +32,7 @@ final class PartialAggregation implements SlotInput {
     private final int partitions;
     private final int maxGroups;
     private final Supplier<ArusException> tooManyGroups;
-    // the key of the last row looked up, as assignGroups remembers it
-    private final long[] lastProbe;
+    private final KeyRepeats repeats = new KeyRepeats();
 
     private boolean[] late = new boolean[16];
     private int[][] members;
@@ -56,7 +55,6 @@ final class PartialAggregation implements SlotInput {
             aggregateInputs[a] = new ColumnVector[aggregates[a].inputs().size()];
         }
         this.groups = new GroupIndex(layout.width());
-        this.lastProbe = new long[layout.width()];
         this.partitions = partitions;
         this.maxGroups = maxGroups;
         this.tooManyGroups = tooManyGroups;
@@ -106,6 +104,9 @@ final class PartialAggregation implements SlotInput {
                 aggregateInputs[a][i] = inputs.get(i).evaluate(chunk, context.evaluation());
             }
         }
+        if (!layout.isWindowOnly()) {
+            layout.markRepeats(repeats, size);
+        }
         for (int window = 0; window < layout.windowsPerRow(); window++) {
             if (layout.isWindowOnly()) {
                 assignWindowGroups(window, size, context);
@@ -122,26 +123,17 @@ final class PartialAggregation implements SlotInput {
     private void assignGroups(int window, int size, BatchContext context) {
         long[] probe = layout.probe();
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
-        // Neighbouring rows mostly share a key (a visitor's clicks, a session's rows), so the last
-        // key looked up and its group (or -1 for a late group) are remembered, and the hash probe
-        // is skipped while the key repeats.
-        boolean cached = false;
-        int cachedGroup = 0;
-        for (int row = 0; row < size; row++) {
-            if (!layout.encode(row, window)) {
-                groupIds[row] = -1;
-                continue;
+        // The rows repeating the key of the row before (a visitor's clicks come together) take
+        // its group, or its lateness, without a lookup of their own.
+        for (int row = 0; row < size; ) {
+            int runEnd = repeats.runEnd(row, size);
+            int group = -1;
+            if (layout.encode(row, window)) {
+                group = lookup(probe, layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
+                lateInputRows += group < 0 ? runEnd - row - 1 : 0;
             }
-            if (cached && Arrays.equals(probe, lastProbe)) {
-                lateInputRows += cachedGroup < 0 ? 1 : 0;
-                groupIds[row] = cachedGroup;
-                continue;
-            }
-            cachedGroup = lookup(probe,
-                    layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
-            groupIds[row] = cachedGroup;
-            System.arraycopy(probe, 0, lastProbe, 0, probe.length);
-            cached = true;
+            Arrays.fill(groupIds, row, runEnd, group);
+            row = runEnd;
         }
     }
 
