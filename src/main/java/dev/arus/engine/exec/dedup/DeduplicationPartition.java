@@ -114,6 +114,11 @@ final class DeduplicationPartition extends StatePartition {
             keys.hashAll(blockKeys, count, blockHashes);
             keys.touch(blockHashes, count);
             for (int i = 0; i < count; i++) {
+                // A key the block's row before had is held by now, as the aggregation's repeated keys are.
+                if (i > 0 && sameKeys(i - 1, i, width)) {
+                    duplicates++;
+                    continue;
+                }
                 int row = blockRows[i];
                 int known = keys.size();
                 int key = keys.findOrInsert(blockKeys, i * width, blockHashes[i]);
@@ -133,6 +138,16 @@ final class DeduplicationPartition extends StatePartition {
         emit(rows, kept, context, downstream);
         added += kept;
         return kept;
+    }
+
+    /** Whether the block's keys {@code a} and {@code b} are equal. */
+    private boolean sameKeys(int a, int b, int width) {
+        for (int field = 0; field < width; field++) {
+            if (blockKeys[a * width + field] != blockKeys[b * width + field]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Notes when held key {@code key} closes, for {@link #finish} to find it. */
