@@ -173,7 +173,11 @@ public final class GroupIndex {
 
     private int insert(int slot, long[] source, int offset, int hash) {
         int group = reserve();
-        System.arraycopy(source, offset, keys, group * width, width);
+        if (width == 1) {
+            keys[group] = source[offset];
+        } else {
+            System.arraycopy(source, offset, keys, group * width, width);
+        }
         slots[slot] = entry(hash, group);
         growIfFull();
         return group;

@@ -1,7 +1,11 @@
 package dev.arus.engine.exec.join;
 
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
@@ -31,6 +35,8 @@ final class JoinSideState {
 
     private final Schema schema;
     private final int keyWidth;
+    // Whether every column holds fixed-width values or references, none nesting others.
+    private final boolean flat;
     private ColumnarBatch rows;
     private int size;
     private boolean[] alive = new boolean[64];
@@ -56,6 +62,8 @@ final class JoinSideState {
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
         this.keyWidth = keyWidth;
+        this.flat = schema.fields().stream().map(Field::type)
+                .noneMatch(type -> type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
         this.rows = ColumnarBatch.allocate(schema, 64);
         this.keys = new GroupIndex(keyWidth);
     }
@@ -297,12 +305,16 @@ final class JoinSideState {
     /**
      * Moves the live rows to the front, in order, and drops the keys none of them has from the
      * index: the index keeps the others' entries (renumbered in one sweep, not placed again), and
-     * each key's chain is rebuilt from its rows.
+     * each key's chain is rebuilt from its rows. The rows move down within the arrays they are in
+     * (each onto a slot whose row has moved already), unless those are far larger than the rows
+     * need or a column nests values.
      */
     private void compact() {
         int[] keep = liveSlots();
         int kept = keep.length;
-        ColumnarBatch packed = ColumnarBatch.allocate(schema, Math.max(64, kept * 2));
+        int wasSize = size;
+        boolean inPlace = flat && alive.length <= 4 * Math.max(64, kept * 2);
+        ColumnarBatch packed = inPlace ? rows : ColumnarBatch.allocate(schema, Math.max(64, kept * 2));
         for (int c = 0; c < schema.size(); c++) {
             packed.column(c).gather(rows.column(c), keep, kept, 0);
         }
@@ -322,13 +334,20 @@ final class JoinSideState {
         long[] wasId = ids;
         long[] wasTime = times;
         int[] wasKey = keyOf;
-        rows = packed;
-        newSlots(packed.column(0).capacity());
+        if (inPlace) {
+            Arrays.fill(alive, 0, wasSize, false);
+            Arrays.fill(runLeaves, Long.MAX_VALUE);
+            live = 0;
+        } else {
+            rows = packed;
+            newSlots(packed.column(0).capacity());
+        }
         for (int i = 0; i < kept; i++) {
             int slot = keep[i];
+            int key = wasKey[slot];
             occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
-            if (wasKey[slot] != NO_KEY) {
-                chain(i, renumbered[wasKey[slot]]);
+            if (key != NO_KEY) {
+                chain(i, renumbered[key]);
             }
         }
         size = kept;
