@@ -84,6 +84,9 @@ final class SessionPartition extends AggregatingPartition {
         int[] members = partial.membersOf(partition);
         int count = partial.memberCount(partition);
         arrivals.clear();
+        // Keys merge in the order of their ranks, which numbers new sessions, and so orders the
+        // state files' entries, as when a key without sessions was dropped at once.
+        long mergeBegan = sessions.nextRank();
         for (int i = 0; i < count; i++) {
             int group = members[i];
             if (partial.isLate(group)) {
@@ -92,7 +95,8 @@ final class SessionPartition extends AggregatingPartition {
                 continue;
             }
             keysWithoutSession.probeFrom(partial.layout(), groups, group);
-            arrivals.add(sessions.key(keysWithoutSession.probe()), groups.key(group, 0), groups.key(group, 1), group);
+            int key = sessions.key(keysWithoutSession.probe());
+            arrivals.add(key, sessions.arrivingRank(key, mergeBegan), groups.key(group, 0), groups.key(group, 1), group);
         }
         arrivals.sort();
         for (int from = 0; from < arrivals.size(); ) {
@@ -209,7 +213,11 @@ final class SessionPartition extends AggregatingPartition {
             }
             sessions.removeAt(sessions.owner(session), sessions.start(session));
         }
-        compactIfNeeded();
+        // Evicted sessions and keys stay, marked, until they outnumber the live ones: a compaction
+        // rebuilds the key index, too much to do every batch.
+        if (sessions.idLimit() > 2 * sessions.size()) {
+            compact();
+        }
         long memory = sessions.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
         finished(new StateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory));
         lateGroups.clear();
@@ -289,12 +297,10 @@ final class SessionPartition extends AggregatingPartition {
         return 0;
     }
 
-    private void compactIfNeeded() {
-        if (sessions.idLimit() > sessions.size()) {
-            int[] survivors = sessions.compact();
-            for (Accumulator accumulator : accumulators) {
-                accumulator.retain(survivors, survivors.length);
-            }
+    private void compact() {
+        int[] survivors = sessions.compact();
+        for (Accumulator accumulator : accumulators) {
+            accumulator.retain(survivors, survivors.length);
         }
     }
 
@@ -319,7 +325,9 @@ final class SessionPartition extends AggregatingPartition {
 
     @Override
     protected void loaded() {
-        compactIfNeeded();
+        if (sessions.idLimit() > sessions.size()) {
+            compact();
+        }
     }
 
     /** The sessions removed since the last commit, then those the batch stamped {@code stamp} changed. */
