@@ -35,6 +35,8 @@ final class Segment implements AutoCloseable {
     private static final int INDEX_ENTRY = 56;
     /** Bytes reserved ahead at a time; refilled once less than half of it is left. */
     static final int RESERVE_BYTES = 1 << 20;
+    /** Written again and again to reserve; direct, so that no write copies it, and never changed. */
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10);
 
     private final long baseOffset;
     private final Path logFile;
@@ -378,9 +380,8 @@ final class Segment implements AutoCloseable {
             return;
         }
         try {
-            ByteBuffer zeros = ByteBuffer.allocate((int) (to - fileEnd));
-            for (long at = fileEnd; zeros.hasRemaining(); ) {
-                at += log.write(zeros, at);
+            for (long at = fileEnd; at < to; ) {
+                at += log.write(ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), to - at)), at);
             }
             log.force(false);
             fileEnd = to;
