@@ -49,7 +49,7 @@ final class Segment implements AutoCloseable {
     private long[] batchPositions = new long[64];
     private final List<RecordBatchCodec.Header> headers = new ArrayList<>();
     private long size;
-    /** The log file's length: from {@link #size} up to here, zeros reserved ahead. */
+    /** The log file's length, at most: from {@link #size} up to here, zeros reserved ahead. */
     private long fileEnd;
     private long nextOffset;
     private long lastIngestMicros;
@@ -386,6 +386,8 @@ final class Segment implements AutoCloseable {
             log.force(false);
             fileEnd = to;
         } catch (IOException e) {
+            // Some zeros may be there all the same: cut off with the rest, and not tried again before the appends pass them.
+            fileEnd = to;
             System.getLogger(Segment.class.getName()).log(System.Logger.Level.DEBUG,
                     "Cannot reserve space ahead in " + logFile + "; appends grow the file instead", e);
         }
@@ -442,13 +444,21 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /** Closes both files, the log cut back to its last batch. */
+    /**
+     * Closes both files, the log cut back to its last batch. Should the cut fail, the zeros stay
+     * and the next open cuts them: only the last segment of a partition ever has any.
+     */
     @Override
     public synchronized void close() {
         try {
             if (log.isOpen()) {
                 trim(); // a segment still being recovered has reserved nothing: its file stays as found
             }
+        } catch (IOException e) {
+            System.getLogger(Segment.class.getName()).log(System.Logger.Level.DEBUG,
+                    "Cannot cut the zeros reserved ahead off " + logFile, e);
+        }
+        try {
             log.close();
             index.close();
         } catch (IOException e) {
