@@ -53,8 +53,13 @@ final class SessionTable {
 
     /** The id of the key held in {@code probe}, adding it, without sessions, if new. */
     int key(long[] probe) {
+        return key(probe, 0, keys.hash(probe, 0));
+    }
+
+    /** {@link #key(long[])} for the key at {@code offset} of {@code source}, of {@link GroupIndex#hash} {@code hash}. */
+    int key(long[] source, int offset, int hash) {
         int before = keys.size();
-        int key = keys.findOrInsert(probe);
+        int key = keys.findOrInsert(source, offset, hash);
         if (key == before) {
             if (key == heads.length) {
                 int capacity = key * 2;
