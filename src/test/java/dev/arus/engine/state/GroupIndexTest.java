@@ -2,6 +2,9 @@ package dev.arus.engine.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class GroupIndexTest {
@@ -101,6 +104,28 @@ class GroupIndexTest {
         assertThat(index.size()).isEqualTo(3);
     }
 
+    /** Keys hashed a column at a time have the hashes each has alone, and are found by them. */
+    @Test
+    void keysHashedTogetherHaveTheHashEachHasAloneAndAreFoundByIt() {
+        for (int width = 1; width <= 2; width++) {
+            GroupIndex index = new GroupIndex(width);
+            long[] keys = new long[3 * width];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = 1_000_000_007L * i;
+            }
+            int[] hashes = new int[3];
+
+            GroupIndex.hashAll(width, keys, 3, hashes);
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(hashes[i]).isEqualTo(index.hash(keys, i * width));
+                assertThat(index.find(keys, i * width, hashes[i])).isEqualTo(-1);
+                index.findOrInsert(keys, i * width, hashes[i]);
+            }
+            assertThat(index.find(keys, 2 * width, hashes[2])).isEqualTo(2);
+        }
+    }
+
     /** Past the size where a rehash places groups in the order of their home slots, retain still finds every survivor. */
     @Test
     void retainsManyGroupsAndFindsEachSurvivorUnderItsNewId() {
@@ -122,5 +147,49 @@ class GroupIndexTest {
         }
         assertThat(index.find(new long[] {1, 1_000_000L})).isEqualTo(-1);
         assertThat(index.findOrInsert(new long[] {1, 1_000_000L})).isEqualTo(survivors.length);
+    }
+
+    /**
+     * Small indexes, filled and retained over and over, so that runs of occupied slots often wrap
+     * past the last slot: every survivor is found under its new id, and no removed key is.
+     */
+    @Test
+    void retainFindsEverySurvivorWhereverItsRunOfSlotsWraps() {
+        Random random = new Random(7);
+        for (int round = 0; round < 500; round++) {
+            GroupIndex index = new GroupIndex(1);
+            List<Long> held = new ArrayList<>();
+            for (int step = 0; step < 4; step++) {
+                while (held.size() < 12) {
+                    long key = random.nextInt(1_000);
+                    if (index.find(new long[] {key}) < 0) {
+                        assertThat(index.findOrInsert(key)).isEqualTo(held.size());
+                        held.add(key);
+                    }
+                }
+                boolean[] keep = new boolean[held.size()];
+                List<Long> kept = new ArrayList<>();
+                for (int group = 0; group < keep.length; group++) {
+                    keep[group] = random.nextBoolean();
+                    if (keep[group]) {
+                        kept.add(held.get(group));
+                    } else {
+                        assertThat(index.find(new long[] {held.get(group)})).isNotNegative();
+                    }
+                }
+                List<Long> removed = new ArrayList<>(held);
+                removed.removeAll(kept);
+
+                index.retain(keep);
+
+                for (int group = 0; group < kept.size(); group++) {
+                    assertThat(index.find(new long[] {kept.get(group)})).isEqualTo(group);
+                }
+                for (long key : removed) {
+                    assertThat(index.find(new long[] {key})).isEqualTo(-1);
+                }
+                held = kept;
+            }
+        }
     }
 }

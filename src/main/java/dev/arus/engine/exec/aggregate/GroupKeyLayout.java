@@ -205,6 +205,34 @@ public final class GroupKeyLayout {
         return true;
     }
 
+    /**
+     * Encodes the keys of rows {@code rows[0, count)} into {@code out}, one after another, {@link
+     * #width} longs each, as {@link #encode} puts each into the probe, but a key column at a time:
+     * for keys of values only (a deduplication's), where no row is left out.
+     */
+    public void encodeAll(int[] rows, int count, long[] out) {
+        if (timeWidth > 0) {
+            throw new IllegalStateException("a window or session key is encoded row by row");
+        }
+        for (int v = 0; v < encoders.length; v++) {
+            encoders[v].encodeAll(valueVectors[v], rows, count, out, v, width);
+        }
+        if (encoders.length == 0 || tracksNulls) {
+            int maskField = width - 1;
+            for (int i = 0, at = maskField; i < count; i++, at += width) {
+                out[at] = 0;
+            }
+            for (int v = 0; v < valueVectors.length; v++) {
+                ColumnVector vector = valueVectors[v];
+                if (vector.hasNulls()) {
+                    for (int i = 0, at = maskField; i < count; i++, at += width) {
+                        out[at] |= vector.isNull(rows[i]) ? 1L << v : 0;
+                    }
+                }
+            }
+        }
+    }
+
     /** {@code time + gap}, which overflows as Spark's timestamp + interval does in ANSI mode. */
     private static long sessionEnd(long time, long gap) {
         try {

@@ -92,6 +92,24 @@ final class KeyEncoder {
         return encodeBinary(((BinaryVector) vector).values()[row]);
     }
 
+    /**
+     * Encodes rows {@code rows[0, count)} of {@code vector} into {@code out[i * stride + field]},
+     * 0 for a NULL: {@link #encode} a column at a time, a plain copy for numbers without NULLs.
+     */
+    void encodeAll(ColumnVector vector, int[] rows, int count, long[] out, int field, int stride) {
+        if (vector instanceof LongVector longs && !vector.hasNulls()) {
+            long[] values = longs.values();
+            for (int i = 0, at = field; i < count; i++, at += stride) {
+                out[at] = values[rows[i]];
+            }
+            return;
+        }
+        for (int i = 0, at = field; i < count; i++, at += stride) {
+            int row = rows[i];
+            out[at] = vector.isNull(row) ? 0 : encode(vector, row);
+        }
+    }
+
     private long idOf(Object value) {
         Long id = ids.get(value);
         if (id != null) {

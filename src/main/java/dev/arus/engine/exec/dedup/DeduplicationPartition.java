@@ -28,15 +28,17 @@ import java.util.List;
  * One state partition of a deduplication: the keys seen whose hash belongs to it, kept across
  * batches and versioned in a {@link StateStore} of its own, as Spark's
  * {@code StreamingDeduplicateExec} and {@code StreamingDeduplicateWithinWatermarkExec} keep them.
- * Per batch, for each slot's rows in turn: a row at or before the previous batch's watermark is
- * dropped as late; a row whose key is new is emitted at once and its key kept (with, within the
- * watermark, the time it expires: its event time plus the delay); any other row is a duplicate.
- * Then keys that this batch's watermark closes are evicted: those whose event-time key is at or
- * before it, or whose expiry is. An evicted key leaves the state at once (its count, files and
- * entries) but stays in the key index, marked, until evicted keys outnumber the others: then the
- * index is rebuilt without them, so that a batch does not rebuild millions of keys to drop a
- * few. A marked key seen again is a new key. {@link #commit} hands the store a delta when it is
- * durable. Used by one thread at a time.
+ * Per batch, for each slot's rows in turn, 64 rows at a time (their keys encoded and hashed a
+ * column at a time, their index slots read together): a row at or before the previous batch's
+ * watermark is dropped as late; a row whose key is new is emitted at once and its key kept (with,
+ * within the watermark, the time it expires: its event time plus the delay); any other row is a
+ * duplicate. Then keys that this batch's watermark closes are evicted: those whose event-time key
+ * is at or before it, or whose expiry is, looked for only in the blocks of keys whose earliest
+ * closing time it reaches ({@link EarliestClosings}). An evicted key leaves the state at once (its
+ * count, files and entries) but stays in the key index, marked, until evicted keys outnumber the
+ * others: then the index is rebuilt without them, so that a batch does not rebuild millions of
+ * keys to drop a few. A marked key seen again is a new key. {@link #commit} hands the store a
+ * delta when it is durable. Used by one thread at a time.
  */
 final class DeduplicationPartition extends StatePartition {
 
@@ -46,6 +48,9 @@ final class DeduplicationPartition extends StatePartition {
     private final GroupKeyLayout layout;
     private final GroupIndex keys;
     private final KeyedDelta delta = new KeyedDelta();
+    // Whether keys leave the state: by their event time, or within the watermark by their expiry.
+    private final boolean evicts;
+    private final EarliestClosings closings = new EarliestClosings();
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
     // Keys evicted but still in the index, and how many.
@@ -59,6 +64,7 @@ final class DeduplicationPartition extends StatePartition {
     private ColumnarBatch output;
     private final int operatorId;
     private long late;
+    private long added;
     private long duplicates;
     private long lastDuplicates;
 
@@ -68,6 +74,7 @@ final class DeduplicationPartition extends StatePartition {
         this.spec = spec;
         this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
         this.keys = new GroupIndex(layout.width());
+        this.evicts = spec.withinWatermark() || layout.hasWatermarkKey();
         this.blockKeys = new long[LOOKAHEAD * layout.width()];
         // Grows to the chunks it emits: a partition of a quiet stream holds a few rows, not a full chunk.
         this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.INITIAL_CAPACITY);
@@ -100,14 +107,21 @@ final class DeduplicationPartition extends StatePartition {
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int kept = 0;
+        int width = layout.width();
         for (int from = 0; from < size; from += LOOKAHEAD) {
-            int to = Math.min(size, from + LOOKAHEAD);
-            int count = encodeBlock(rows, from, to, times, lateBefore);
+            int count = selectInTime(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
+            layout.encodeAll(blockRows, count, blockKeys);
+            keys.hashAll(blockKeys, count, blockHashes);
             keys.touch(blockHashes, count);
             for (int i = 0; i < count; i++) {
+                // A key the block's row before had is held by now, as the aggregation's repeated keys are.
+                if (i > 0 && sameKeys(i - 1, i, width)) {
+                    duplicates++;
+                    continue;
+                }
                 int row = blockRows[i];
                 int known = keys.size();
-                int key = keys.findOrInsert(blockKeys, i * layout.width(), blockHashes[i]);
+                int key = keys.findOrInsert(blockKeys, i * width, blockHashes[i]);
                 if (key < known && !evicted[key]) {
                     duplicates++;
                     continue;
@@ -117,11 +131,35 @@ final class DeduplicationPartition extends StatePartition {
                 expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
                         : Long.MAX_VALUE;
                 addedInBatch[key] = stamp;
+                noteClosing(key);
                 selected[kept++] = row;
             }
         }
         emit(rows, kept, context, downstream);
+        added += kept;
         return kept;
+    }
+
+    /** Whether the block's keys {@code a} and {@code b} are equal. */
+    private boolean sameKeys(int a, int b, int width) {
+        for (int field = 0; field < width; field++) {
+            if (blockKeys[a * width + field] != blockKeys[b * width + field]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Notes when held key {@code key} closes, for {@link #finish} to find it. */
+    private void noteClosing(int key) {
+        if (evicts) {
+            closings.add(key, closingTime(key));
+        }
+    }
+
+    /** When key {@code key} leaves the state: its expiry within the watermark, else its event time. */
+    private long closingTime(int key) {
+        return spec.withinWatermark() ? expiresAt[key] : layout.closingTime(keys, key);
     }
 
     /** Makes room for key {@code key}'s values, or takes back an evicted key seen again. */
@@ -138,23 +176,17 @@ final class DeduplicationPartition extends StatePartition {
     }
 
     /**
-     * Encodes the keys of rows {@code [from, to)} that are not late into {@code blockKeys}, with
-     * their rows and hashes; returns how many. Late rows are counted and left out.
+     * Puts the rows of {@code [from, to)} that are not late in {@code blockRows}; returns how
+     * many. Late rows are counted and left out.
      */
-    private int encodeBlock(ColumnarBatch rows, int from, int to, LongVector times, long lateBefore) {
-        long[] probe = layout.probe();
-        int width = layout.width();
+    private int selectInTime(int from, int to, LongVector times, long lateBefore) {
         int count = 0;
         for (int row = from; row < to; row++) {
-            if (times != null && !times.isNull(row) && times.values()[row] <= lateBefore) {
-                late++;
-                continue;
-            }
-            layout.encode(row, 0);
-            System.arraycopy(probe, 0, blockKeys, count * width, width);
-            blockHashes[count] = keys.hash(blockKeys, count * width);
-            blockRows[count++] = row;
+            boolean isLate = times != null && !times.isNull(row) && times.values()[row] <= lateBefore;
+            blockRows[count] = row;
+            count += isLate ? 0 : 1;
         }
+        late += to - from - count;
         return count;
     }
 
@@ -178,22 +210,11 @@ final class DeduplicationPartition extends StatePartition {
      */
     void finish(long stamp, long evictBefore) {
         int total = keys.size();
-        boolean evicts = spec.withinWatermark() || layout.hasWatermarkKey();
         long evictedNow = 0;
-        long added = 0;
-        for (int key = 0; key < total; key++) {
-            if (evicted[key]) {
-                continue;
-            }
-            added += addedInBatch[key] == stamp ? 1 : 0;
-            long closes = spec.withinWatermark() ? expiresAt[key] : layout.hasWatermarkKey()
-                    ? layout.closingTime(keys, key) : Long.MAX_VALUE;
-            if (evicts && closes <= evictBefore) {
-                evicted[key] = true;
-                evictedNow++;
-                if (durable()) {
-                    layout.writeKey(keys, key, delta.removal());
-                }
+        for (int block = 0; evicts && block * EarliestClosings.BLOCK < total; block++) {
+            if (closings.reaches(block, evictBefore)) {
+                evictedNow += evict(block * EarliestClosings.BLOCK,
+                        Math.min(total, (block + 1) * EarliestClosings.BLOCK), block, evictBefore);
             }
         }
         evictedCount += (int) evictedNow;
@@ -204,8 +225,33 @@ final class DeduplicationPartition extends StatePartition {
         }
         finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * expiresAt.length));
         lastDuplicates = duplicates;
-        late = 0;
-        duplicates = 0;
+        forgetBatch();
+    }
+
+    /**
+     * Marks evicted the keys of {@code [from, to)}, block {@code block}, that close at or before
+     * {@code evictBefore}; returns how many.
+     */
+    private long evict(int from, int to, int block, long evictBefore) {
+        long evictedNow = 0;
+        long earliestLeft = Long.MAX_VALUE;
+        for (int key = from; key < to; key++) {
+            if (evicted[key]) {
+                continue;
+            }
+            long closes = closingTime(key);
+            if (closes <= evictBefore) {
+                evicted[key] = true;
+                evictedNow++;
+                if (durable()) {
+                    layout.writeKey(keys, key, delta.removal());
+                }
+            } else {
+                earliestLeft = Math.min(earliestLeft, closes);
+            }
+        }
+        closings.reset(block, earliestLeft);
+        return evictedNow;
     }
 
     /** Drops from the index the keys {@code keep} does not flag and those evicted before. */
@@ -221,6 +267,10 @@ final class DeduplicationPartition extends StatePartition {
         Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
         Arrays.fill(evicted, false);
         evictedCount = 0;
+        closings.clear();
+        for (int key = 0; key < survivors.length; key++) {
+            noteClosing(key);
+        }
     }
 
     /**
@@ -280,6 +330,7 @@ final class DeduplicationPartition extends StatePartition {
     @Override
     protected void forgetBatch() {
         late = 0;
+        added = 0;
         duplicates = 0;
     }
 
@@ -299,5 +350,6 @@ final class DeduplicationPartition extends StatePartition {
         hold(key);
         expiresAt[key] = in.readLong();
         addedInBatch[key] = 0;
+        noteClosing(key);
     }
 }

@@ -14,7 +14,13 @@ import dev.arus.engine.testing.StreamCase;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +142,81 @@ class DeduplicationTest {
         assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark())
                 .containsExactly(0L, 0L, 0L, 1L, 0L, 0L, 0L, 0L, 0L);
         assertThat(state(batches.get(2)).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    }
+
+    /**
+     * Thousands of rows a batch, keyed on a nullable number, a double and a string, with duplicates
+     * near and far: each row comes out when no earlier row had its key, NULLs equal to NULLs,
+     * {@code -0.0} to {@code 0.0} and every NaN to NaN, as Spark groups them.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void keepsTheFirstRowOfEachKeyWhateverItsTypesAndNulls(boolean restart) {
+        Random random = new Random(36);
+        Double[] doubles = {0.0, -0.0, Double.NaN, 1.5, null};
+        String[] strings = {"a", "b", "ä", null};
+        StreamCase run = query("k BIGINT, d DOUBLE, s STRING, v INT", restart,
+                in -> in.dropDuplicates("k", "d", "s").select("v"));
+        Set<List<Object>> seen = new HashSet<>();
+        int v = 0;
+        for (int batch = 0; batch < 4; batch++) {
+            Object[][] rows = new Object[3_000][];
+            List<String> expected = new ArrayList<>();
+            for (int r = 0; r < rows.length; r++, v++) {
+                Long k = random.nextInt(20) == 0 ? null : (long) random.nextInt(200);
+                Double d = doubles[random.nextInt(doubles.length)];
+                rows[r] = row(k, d, strings[random.nextInt(strings.length)], v);
+                // Boxed doubles compare by their bits: 0.0 normalised, every NaN the same.
+                if (seen.add(Arrays.asList(k, d == null ? null : d + 0.0, rows[r][2]))) {
+                    expected.add("[" + v + "]");
+                }
+            }
+            List<StreamCase.Batch> batches = run.feed(rows).batches();
+            StreamCase.Batch last = batches.get(batches.size() - 1);
+            assertThat(last.rows()).as("batch %d", batch).isEqualTo(expected);
+            assertThat(state(last).numRowsTotal()).isEqualTo(seen.size());
+        }
+    }
+
+    /**
+     * Rows keyed on a number and their event time, some behind the watermark, over batches whose
+     * watermark moves: a row at or before the watermark is late and dropped, another comes out
+     * when no live key equals its key, and keys the watermark passes are forgotten.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void dropsLateRowsAndDuplicatesOfLiveKeysAsTheWatermarkMoves(boolean restart) {
+        Random random = new Random(37);
+        StreamCase run = query("k BIGINT, t BIGINT, v INT", restart, in -> in
+                .withColumn("eventTime", expr("timestamp_seconds(t)"))
+                .withWatermark("eventTime", "5 seconds")
+                .dropDuplicates("k", "eventTime")
+                .select("v"));
+        Map<List<Long>, Long> live = new HashMap<>();
+        long watermark = 0;
+        long latest = Long.MIN_VALUE;
+        int v = 0;
+        for (int batch = 0; batch < 6; batch++) {
+            Object[][] rows = new Object[3_000][];
+            List<String> expected = new ArrayList<>();
+            for (int r = 0; r < rows.length; r++, v++) {
+                long k = random.nextInt(1_000);
+                long t = 1_000 + 3L * batch - 8 + random.nextInt(11);
+                rows[r] = row(k, t, v);
+                latest = Math.max(latest, t);
+                if (t * 1_000_000 > watermark && live.putIfAbsent(List.of(k, t), t) == null) {
+                    expected.add("[" + v + "]");
+                }
+            }
+            int before = run.batches().size();
+            List<StreamCase.Batch> batches = run.feed(rows).batches();
+            watermark = Math.max(watermark, (latest - 5) * 1_000_000);
+            long closed = watermark;
+            live.values().removeIf(t -> t * 1_000_000 <= closed);
+            List<String> out = batches.stream().skip(before).flatMap(b -> b.rows().stream()).toList();
+            assertThat(out).as("batch %d", batch).isEqualTo(expected);
+            assertThat(state(batches.get(batches.size() - 1)).numRowsTotal()).isEqualTo(live.size());
+        }
     }
 
     @Test
