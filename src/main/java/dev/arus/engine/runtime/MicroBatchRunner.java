@@ -331,8 +331,9 @@ public final class MicroBatchRunner {
                 source.commit(latest.get(i));
             }
             Offset available = source.reportLatestOffset();
+            String end = latest.json(i);
             measurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
-                    committedOffsets.json(i), latest.json(i), available == null ? latest.json(i) : available.json(),
+                    committedOffsets.json(i), end, available == null ? end : available.json(),
                     inputRows[i], latest.get(i) == null ? Map.of() : source.metrics(latest.get(i))));
         }
         return measurements;

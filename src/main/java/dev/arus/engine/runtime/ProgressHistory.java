@@ -1,12 +1,12 @@
 package dev.arus.engine.runtime;
 
+import dev.arus.engine.streaming.ProgressRing;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 
@@ -14,8 +14,8 @@ import java.util.Map;
  * A run's most recent progress reports, oldest first and bounded, with Spark's rule for
  * reporting idleness ({@code ProgressReporter.updateIdleness}): a trigger that runs no batch adds
  * an idle report only once {@link #IDLE_REPORT_INTERVAL_MS} passed since the last batch or idle
- * report, and the first idle report of a run raises no event. Written by the query's thread;
- * read from any.
+ * report, and the first idle report of a run raises no event. Kept compactly ({@link ProgressRing}).
+ * Written by the query's thread; read from any.
  */
 final class ProgressHistory {
 
@@ -26,14 +26,13 @@ final class ProgressHistory {
     static final long IDLE_REPORT_INTERVAL_MS = 10_000;
 
     private final QueryIdentity identity;
-    private final int capacity;
-    private final ArrayDeque<StreamingQueryProgress> reports = new ArrayDeque<>();
+    private final ProgressRing reports;
     private StreamingQueryProgress lastExecuted;
     private long lastReportMs = Long.MIN_VALUE;
 
     ProgressHistory(QueryIdentity identity, int capacity) {
         this.identity = identity;
-        this.capacity = capacity;
+        this.reports = new ProgressRing(capacity);
     }
 
     void addBatch(StreamingQueryProgress progress, long nowMs) {
@@ -58,24 +57,15 @@ final class ProgressHistory {
     }
 
     StreamingQueryProgress last() {
-        synchronized (reports) {
-            return reports.peekLast();
-        }
+        return reports.last();
     }
 
     List<StreamingQueryProgress> recent() {
-        synchronized (reports) {
-            return List.copyOf(reports);
-        }
+        return reports.recent();
     }
 
     private void add(StreamingQueryProgress progress) {
-        synchronized (reports) {
-            if (reports.size() == capacity) {
-                reports.removeFirst();
-            }
-            reports.addLast(progress);
-        }
+        reports.add(progress);
     }
 
     /**

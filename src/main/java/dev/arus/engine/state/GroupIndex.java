@@ -113,14 +113,21 @@ public final class GroupIndex {
 
     /** The id of the key, or -1 when absent. */
     public int find(long[] probe) {
-        int hash = hash(probe, 0);
+        return find(probe, 0, hash(probe, 0));
+    }
+
+    /**
+     * The id of the key held in {@code source[offset, offset + width)}, whose {@link #hash} is
+     * {@code hash}, or -1 when absent.
+     */
+    public int find(long[] source, int offset, int hash) {
         int slot = hash & mask;
         while (true) {
             long entry = slots[slot];
             if (entry == EMPTY) {
                 return -1;
             }
-            if ((int) (entry >>> 32) == hash && equalsAt((int) entry, probe, 0)) {
+            if ((int) (entry >>> 32) == hash && equalsAt((int) entry, source, offset)) {
                 return (int) entry;
             }
             slot = (slot + 1) & mask;
@@ -166,7 +173,11 @@ public final class GroupIndex {
 
     private int insert(int slot, long[] source, int offset, int hash) {
         int group = reserve();
-        System.arraycopy(source, offset, keys, group * width, width);
+        if (width == 1) {
+            keys[group] = source[offset];
+        } else {
+            System.arraycopy(source, offset, keys, group * width, width);
+        }
         slots[slot] = entry(hash, group);
         growIfFull();
         return group;
@@ -269,6 +280,27 @@ public final class GroupIndex {
 
     /** The hash of the key held in {@code source[offset, offset + width)}. */
     public int hash(long[] source, int offset) {
+        return hash(width, source, offset);
+    }
+
+    /**
+     * The {@link #hash} an index of keys of {@code width} longs gives each of the {@code count}
+     * keys side by side in {@code source}, into {@code hashes[0, count)}: a loop over a column of
+     * keys rather than a call per key.
+     */
+    public static void hashAll(int width, long[] source, int count, int[] hashes) {
+        if (width == 1) {
+            for (int i = 0; i < count; i++) {
+                hashes[i] = mix(source[i]);
+            }
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            hashes[i] = hash(width, source, i * width);
+        }
+    }
+
+    private static int hash(int width, long[] source, int offset) {
         if (width == 1) {
             return mix(source[offset]);
         }

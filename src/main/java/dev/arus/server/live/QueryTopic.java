@@ -1,5 +1,6 @@
 package dev.arus.server.live;
 
+import dev.arus.engine.streaming.ProgressRing;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.query.EngineComparison;
@@ -7,7 +8,6 @@ import dev.arus.server.query.ProgressView;
 import dev.arus.server.query.QueryView;
 import dev.arus.server.query.RecentBatch;
 import dev.arus.server.query.RecentBatches;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,9 +36,8 @@ final class QueryTopic {
     // Guarded by lock.
     private final Object lock = new Object();
     private final RecentBatches recentBatches;
-    // The engine's own reports, which its history keeps anyway: converted for a snapshot only, so
-    // a query nobody watches keeps no second copy of its last reports.
-    private final ArrayDeque<StreamingQueryProgress> recentProgress = new ArrayDeque<>();
+    // Compact, and converted for a snapshot only: a query nobody watches keeps few bytes of its last reports.
+    private final ProgressRing recentProgress;
     private final List<SessionOutbox> outboxes = new ArrayList<>();
     private QueryView query;
     // For a query on both engines: the latest comparison, newer than the one query shows.
@@ -57,6 +56,7 @@ final class QueryTopic {
         this.pool = pool;
         this.shownPaths = shownPaths;
         this.recentBatches = new RecentBatches(snapshotBatches);
+        this.recentProgress = new ProgressRing(snapshotProgress);
     }
 
     /**
@@ -94,10 +94,7 @@ final class QueryTopic {
     void publishProgress(QueryView after, StreamingQueryProgress progress) {
         synchronized (lock) {
             query = after;
-            if (recentProgress.size() == snapshotProgress) {
-                recentProgress.removeFirst();
-            }
-            recentProgress.addLast(progress);
+            recentProgress.add(progress);
             send(new LiveMessage.Progress(queryId, after.lastProgress()));
         }
     }
@@ -133,7 +130,7 @@ final class QueryTopic {
             }
             shown = comparison == null ? query : query.withComparison(comparison);
             batches = recentBatches.latest(snapshotBatches);
-            progress = List.copyOf(recentProgress);
+            progress = recentProgress.recent();
             outboxes.add(outbox);
         }
         outbox.start(pool.writer().json(new LiveMessage.Snapshot(queryId, shown, batches,

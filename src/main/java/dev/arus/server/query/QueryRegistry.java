@@ -257,8 +257,9 @@ public class QueryRegistry {
         return find(id).view();
     }
 
-    List<QueryView> views() {
-        return all().stream().map(RegisteredQuery::view).toList();
+    /** Every query as the list shows it (see {@link RegisteredQuery#listedView}), in the order they were created. */
+    List<Prewritten<QueryView>> listedViews() {
+        return all().stream().map(RegisteredQuery::listedView).toList();
     }
 
     /**

@@ -104,6 +104,28 @@ class GroupIndexTest {
         assertThat(index.size()).isEqualTo(3);
     }
 
+    /** Keys hashed a column at a time have the hashes each has alone, and are found by them. */
+    @Test
+    void keysHashedTogetherHaveTheHashEachHasAloneAndAreFoundByIt() {
+        for (int width = 1; width <= 2; width++) {
+            GroupIndex index = new GroupIndex(width);
+            long[] keys = new long[3 * width];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = 1_000_000_007L * i;
+            }
+            int[] hashes = new int[3];
+
+            GroupIndex.hashAll(width, keys, 3, hashes);
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(hashes[i]).isEqualTo(index.hash(keys, i * width));
+                assertThat(index.find(keys, i * width, hashes[i])).isEqualTo(-1);
+                index.findOrInsert(keys, i * width, hashes[i]);
+            }
+            assertThat(index.find(keys, 2 * width, hashes[2])).isEqualTo(2);
+        }
+    }
+
     /** Past the size where a rehash places groups in the order of their home slots, retain still finds every survivor. */
     @Test
     void retainsManyGroupsAndFindsEachSurvivorUnderItsNewId() {

@@ -141,6 +141,23 @@ public final class GroupKeyLayout {
     }
 
     /**
+     * Marks the rows of the chunk last given to {@link #evaluateKeys}, of {@code size} rows, whose
+     * key inputs (time, gap, values) repeat the row before: such a row's key is the row before's.
+     */
+    void markRepeats(KeyRepeats repeats, int size) {
+        repeats.start(size);
+        if (window != null || session != null) {
+            repeats.and(times);
+        }
+        if (gaps != null) {
+            gaps.markRepeats(repeats);
+        }
+        for (ColumnVector values : valueVectors) {
+            repeats.and(values);
+        }
+    }
+
+    /**
      * Encodes row {@code row}'s key for its {@code window}-th window into the probe; false when
      * the row has no such window (a NULL event time, a sliding window that does not contain it,
      * or a session gap that is not positive).

@@ -32,6 +32,7 @@ final class PartialAggregation implements SlotInput {
     private final int partitions;
     private final int maxGroups;
     private final Supplier<ArusException> tooManyGroups;
+    private final KeyRepeats repeats = new KeyRepeats();
 
     private boolean[] late = new boolean[16];
     private int[][] members;
@@ -103,6 +104,9 @@ final class PartialAggregation implements SlotInput {
                 aggregateInputs[a][i] = inputs.get(i).evaluate(chunk, context.evaluation());
             }
         }
+        if (!layout.isWindowOnly()) {
+            layout.markRepeats(repeats, size);
+        }
         for (int window = 0; window < layout.windowsPerRow(); window++) {
             if (layout.isWindowOnly()) {
                 assignWindowGroups(window, size, context);
@@ -119,30 +123,17 @@ final class PartialAggregation implements SlotInput {
     private void assignGroups(int window, int size, BatchContext context) {
         long[] probe = layout.probe();
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
-        // Neighbouring rows mostly share a key, so a one-long key remembers the last lookup (a
-        // group id, or -1 for a late group) and skips the hash probe while the key repeats.
-        boolean singleLong = layout.width() == 1;
-        boolean cached = false;
-        long cachedKey = 0;
-        int cachedGroup = 0;
-        for (int row = 0; row < size; row++) {
-            if (!layout.encode(row, window)) {
-                groupIds[row] = -1;
-                continue;
+        // The rows repeating the key of the row before (a visitor's clicks come together) take
+        // its group, or its lateness, without a lookup of their own.
+        for (int row = 0; row < size; ) {
+            int runEnd = repeats.runEnd(row, size);
+            int group = -1;
+            if (layout.encode(row, window)) {
+                group = lookup(probe, layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
+                lateInputRows += group < 0 ? runEnd - row - 1 : 0;
             }
-            if (cached && probe[0] == cachedKey) {
-                lateInputRows += cachedGroup < 0 ? 1 : 0;
-                groupIds[row] = cachedGroup;
-                continue;
-            }
-            int group = lookup(probe,
-                    layout.hasWatermarkKey() && layout.closingTime() <= lateBefore);
-            groupIds[row] = group;
-            if (singleLong) {
-                cached = true;
-                cachedKey = probe[0];
-                cachedGroup = group;
-            }
+            Arrays.fill(groupIds, row, runEnd, group);
+            row = runEnd;
         }
     }
 

@@ -33,6 +33,13 @@ final class SessionGaps {
         }
     }
 
+    /** Leaves marked the rows of the chunk last evaluated whose gap repeats the row before's. */
+    void markRepeats(KeyRepeats repeats) {
+        if (texts != null) {
+            repeats.and(texts);
+        }
+    }
+
     /** Row {@code row}'s gap, of the chunk last evaluated. */
     long micros(int row) {
         if (fixedMicros >= 0) {

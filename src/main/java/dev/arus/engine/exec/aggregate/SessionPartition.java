@@ -33,6 +33,8 @@ import java.util.List;
  */
 final class SessionPartition extends AggregatingPartition {
 
+    private static final int LOOKAHEAD = 64;
+
     private final boolean append;
     private final int sessionPosition;
     private final int keyCount;
@@ -44,6 +46,10 @@ final class SessionPartition extends AggregatingPartition {
     private final SessionTable sessions;
     private final GroupIndex lateGroups;
     private final SessionArrivals arrivals = new SessionArrivals();
+    // a block of arriving keys, looked up together
+    private final long[] blockKeys;
+    private final int[] blockHashes = new int[LOOKAHEAD];
+    private final int[] blockGroups = new int[LOOKAHEAD];
     private final KeyedDelta delta = new KeyedDelta();
     // stored sessions of the last version that merged into another this batch
     private long mergedAway;
@@ -63,6 +69,7 @@ final class SessionPartition extends AggregatingPartition {
                 watermarkKey < 0 || sessionCarriesWatermark ? -1 : valuePosition(watermarkKey));
         this.accumulators = Accumulator.forCalls(spec.aggregates());
         this.sessions = new SessionTable(keysWithoutSession.width());
+        this.blockKeys = new long[LOOKAHEAD * keysWithoutSession.width()];
         this.lateGroups = new GroupIndex(keysWithSession.width());
         ensureCapacity(16);
     }
@@ -80,20 +87,7 @@ final class SessionPartition extends AggregatingPartition {
     @Override
     int merge(PartialAggregation partial, int partition, long stamp) {
         int before = sessions.size();
-        GroupIndex groups = partial.groups();
-        int[] members = partial.membersOf(partition);
-        int count = partial.memberCount(partition);
-        arrivals.clear();
-        for (int i = 0; i < count; i++) {
-            int group = members[i];
-            if (partial.isLate(group)) {
-                keysWithSession.probeFrom(partial.layout(), groups, group);
-                lateGroups.findOrInsert(keysWithSession.probe());
-                continue;
-            }
-            keysWithoutSession.probeFrom(partial.layout(), groups, group);
-            arrivals.add(sessions.key(keysWithoutSession.probe()), groups.key(group, 0), groups.key(group, 1), group);
-        }
+        gatherArrivals(partial, partition);
         arrivals.sort();
         for (int from = 0; from < arrivals.size(); ) {
             int key = arrivals.key(arrivals.sorted(from));
@@ -105,6 +99,45 @@ final class SessionPartition extends AggregatingPartition {
             from = until;
         }
         return sessions.size() - before;
+    }
+
+    /**
+     * Counts the late partial groups of state partition {@code partition} and puts the others
+     * into {@link #arrivals}, each under its key, added if new.
+     */
+    private void gatherArrivals(PartialAggregation partial, int partition) {
+        GroupIndex groups = partial.groups();
+        int[] members = partial.membersOf(partition);
+        int count = partial.memberCount(partition);
+        arrivals.clear();
+        // Keys merge in the order of their ranks, which numbers new sessions, and so orders the
+        // state files' entries, as when a key without sessions was dropped at once.
+        long mergeBegan = sessions.nextRank();
+        int width = keysWithoutSession.width();
+        for (int from = 0; from < count; from += LOOKAHEAD) {
+            int blocked = 0;
+            for (int i = from; i < Math.min(count, from + LOOKAHEAD); i++) {
+                int group = members[i];
+                if (partial.isLate(group)) {
+                    keysWithSession.probeFrom(partial.layout(), groups, group);
+                    lateGroups.findOrInsert(keysWithSession.probe());
+                    continue;
+                }
+                keysWithoutSession.probeFrom(partial.layout(), groups, group);
+                System.arraycopy(keysWithoutSession.probe(), 0, blockKeys, blocked * width, width);
+                blockHashes[blocked] = sessions.keys().hash(blockKeys, blocked * width);
+                blockGroups[blocked++] = group;
+            }
+            // A new key's slot in an index of many keys is a cache miss: read together first, the
+            // misses of a block overlap.
+            sessions.keys().touch(blockHashes, blocked);
+            for (int b = 0; b < blocked; b++) {
+                int group = blockGroups[b];
+                int key = sessions.key(blockKeys, b * width, blockHashes[b]);
+                arrivals.add(key, sessions.arrivingRank(key, mergeBegan), groups.key(group, 0), groups.key(group, 1),
+                        group);
+            }
+        }
     }
 
     /**
@@ -209,7 +242,11 @@ final class SessionPartition extends AggregatingPartition {
             }
             sessions.removeAt(sessions.owner(session), sessions.start(session));
         }
-        compactIfNeeded();
+        // Evicted sessions and keys stay, marked, until they outnumber the live ones: a compaction
+        // rebuilds the key index, too much to do every batch.
+        if (sessions.idLimit() > 2 * sessions.size()) {
+            compact();
+        }
         long memory = sessions.memoryBytes() + Arrays.stream(accumulators).mapToLong(Accumulator::memoryBytes).sum();
         finished(new StateStats(sessions.size(), updated, mergedAway + closed.size(), lateGroups.size(), memory));
         lateGroups.clear();
@@ -289,12 +326,10 @@ final class SessionPartition extends AggregatingPartition {
         return 0;
     }
 
-    private void compactIfNeeded() {
-        if (sessions.idLimit() > sessions.size()) {
-            int[] survivors = sessions.compact();
-            for (Accumulator accumulator : accumulators) {
-                accumulator.retain(survivors, survivors.length);
-            }
+    private void compact() {
+        int[] survivors = sessions.compact();
+        for (Accumulator accumulator : accumulators) {
+            accumulator.retain(survivors, survivors.length);
         }
     }
 
@@ -319,7 +354,9 @@ final class SessionPartition extends AggregatingPartition {
 
     @Override
     protected void loaded() {
-        compactIfNeeded();
+        if (sessions.idLimit() > sessions.size()) {
+            compact();
+        }
     }
 
     /** The sessions removed since the last commit, then those the batch stamped {@code stamp} changed. */

@@ -10,7 +10,10 @@ import java.util.Arrays;
  * has a dense id, which indexes the aggregates' arrays; removing one only marks it, and
  * {@link #compact} renumbers the live ones (and the keys that still have sessions). Each session
  * records the batch (a stamp) that made it and the last one that changed it; each key, the last
- * batch that touched it. Primitive arrays throughout, so merging sessions allocates nothing.
+ * batch that touched it, and its rank: the order keys merge in, as they came, a key that lost
+ * every session coming anew when it comes back (as if it had been dropped, whether or not a
+ * compaction has dropped it yet). Primitive arrays throughout, so merging sessions allocates
+ * nothing.
  */
 final class SessionTable {
 
@@ -19,6 +22,8 @@ final class SessionTable {
     private final GroupIndex keys;
     private int[] heads = new int[16];
     private long[] keyTouched = new long[16];
+    private long[] ranks = new long[16];
+    private long nextRank;
     private int[] owners = new int[16];
     private long[] starts = new long[16];
     private long[] ends = new long[16];
@@ -48,18 +53,41 @@ final class SessionTable {
 
     /** The id of the key held in {@code probe}, adding it, without sessions, if new. */
     int key(long[] probe) {
+        return key(probe, 0, keys.hash(probe, 0));
+    }
+
+    /** {@link #key(long[])} for the key at {@code offset} of {@code source}, of {@link GroupIndex#hash} {@code hash}. */
+    int key(long[] source, int offset, int hash) {
         int before = keys.size();
-        int key = keys.findOrInsert(probe);
+        int key = keys.findOrInsert(source, offset, hash);
         if (key == before) {
             if (key == heads.length) {
                 int capacity = key * 2;
                 heads = Arrays.copyOf(heads, capacity);
                 keyTouched = Arrays.copyOf(keyTouched, capacity);
+                ranks = Arrays.copyOf(ranks, capacity);
             }
             heads[key] = NONE;
             keyTouched[key] = 0;
+            ranks[key] = nextRank++;
         }
         return key;
+    }
+
+    /** The rank the next key to come gets: keys ranked at or after it came since. */
+    long nextRank() {
+        return nextRank;
+    }
+
+    /**
+     * The rank of {@code key} as it comes to a merge that began when {@link #nextRank} was
+     * {@code mergeBegan}: a key without sessions ranked before then comes back, ranked last.
+     */
+    long arrivingRank(int key, long mergeBegan) {
+        if (heads[key] == NONE && ranks[key] < mergeBegan) {
+            ranks[key] = nextRank++;
+        }
+        return ranks[key];
     }
 
     int head(int key) {
@@ -226,6 +254,7 @@ final class SessionTable {
         for (int key = 0; key < keptKeys.length; key++) {
             heads[key] = renumbered[heads[keptKeys[key]]];
             keyTouched[key] = keyTouched[keptKeys[key]];
+            ranks[key] = ranks[keptKeys[key]];
         }
         ids = kept;
         return survivors;
@@ -236,9 +265,10 @@ final class SessionTable {
         keys.clear();
         ids = 0;
         live = 0;
+        nextRank = 0;
     }
 
     long memoryBytes() {
-        return keys.memoryBytes() + heads.length * 12L + owners.length * 40L;
+        return keys.memoryBytes() + heads.length * 20L + owners.length * 40L;
     }
 }

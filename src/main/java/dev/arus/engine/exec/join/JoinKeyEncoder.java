@@ -13,6 +13,7 @@ import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.StructVector;
 import dev.arus.engine.streaming.AnalysisException;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,43 +57,61 @@ final class JoinKeyEncoder {
         return width;
     }
 
-    /** Encodes row {@code row}'s key into {@code out}; false when a part of it is NULL. */
-    boolean encode(ColumnVector[] keys, int row, long[] out) {
-        int[] at = {0};
+    /**
+     * Encodes the keys of rows {@code [0, count)}, a column at a time: row {@code r}'s into
+     * {@code out[r * width, (r + 1) * width)}, and {@code keyed[r]} false when a part of it is NULL.
+     */
+    void encodeAll(ColumnVector[] keys, int count, long[] out, boolean[] keyed) {
+        Arrays.fill(keyed, 0, count, true);
+        int field = 0;
         for (ColumnVector key : keys) {
-            if (!encode(key, row, out, at)) {
-                return false;
-            }
+            field = encodeColumn(key, count, out, keyed, field);
         }
-        return true;
     }
 
-    private boolean encode(ColumnVector vector, int row, long[] out, int[] at) {
-        if (vector.isNull(row)) {
-            return false;
+    /** Encodes one key column into field {@code field} of each row's key; returns the next field. */
+    private int encodeColumn(ColumnVector vector, int count, long[] out, boolean[] keyed, int field) {
+        if (vector.hasNulls()) {
+            for (int row = 0; row < count; row++) {
+                keyed[row] &= !vector.isNull(row);
+            }
         }
         if (vector instanceof StructVector struct) {
+            int next = field;
             for (int f = 0; f < ((StructType) struct.type()).fields().size(); f++) {
-                if (!encode(struct.child(f), row, out, at)) {
-                    return false;
+                next = encodeColumn(struct.child(f), count, out, keyed, next);
+            }
+            return next;
+        }
+        if (vector instanceof LongVector longs) {
+            long[] values = longs.values();
+            if (width == 1) {
+                System.arraycopy(values, 0, out, 0, count);
+            } else {
+                for (int row = 0; row < count; row++) {
+                    out[row * width + field] = values[row];
                 }
             }
-            return true;
-        }
-        long value;
-        if (vector instanceof LongVector longs) {
-            value = longs.values()[row];
         } else if (vector instanceof DoubleVector doubles) {
-            double number = doubles.values()[row];
-            value = Double.doubleToLongBits(number == 0.0 ? 0.0 : number);
+            double[] values = doubles.values();
+            for (int row = 0; row < count; row++) {
+                double number = values[row];
+                out[row * width + field] = Double.doubleToLongBits(number == 0.0 ? 0.0 : number);
+            }
         } else if (vector instanceof BooleanVector booleans) {
-            value = booleans.values()[row] ? 1 : 0;
+            boolean[] values = booleans.values();
+            for (int row = 0; row < count; row++) {
+                out[row * width + field] = values[row] ? 1 : 0;
+            }
         } else {
-            Object text = vector instanceof StringVector strings ? strings.values()[row]
-                    : ByteBuffer.wrap(((BinaryVector) vector).values()[row]);
-            value = ids.computeIfAbsent(text, t -> (long) ids.size());
+            for (int row = 0; row < count; row++) {
+                if (keyed[row]) {
+                    Object text = vector instanceof StringVector strings ? strings.values()[row]
+                            : ByteBuffer.wrap(((BinaryVector) vector).values()[row]);
+                    out[row * width + field] = ids.computeIfAbsent(text, t -> (long) ids.size());
+                }
+            }
         }
-        out[at[0]++] = value;
-        return true;
+        return field + 1;
     }
 }

@@ -54,10 +54,15 @@ final class JoinPartition extends StatePartition {
     private final StreamJoinSpec spec;
     private final JoinKeyEncoder encoder;
     private final JoinSideState[] states;
-    private final long[] probe;
+    private final EncodedKeys newKeys;
+    private final CandidatePairs candidates = new CandidatePairs();
+    // A run of new rows: which are joined (neither late nor failing their side's own condition), and those stored.
+    private boolean[] kept = new boolean[0];
+    private int[] store = new int[0];
+    private boolean[] storeMatched = new boolean[0];
+    private long[] storeTimes = new long[0];
     private final ColumnarBatch pairs;
-    private final ColumnarBatch output;
-    private int outputCount;
+    private final JoinOutput output;
     private long late;
     private long added;
     private long removed;
@@ -69,10 +74,10 @@ final class JoinPartition extends StatePartition {
         this.encoder = new JoinKeyEncoder(spec.left().keys().stream().map(BoundExpression::dataType).toList());
         this.states = new JoinSideState[] {new JoinSideState(spec.left().schema(), encoder.width()),
                 new JoinSideState(spec.right().schema(), encoder.width())};
-        this.probe = new long[encoder.width()];
-        // Both grow to the chunks they see: a partition of a quiet stream holds a few rows, not a full chunk.
+        this.newKeys = new EncodedKeys(encoder.width());
+        // Grows to the chunks it sees: a partition of a quiet stream holds a few rows, not a full chunk.
         this.pairs = ColumnarBatch.allocate(spec.pairs(), ColumnarBatch.INITIAL_CAPACITY);
-        this.output = ColumnarBatch.allocate(spec.output(), ColumnarBatch.INITIAL_CAPACITY);
+        this.output = new JoinOutput(spec);
     }
 
     @Override
@@ -103,16 +108,9 @@ final class JoinPartition extends StatePartition {
         ColumnVector[] keys = evaluate(me.keys(), rows, context.evaluation());
         ColumnVector alone = me.alone() == null ? null : me.alone().evaluate(rows, context.evaluation());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
-        int[] firstPair = new int[size + 1];
-        int[] pairRow = new int[Math.max(16, size)];
-        int[] pairSlot = new int[pairRow.length];
-        int width = encoder.width();
-        boolean[] keyed = new boolean[size];
-        long[] rowKeys = new long[size * width];
-        boolean[] kept = new boolean[size];
-        int count = 0;
+        ensureRows(size);
         for (int row = 0; row < size; row++) {
-            firstPair[row] = count;
+            kept[row] = false;
             if (times != null && !times.isNull(row) && times.values()[row] <= lateBefore) {
                 late++;
                 continue;
@@ -124,37 +122,21 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             kept[row] = true;
-            if (!encoder.encode(keys, row, probe)) {
-                continue;
-            }
-            keyed[row] = true;
-            System.arraycopy(probe, 0, rowKeys, row * width, width);
-            for (int slot = theirs.firstWithKey(probe); slot >= 0; slot = theirs.nextWithKey(slot)) {
-                if (count == pairRow.length) {
-                    pairRow = Arrays.copyOf(pairRow, count * 2);
-                    pairSlot = Arrays.copyOf(pairSlot, count * 2);
-                }
-                pairRow[count] = row;
-                pairSlot[count] = slot;
-                count++;
-            }
         }
-        firstPair[size] = count;
-        boolean[] passes = bothSides(side, rows, pairRow, pairSlot, count, context);
+        newKeys.encode(encoder, keys, size);
+        candidates.find(theirs, newKeys, kept, size);
+        bothSides(side, rows, context);
+        int[] pairSlot = candidates.storedRows();
+        boolean[] passes = candidates.passes();
         long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
         // The rows to keep, kept together once the batch's rows are joined (nothing reads this side meanwhile).
-        int[] store = new int[size];
-        boolean[] storeKeyed = new boolean[size];
-        long[] storeKeys = new long[size * width];
-        boolean[] storeMatched = new boolean[size];
-        long[] storeTimes = new long[size];
         int stored = 0;
         for (int row = 0; row < size; row++) {
             if (!kept[row]) {
                 continue;
             }
             boolean matched = false;
-            for (int pair = firstPair[row]; pair < firstPair[row + 1]; pair++) {
+            for (int pair = candidates.firstOf(row); pair < candidates.firstOf(row + 1); pair++) {
                 if (!passes[pair]) {
                     continue;
                 }
@@ -186,31 +168,40 @@ final class JoinPartition extends StatePartition {
             // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
             if (side == LEFT || time > leaveAt || (outer(RIGHT) && !matched)) {
                 store[stored] = row;
-                storeKeyed[stored] = keyed[row];
-                System.arraycopy(rowKeys, row * width, storeKeys, stored * width, width);
                 storeMatched[stored] = matched;
                 storeTimes[stored++] = time;
             }
         }
-        mine.addAll(rows, store, stored, storeKeyed, storeKeys, storeMatched, storeTimes);
+        mine.addAll(rows, store, stored, newKeys, storeMatched, storeTimes);
         added += stored;
         flush(context, downstream);
     }
 
-    /** The part of the condition over both sides, for every candidate pair: true where it holds. */
-    private boolean[] bothSides(int side, ColumnarBatch rows, int[] pairRow, int[] pairSlot, int count,
-                                BatchContext context) {
-        boolean[] passes = new boolean[count];
+    /** Grows the arrays of a run of new rows to hold {@code size} rows. */
+    private void ensureRows(int size) {
+        if (kept.length < size) {
+            int capacity = Math.max(size, kept.length * 2);
+            kept = new boolean[capacity];
+            store = new int[capacity];
+            storeMatched = new boolean[capacity];
+            storeTimes = new long[capacity];
+        }
+    }
+
+    /** The part of the condition over both sides, for every candidate pair: where it holds, in the pairs' {@code passes}. */
+    private void bothSides(int side, ColumnarBatch rows, BatchContext context) {
+        int count = candidates.count();
+        boolean[] passes = candidates.passes();
         if (spec.bothSides() == null) {
-            Arrays.fill(passes, true);
-            return passes;
+            Arrays.fill(passes, 0, count, true);
+            return;
         }
         ColumnarBatch stored = states[1 - side].rows();
         int leftWidth = spec.left().schema().size();
         for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
             int slice = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
-            int[] newRows = Arrays.copyOfRange(pairRow, from, from + slice);
-            int[] storedRows = Arrays.copyOfRange(pairSlot, from, from + slice);
+            int[] newRows = Arrays.copyOfRange(candidates.newRows(), from, from + slice);
+            int[] storedRows = Arrays.copyOfRange(candidates.storedRows(), from, from + slice);
             int[] leftRows = side == LEFT ? newRows : storedRows;
             int[] rightRows = side == LEFT ? storedRows : newRows;
             ColumnarBatch leftSource = side == LEFT ? rows : stored;
@@ -231,7 +222,6 @@ final class JoinPartition extends StatePartition {
                 passes[from + i] = !holds.isNull(i) && values[i];
             }
         }
-        return passes;
     }
 
     /**
@@ -248,8 +238,7 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             int which = side;
-            long leaveAt = evictBefore + offset(me);
-            state.evict(slot -> state.time(slot) <= leaveAt, slot -> {
+            state.evict(evictBefore + offset(me), slot -> {
                 if (!state.matched(slot)) {
                     emit(which, state.rows(), slot, null, -1, context, downstream);
                 }
@@ -259,11 +248,13 @@ final class JoinPartition extends StatePartition {
             StreamJoinSpec.Side me = side(side);
             JoinSideState state = states[side];
             if (me.bound().evicts() && !outer(side) && spec.type() != JoinType.FULL_OUTER) {
-                long leaveAt = evictBefore + offset(me);
-                removed += state.evict(slot -> state.time(slot) <= leaveAt, slot -> { });
+                removed += state.evict(evictBefore + offset(me), slot -> { });
             }
         }
         flush(context, downstream);
+        // Only now: the rows emitted are copied at the flush, from where they are.
+        states[LEFT].packIfSparse();
+        states[RIGHT].packIfSparse();
         finished(new StateStats(rows(), added, removed, late, states[LEFT].memoryBytes() + states[RIGHT].memoryBytes()));
         forgetBatch();
     }
@@ -310,40 +301,17 @@ final class JoinPartition extends StatePartition {
      */
     private void emit(int side, ColumnarBatch first, int row, ColumnarBatch other, int otherRow, BatchContext context,
                       Operator downstream) {
-        ColumnarBatch left = other != null || side == LEFT ? first : null;
-        int leftRow = other != null || side == LEFT ? row : -1;
-        ColumnarBatch right = other != null ? other : side == RIGHT ? first : null;
-        int rightRow = other != null ? otherRow : side == RIGHT ? row : -1;
-        int at = outputCount++;
-        if (at == output.column(0).capacity()) {
-            output.ensureCapacity(outputCount);
-        }
-        for (int c = 0; c < spec.output().size(); c++) {
-            ColumnVector target = output.column(c);
-            int fromLeft = spec.outputFromLeft()[c];
-            int fromRight = spec.outputFromRight()[c];
-            if (fromLeft >= 0 && left != null && !left.column(fromLeft).isNull(leftRow)) {
-                left.column(fromLeft).copyRow(leftRow, target, at);
-            } else if (fromRight >= 0 && right != null) {
-                right.column(fromRight).copyRow(rightRow, target, at);
-            } else {
-                target.setNull(at);
-            }
-        }
-        if (outputCount == ColumnarBatch.CHUNK_SIZE) {
-            flush(context, downstream);
+        if (other != null) {
+            output.add(first, row, other, otherRow, context, downstream);
+        } else if (side == LEFT) {
+            output.add(first, row, null, -1, context, downstream);
+        } else {
+            output.add(null, -1, first, row, context, downstream);
         }
     }
 
     private void flush(BatchContext context, Operator downstream) {
-        if (outputCount > 0) {
-            output.setSize(outputCount);
-            outputCount = 0;
-            downstream.process(output, context);
-            for (int c = 0; c < spec.output().size(); c++) {
-                output.column(c).resetNulls();
-            }
-        }
+        output.flush(context, downstream);
     }
 
     /** What of a side's state a reader asks for: its rows (Spark's joinSide), or one of Spark's two stores of it. */
@@ -444,16 +412,14 @@ final class JoinPartition extends StatePartition {
     protected void loaded() {
         for (int side = LEFT; side <= RIGHT; side++) {
             StreamJoinSpec.Side me = side(side);
-            ColumnarBatch[] evaluatedFor = {null};
-            ColumnVector[][] evaluated = {null};
-            states[side].reindex((rows, row, out) -> {
-                if (evaluatedFor[0] != rows) {
-                    evaluated[0] = evaluate(me.keys(), rows, KEY_CONTEXT);
-                    evaluatedFor[0] = rows;
+            states[side].reindex((rows, keysOut, leaveAt) -> {
+                ColumnVector[] keys = evaluate(me.keys(), rows, KEY_CONTEXT);
+                keysOut.encode(encoder, keys, rows.size());
+                LongVector times = me.eventTimeColumn() < 0 ? null : (LongVector) rows.column(me.eventTimeColumn());
+                for (int row = 0; row < rows.size(); row++) {
+                    leaveAt[row] = time(me, keys, times, row);
                 }
-                return encoder.encode(evaluated[0], row, out);
-            }, (rows, row) -> time(me, evaluated[0], me.eventTimeColumn() < 0 ? null
-                    : (LongVector) rows.column(me.eventTimeColumn()), row));
+            });
         }
     }
 
@@ -480,6 +446,6 @@ final class JoinPartition extends StatePartition {
         late = 0;
         added = 0;
         removed = 0;
-        outputCount = 0;
+        output.clear();
     }
 }

@@ -1,7 +1,11 @@
 package dev.arus.engine.exec.join;
 
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.ColumnarBatch;
+import dev.arus.engine.data.Field;
+import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
+import dev.arus.engine.data.StructType;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
@@ -12,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
-import java.util.function.IntPredicate;
 
 /**
  * The rows one side of a stream-stream join keeps in one state partition, as Spark's
@@ -25,11 +28,15 @@ import java.util.function.IntPredicate;
 final class JoinSideState {
 
     private static final int NO_KEY = -1;
-    // Keys placed together, their index slots read ahead so that the cache misses overlap.
+    // Keys placed or looked up together, their index slots read ahead so that the cache misses overlap.
     private static final int BLOCK = 64;
+    // Slots are swept for eviction in runs of 2^RUN_SHIFT: a run whose rows all leave later is skipped.
+    private static final int RUN_SHIFT = 10;
 
     private final Schema schema;
     private final int keyWidth;
+    // Whether every column holds fixed-width values or references, none nesting others.
+    private final boolean flat;
     private ColumnarBatch rows;
     private int size;
     private boolean[] alive = new boolean[64];
@@ -38,6 +45,8 @@ final class JoinSideState {
     private long[] times = new long[64];
     private int[] keyOf = new int[64];
     private int[] next = new int[64];
+    // Per run of slots: no live row of the run leaves the state before this time.
+    private long[] runLeaves = runs(64);
     private GroupIndex keys;
     private int[] first = new int[64];
     private int[] last = new int[64];
@@ -48,10 +57,13 @@ final class JoinSideState {
     private final IdLog removedIds = new IdLog();
     private final IdLog matchedIds = new IdLog();
     private final int[] blockHashes = new int[BLOCK];
+    private final int[] blockRows = new int[BLOCK];
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
         this.keyWidth = keyWidth;
+        this.flat = schema.fields().stream().map(Field::type)
+                .noneMatch(type -> type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
         this.rows = ColumnarBatch.allocate(schema, 64);
         this.keys = new GroupIndex(keyWidth);
     }
@@ -73,51 +85,62 @@ final class JoinSideState {
         return matched[slot];
     }
 
-    /** The time by which row {@code slot} leaves the state (its event time, or its key's); {@link Long#MAX_VALUE}: never. */
-    long time(int slot) {
-        return times[slot];
+    /**
+     * Keeps rows {@code rows[0, count)} of {@code source}, in that order: the {@code i}-th under
+     * its key in {@code keys} (indexed by its row of {@code source}), matched as {@code isMatched[i]},
+     * leaving the state by {@code times[i]} ({@link Long#MAX_VALUE}: never).
+     */
+    void addAll(ColumnarBatch source, int[] rows, int count, EncodedKeys keys, boolean[] isMatched, long[] times) {
+        int from = size;
+        ensure(from + count);
+        for (int c = 0; c < schema.size(); c++) {
+            this.rows.column(c).gather(source.column(c), rows, count, from);
+        }
+        for (int i = 0; i < count; i++) {
+            occupy(from + i, isMatched[i], nextId++, times[i]);
+        }
+        size += count;
+        placeAll(from, rows, count, keys);
+    }
+
+    /** Takes slot {@code slot} for a live row in no key's chain yet. */
+    private void occupy(int slot, boolean isMatched, long id, long time) {
+        alive[slot] = true;
+        matched[slot] = isMatched;
+        ids[slot] = id;
+        times[slot] = time;
+        keyOf[slot] = NO_KEY;
+        next[slot] = -1;
+        runLeaves[slot >>> RUN_SHIFT] = Math.min(runLeaves[slot >>> RUN_SHIFT], time);
+        live++;
     }
 
     /**
-     * Keeps rows {@code rows[0, count)} of {@code source}, in that order: the {@code i}-th under
-     * the key at {@code keys[i * width, (i + 1) * width)} if {@code keyed[i]} (else under none),
-     * matched as {@code isMatched[i]}, leaving the state by {@code times[i]}.
+     * Chains slots {@code [from, from + count)} under their keys: the {@code i}-th has the key of
+     * row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
      */
-    void addAll(ColumnarBatch source, int[] rows, int count, boolean[] keyed, long[] keys, boolean[] isMatched,
-                long[] times) {
-        int first = size;
-        ensure(first + count);
-        for (int c = 0; c < schema.size(); c++) {
-            this.rows.column(c).gather(source.column(c), rows, count, first);
-        }
-        size += count;
-        long[] newIds = new long[count];
-        for (int i = 0; i < count; i++) {
-            newIds[i] = nextId++;
-        }
-        placeAll(first, count, keyed, keys, isMatched, newIds, times);
-    }
-
-    /** Places slots {@code [first, first + count)}, the {@code i}-th with {@code keys}, flags, id and time {@code i}. */
-    private void placeAll(int first, int count, boolean[] keyed, long[] keys, boolean[] isMatched, long[] rowIds,
-                          long[] rowTimes) {
-        for (int from = 0; from < count; from += BLOCK) {
-            int to = Math.min(count, from + BLOCK);
+    private void placeAll(int from, int[] rows, int count, EncodedKeys keys) {
+        long[] values = keys.keys();
+        for (int start = 0; start < count; start += BLOCK) {
+            int end = Math.min(count, start + BLOCK);
             int hashed = 0;
-            for (int i = from; i < to; i++) {
-                if (keyed[i]) {
-                    blockHashes[hashed++] = this.keys.hash(keys, i * keyWidth);
+            for (int i = start; i < end; i++) {
+                int row = rows == null ? i : rows[i];
+                if (keys.keyed(row)) {
+                    blockHashes[hashed++] = keys.hash(row);
                 }
             }
             this.keys.touch(blockHashes, hashed);
-            hashed = 0;
-            for (int i = from; i < to; i++) {
-                int known = this.keys.size();
-                int group = keyed[i] ? this.keys.findOrInsert(keys, i * keyWidth, blockHashes[hashed++]) : NO_KEY;
-                if (group == known) {
-                    startChain(group);
+            for (int i = start; i < end; i++) {
+                int row = rows == null ? i : rows[i];
+                if (keys.keyed(row)) {
+                    int known = this.keys.size();
+                    int group = this.keys.findOrInsert(values, row * keyWidth, keys.hash(row));
+                    if (group == known) {
+                        startChain(group);
+                    }
+                    chain(from + i, group);
                 }
-                place(first + i, group, isMatched[i], rowIds[i], rowTimes[i]);
             }
         }
     }
@@ -132,18 +155,9 @@ final class JoinSideState {
         first[group] = -1;
     }
 
-    /** Puts slot {@code slot} at the end of group {@code group}'s chain ({@link #NO_KEY}: in none). */
-    private void place(int slot, int group, boolean isMatched, long id, long time) {
-        alive[slot] = true;
-        times[slot] = time;
-        matched[slot] = isMatched;
-        ids[slot] = id;
-        next[slot] = -1;
-        live++;
+    /** Puts slot {@code slot} at the end of group {@code group}'s chain. */
+    private void chain(int slot, int group) {
         keyOf[slot] = group;
-        if (group == NO_KEY) {
-            return;
-        }
         if (first[group] < 0) {
             first[group] = slot;
         } else {
@@ -163,15 +177,50 @@ final class JoinSideState {
         times = Arrays.copyOf(times, grown);
         keyOf = Arrays.copyOf(keyOf, grown);
         next = Arrays.copyOf(next, grown);
+        int knownRuns = runLeaves.length;
+        runLeaves = Arrays.copyOf(runLeaves, runs(grown).length);
+        Arrays.fill(runLeaves, knownRuns, runLeaves.length, Long.MAX_VALUE);
         for (int c = 0; c < schema.size(); c++) {
             rows.column(c).ensureCapacity(grown);
         }
     }
 
-    /** The slot of the first live row whose key is {@code key}, or -1; {@link #nextWithKey} gives the others in order. */
-    int firstWithKey(long[] key) {
-        int group = keys.find(key);
-        return group < 0 ? -1 : liveFrom(first[group]);
+    /** The runs of {@code slots} slots, none holding a row yet. */
+    private static long[] runs(int slots) {
+        long[] runs = new long[(slots >>> RUN_SHIFT) + 1];
+        Arrays.fill(runs, Long.MAX_VALUE);
+        return runs;
+    }
+
+    /**
+     * For each row {@code r} in {@code [0, count)} that {@code probes} flags and that has a key:
+     * the slot of the first live row with its key, or -1, into {@code heads[r]}
+     * ({@link #nextWithKey} gives the others in order); -1 for the other rows.
+     */
+    void firstWithKeys(EncodedKeys keys, boolean[] probes, int count, int[] heads) {
+        long[] values = keys.keys();
+        for (int start = 0; start < count; start += BLOCK) {
+            int end = Math.min(count, start + BLOCK);
+            int hashed = 0;
+            for (int row = start; row < end; row++) {
+                heads[row] = -1;
+                if (probes[row] && keys.keyed(row)) {
+                    blockHashes[hashed] = keys.hash(row);
+                    blockRows[hashed++] = row;
+                }
+            }
+            this.keys.touch(blockHashes, hashed);
+            // Each step's reads depend on the one before, but not on the other rows': a loop each.
+            for (int i = 0; i < hashed; i++) {
+                int row = blockRows[i];
+                int group = this.keys.find(values, row * keyWidth, blockHashes[i]);
+                heads[row] = group < 0 ? -1 : first[group];
+            }
+            for (int i = 0; i < hashed; i++) {
+                int row = blockRows[i];
+                heads[row] = liveFrom(heads[row]);
+            }
+        }
     }
 
     /** The slot of the next live row after {@code slot} with its key, or -1. */
@@ -198,90 +247,142 @@ final class JoinSideState {
 
     /**
      * Removes row {@code slot}, if it is still live (its values stay readable until the next
-     * {@link #evict}); returns whether it was.
+     * {@link #packIfSparse}); returns whether it was.
      */
     boolean remove(int slot) {
         if (!alive[slot]) {
             return false;
         }
+        kill(slot);
+        return true;
+    }
+
+    private void kill(int slot) {
         alive[slot] = false;
         live--;
         if (ids[slot] < committedNextId) {
             removedIds.add(ids[slot]);
         }
-        return true;
     }
 
     /**
-     * Removes every live row {@code evict} selects, calling {@code removed} with each slot first;
-     * returns how many left.
+     * Removes every live row that leaves the state at or before {@code leaveAt}, in slot order,
+     * calling {@code removed} with each slot first (the values stay readable until
+     * {@link #packIfSparse}); returns how many left. Only the runs of slots holding such a row are read.
      */
-    int evict(IntPredicate evict, IntConsumer removed) {
+    int evict(long leaveAt, IntConsumer removed) {
         int count = 0;
-        for (int slot = 0; slot < size; slot++) {
-            if (alive[slot] && evict.test(slot)) {
-                removed.accept(slot);
-                alive[slot] = false;
-                live--;
-                count++;
-                if (ids[slot] < committedNextId) {
-                    removedIds.add(ids[slot]);
+        for (int run = 0; run << RUN_SHIFT < size; run++) {
+            if (runLeaves[run] > leaveAt) {
+                continue;
+            }
+            long least = Long.MAX_VALUE;
+            int end = Math.min(size, (run + 1) << RUN_SHIFT);
+            for (int slot = run << RUN_SHIFT; slot < end; slot++) {
+                if (!alive[slot]) {
+                    continue;
+                }
+                if (times[slot] <= leaveAt) {
+                    removed.accept(slot);
+                    kill(slot);
+                    count++;
+                } else {
+                    least = Math.min(least, times[slot]);
                 }
             }
-        }
-        if (size - live > live && size > 64) {
-            compact();
+            runLeaves[run] = least;
         }
         return count;
     }
 
-    /** Moves the live rows to the front and rebuilds the key chains. */
-    private void compact() {
-        int[] keep = new int[live];
-        int kept = 0;
-        for (int slot = 0; slot < size; slot++) {
-            if (alive[slot]) {
-                keep[kept++] = slot;
-            }
+    /** Packs the live rows away ({@link #compact}) once dead rows outnumber them. */
+    void packIfSparse() {
+        if (size - live > live && size > 64) {
+            compact();
         }
-        ColumnarBatch packed = ColumnarBatch.allocate(schema, Math.max(64, live * 2));
+    }
+
+    /**
+     * Moves the live rows to the front, in order, and drops the keys none of them has from the
+     * index: the index keeps the others' entries (renumbered in one sweep, not placed again), and
+     * each key's chain is rebuilt from its rows. The rows move down within the arrays they are in
+     * (each onto a slot whose row has moved already), unless those are far larger than the rows
+     * need or a column nests values.
+     */
+    private void compact() {
+        int[] keep = liveSlots();
+        int kept = keep.length;
+        int wasSize = size;
+        boolean inPlace = flat && alive.length <= 4 * Math.max(64, kept * 2);
+        ColumnarBatch packed = inPlace ? rows : ColumnarBatch.allocate(schema, Math.max(64, kept * 2));
         for (int c = 0; c < schema.size(); c++) {
             packed.column(c).gather(rows.column(c), keep, kept, 0);
         }
-        boolean[] wasMatched = new boolean[kept];
-        long[] wasId = new long[kept];
-        long[] wasTime = new long[kept];
-        boolean[] keyed = new boolean[kept];
-        long[] wasKey = new long[kept * keyWidth];
-        for (int i = 0; i < kept; i++) {
-            wasMatched[i] = matched[keep[i]];
-            wasId[i] = ids[keep[i]];
-            wasTime[i] = times[keep[i]];
-            int group = keyOf[keep[i]];
-            keyed[i] = group != NO_KEY;
-            for (int f = 0; keyed[i] && f < keyWidth; f++) {
-                wasKey[i * keyWidth + f] = keys.key(group, f);
+        boolean[] held = new boolean[keys.size()];
+        for (int slot : keep) {
+            if (keyOf[slot] != NO_KEY) {
+                held[keyOf[slot]] = true;
             }
         }
-        reset(packed, kept);
+        int[] renumbered = new int[held.length];
+        int[] survivors = keys.retain(held);
+        for (int group = 0; group < survivors.length; group++) {
+            renumbered[survivors[group]] = group;
+            first[group] = -1;
+        }
+        boolean[] wasMatched = matched;
+        long[] wasId = ids;
+        long[] wasTime = times;
+        int[] wasKey = keyOf;
+        if (inPlace) {
+            Arrays.fill(alive, 0, wasSize, false);
+            Arrays.fill(runLeaves, Long.MAX_VALUE);
+            live = 0;
+        } else {
+            rows = packed;
+            newSlots(packed.column(0).capacity());
+        }
+        for (int i = 0; i < kept; i++) {
+            int slot = keep[i];
+            int key = wasKey[slot];
+            occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
+            if (key != NO_KEY) {
+                chain(i, renumbered[key]);
+            }
+        }
         size = kept;
-        ensure(size);
-        placeAll(0, kept, keyed, wasKey, wasMatched, wasId, wasTime);
     }
 
-    /** Starts over with {@code packed} as the rows, and room in the key index for {@code expectedKeys}. */
-    private void reset(ColumnarBatch packed, int expectedKeys) {
-        rows = packed;
+    private int[] liveSlots() {
+        int[] slots = new int[live];
+        int count = 0;
+        for (int slot = 0; count < live; slot++) {
+            if (alive[slot]) {
+                slots[count++] = slot;
+            }
+        }
+        return slots;
+    }
+
+    /** Empty slot arrays with room for {@code capacity} rows: no row is live. */
+    private void newSlots(int capacity) {
+        int slots = Math.max(64, capacity);
+        alive = new boolean[slots];
+        matched = new boolean[slots];
+        ids = new long[slots];
+        times = new long[slots];
+        keyOf = new int[slots];
+        next = new int[slots];
+        runLeaves = runs(slots);
         size = 0;
         live = 0;
+    }
+
+    /** Starts over with {@code packed} as the rows, none live yet, and room in the key index for {@code expectedKeys}. */
+    private void reset(ColumnarBatch packed, int expectedKeys) {
+        rows = packed;
         keys = new GroupIndex(keyWidth, expectedKeys);
-        int capacity = Math.max(64, packed.column(0).capacity());
-        alive = new boolean[capacity];
-        matched = new boolean[capacity];
-        ids = new long[capacity];
-        times = new long[capacity];
-        keyOf = new int[capacity];
-        next = new int[capacity];
+        newSlots(packed.column(0).capacity());
     }
 
     long memoryBytes() {
@@ -392,77 +493,59 @@ final class JoinSideState {
     }
 
     /**
-     * After a load: puts every live row under its key again, encoding each with {@code encode}
-     * (false: the row has no key) and finding when it leaves with {@code time}, and takes the
-     * loaded state as committed.
+     * After a load: puts every live row under its key again, {@code find} giving the keys of the
+     * rows and when each leaves, and takes the loaded state as committed.
      */
-    void reindex(KeyOfRow encode, TimeOfRow time) {
-        int loaded = size;
-        int[] keep = new int[live];
-        int kept = 0;
-        for (int slot = 0; slot < loaded; slot++) {
-            if (alive[slot]) {
-                keep[kept++] = slot;
-            }
-        }
+    void reindex(KeysOfRows find) {
+        int[] keep = liveSlots();
+        int kept = keep.length;
         ColumnarBatch packed = ColumnarBatch.allocate(schema, Math.max(64, kept * 2));
         for (int c = 0; c < schema.size(); c++) {
             packed.column(c).gather(rows.column(c), keep, kept, 0);
         }
-        boolean[] wasMatched = new boolean[kept];
-        long[] wasId = new long[kept];
-        for (int i = 0; i < kept; i++) {
-            wasMatched[i] = matched[keep[i]];
-            wasId[i] = ids[keep[i]];
-        }
-        long keptNextId = nextId;
-        reset(packed, kept);
-        boolean[] keyed = new boolean[kept];
-        long[] keysOfRows = new long[kept * keyWidth];
-        long[] key = new long[keyWidth];
+        packed.setSize(kept);
+        EncodedKeys keysOfRows = new EncodedKeys(keyWidth);
         long[] leaveAt = new long[kept];
+        find.of(packed, keysOfRows, leaveAt);
+        boolean[] wasMatched = matched;
+        long[] wasId = ids;
+        reset(packed, kept);
         for (int i = 0; i < kept; i++) {
-            keyed[i] = encode.key(packed, i, key);
-            System.arraycopy(key, 0, keysOfRows, i * keyWidth, keyWidth);
-            leaveAt[i] = time.time(packed, i);
+            occupy(i, wasMatched[keep[i]], wasId[keep[i]], leaveAt[i]);
         }
         size = kept;
-        ensure(size);
-        placeAll(0, kept, keyed, keysOfRows, wasMatched, wasId, leaveAt);
-        nextId = keptNextId;
+        placeAll(0, null, kept, keysOfRows);
         committed();
     }
 
-    /** A stored row's key. */
+    /** What a loaded side's rows are found by: their keys, and when each leaves the state. */
     @FunctionalInterface
-    interface KeyOfRow {
-        boolean key(ColumnarBatch rows, int row, long[] out);
-    }
-
-    /** When a stored row leaves the state. */
-    @FunctionalInterface
-    interface TimeOfRow {
-        long time(ColumnarBatch rows, int row);
+    interface KeysOfRows {
+        /** Encodes the keys of every row of {@code rows} into {@code keys}, and each row's leaving time into {@code leaveAt}. */
+        void of(ColumnarBatch rows, EncodedKeys keys, long[] leaveAt);
     }
 
     /** Row ids noted since the last commit, as a delta writes them: their count, then each. */
     private static final class IdLog {
 
-        private final StateBuffer ids = new StateBuffer();
+        private long[] ids = new long[16];
         private int count;
 
         void add(long id) {
-            ids.writeLong(id);
-            count++;
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, count * 2);
+            }
+            ids[count++] = id;
         }
 
         void writeTo(StateBuffer out) {
             out.writeInt(count);
-            out.write(ids.array(), 0, ids.size());
+            for (int i = 0; i < count; i++) {
+                out.writeLong(ids[i]);
+            }
         }
 
         void clear() {
-            ids.reset();
             count = 0;
         }
     }

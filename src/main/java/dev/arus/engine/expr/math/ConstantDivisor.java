@@ -4,7 +4,8 @@ package dev.arus.engine.expr.math;
  * Division by a constant without a division instruction: {@code n / d} as a high multiply by a
  * "magic" reciprocal and a shift (Granlund and Montgomery; Warren, Hacker's Delight, 10-4), exact
  * for every {@code long n}. A hardware divide costs tens of cycles per row, which is most of
- * {@code value % 3} over a large batch. Only for {@code |d| >= 2} and {@code d != Long.MIN_VALUE}.
+ * {@code value % 3} or {@code value div 100} over a large batch. Only for {@code |d| >= 2} and
+ * {@code d != Long.MIN_VALUE}.
  */
 final class ConstantDivisor {
 
@@ -69,6 +70,13 @@ final class ConstantDivisor {
     /** {@code n % divisor}, with the sign of {@code n} as Java's and Spark's. */
     long remainder(long n) {
         return n - quotient(n) * divisor;
+    }
+
+    /** Writes {@code in[i] / divisor} for the first {@code size} rows. */
+    void quotients(long[] in, long[] out, int size) {
+        for (int i = 0; i < size; i++) {
+            out[i] = quotient(in[i]);
+        }
     }
 
     /** Writes {@code in[i] % divisor} for the first {@code size} rows. */

@@ -41,7 +41,8 @@ final class LongArithmetic extends BoundNode {
         DataType rangeType = type == AtomicType.DATE ? AtomicType.INT : type;
         this.min = narrow ? IntegralTypes.min(rangeType) : 0;
         this.max = narrow ? IntegralTypes.max(rangeType) : 0;
-        Long divisor = operator == BinaryOperator.REMAINDER ? Constant.longValueOf(right) : null;
+        Long divisor = operator == BinaryOperator.REMAINDER || operator == BinaryOperator.INTEGRAL_DIVIDE
+                ? Constant.longValueOf(right) : null;
         this.constantDivisor = divisor != null && ConstantDivisor.supports(divisor) ? ConstantDivisor.of(divisor) : null;
     }
 
@@ -70,7 +71,14 @@ final class LongArithmetic extends BoundNode {
                     remainder(a, b, out, result, nulls, size);
                 }
             }
-            case INTEGRAL_DIVIDE -> divide(a, b, out, result, nulls, size);
+            case INTEGRAL_DIVIDE -> {
+                // a divisor of at least 2 in magnitude neither is zero nor overflows
+                if (constantDivisor != null) {
+                    constantDivisor.quotients(a, out, size);
+                } else {
+                    divide(a, b, out, result, nulls, size);
+                }
+            }
             default -> throw new IllegalStateException("not an integer operator: " + operator);
         }
         return result;

@@ -221,6 +221,29 @@ class SessionWindowTest {
     }
 
     /**
+     * Rows of one key that come together are one partial session, those of the same key at
+     * another time another; the late ones each count in {@code numLateInputRows}, and their
+     * distinct sessions once. As in the test above, batch 2 judges by batch 1's watermark (11 s).
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void rowsOfAKeyThatComeTogetherCountAsTheirSessionAndLateOnesEachCountAsLate(boolean restart) {
+        List<StreamCase.Batch> batches = sessions(restart, "complete", expr("'10 seconds'"))
+                .feed(row("spark", 40L))
+                .feed(row("spark", 40L), row("spark", 40L), row("apache", 40L), row("spark", 41L), row("spark", 41L))
+                .feed(row("spark", 0L), row("spark", 0L), row("apache", 0L), row("apache", 0L), row("spark", 0L),
+                        row("hello", 2L))
+                .batches();
+
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[spark,40,50,10,1]"),
+                List.of("[apache,40,50,10,1]", "[spark,40,51,11,5]"),
+                List.of("[hello,2,12,10,1]", "[apache,40,50,10,1]", "[spark,40,51,11,5]"));
+        assertThat(batches).extracting(b -> state(b).numRowsDroppedByWatermark()).containsExactly(0L, 0L, 2L);
+        assertThat(state(batches.get(2)).customMetrics()).containsEntry("numLateInputRows", 5L);
+    }
+
+    /**
      * SSWS "session window with first/last function" with Arus's aggregates: rows at 41, 42 and
      * 40 s make one session [40, 52), emitted once rows of another key move the watermark past
      * 52 s; min, max, sum, avg and count of its rows merge as its sessions do.

@@ -391,6 +391,25 @@ class StreamStreamJoinTest {
         assertThat(batches).extracting(b -> state(b).numRowsTotal()).containsExactly(2L, 4L, 5L);
     }
 
+    /**
+     * A key computed in the condition is computed again for the rows a restart loads: restarted
+     * after every batch, stored rows still meet their matches.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void aKeyComputedInTheConditionFindsTheSameRowsAfterARestart(boolean restart) {
+        List<StreamCase.Batch> batches = query(restart, in -> in.get(0).alias("a")
+                .join(in.get(1).alias("b"), expr("a.k * 2 = b.k + 1"))
+                .select(expr("a.k"), expr("a.t AS at"), expr("b.k AS bk"), expr("b.t AS bt")))
+                .feed(0, row(1, 1L), row(2, 2L))
+                .feed(1, row(1, 10L), row(3, 11L), row(4, 12L))
+                .feed(0, row(2, 3L))
+                .batches();
+
+        assertThat(sortedRows(batches)).containsExactly(List.of(), List.of("[1,1,1,10]", "[2,2,3,11]"),
+                List.of("[2,3,3,11]"));
+    }
+
     @Test
     void refusesWhatSparkRefuses() {
         assertThat(refusal("left_outer", "a.k = b.k", false)).hasMessage("Stream-stream LeftOuter join between two "

@@ -1,0 +1,70 @@
+package dev.arus.engine.exec.join;
+
+import java.util.Arrays;
+
+/**
+ * The candidate pairs of a run of one side's new rows: each new row with every live stored row
+ * of the other side under the same key, new row by new row, a row's stored rows in the order
+ * they came; then whether the rest of the condition holds for each. Reused from batch to batch,
+ * its arrays grown to the largest run seen; used by one thread at a time.
+ */
+final class CandidatePairs {
+
+    private int[] firstPair = new int[1];
+    private int[] heads = new int[0];
+    private int[] newRows = new int[16];
+    private int[] storedRows = new int[16];
+    private boolean[] passes = new boolean[16];
+    private int count;
+
+    /**
+     * Finds the pairs of the new rows {@code [0, size)} that {@code probes} flags, whose keys are
+     * {@code keys}, with the rows {@code stored} holds.
+     */
+    void find(JoinSideState stored, EncodedKeys keys, boolean[] probes, int size) {
+        if (heads.length < size) {
+            heads = new int[Math.max(size, heads.length * 2)];
+            firstPair = new int[heads.length + 1];
+        }
+        stored.firstWithKeys(keys, probes, size, heads);
+        count = 0;
+        for (int row = 0; row < size; row++) {
+            firstPair[row] = count;
+            for (int slot = heads[row]; slot >= 0; slot = stored.nextWithKey(slot)) {
+                if (count == newRows.length) {
+                    newRows = Arrays.copyOf(newRows, count * 2);
+                    storedRows = Arrays.copyOf(storedRows, count * 2);
+                    passes = Arrays.copyOf(passes, count * 2);
+                }
+                newRows[count] = row;
+                storedRows[count] = slot;
+                count++;
+            }
+        }
+        firstPair[size] = count;
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** The first pair of new row {@code row}; its pairs end where row {@code row + 1}'s begin. */
+    int firstOf(int row) {
+        return firstPair[row];
+    }
+
+    /** The new rows of the pairs, pair by pair. */
+    int[] newRows() {
+        return newRows;
+    }
+
+    /** The stored rows' slots of the pairs, pair by pair. */
+    int[] storedRows() {
+        return storedRows;
+    }
+
+    /** Whether the rest of the condition holds, pair by pair: filled by the caller. */
+    boolean[] passes() {
+        return passes;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.arus.engine.exec.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.BinaryVector;
+import dev.arus.engine.data.DoubleVector;
+import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.StringVector;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class KeyRepeatsTest {
+
+    private static LongVector longs(long... values) {
+        LongVector vector = new LongVector(AtomicType.LONG, values.length);
+        System.arraycopy(values, 0, vector.values(), 0, values.length);
+        return vector;
+    }
+
+    private static StringVector strings(String... values) {
+        StringVector vector = new StringVector(AtomicType.STRING, values.length);
+        System.arraycopy(values, 0, vector.values(), 0, values.length);
+        return vector;
+    }
+
+    /** The rows each run starts at. */
+    private static int[] runStarts(KeyRepeats repeats, int size) {
+        IntStream.Builder starts = IntStream.builder();
+        for (int row = 0; row < size; row = repeats.runEnd(row, size)) {
+            starts.add(row);
+        }
+        return starts.build().toArray();
+    }
+
+    @Test
+    void aRowRepeatsOnlyWhenEveryColumnHoldsTheRowBeforesValue() {
+        KeyRepeats repeats = new KeyRepeats();
+        repeats.start(6);
+        repeats.and(longs(7, 7, 7, 8, 8, 8));
+        repeats.and(strings("a", "a", "b", "b", "b", new String("b")));
+        DoubleVector doubles = new DoubleVector(AtomicType.DOUBLE, 6);
+        System.arraycopy(new double[] {1, 1, 1, 1, -0.0, 0.0}, 0, doubles.values(), 0, 6);
+        repeats.and(doubles);
+
+        // 0.0 after -0.0 is the same key, but not the same bits: a lookup tells, not the marks.
+        assertThat(runStarts(repeats, 6)).containsExactly(0, 2, 3, 4, 5);
+    }
+
+    @Test
+    void aNullRepeatsNoValueAndAColumnOfAnotherTypeNoRow() {
+        KeyRepeats repeats = new KeyRepeats();
+        repeats.start(4);
+        LongVector withNull = longs(0, 0, 5, 5);
+        withNull.setNull(1);
+        repeats.and(withNull);
+        assertThat(runStarts(repeats, 4)).containsExactly(0, 1, 2);
+
+        repeats.and(new BinaryVector(4));
+        assertThat(runStarts(repeats, 4)).containsExactly(0, 1, 2, 3);
+    }
+}
