@@ -271,11 +271,6 @@ public final class GroupIndex {
         return true;
     }
 
-    /** Puts the {@link #hash} of each of the {@code count} keys held one after another in {@code source} in {@code hashes}. */
-    public void hashAll(long[] source, int count, int[] hashes) {
-        hashAll(width, source, count, hashes);
-    }
-
     /** The hash of the key held in {@code source[offset, offset + width)}. */
     public int hash(long[] source, int offset) {
         return hash(width, source, offset);

@@ -111,7 +111,7 @@ final class DeduplicationPartition extends StatePartition {
         for (int from = 0; from < size; from += LOOKAHEAD) {
             int count = selectInTime(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
             layout.encodeAll(blockRows, count, blockKeys);
-            keys.hashAll(blockKeys, count, blockHashes);
+            GroupIndex.hashAll(width, blockKeys, count, blockHashes);
             keys.touch(blockHashes, count);
             for (int i = 0; i < count; i++) {
                 // A key the block's row before had is held by now, as the aggregation's repeated keys are.
