@@ -25,7 +25,9 @@ import org.awaitility.Awaitility;
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
  * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run, each to its
  * body's last byte ({@link ServiceApi#download}). The line also gives the service's resident set
- * size at the window's end and its peak ({@code VmHWM}, the list's answers included). Prints
+ * size at the window's end and its peak until then ({@code VmHWM}, the list's answers included),
+ * both read as the window closes: the thousand {@code /progress} requests that read the lags
+ * afterwards are no part of them. Prints
  * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>} and {@code BENCH many-queries-list}.
  *
  * <p>Arguments: the folder of the extracted jar, optionally the number of queries.
@@ -110,7 +112,7 @@ public final class ManyQueriesBenchmark {
                             + "%d of %d triggers missed, rss %.0f MiB, peak rss %.0f MiB, %s)",
                     queries, cpuPercent, sorted[(int) Math.min(sorted.length - 1, sorted.length * 0.99)], cores,
                     sorted[sorted.length / 2], missed, sorted.length,
-                    service.residentBytes() / (1024.0 * 1024), service.peakResidentBytes() / (1024.0 * 1024),
+                    window.residentBytes() / (1024.0 * 1024), window.peakResidentBytes() / (1024.0 * 1024),
                     BenchLoad.now()));
             System.out.println(String.format(Locale.ROOT,
                     "BENCH many-queries-list %.1f %.1f %.1f ms (GET /api/queries p50 p99 max of %d, %d queries)",
@@ -127,7 +129,10 @@ public final class ManyQueriesBenchmark {
         return count;
     }
 
-    /** The measured window: the service's CPU ticks and the time between its opening and its closing, on the clock's thread. */
+    /**
+     * The measured window: the service's CPU ticks and the time between its opening and its
+     * closing, and its resident set size when it closes, on the clock's thread.
+     */
     private static final class Window {
 
         private final ServiceProcess service;
@@ -136,6 +141,8 @@ public final class ManyQueriesBenchmark {
         private volatile long nanosAtOpen;
         private volatile long ticks;
         private volatile long nanos;
+        private volatile long residentBytes;
+        private volatile long peakResidentBytes;
 
         Window(ServiceProcess service) {
             this.service = service;
@@ -149,6 +156,8 @@ public final class ManyQueriesBenchmark {
         void close() {
             ticks = service.cpuTicks() - ticksAtOpen;
             nanos = System.nanoTime() - nanosAtOpen;
+            residentBytes = service.residentBytes();
+            peakResidentBytes = service.peakResidentBytes();
             closed.countDown();
         }
 
@@ -162,6 +171,14 @@ public final class ManyQueriesBenchmark {
 
         double seconds() {
             return nanos / 1e9;
+        }
+
+        long residentBytes() {
+            return residentBytes;
+        }
+
+        long peakResidentBytes() {
+            return peakResidentBytes;
         }
     }
 }

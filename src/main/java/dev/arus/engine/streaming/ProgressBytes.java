@@ -170,7 +170,8 @@ final class ProgressBytes {
         }
         try {
             long millis = IsoInstants.parse(text).toEpochMilli();
-            return IsoInstants.ofMillis(millis).equals(text) ? millis : Long.MIN_VALUE;
+            // The shared text: event times were written by it, so this rarely writes one again.
+            return IsoInstants.ofMicrosShared(millis * 1000).equals(text) ? millis : Long.MIN_VALUE;
         } catch (DateTimeException | ArithmeticException notOne) {
             return Long.MIN_VALUE;
         }

@@ -37,10 +37,7 @@ import dev.arus.server.web.ProblemType;
 import dev.arus.server.web.Refuses;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
@@ -110,10 +107,8 @@ class QueryController {
 
     @GetMapping
     @Operation(summary = "All queries, with status and last progress, in the order they were created")
-    @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
-            array = @ArraySchema(schema = @Schema(implementation = QueryView.class))))
-    List<Prewritten<QueryView>> list() {
-        return registry.listedViews();
+    List<QueryView> list() {
+        return registry.views();
     }
 
     @GetMapping("/{id}")

@@ -257,9 +257,8 @@ public class QueryRegistry {
         return find(id).view();
     }
 
-    /** Every query as the list shows it (see {@link RegisteredQuery#listedView}), in the order they were created. */
-    List<Prewritten<QueryView>> listedViews() {
-        return all().stream().map(RegisteredQuery::listedView).toList();
+    List<QueryView> views() {
+        return all().stream().map(RegisteredQuery::view).toList();
     }
 
     /**

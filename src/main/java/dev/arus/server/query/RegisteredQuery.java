@@ -5,7 +5,6 @@ import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryProgress;
-import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.query.restart.RestartStrategy;
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -74,8 +72,6 @@ final class RegisteredQuery implements RunEvents {
     private final Map<UUID, TranslatedQuery> startedBy = new ConcurrentHashMap<>();
     // The last progress report as views show it, converted once (on the query's thread, for its listeners).
     private volatile ShownProgress shownProgress = ShownProgress.NONE;
-    // The view as the list shows it; null until first listed or its first batch.
-    private volatile @Nullable ListedView listed;
 
     RegisteredQuery(UUID id, Definition definition, Shared shared) {
         this.id = id;
@@ -179,70 +175,25 @@ final class RegisteredQuery implements RunEvents {
     }
 
     QueryView view() {
-        return view(inputsOf(run));
+        return view(run);
     }
 
-    /**
-     * The view as the list of queries shows it, written to JSON: the one written at the end of the
-     * last batch (or by the last list) while nothing it shows has changed since. A thousand queries
-     * are then listed by copying their JSON, not by writing it during the burst of their triggers.
-     */
-    Prewritten<QueryView> listedView() {
-        ViewInputs now = inputsOf(run);
-        ListedView kept = listed;
-        if (kept != null && kept.inputs().sameAs(now)) {
-            return kept.json();
-        }
-        return list(now, view(now));
-    }
-
-    private Prewritten<QueryView> list(ViewInputs inputs, QueryView view) {
-        Prewritten<QueryView> json = Prewritten.of(view, shared.json());
-        listed = new ListedView(inputs, json);
-        return json;
-    }
-
-    /** What the view of {@code ofRun} shows, read now; a restart pending belongs to the current run only. */
-    private ViewInputs inputsOf(StreamingQuery ofRun) {
-        Definition current = definition;
-        return new ViewInputs(ofRun, ofRun.status(), ofRun.lastProgress(), current,
-                ofRun == run ? restarts.pending() : null, restarts.made(), current.translated().comparison());
-    }
-
-    private QueryView view(ViewInputs inputs) {
-        StreamingQueryProgress last = inputs.progress();
+    /** {@code ofRun} as views show it; a restart pending belongs to the current run only. */
+    private QueryView view(StreamingQuery ofRun) {
+        StreamingQueryProgress last = ofRun.lastProgress();
         ShownProgress shown = shownProgress;
         if (shown.report() != last) {
             shown = new ShownProgress(last, last == null ? null : Prewritten.viewOf(last, report -> ProgressView.of(report, shared.shownPaths()), shared.json()));
             shownProgress = shown;
         }
-        return QueryView.of(id, inputs.definition().shownSpec(), inputs.run(), shown.view(), inputs.restart(),
-                inputs.restarts(), inputs.comparison(), shared.shownPaths());
+        Definition current = definition;
+        return QueryView.of(id, current.shownSpec(), ofRun, shown.view(), ofRun == run ? restarts.pending() : null,
+                restarts.made(), current.translated().comparison(), shared.shownPaths());
     }
 
     /** A progress report and its view; races between threads converting the same report are harmless. */
     private record ShownProgress(@Nullable StreamingQueryProgress report, @Nullable Prewritten<ProgressView> view) {
         static final ShownProgress NONE = new ShownProgress(null, null);
-    }
-
-    /**
-     * What a view shows, as read before it was made. A run's status, its exception and whether it
-     * is active change together (its final status is a new object), so the same status object
-     * means the same state.
-     */
-    private record ViewInputs(StreamingQuery run, StreamingQueryStatus status, @Nullable StreamingQueryProgress progress,
-                              Definition definition, QueryView.@Nullable PendingRestart restart, long restarts,
-                              EngineComparison.@Nullable Summary comparison) {
-
-        boolean sameAs(ViewInputs other) {
-            return run == other.run && status == other.status && progress == other.progress
-                    && definition == other.definition && restart == other.restart && restarts == other.restarts
-                    && Objects.equals(comparison, other.comparison);
-        }
-    }
-
-    /** A view as the list shows it, and what it showed when it was made. */
-    private record ListedView(ViewInputs inputs, Prewritten<QueryView> json) {
     }
 
     /**
@@ -541,7 +492,7 @@ final class RegisteredQuery implements RunEvents {
             // A run without a checkpoint computes its result afresh, numbering its batches from 0.
             result = resultOf(definition);
         }
-        shared.listeners().runStarted(view(inputsOf(started)), at);
+        shared.listeners().runStarted(view(started), at);
     }
 
     /** A batch of a run of this query ran; on the query's thread. */
@@ -549,12 +500,7 @@ final class RegisteredQuery implements RunEvents {
     public void progress(StreamingQueryProgress progress) {
         StreamingQuery ran = unended.get(progress.runId());
         if (ran != null) {
-            ViewInputs inputs = inputsOf(ran);
-            QueryView view = view(inputs);
-            if (ran == run) {
-                list(inputs, view); // here, on the query's thread, rather than by the next list's request
-            }
-            shared.listeners().progress(view, progress);
+            shared.listeners().progress(view(ran), progress);
         }
     }
 
@@ -563,7 +509,7 @@ final class RegisteredQuery implements RunEvents {
     public void idle(UUID runId, Instant at) {
         StreamingQuery idle = unended.get(runId);
         if (idle != null) {
-            shared.listeners().idle(view(inputsOf(idle)), at);
+            shared.listeners().idle(view(idle), at);
         }
     }
 
@@ -586,7 +532,7 @@ final class RegisteredQuery implements RunEvents {
                 restarts.failed(ended.exception().get(), this::attemptRestart);
             }
         }
-        shared.listeners().runEnded(view(inputsOf(ended)));
+        shared.listeners().runEnded(view(ended));
     }
 
     /** A query on both engines compared another batch, or has another engine's output to compare. */

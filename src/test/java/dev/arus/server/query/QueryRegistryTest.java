@@ -258,8 +258,7 @@ class QueryRegistryTest {
             api.post("/api/queries/" + id + "/stop");
             UUID queryId = UUID.fromString(id);
 
-            Prewritten<ProgressView> listed = registry.listedViews().stream().map(Prewritten::value)
-                    .filter(view -> view.id().equals(queryId))
+            Prewritten<ProgressView> listed = registry.views().stream().filter(view -> view.id().equals(queryId))
                     .findFirst().orElseThrow().lastProgress();
             assertThat(listed).as("the list holds the text the listeners' view had").isSameAs(heard.get(heard.size() - 1));
             assertThat(registry.view(queryId).lastProgress()).isSameAs(listed);
@@ -270,54 +269,6 @@ class QueryRegistryTest {
         } finally {
             session.streams().removeListener(events);
         }
-    }
-
-    /**
-     * The list copies the view each query's last batch wrote, on the query's thread, until
-     * something the view shows changes: a stop shows at once, and a list after it writes nothing again.
-     */
-    @Test
-    void listsEachQueryAsItsLastBatchOrChangeLeftIt() throws Exception {
-        ApiClient api = new ApiClient(port);
-        QueryEvents events = new QueryEvents();
-        List<Boolean> listedAsHeard = new CopyOnWriteArrayList<>();
-        registry.addListener(new QueryListener() {
-            @Override
-            public void progress(QueryView query, StreamingQueryProgress progress) {
-                if (query.name().equals("listed-as-left")) {
-                    // Absent while its first run starts: a query is listed once its start returned.
-                    registry.listedViews().stream().filter(view -> view.value().id().equals(query.id())).findFirst()
-                            .ifPresent(listed -> listedAsHeard.add(listed.value() == query));
-                }
-            }
-        });
-        session.streams().addListener(events);
-        try {
-            String id = api.create(Specs.chapterOverMicroBatches("listed-as-left"));
-            events.awaitBatches(id, 3);
-            UUID queryId = UUID.fromString(id);
-            api.post("/api/queries/" + id + "/stop");
-
-            Prewritten<QueryView> stopped = listed(queryId);
-            assertThat(listedAsHeard).isNotEmpty().containsOnly(true);
-            assertThat(stopped.value().state()).isEqualTo(QueryState.STOPPED);
-            assertThat(listed(queryId)).isSameAs(stopped);
-            JsonNode shown = api.get("/api/queries").json().valueStream()
-                    .filter(query -> query.path("id").asString().equals(id)).findFirst().orElseThrow();
-            assertThat(shown.path("state").asString()).isEqualTo("STOPPED");
-            assertThat(shown.path("lastProgress").path("batchId").asLong())
-                    .isEqualTo(stopped.value().lastProgress().value().batchId());
-            api.post("/api/queries/" + id + "/start");
-            assertThat(listed(queryId).value().state()).isEqualTo(QueryState.ACTIVE);
-            api.delete("/api/queries/" + id);
-        } finally {
-            session.streams().removeListener(events);
-        }
-    }
-
-    private Prewritten<QueryView> listed(UUID queryId) {
-        return registry.listedViews().stream().filter(view -> view.value().id().equals(queryId)).findFirst()
-                .orElseThrow();
     }
 
     /** {@code request}'s response; fails when it takes longer than 10 s, as it would behind the registry's lock. */
