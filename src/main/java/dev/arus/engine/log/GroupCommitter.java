@@ -22,9 +22,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * then syncs each partition written once, the partitions at the same time, and completes every
  * append of the group. So concurrent requests share an {@code fsync}, and an append is answered
  * only once durable. A group whose write or sync fails is cut off again, every append of it
- * failing; nothing of it is visible to readers. When no append waits after a group, the
- * partitions it wrote reserve room ahead ({@link PartitionLog#reserveAhead}), so that the next
- * groups' syncs write their records alone. Thread-safe.
+ * failing; nothing of it is visible to readers. Thread-safe.
  */
 final class GroupCommitter implements AutoCloseable {
 
@@ -87,10 +85,7 @@ final class GroupCommitter implements AutoCloseable {
             waiting.drainTo(group, MAX_GROUP - 1);
             stopping = group.remove(STOP);
             if (!group.isEmpty()) {
-                List<PartitionLog> written = commit(group);
-                if (waiting.isEmpty()) {
-                    written.forEach(PartitionLog::reserveAhead);
-                }
+                commit(group);
             }
             group.clear();
         }
@@ -102,8 +97,7 @@ final class GroupCommitter implements AutoCloseable {
         }
     }
 
-    /** Writes, syncs and answers {@code group}; returns the partitions it wrote, none when it failed. */
-    private List<PartitionLog> commit(List<Append> group) {
+    private void commit(List<Append> group) {
         long ingestMicros = clock.millis() * 1000;
         // In the order written (a partition is equal only to itself), so that syncs go in that order too.
         Map<PartitionLog, PartitionLog.Mark> touched = new LinkedHashMap<>();
@@ -127,11 +121,9 @@ final class GroupCommitter implements AutoCloseable {
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).done().complete(results.get(i));
             }
-            return List.copyOf(touched.keySet());
         } catch (RuntimeException failure) {
             touched.forEach((partition, mark) -> rollback(partition, mark, failure));
             group.forEach(append -> append.done().completeExceptionally(failure));
-            return List.of();
         }
     }
 

@@ -100,14 +100,16 @@ final class PartitionLog implements AutoCloseable {
      * Appends {@code batch}, not synced, stamped with the next offset and {@code ingestMicros};
      * returns its base offset, or -1 when {@code producer} (may be null) wrote this sequence
      * number here already, and nothing was appended. Once the active segment is full, it is
-     * sealed (cut back to its last batch and synced) and a new one started.
+     * synced and sealed and a new one started.
      */
     synchronized long append(RecordBatchCodec.Unstamped batch, long ingestMicros, Producer producer) {
         if (producer != null && producer.sequence() <= lastSequences.getOrDefault(producer.id(), -1L)) {
             return -1;
         }
         if (active().size() >= segmentBytes) {
-            active().seal();
+            Segment full = active();
+            full.sync();
+            full.seal();
             segments.add(Segment.create(directory, nextOffset));
         }
         long base = nextOffset;
@@ -131,15 +133,6 @@ final class PartitionLog implements AutoCloseable {
             segment.sync();
         }
         unsynced.clear();
-    }
-
-    /**
-     * Reserves room ahead in the active segment ({@link Segment#reserveAhead}), not past the
-     * segment size, so that the next appends' syncs write no new file length; for the committer
-     * while nothing waits for it.
-     */
-    synchronized void reserveAhead() {
-        active().reserveAhead(segmentBytes);
     }
 
     /** Lets readers read every append so far: called once they are synced, in every partition their group wrote. */

@@ -23,20 +23,10 @@ import java.util.UUID;
  * segment is full; an index that disagrees with its log is rebuilt from the log's headers. The
  * segment being appended to is always rebuilt, its checksums verified, as a crash may have
  * torn its tail. Appends come from one thread at a time; reads from any, with positional reads.
- *
- * <p>The log file being appended to may run past its last batch with zeros <em>reserved</em>
- * ahead ({@link #reserveAhead}), written and synced while the log is idle, so that the sync of an
- * append into them writes the batch alone and not the file's new size too. Recovery takes zeros
- * after the last batch for a torn tail and cuts them; a full segment, and a closed one, is cut
- * back to its last batch, so its file ends where its batches do, as it always did.
  */
 final class Segment implements AutoCloseable {
 
     private static final int INDEX_ENTRY = 56;
-    /** Bytes reserved ahead at a time; refilled once less than half of it is left. */
-    static final int RESERVE_BYTES = 1 << 20;
-    /** Written again and again to reserve; direct, so that no write copies it, and never changed. */
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 << 10);
 
     private final long baseOffset;
     private final Path logFile;
@@ -49,8 +39,6 @@ final class Segment implements AutoCloseable {
     private long[] batchPositions = new long[64];
     private final List<RecordBatchCodec.Header> headers = new ArrayList<>();
     private long size;
-    /** The log file's length, at most: from {@link #size} up to here, zeros reserved ahead. */
-    private long fileEnd;
     private long nextOffset;
     private long lastIngestMicros;
 
@@ -161,7 +149,6 @@ final class Segment implements AutoCloseable {
             remember(loaded.get(i), positions[i]);
         }
         size = logSize;
-        fileEnd = logSize;
         return true;
     }
 
@@ -196,7 +183,6 @@ final class Segment implements AutoCloseable {
             expected = batch.nextOffset();
         }
         size = fileSize;
-        fileEnd = fileSize;
         writeIndex();
     }
 
@@ -312,7 +298,6 @@ final class Segment implements AutoCloseable {
                 at += log.write(batch, at);
             }
             size = at;
-            fileEnd = Math.max(fileEnd, at);
             remember(header, position);
             ByteBuffer entry = ByteBuffer.allocate(INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
             putEntry(entry, header, position);
@@ -335,7 +320,6 @@ final class Segment implements AutoCloseable {
             }
             index.truncate((long) headers.size() * INDEX_ENTRY);
             size = bytes;
-            fileEnd = bytes;
             nextOffset = headers.isEmpty() ? baseOffset : headers.get(headers.size() - 1).nextOffset();
         } catch (IOException e) {
             throw LogException.writing("Cannot truncate " + logFile, e);
@@ -351,53 +335,12 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /**
-     * Once the segment is full: cuts off its reserved zeros and makes every append, the log's
-     * length and the index durable, so that opening the log need not read this one.
-     */
-    synchronized void seal() {
-        try {
-            trim();
-            log.force(false);
-        } catch (IOException e) {
-            throw LogException.writing("Cannot sync " + logFile, e);
-        }
+    /** Makes the index durable too, once the segment is full, so that opening the log need not read this one. */
+    void seal() {
         try {
             index.force(false);
         } catch (IOException e) {
             throw LogException.writing("Cannot sync " + indexFile, e);
-        }
-    }
-
-    /**
-     * Writes zeros, synced, up to {@link #RESERVE_BYTES} past the last batch but not past
-     * {@code limit}, once less than half of that is left. Not needed for durability: should it
-     * fail, appends grow the file as they go. Called by the appending thread while it is idle.
-     */
-    synchronized void reserveAhead(long limit) {
-        long to = Math.min(size + RESERVE_BYTES, limit);
-        if (fileEnd - size >= RESERVE_BYTES / 2 || to <= fileEnd) {
-            return;
-        }
-        try {
-            for (long at = fileEnd; at < to; ) {
-                at += log.write(ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), to - at)), at);
-            }
-            log.force(false);
-            fileEnd = to;
-        } catch (IOException e) {
-            // Some zeros may be there all the same: cut off with the rest, and not tried again before the appends pass them.
-            fileEnd = to;
-            System.getLogger(Segment.class.getName()).log(System.Logger.Level.DEBUG,
-                    "Cannot reserve space ahead in " + logFile + "; appends grow the file instead", e);
-        }
-    }
-
-    /** Cuts the log file back to its last batch, dropping the zeros reserved ahead. */
-    private void trim() throws IOException {
-        if (fileEnd > size) {
-            log.truncate(size);
-            fileEnd = size;
         }
     }
 
@@ -444,20 +387,8 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /**
-     * Closes both files, the log cut back to its last batch. Should the cut fail, the zeros stay
-     * and the next open cuts them: only the last segment of a partition ever has any.
-     */
     @Override
-    public synchronized void close() {
-        try {
-            if (log.isOpen()) {
-                trim(); // a segment still being recovered has reserved nothing: its file stays as found
-            }
-        } catch (IOException e) {
-            System.getLogger(Segment.class.getName()).log(System.Logger.Level.DEBUG,
-                    "Cannot cut the zeros reserved ahead off " + logFile, e);
-        }
+    public void close() {
         try {
             log.close();
             index.close();
