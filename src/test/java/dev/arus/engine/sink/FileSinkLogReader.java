@@ -40,21 +40,18 @@ public final class FileSinkLogReader {
     /** The rows of each logged batch, by batch id, as {@code rowsOf} reads a data file (a Parquet file, say). */
     public static Map<Long, List<String>> read(Path sinkDirectory, java.util.function.Function<Path, List<String>> rowsOf) {
         Map<Long, List<String>> batches = new TreeMap<>();
-        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
-        if (!Files.isDirectory(directory)) {
+        FileSinkLog log = logOf(sinkDirectory);
+        if (log == null) {
             return batches;
         }
-        FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
-                FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
         long latest = log.latestBatchId();
         for (long batch = 0; batch <= latest; batch++) {
             batches.put(batch, new ArrayList<>());
         }
-        int interval = log.compactInterval();
         // Spark's getAllValidBatches: the latest compaction, then each batch after it.
         Map<Long, Long> loggedIn = new TreeMap<>();
         Set<String> seen = new HashSet<>();
-        for (long batch = Math.max(0, (latest + 1) / interval * interval - 1); batch <= latest; batch++) {
+        for (long batch = firstValidBatch(log, latest); batch <= latest; batch++) {
             for (String file : listedIn(log.pathOf(batch))) {
                 Matcher part = PART_BATCH.matcher(file);
                 if (!part.find()) {
@@ -75,15 +72,12 @@ public final class FileSinkLogReader {
     /** The data files (URIs) that a reader of the log sees, from the latest compaction on. */
     public static List<Path> dataFiles(Path sinkDirectory) {
         List<Path> files = new ArrayList<>();
-        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
-        if (!Files.isDirectory(directory)) {
+        FileSinkLog log = logOf(sinkDirectory);
+        if (log == null) {
             return files;
         }
-        FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
-                FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
         long latest = log.latestBatchId();
-        int interval = log.compactInterval();
-        for (long batch = Math.max(0, (latest + 1) / interval * interval - 1); batch <= latest; batch++) {
+        for (long batch = firstValidBatch(log, latest); batch <= latest; batch++) {
             listedIn(log.pathOf(batch)).forEach(file -> files.add(Path.of(URI.create(file))));
         }
         return files;
@@ -96,12 +90,10 @@ public final class FileSinkLogReader {
      */
     public static Map<Long, List<Path>> filesByBatch(Path sinkDirectory) {
         Map<Long, List<Path>> batches = new TreeMap<>();
-        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
-        if (!Files.isDirectory(directory)) {
+        FileSinkLog log = logOf(sinkDirectory);
+        if (log == null) {
             return batches;
         }
-        FileSinkLog log = new FileSinkLog(directory, SystemClock.INSTANCE, FileSinkLog.DEFAULT_COMPACT_INTERVAL,
-                FileSinkLog.DEFAULT_CLEANUP_DELAY, FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN);
         long latest = log.latestBatchId();
         if (latest >= log.compactInterval() - 1) {
             throw new IllegalStateException("the log of " + sinkDirectory + " is compacted: batch " + latest);
@@ -135,5 +127,19 @@ public final class FileSinkLogReader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The log of the sink writing to {@code sinkDirectory}; null when it has none yet. */
+    private static FileSinkLog logOf(Path sinkDirectory) {
+        Path directory = sinkDirectory.resolve(FileSink.METADATA_DIRECTORY);
+        return Files.isDirectory(directory) ? new FileSinkLog(directory, SystemClock.INSTANCE,
+                FileSinkLog.DEFAULT_COMPACT_INTERVAL, FileSinkLog.DEFAULT_CLEANUP_DELAY,
+                FileSinkLog.DEFAULT_MIN_BATCHES_TO_RETAIN) : null;
+    }
+
+    /** The first batch a reader lists: the latest compaction's, or 0. */
+    private static long firstValidBatch(FileSinkLog log, long latest) {
+        int interval = log.compactInterval();
+        return Math.max(0, (latest + 1) / interval * interval - 1);
     }
 }
