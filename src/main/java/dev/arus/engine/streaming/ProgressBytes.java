@@ -65,7 +65,7 @@ final class ProgressBytes {
         writeSigned(report.batchDuration());
         writeSigned(report.batchDurationNanos());
         writeFigures(report.durationMs());
-        writeTexts(report.eventTime());
+        writeEventTime(report.eventTime());
         writeUnsigned(report.stateOperators().size());
         for (StateOperatorProgress state : report.stateOperators()) {
             writeEntry(state.operatorName());
@@ -106,6 +106,20 @@ final class ProgressBytes {
                 writeSigned(figure);
             }
         });
+    }
+
+    /** Event times kept as milliseconds as those (the runtime's), others as texts (a report made elsewhere). */
+    private void writeEventTime(Map<String, String> eventTime) {
+        if (eventTime instanceof EventTimes times) {
+            writeUnsigned(times.size() + 1);
+            for (int i = 0; i < times.size(); i++) {
+                writeEntry(times.name(i));
+                writeSigned(times.millis(i));
+            }
+        } else {
+            writeUnsigned(0);
+            writeTexts(eventTime);
+        }
     }
 
     private void writeTexts(Map<String, String> texts) {
@@ -171,7 +185,7 @@ final class ProgressBytes {
         try {
             long millis = IsoInstants.parse(text).toEpochMilli();
             // The shared text: event times were written by it, so this rarely writes one again.
-            return IsoInstants.ofMicrosShared(millis * 1000).equals(text) ? millis : Long.MIN_VALUE;
+            return IsoInstants.ofMillisShared(millis).equals(text) ? millis : Long.MIN_VALUE;
         } catch (DateTimeException | ArithmeticException notOne) {
             return Long.MIN_VALUE;
         }
@@ -248,7 +262,7 @@ final class ProgressBytes {
                 long batchDuration = readSigned();
                 long batchDurationNanos = readSigned();
                 Map<String, Long> durationMs = readFigures();
-                Map<String, String> eventTime = readTexts();
+                Map<String, String> eventTime = readEventTime();
                 List<StateOperatorProgress> stateOperators = new ArrayList<>();
                 for (long i = readUnsigned(); i > 0; i--) {
                     stateOperators.add(new StateOperatorProgress((String) readEntry(), readSigned(), readSigned(),
@@ -273,6 +287,20 @@ final class ProgressBytes {
                     figures.put(name, readUnsigned() == 0 ? null : readSigned());
                 }
                 return figures;
+            }
+
+            private Map<String, String> readEventTime() {
+                int size = (int) readUnsigned() - 1;
+                if (size < 0) {
+                    return readTexts();
+                }
+                String[] names = new String[size];
+                long[] millis = new long[size];
+                for (int i = 0; i < size; i++) {
+                    names[i] = (String) readEntry();
+                    millis[i] = readSigned();
+                }
+                return EventTimes.ofMillis(names, millis);
             }
 
             private Map<String, String> readTexts() {
@@ -304,7 +332,7 @@ final class ProgressBytes {
                 String text = switch ((int) readUnsigned()) {
                     case NULL -> null;
                     case SAME_AS_PREVIOUS -> previousValue;
-                    case INSTANT -> IsoInstants.ofMicrosShared(readSigned() * 1000);
+                    case INSTANT -> IsoInstants.ofMillisShared(readSigned());
                     default -> readUtf8();
                 };
                 previousValue = text;
