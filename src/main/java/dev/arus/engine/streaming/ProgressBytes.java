@@ -36,9 +36,17 @@ final class ProgressBytes {
     private static final int INSTANT = 4;
     private static final int INLINE_ID = 5;
 
+    /** How many of a report's first entries are remembered by their place in it ({@link #writeEntry}). */
+    private static final int REMEMBERED = 32;
+
     private final Map<Object, Integer> indexes = new HashMap<>();
     private Object[] entries = new Object[16];
     private int count;
+    // The entries the last reports wrote at each place, with their indexes: a query's reports
+    // write the very same names and ids in the same order, found here without hashing them.
+    private final Object[] lastAtPlace = new Object[REMEMBERED];
+    private final int[] lastIndexAtPlace = new int[REMEMBERED];
+    private int place;
 
     // The report being written: reused from one report to the next.
     private byte[] buffer = new byte[256];
@@ -53,6 +61,7 @@ final class ProgressBytes {
     byte[] encode(StreamingQueryProgress report) {
         length = 0;
         previousValue = null;
+        place = 0;
         writeEntry(report.id());
         writeEntry(report.runId());
         writeEntry(report.name());
@@ -132,8 +141,14 @@ final class ProgressBytes {
 
     /** A text or id that repeats from report to report: an entry of the dictionary while it has room. */
     private void writeEntry(Object value) {
+        int at = place++;
         if (value == null) {
             writeUnsigned(NULL);
+            return;
+        }
+        if (at < REMEMBERED && lastAtPlace[at] == value) {
+            writeUnsigned(ENTRY);
+            writeUnsigned(lastIndexAtPlace[at]);
             return;
         }
         Integer index = indexes.get(value);
@@ -146,6 +161,10 @@ final class ProgressBytes {
             indexes.put(value, index);
         }
         if (index != null) {
+            if (at < REMEMBERED) {
+                lastAtPlace[at] = value;
+                lastIndexAtPlace[at] = index;
+            }
             writeUnsigned(ENTRY);
             writeUnsigned(index);
         } else if (value instanceof UUID id) {
