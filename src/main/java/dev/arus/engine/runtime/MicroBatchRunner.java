@@ -19,6 +19,7 @@ import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
 import dev.arus.engine.streaming.SortedArrayMap;
+import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.WatermarkTracker;
@@ -87,6 +88,9 @@ public final class MicroBatchRunner {
     private Runnable restore;
     private ResumePoint.Replay replay;
     private SourceOffsets committedOffsets;
+    // committedOffsets as each source's JSON once a batch of this run committed them: the next
+    // batch's progress starts from them, and writing them again was a few % of a small batch.
+    private String[] committedJson;
     private long nextBatchId;
     private long previousTriggerStartMs = -1;
     private volatile StreamingQueryStatus status = new StreamingQueryStatus("Initializing sources", false, false);
@@ -196,9 +200,9 @@ public final class MicroBatchRunner {
         times.latestOffsetNanos = clock.nanoTime() - times.startNanos;
         boolean newData = nextBatchId == 0 || hasNewData(latest);
         WatermarkTracker watermark = plan.watermarkTracker();
-        boolean watermarkMoves = watermark != null
-                && plan.runsNoDataBatches(watermark.currentMicros(), watermark.nextMicros());
-        if (rerun == null && !newData && !watermarkMoves) {
+        // Whether the watermark would move matters only to a trigger without new data.
+        if (rerun == null && !newData
+                && (watermark == null || !plan.runsNoDataBatches(watermark.currentMicros(), watermark.nextMicros()))) {
             return null;
         }
         return new NextBatch(nextBatchId, latest, newData, rerun != null,
@@ -266,11 +270,23 @@ public final class MicroBatchRunner {
                 previousTriggerStartMs, times.durations(triggerExecutionNanos), sources, sinkDescription,
                 output.outputRows(), sink.metrics(), eventTimes,
                 batch.watermark() == null ? null : context.watermarkMicros(),
-                progressOrder.stream().map(StatefulOperator::progress).toList());
+                stateProgress());
         previousTriggerStartMs = times.startMs;
         // Spark keeps isDataAvailable from this trigger until the next one starts.
         status = WAITING_FOR_TRIGGER[batch.newData() ? 1 : 0];
         return new BatchOutcome.Ran(ProgressBuilder.build(identity, measurements, triggerExecutionNanos));
+    }
+
+    /**
+     * Each stateful operator's progress, in progress's order, as a list that progress keeps as it
+     * is (a stream's list allows nulls, so the report copied it again).
+     */
+    private List<StateOperatorProgress> stateProgress() {
+        StateOperatorProgress[] states = new StateOperatorProgress[progressOrder.size()];
+        for (int i = 0; i < states.length; i++) {
+            states[i] = progressOrder.get(i).progress();
+        }
+        return List.of(states);
     }
 
     /**
@@ -325,17 +341,20 @@ public final class MicroBatchRunner {
     /** Tells each source the batch committed its offsets, and measures it for progress. */
     private List<ProgressBuilder.SourceMeasurements> commitSources(SourceOffsets latest, long[] inputRows) {
         List<ProgressBuilder.SourceMeasurements> measurements = new ArrayList<>();
+        String[] ends = new String[latest.size()];
         for (int i = 0; i < latest.size(); i++) {
             Source source = plan.sources().get(i);
             if (latest.get(i) != null) {
                 source.commit(latest.get(i));
             }
             Offset available = source.reportLatestOffset();
-            String end = latest.json(i);
+            ends[i] = latest.json(i);
             measurements.add(new ProgressBuilder.SourceMeasurements(sourceDescriptions.get(i),
-                    committedOffsets.json(i), end, available == null ? end : available.json(),
+                    committedJson == null ? committedOffsets.json(i) : committedJson[i], ends[i],
+                    available == null ? ends[i] : available.json(),
                     inputRows[i], latest.get(i) == null ? Map.of() : source.metrics(latest.get(i))));
         }
+        committedJson = ends;
         return measurements;
     }
 

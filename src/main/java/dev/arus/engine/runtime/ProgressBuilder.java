@@ -39,14 +39,17 @@ final class ProgressBuilder {
         double seconds = batch.previousTriggerStartMs() < 0 ? Double.POSITIVE_INFINITY
                 : (batch.triggerStartMs() - batch.previousTriggerStartMs()) / 1000.0;
         long executionMs = batch.durationMs().getOrDefault("triggerExecution", 0L);
-        List<SourceProgress> sources = batch.sources().stream().map(source -> new SourceProgress(source.description(),
-                source.startOffset(), source.endOffset(), source.latestOffset(), source.numInputRows(),
-                source.numInputRows() / seconds, source.numInputRows() / (Math.max(1L, executionMs) / 1000.0),
-                source.metrics()))
-                .toList();
+        // An array made into List.of, which the report keeps as it is (a stream's list it copies).
+        SourceProgress[] sources = new SourceProgress[batch.sources().size()];
+        for (int i = 0; i < sources.length; i++) {
+            SourceMeasurements source = batch.sources().get(i);
+            sources[i] = new SourceProgress(source.description(), source.startOffset(), source.endOffset(),
+                    source.latestOffset(), source.numInputRows(), source.numInputRows() / seconds,
+                    source.numInputRows() / (Math.max(1L, executionMs) / 1000.0), source.metrics());
+        }
         return new StreamingQueryProgress(identity.id(), identity.runId(), identity.name(),
                 Instant.ofEpochMilli(batch.triggerStartMs()), batch.batchId(), executionMs, batch.durationMs(),
-                eventTime(batch), batch.stateOperators(), sources,
+                eventTime(batch), batch.stateOperators(), List.of(sources),
                 new SinkProgress(batch.sinkDescription(), batch.numOutputRows(), batch.sinkMetrics()), triggerExecutionNanos);
     }
 

@@ -19,6 +19,9 @@ public final class SortedArrayMap<V> extends SortedKeyMap<V> {
     /** The shared key arrays, each under a list view of itself; never changed once here. */
     private static final Map<List<String>, String[]> SHARED_KEYS = new ConcurrentHashMap<>();
 
+    /** The empty map: most sources and sinks have no metrics of their own. */
+    private static final SortedArrayMap<?> EMPTY = new SortedArrayMap<>(new String[0], new Object[0]);
+
     private final Object[] values;
 
     private SortedArrayMap(String[] keys, Object[] values) {
@@ -39,9 +42,13 @@ public final class SortedArrayMap<V> extends SortedKeyMap<V> {
     }
 
     /** A sorted copy of {@code map}, which may hold null values but no null key. */
+    @SuppressWarnings("unchecked")
     static <V> Map<String, V> copyOf(Map<String, V> map) {
         if (map instanceof SortedArrayMap<V> sorted) {
             return sorted;
+        }
+        if (map.isEmpty()) {
+            return (Map<String, V>) EMPTY;
         }
         String[] keys = shared(map.keySet().toArray(String[]::new));
         Object[] values = new Object[keys.length];

@@ -12,6 +12,7 @@ import dev.arus.engine.exec.PartitionedStatefulOperator;
 import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StateRowLimit;
 import dev.arus.engine.streaming.OutputMode;
+import dev.arus.engine.streaming.SortedArrayMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +36,9 @@ public final class StreamingAggregation
 
     /** Spark's {@code StateStoreSaveExec.shortName}. */
     public static final String NAME = "stateStoreSave";
+
+    /** The name of its one custom metric, made into a map without sorting for every batch. */
+    private static final String[] LATE_INPUT_ROWS = {"numLateInputRows"};
 
     /** Spark's {@code SessionWindowStateStoreSaveExec.shortName}. */
     public static final String SESSION_WINDOW_NAME = "sessionWindowStateStoreSaveExec";
@@ -184,7 +188,7 @@ public final class StreamingAggregation
         for (PartialAggregation partial : inputs(0)) {
             lateInputRows += partial.lateInputRows();
         }
-        return Map.of("numLateInputRows", lateInputRows);
+        return SortedArrayMap.ofSorted(LATE_INPUT_ROWS, new Long[] {lateInputRows});
     }
 
     /** Spark's session window save exec never sets its operator metrics in complete mode. */
