@@ -18,12 +18,12 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.SourceOffsets;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.ResultBatch;
+import dev.arus.engine.streaming.SortedArrayMap;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.WatermarkTracker;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -361,6 +361,9 @@ public final class MicroBatchRunner {
 
     /** When a trigger started, and how long each of its phases took, in nanoseconds of the injected clock. */
     private static final class TriggerTimes {
+        private static final String[] DURATIONS = {"addBatch", "commitOffsets", "getBatch", "latestOffset",
+            "queryPlanning", "triggerExecution", "walCommit"};
+
         final long startMs;
         final long startNanos;
         long latestOffsetNanos;
@@ -373,17 +376,10 @@ public final class MicroBatchRunner {
             this.startNanos = startNanos;
         }
 
-        /** Spark's {@code durationMs} of a batch, in milliseconds. */
+        /** Spark's {@code durationMs} of a batch, in milliseconds, made in key order without a map to sort. */
         Map<String, Long> durations(long triggerExecutionNanos) {
-            Map<String, Long> durations = new HashMap<>();
-            durations.put("latestOffset", latestOffsetNanos / 1_000_000);
-            durations.put("getBatch", 0L);
-            durations.put("queryPlanning", 0L);
-            durations.put("walCommit", walCommitNanos / 1_000_000);
-            durations.put("addBatch", addBatchNanos / 1_000_000);
-            durations.put("commitOffsets", commitNanos / 1_000_000);
-            durations.put("triggerExecution", triggerExecutionNanos / 1_000_000);
-            return durations;
+            return SortedArrayMap.ofSorted(DURATIONS, new Long[] {addBatchNanos / 1_000_000, commitNanos / 1_000_000,
+                    0L, latestOffsetNanos / 1_000_000, 0L, triggerExecutionNanos / 1_000_000, walCommitNanos / 1_000_000});
         }
     }
 }

@@ -1,14 +1,13 @@
 package dev.arus.engine.runtime;
 
 import dev.arus.engine.exec.EventTimeStats;
+import dev.arus.engine.streaming.EventTimes;
 import dev.arus.engine.streaming.QueryIdentity;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress;
-import dev.arus.engine.time.IsoInstants;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +17,12 @@ import java.util.Map;
  * processed rows per second over this trigger's execution time (at least 1 ms).
  */
 final class ProgressBuilder {
+
+    // The names of a batch's event times, in key order.
+    private static final String[] STATS = {"avg", "max", "min"};
+    private static final String[] STATS_AND_WATERMARK = {"avg", "max", "min", "watermark"};
+    private static final String[] WATERMARK = {"watermark"};
+    private static final EventTimes NONE = EventTimes.ofMillis(new String[0], new long[0]);
 
     private ProgressBuilder() {
     }
@@ -45,18 +50,22 @@ final class ProgressBuilder {
                 new SinkProgress(batch.sinkDescription(), batch.numOutputRows(), batch.sinkMetrics()), triggerExecutionNanos);
     }
 
-    private static Map<String, String> eventTime(BatchMeasurements batch) {
-        Map<String, String> eventTime = new LinkedHashMap<>();
+    private static EventTimes eventTime(BatchMeasurements batch) {
         EventTimeStats stats = batch.eventTimeStats();
-        if (stats != null && stats.count() > 0) {
-            eventTime.put("avg", IsoInstants.ofMicrosShared(stats.avgMicros()));
-            eventTime.put("max", IsoInstants.ofMicrosShared(stats.maxMicros()));
-            eventTime.put("min", IsoInstants.ofMicrosShared(stats.minMicros()));
+        boolean withStats = stats != null && stats.count() > 0;
+        Long watermark = batch.watermarkMicros();
+        if (!withStats) {
+            return watermark == null ? NONE : EventTimes.ofMillis(WATERMARK, new long[] {millis(watermark)});
         }
-        if (batch.watermarkMicros() != null) {
-            eventTime.put("watermark", IsoInstants.ofMicrosShared(batch.watermarkMicros()));
-        }
-        return eventTime;
+        long avg = millis(stats.avgMicros());
+        long max = millis(stats.maxMicros());
+        long min = millis(stats.minMicros());
+        return watermark == null ? EventTimes.ofMillis(STATS, new long[] {avg, max, min})
+                : EventTimes.ofMillis(STATS_AND_WATERMARK, new long[] {avg, max, min, millis(watermark)});
+    }
+
+    private static long millis(long micros) {
+        return Math.floorDiv(micros, 1000);
     }
 
     /** What one source read in a batch: the offsets it went from and to, the newest it had, and its rows. */

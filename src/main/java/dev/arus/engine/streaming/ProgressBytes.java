@@ -36,9 +36,17 @@ final class ProgressBytes {
     private static final int INSTANT = 4;
     private static final int INLINE_ID = 5;
 
+    /** How many of a report's first entries are remembered by their place in it ({@link #writeEntry}). */
+    private static final int REMEMBERED = 32;
+
     private final Map<Object, Integer> indexes = new HashMap<>();
     private Object[] entries = new Object[16];
     private int count;
+    // The entries the last reports wrote at each place, with their indexes: a query's reports
+    // write the very same names and ids in the same order, found here without hashing them.
+    private final Object[] lastAtPlace = new Object[REMEMBERED];
+    private final int[] lastIndexAtPlace = new int[REMEMBERED];
+    private int place;
 
     // The report being written: reused from one report to the next.
     private byte[] buffer = new byte[256];
@@ -53,6 +61,7 @@ final class ProgressBytes {
     byte[] encode(StreamingQueryProgress report) {
         length = 0;
         previousValue = null;
+        place = 0;
         writeEntry(report.id());
         writeEntry(report.runId());
         writeEntry(report.name());
@@ -65,7 +74,7 @@ final class ProgressBytes {
         writeSigned(report.batchDuration());
         writeSigned(report.batchDurationNanos());
         writeFigures(report.durationMs());
-        writeTexts(report.eventTime());
+        writeEventTime(report.eventTime());
         writeUnsigned(report.stateOperators().size());
         for (StateOperatorProgress state : report.stateOperators()) {
             writeEntry(state.operatorName());
@@ -108,6 +117,20 @@ final class ProgressBytes {
         });
     }
 
+    /** Event times kept as milliseconds as those (the runtime's), others as texts (a report made elsewhere). */
+    private void writeEventTime(Map<String, String> eventTime) {
+        if (eventTime instanceof EventTimes times) {
+            writeUnsigned(times.size() + 1);
+            for (int i = 0; i < times.size(); i++) {
+                writeEntry(times.name(i));
+                writeSigned(times.millis(i));
+            }
+        } else {
+            writeUnsigned(0);
+            writeTexts(eventTime);
+        }
+    }
+
     private void writeTexts(Map<String, String> texts) {
         writeUnsigned(texts.size());
         texts.forEach((name, text) -> {
@@ -118,8 +141,14 @@ final class ProgressBytes {
 
     /** A text or id that repeats from report to report: an entry of the dictionary while it has room. */
     private void writeEntry(Object value) {
+        int at = place++;
         if (value == null) {
             writeUnsigned(NULL);
+            return;
+        }
+        if (at < REMEMBERED && lastAtPlace[at] == value) {
+            writeUnsigned(ENTRY);
+            writeUnsigned(lastIndexAtPlace[at]);
             return;
         }
         Integer index = indexes.get(value);
@@ -132,6 +161,10 @@ final class ProgressBytes {
             indexes.put(value, index);
         }
         if (index != null) {
+            if (at < REMEMBERED) {
+                lastAtPlace[at] = value;
+                lastIndexAtPlace[at] = index;
+            }
             writeUnsigned(ENTRY);
             writeUnsigned(index);
         } else if (value instanceof UUID id) {
@@ -171,7 +204,7 @@ final class ProgressBytes {
         try {
             long millis = IsoInstants.parse(text).toEpochMilli();
             // The shared text: event times were written by it, so this rarely writes one again.
-            return IsoInstants.ofMicrosShared(millis * 1000).equals(text) ? millis : Long.MIN_VALUE;
+            return IsoInstants.ofMillisShared(millis).equals(text) ? millis : Long.MIN_VALUE;
         } catch (DateTimeException | ArithmeticException notOne) {
             return Long.MIN_VALUE;
         }
@@ -248,7 +281,7 @@ final class ProgressBytes {
                 long batchDuration = readSigned();
                 long batchDurationNanos = readSigned();
                 Map<String, Long> durationMs = readFigures();
-                Map<String, String> eventTime = readTexts();
+                Map<String, String> eventTime = readEventTime();
                 List<StateOperatorProgress> stateOperators = new ArrayList<>();
                 for (long i = readUnsigned(); i > 0; i--) {
                     stateOperators.add(new StateOperatorProgress((String) readEntry(), readSigned(), readSigned(),
@@ -273,6 +306,20 @@ final class ProgressBytes {
                     figures.put(name, readUnsigned() == 0 ? null : readSigned());
                 }
                 return figures;
+            }
+
+            private Map<String, String> readEventTime() {
+                int size = (int) readUnsigned() - 1;
+                if (size < 0) {
+                    return readTexts();
+                }
+                String[] names = new String[size];
+                long[] millis = new long[size];
+                for (int i = 0; i < size; i++) {
+                    names[i] = (String) readEntry();
+                    millis[i] = readSigned();
+                }
+                return EventTimes.ofMillis(names, millis);
             }
 
             private Map<String, String> readTexts() {
@@ -304,7 +351,7 @@ final class ProgressBytes {
                 String text = switch ((int) readUnsigned()) {
                     case NULL -> null;
                     case SAME_AS_PREVIOUS -> previousValue;
-                    case INSTANT -> IsoInstants.ofMicrosShared(readSigned() * 1000);
+                    case INSTANT -> IsoInstants.ofMillisShared(readSigned());
                     default -> readUtf8();
                 };
                 previousValue = text;

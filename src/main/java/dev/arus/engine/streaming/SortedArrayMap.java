@@ -1,13 +1,8 @@
 package dev.arus.engine.streaming;
 
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,19 +12,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * Maps of the same keys share one array of them: a query's reports name the same figures batch
  * after batch, and a thousand queries kept 400,000 copies of a few key arrays (11 MB).
  */
-final class SortedArrayMap<V> extends AbstractMap<String, V> {
+public final class SortedArrayMap<V> extends SortedKeyMap<V> {
 
     /** How many different sets of keys are shared at most; maps of further sets keep their own. */
     private static final int MAX_SHARED_KEY_SETS = 1_024;
     /** The shared key arrays, each under a list view of itself; never changed once here. */
     private static final Map<List<String>, String[]> SHARED_KEYS = new ConcurrentHashMap<>();
 
-    private final String[] keys;
     private final Object[] values;
 
     private SortedArrayMap(String[] keys, Object[] values) {
-        this.keys = keys;
+        super(keys);
         this.values = values;
+    }
+
+    /**
+     * {@code values} under {@code keys}, which are in key order; neither array is copied, nor
+     * changed afterwards by the caller. For maps made batch after batch under one constant array
+     * of keys (a batch's durations), without the sorting and the lookup of {@link #copyOf}.
+     */
+    public static <V> Map<String, V> ofSorted(String[] keys, V[] values) {
+        if (keys.length != values.length) {
+            throw new IllegalArgumentException(keys.length + " keys for " + values.length + " values");
+        }
+        return new SortedArrayMap<>(inKeyOrder(keys), values);
     }
 
     /** A sorted copy of {@code map}, which may hold null values but no null key. */
@@ -66,55 +72,8 @@ final class SortedArrayMap<V> extends AbstractMap<String, V> {
     }
 
     @Override
-    public int size() {
-        return keys.length;
-    }
-
-    @Override
-    public boolean containsKey(Object key) {
-        return indexOf(key) >= 0;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
-    public V get(Object key) {
-        int index = indexOf(key);
-        return index >= 0 ? (V) values[index] : null;
-    }
-
-    private int indexOf(Object key) {
-        return key instanceof String text ? Arrays.binarySearch(keys, text) : -1;
-    }
-
-    @Override
-    public Set<Entry<String, V>> entrySet() {
-        return new AbstractSet<>() {
-            @Override
-            public Iterator<Entry<String, V>> iterator() {
-                return new Iterator<>() {
-                    private int next;
-
-                    @Override
-                    public boolean hasNext() {
-                        return next < keys.length;
-                    }
-
-                    @Override
-                    @SuppressWarnings("unchecked")
-                    public Entry<String, V> next() {
-                        if (next == keys.length) {
-                            throw new NoSuchElementException();
-                        }
-                        int at = next++;
-                        return new SimpleImmutableEntry<>(keys[at], (V) values[at]);
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return keys.length;
-            }
-        };
+    V valueAt(int index) {
+        return (V) values[index];
     }
 }

@@ -39,7 +39,7 @@ public record StreamingQueryProgress(
     public StreamingQueryProgress {
         // Sorted by key, the order in which Spark's progress JSON lists them.
         durationMs = SortedArrayMap.copyOf(durationMs);
-        eventTime = SortedArrayMap.copyOf(eventTime);
+        eventTime = eventTime instanceof EventTimes times ? times : SortedArrayMap.copyOf(eventTime);
         stateOperators = List.copyOf(stateOperators);
         sources = List.copyOf(sources);
     }

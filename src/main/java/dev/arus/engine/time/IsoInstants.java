@@ -49,9 +49,8 @@ public final class IsoInstants {
         return new String(text);
     }
 
-    /** The instant {@code micros} after the epoch, the same text as a recent call for the same millisecond gave. */
-    public static String ofMicrosShared(long micros) {
-        long millis = Math.floorDiv(micros, 1000);
+    /** The instant {@code millis} after the epoch, the same text as a recent call for the same millisecond gave. */
+    public static String ofMillisShared(long millis) {
         int slot = (int) ((millis * 0x9E3779B97F4A7C15L) >>> 54);
         Formatted recent = RECENT[slot];
         if (recent == null || recent.millis() != millis) {

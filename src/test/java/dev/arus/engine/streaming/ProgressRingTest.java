@@ -99,6 +99,25 @@ class ProgressRingTest {
     }
 
     @Test
+    void makesEventTimesKeptAsMillisecondsAgainAsSuch() {
+        ProgressRing ring = new ProgressRing(3);
+        StreamingQueryProgress chapter = chapterReport(7);
+        StreamingQueryProgress asRuntimeMakesIt = new StreamingQueryProgress(chapter.id(), chapter.runId(),
+                chapter.name(), chapter.timestamp(), chapter.batchId(), chapter.batchDuration(), chapter.durationMs(),
+                EventTimes.ofMillis(new String[] {"avg", "max", "min", "watermark"},
+                        new long[] {1_792_157_360_400L, 1_792_157_360_800L, 1_792_157_360_000L, 1_792_157_350_000L}),
+                chapter.stateOperators(), chapter.sources(), chapter.sink(), chapter.batchDurationNanos());
+
+        ring.add(asRuntimeMakesIt);
+        ring.add(chapterReport(8));
+
+        StreamingQueryProgress again = ring.recent().get(0);
+        assertThat(again).isEqualTo(asRuntimeMakesIt).isEqualTo(chapter).isNotSameAs(asRuntimeMakesIt);
+        assertThat(again.eventTime()).isInstanceOf(EventTimes.class)
+                .containsExactlyEntriesOf(chapter.eventTime());
+    }
+
+    @Test
     void writesOutTheTextsOfReportsOnceItsDictionaryIsFull() {
         ProgressRing ring = new ProgressRing(ProgressBytes.MAX_ENTRIES);
         List<StreamingQueryProgress> added = IntStream.range(0, ProgressBytes.MAX_ENTRIES)

@@ -88,6 +88,22 @@ class SortedArrayMapTest {
     }
 
     @Test
+    void takesKeysAlreadyInKeyOrderAsTheyAreAndRefusesOthers() {
+        String[] keys = {"addBatch", "latestOffset", "triggerExecution", "walCommit"};
+
+        Map<String, Long> map = SortedArrayMap.ofSorted(keys, new Long[] {7L, 0L, 12L, 2L});
+
+        assertThat(map).isEqualTo(SortedArrayMap.copyOf(durations())).containsExactlyEntriesOf(new TreeMap<>(durations()));
+        assertThat(map.get("triggerExecution")).isEqualTo(12L);
+        assertThatThrownBy(() -> SortedArrayMap.ofSorted(new String[] {"walCommit", "addBatch"}, new Long[] {1L, 2L}))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SortedArrayMap.ofSorted(new String[] {"addBatch", "addBatch"}, new Long[] {1L, 2L}))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SortedArrayMap.ofSorted(keys, new Long[] {1L}))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void holdsAnEmptyMap() {
         Map<String, Long> map = SortedArrayMap.copyOf(Map.of());
 

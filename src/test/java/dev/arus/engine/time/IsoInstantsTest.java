@@ -17,23 +17,23 @@ class IsoInstantsTest {
             .withZone(ZoneOffset.UTC);
 
     @Test
-    void writesInstantsAsSparksProgressDoesTruncatedToTheMillisecond() {
-        assertThat(IsoInstants.ofMicrosShared(0)).isEqualTo("1970-01-01T00:00:00.000Z");
-        assertThat(IsoInstants.ofMicrosShared(1_792_157_360_123_999L)).isEqualTo("2026-10-16T13:29:20.123Z");
-        assertThat(IsoInstants.ofMicrosShared(-1)).isEqualTo("1969-12-31T23:59:59.999Z");
+    void writesInstantsAsSparksProgressDoesToTheMillisecond() {
+        assertThat(IsoInstants.ofMillisShared(0)).isEqualTo("1970-01-01T00:00:00.000Z");
+        assertThat(IsoInstants.ofMillisShared(1_792_157_360_123L)).isEqualTo("2026-10-16T13:29:20.123Z");
+        assertThat(IsoInstants.ofMillisShared(-1)).isEqualTo("1969-12-31T23:59:59.999Z");
     }
 
     @Test
     void agreesWithTheFormatterOverEveryYearItWritesByHandAndBeyond() {
         Random random = new Random(20261201);
-        long first = Instant.parse("0000-01-01T00:00:00Z").toEpochMilli() * 1000;
-        long last = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli() * 1000;
+        long first = Instant.parse("0000-01-01T00:00:00Z").toEpochMilli();
+        long last = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
         for (int i = 0; i < 100_000; i++) {
-            long micros = first + (long) (random.nextDouble() * (last - first));
-            assertThat(IsoInstants.ofMicrosShared(micros)).isEqualTo(formatted(micros));
+            long millis = first + (long) (random.nextDouble() * (last - first));
+            assertThat(IsoInstants.ofMillisShared(millis)).isEqualTo(formatted(millis));
         }
-        long beyond = Instant.parse("+10000-01-01T00:00:00Z").toEpochMilli() * 1000;
-        assertThat(IsoInstants.ofMicrosShared(beyond)).isEqualTo(formatted(beyond));
+        long beyond = Instant.parse("+10000-01-01T00:00:00Z").toEpochMilli();
+        assertThat(IsoInstants.ofMillisShared(beyond)).isEqualTo(formatted(beyond));
     }
 
     @Test
@@ -75,18 +75,18 @@ class IsoInstantsTest {
 
     @Test
     void sharesTheTextOfAMillisecondWrittenRecently() {
-        long second = 1_792_157_360_000_000L;
-        String first = IsoInstants.ofMicrosShared(second);
+        long second = 1_792_157_360_000L;
+        String first = IsoInstants.ofMillisShared(second);
 
-        assertThat(IsoInstants.ofMicrosShared(second + 999)).isSameAs(first);
+        assertThat(IsoInstants.ofMillisShared(second)).isSameAs(first);
         for (int i = 1; i <= 5_000; i++) {
-            assertThat(IsoInstants.ofMicrosShared(second + i * 1_000L)).isEqualTo(formatted(second + i * 1_000L));
+            assertThat(IsoInstants.ofMillisShared(second + i)).isEqualTo(formatted(second + i));
         }
-        assertThat(IsoInstants.ofMicrosShared(second)).as("a text pushed out by others is written again, the same")
+        assertThat(IsoInstants.ofMillisShared(second)).as("a text pushed out by others is written again, the same")
                 .isEqualTo(first);
     }
 
-    private static String formatted(long micros) {
-        return SPARK.format(Instant.ofEpochMilli(Math.floorDiv(micros, 1000)));
+    private static String formatted(long millis) {
+        return SPARK.format(Instant.ofEpochMilli(millis));
     }
 }
