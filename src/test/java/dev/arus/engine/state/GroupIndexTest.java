@@ -150,6 +150,45 @@ class GroupIndexTest {
     }
 
     /**
+     * Past the size where a rehash sorts groups by home slot: forty keys whose home is among the
+     * last eight slots make a run that wraps to the first slots, and retain finds each survivor,
+     * of the run and of the rest, under its new id, and no removed key.
+     */
+    @Test
+    void retainsManyGroupsWhoseRunOfSlotsWrapsPastTheLastSlot() {
+        int groups = 100_000;
+        int lastSlot = (1 << 18) - 1;
+        GroupIndex index = new GroupIndex(2, groups);
+        List<long[]> held = new ArrayList<>();
+        int[] hash = new int[1];
+        for (long candidate = 0; held.size() < 40; candidate++) {
+            long[] key = {candidate, -1};
+            GroupIndex.hashAll(2, key, 1, hash);
+            if ((hash[0] & lastSlot) > lastSlot - 8) {
+                held.add(key);
+            }
+        }
+        for (long i = 0; held.size() < groups; i++) {
+            held.add(new long[] {i, i * 1_000_000L});
+        }
+        boolean[] keep = new boolean[groups];
+        for (int group = 0; group < groups; group++) {
+            assertThat(index.findOrInsert(held.get(group))).isEqualTo(group);
+            keep[group] = group % 2 == 1;
+        }
+
+        int[] survivors = index.retain(keep);
+
+        assertThat(survivors).hasSize(groups / 2);
+        for (int group = 0; group < survivors.length; group++) {
+            assertThat(index.find(held.get(survivors[group]))).isEqualTo(group);
+        }
+        for (int old = 0; old < groups; old += 2) {
+            assertThat(index.find(held.get(old))).isEqualTo(-1);
+        }
+    }
+
+    /**
      * Small indexes, filled and retained over and over, so that runs of occupied slots often wrap
      * past the last slot: every survivor is found under its new id, and no removed key is.
      */
