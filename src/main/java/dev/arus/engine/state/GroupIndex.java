@@ -58,6 +58,11 @@ public final class GroupIndex {
         return keys[group * width + field];
     }
 
+    /** The {@link #hash} of group {@code group}'s key. */
+    public int hashOf(int group) {
+        return hash(keys, group * width);
+    }
+
     /** The id of the single-long key {@code key}, adding it if new. */
     public int findOrInsert(long key) {
         int hash = mix(key);

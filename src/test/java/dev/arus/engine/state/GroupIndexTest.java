@@ -35,6 +35,16 @@ class GroupIndexTest {
     }
 
     @Test
+    void aGroupsHashIsTheHashOfItsKey() {
+        GroupIndex index = new GroupIndex(2);
+        long[] keys = {7, 1, 7, 2};
+        index.findOrInsert(keys, 0, index.hash(keys, 0));
+        index.findOrInsert(keys, 2, index.hash(keys, 2));
+
+        assertThat(index.hashOf(1)).isEqualTo(index.hash(new long[] {7, 2}, 0)).isNotEqualTo(index.hashOf(0));
+    }
+
+    @Test
     void retainKeepsSurvivorsRenumberedInTheirOldOrder() {
         GroupIndex index = new GroupIndex(1);
         for (long key = 0; key < 5; key++) {
