@@ -25,7 +25,9 @@ import org.awaitility.Awaitility;
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
  * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run, each to its
  * body's last byte ({@link ServiceApi#download}), and, from another thread, {@code GET /api/graph}
- * every {@value #GRAPH_PERIOD_MS} ms as the pipelines page polls it. The line also gives the service's resident set
+ * every {@value #GRAPH_PERIOD_MS} ms as the pipelines page polls it, unless the system property
+ * {@code bench.graph} is {@code false} (to tell the page's share of the memory from the queries').
+ * The line also gives the service's resident set
  * size at the window's end and its peak until then ({@code VmHWM}, the list's answers included),
  * both read as the window closes: the thousand {@code /progress} requests that read the lags
  * afterwards are no part of them. Prints
@@ -68,7 +70,9 @@ public final class ManyQueriesBenchmark {
             Window window = new Window(service);
             ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
             TimedRequests list = new TimedRequests(api, "/api/queries", LIST_REQUESTS);
-            TimedRequests graph = new TimedRequests(api, "/api/graph", MEASURED_SECONDS * 1000 / GRAPH_PERIOD_MS);
+            boolean pipelinesPage = Boolean.parseBoolean(System.getProperty("bench.graph", "true"));
+            TimedRequests graph = new TimedRequests(api, "/api/graph",
+                    pipelinesPage ? MEASURED_SECONDS * 1000 / GRAPH_PERIOD_MS : 0);
             try {
                 clock.schedule(window::open, windowStart - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
                 list.start(windowStart, MEASURED_SECONDS * 1000L / LIST_REQUESTS);
@@ -113,9 +117,11 @@ public final class ManyQueriesBenchmark {
                     BenchLoad.now()));
             System.out.println("BENCH many-queries-list " + list.summary() + " (GET /api/queries p50 p99 max of "
                     + LIST_REQUESTS + ", " + queries + " queries)");
-            System.out.println("BENCH many-queries-pipelines " + graph.summary() + " (GET /api/graph p50 p99 max of "
-                    + graph.count() + ", every " + GRAPH_PERIOD_MS + " ms, " + queries + " queries, "
-                    + BenchLoad.now() + ")");
+            if (pipelinesPage) {
+                System.out.println("BENCH many-queries-pipelines " + graph.summary() + " (GET /api/graph p50 p99 max of "
+                        + graph.count() + ", every " + GRAPH_PERIOD_MS + " ms, " + queries + " queries, "
+                        + BenchLoad.now() + ")");
+            }
         }
     }
 
