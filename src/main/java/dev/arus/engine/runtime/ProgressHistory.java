@@ -2,8 +2,8 @@ package dev.arus.engine.runtime;
 
 import dev.arus.engine.streaming.ProgressRing;
 import dev.arus.engine.streaming.QueryIdentity;
-import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.RowCountRing;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
@@ -69,8 +69,8 @@ final class ProgressHistory {
         return reports.recent();
     }
 
-    RecentRowCounts recentRowCounts() {
-        return rowCounts.recent();
+    RowTotals rowTotalsSince(Instant from) {
+        return rowCounts.totalsSince(from);
     }
 
     private void add(StreamingQueryProgress progress) {

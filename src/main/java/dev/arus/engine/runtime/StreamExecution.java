@@ -5,7 +5,7 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.QueryIdentity;
-import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryIdleEvent;
@@ -338,8 +338,8 @@ public final class StreamExecution implements StreamingQuery {
     }
 
     @Override
-    public RecentRowCounts recentRowCounts() {
-        return progress.recentRowCounts();
+    public RowTotals rowTotalsSince(Instant from) {
+        return progress.rowTotalsSince(from);
     }
 
     @Override

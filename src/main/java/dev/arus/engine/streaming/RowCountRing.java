@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * The row counts of a run's most recent progress reports, at most {@code capacity}, kept beside
- * the reports as columns of numbers filled as each is added: what {@link RecentRowCounts} shows,
- * copied out without making the reports again from their bytes ({@link ProgressRing}), for a reader
- * of every query's rates. Thread-safe.
+ * the reports as columns of numbers filled as each is added, and summed there ({@link RowTotals})
+ * without making the reports again from their bytes ({@link ProgressRing}), for a reader of every
+ * query's rates. Thread-safe.
  */
 public final class RowCountRing {
 
@@ -64,22 +64,33 @@ public final class RowCountRing {
         outputRows[slot] = written;
     }
 
-    /** The kept counts now, oldest first. */
-    public synchronized RecentRowCounts recent() {
-        long[] seconds = new long[size];
-        int[] nanosCopy = new int[size];
-        int[] counts = new int[size];
-        long[] read = new long[size * stride];
-        long[] written = new long[size];
+    /**
+     * The totals of the kept reports whose timestamp is after {@code from}, summed where they are
+     * kept: a reader of every query's rates copies no columns and makes no instants per report.
+     */
+    public synchronized RowTotals totalsSince(Instant from) {
+        long fromSeconds = from.getEpochSecond();
+        int fromNanos = from.getNano();
+        int firstCounted = -1;
+        long[] read = new long[stride];
+        long written = 0;
         for (int i = 0; i < size; i++) {
             int slot = (first + i) % epochSeconds.length;
-            seconds[i] = epochSeconds[slot];
-            nanosCopy[i] = nanos[slot];
-            counts[i] = sourceCounts[slot];
-            System.arraycopy(inputRows, slot * stride, read, i * stride, stride);
-            written[i] = outputRows[slot];
+            boolean after = nanos[slot] >= 0 && (epochSeconds[slot] > fromSeconds
+                    || epochSeconds[slot] == fromSeconds && nanos[slot] > fromNanos);
+            if (!after) {
+                continue;
+            }
+            firstCounted = firstCounted < 0 ? slot : firstCounted;
+            for (int s = 0; s < sourceCounts[slot]; s++) {
+                read[s] += Math.max(0, inputRows[slot * stride + s]);
+            }
+            written += Math.max(0, outputRows[slot]);
         }
-        return new RecentRowCounts(seconds, nanosCopy, counts, stride, read, written);
+        if (firstCounted < 0) {
+            return RowTotals.NONE;
+        }
+        return new RowTotals(Instant.ofEpochSecond(epochSeconds[firstCounted], nanos[firstCounted]), read, written);
     }
 
     private void widen(int sources) {

@@ -1,6 +1,7 @@
 package dev.arus.engine.streaming;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -32,8 +33,11 @@ public interface StreamingQuery {
     /** The most recent progress reports, oldest first, at most the configured number. */
     List<StreamingQueryProgress> recentProgress();
 
-    /** The timestamps and row counts of the reports {@link #recentProgress} lists, read without making the reports. */
-    RecentRowCounts recentRowCounts();
+    /**
+     * The row totals of the reports {@link #recentProgress} lists whose timestamp is after
+     * {@code from}, read without making the reports.
+     */
+    RowTotals rowTotalsSince(Instant from);
 
     /** Why the query failed, if it did. */
     Optional<StreamingQueryException> exception();

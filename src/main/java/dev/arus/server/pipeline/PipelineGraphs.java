@@ -10,7 +10,6 @@ import dev.arus.server.pipeline.PipelineGraph.Node;
 import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryState;
-import dev.arus.server.query.QueryView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,6 +44,7 @@ class PipelineGraphs {
 
     PipelineGraph graph() {
         long nowMillis = clock.millis();
+        Instant now = Instant.ofEpochMilli(nowMillis);
         Map<String, Node> nodes = new LinkedHashMap<>();
         Map<String, Map<String, Lag>> lags = new HashMap<>(); // by stream node, by reader
         for (LogStream stream : log.streams()) {
@@ -60,13 +60,13 @@ class PipelineGraphs {
                 new Node(EndpointNodes.streamId(name), PipelineGraph.STREAM, name, "damaged", null, null)));
         Map<String, Edge> edges = new LinkedHashMap<>();
         for (QueryRegistry.QueryHandle query : registry.handles()) {
-            QueryView view = query.view();
+            QueryState state = query.state();
             String queryId = PipelineGraph.QUERY + ":" + query.id();
             nodes.put(queryId, new Node(queryId, PipelineGraph.QUERY, query.name(), query.engine(), query.id(),
-                    view.state().name()));
+                    state.name()));
             List<QueryEndpoint> inputs = query.inputs();
-            ProgressRates rates = view.state() == QueryState.ACTIVE
-                    ? ProgressRates.of(query.recentRowCounts(), inputs.size(), Instant.ofEpochMilli(nowMillis))
+            ProgressRates rates = state == QueryState.ACTIVE
+                    ? ProgressRates.of(query.rowTotalsSince(ProgressRates.since(now)), inputs.size(), now)
                     : ProgressRates.none(inputs.size());
             for (int i = 0; i < inputs.size(); i++) {
                 for (Node source : endpoints.of(inputs.get(i), query.id(), query.name(), "in" + i)) {

@@ -1,6 +1,6 @@
 package dev.arus.server.pipeline;
 
-import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowTotals;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -22,31 +22,24 @@ record ProgressRates(double[] read, double written) {
         return new ProgressRates(new double[sources], 0);
     }
 
-    /** The rates of {@code recent}, a run's reports' counts oldest first, of a query with {@code sources} sources, at {@code now}. */
-    static ProgressRates of(RecentRowCounts recent, int sources, Instant now) {
-        Instant from = now.minus(WINDOW);
-        Instant first = null;
-        long[] read = new long[sources];
-        long written = 0;
-        for (int report = 0; report < recent.size(); report++) {
-            Instant timestamp = recent.timestamp(report);
-            if (!timestamp.isAfter(from)) {
-                continue;
-            }
-            first = first == null ? timestamp : first;
-            for (int s = 0; s < Math.min(sources, recent.sources(report)); s++) {
-                read[s] += Math.max(0, recent.inputRows(report, s));
-            }
-            written += Math.max(0, recent.outputRows(report));
-        }
-        if (first == null) {
+    /**
+     * The rates at {@code now} of a query with {@code sources} sources, from its run's totals over
+     * the window ({@link #since}).
+     */
+    static ProgressRates of(RowTotals totals, int sources, Instant now) {
+        if (totals.first() == null) {
             return none(sources);
         }
-        double seconds = Math.max(SHORTEST_SPAN_MILLIS, Duration.between(first, now).toMillis()) / 1000.0;
+        double seconds = Math.max(SHORTEST_SPAN_MILLIS, Duration.between(totals.first(), now).toMillis()) / 1000.0;
         double[] rates = new double[sources];
         for (int s = 0; s < sources; s++) {
-            rates[s] = read[s] / seconds;
+            rates[s] = totals.read(s) / seconds;
         }
-        return new ProgressRates(rates, written / seconds);
+        return new ProgressRates(rates, totals.written() / seconds);
+    }
+
+    /** Where the window of rates at {@code now} starts: the reports after it count. */
+    static Instant since(Instant now) {
+        return now.minus(WINDOW);
     }
 }

@@ -3,7 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.CheckpointException;
-import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
@@ -15,6 +15,7 @@ import dev.arus.server.web.ProblemException;
 import dev.arus.server.web.ProblemType;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -405,6 +406,11 @@ public class QueryRegistry {
             return query.view();
         }
 
+        /** Its state, as its {@link #view} shows it. */
+        public QueryState state() {
+            return query.state();
+        }
+
         /** The engine that runs it: arus, spark or both. */
         public String engine() {
             return query.engine();
@@ -420,9 +426,9 @@ public class QueryRegistry {
             return query.translated().output();
         }
 
-        /** The row counts of the current run's recent progress reports, oldest first. */
-        public RecentRowCounts recentRowCounts() {
-            return query.run().recentRowCounts();
+        /** The row totals of the current run's recent progress reports after {@code from}. */
+        public RowTotals rowTotalsSince(Instant from) {
+            return query.run().rowTotalsSince(from);
         }
     }
 

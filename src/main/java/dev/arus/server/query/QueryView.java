@@ -44,8 +44,7 @@ public record QueryView(
                         @Nullable Prewritten<ProgressView> lastProgress, @Nullable PendingRestart restart,
                         long restarts, EngineComparison.@Nullable Summary comparison, ShownPaths paths) {
         Failure failure = run.exception().map(failed -> Failure.of(failed, paths)).orElse(null);
-        QueryState state = failure == null ? run.isActive() ? QueryState.ACTIVE : QueryState.STOPPED
-                : restart != null ? QueryState.RESTARTING : QueryState.FAILED;
+        QueryState state = QueryState.of(run, restart != null);
         StreamingQueryStatus status = run.status();
         return new QueryView(id, run.runId(), shownSpec.value().name(), state,
                 new Status(paths.of(status.message()), status.isDataAvailable(), status.isTriggerActive()), shownSpec,

@@ -178,6 +178,11 @@ final class RegisteredQuery implements RunEvents {
         return view(run);
     }
 
+    /** Its state, as {@link #view} shows it, without making the view. */
+    QueryState state() {
+        return QueryState.of(run, restarts.pending() != null);
+    }
+
     /** {@code ofRun} as views show it; a restart pending belongs to the current run only. */
     private QueryView view(StreamingQuery ofRun) {
         StreamingQueryProgress last = ofRun.lastProgress();

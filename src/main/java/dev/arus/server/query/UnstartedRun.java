@@ -1,11 +1,12 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -53,8 +54,8 @@ record UnstartedRun(UUID id, String name, StreamingQueryException failure) imple
     }
 
     @Override
-    public RecentRowCounts recentRowCounts() {
-        return RecentRowCounts.NONE;
+    public RowTotals rowTotalsSince(Instant from) {
+        return RowTotals.NONE;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.arus.server.spark;
 
-import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.RowCountRing;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -141,18 +141,18 @@ final class SparkRun implements StreamingQuery {
 
     /** Read from Spark's kept reports as the engine's would be, without converting them whole. */
     @Override
-    public RecentRowCounts recentRowCounts() {
+    public RowTotals rowTotalsSince(Instant from) {
         org.apache.spark.sql.streaming.StreamingQuery handle = spark;
         org.apache.spark.sql.streaming.StreamingQueryProgress[] recent = handle == null ? null : handle.recentProgress();
         if (recent == null || recent.length == 0) {
-            return RecentRowCounts.NONE;
+            return RowTotals.NONE;
         }
         RowCountRing counts = new RowCountRing(recent.length);
         for (org.apache.spark.sql.streaming.StreamingQueryProgress report : recent) {
             counts.add(Instant.parse(report.timestamp()),
                     Stream.of(report.sources()).mapToLong(SourceProgress::numInputRows).toArray(), outputRows(report));
         }
-        return counts.recent();
+        return counts.totalsSince(from);
     }
 
     @Override

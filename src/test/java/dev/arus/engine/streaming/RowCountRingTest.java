@@ -29,21 +29,18 @@ class RowCountRingTest {
     }
 
     @Test
-    void keepsTheCountsOfTheLatestReportsOldestFirst() {
+    void sumsTheLatestReportsAfterAnInstant() {
         RowCountRing ring = new RowCountRing(3);
         IntStream.range(0, 5).mapToObj(RowCountRingTest::report).forEach(ring::add);
 
-        RecentRowCounts recent = ring.recent();
+        RowTotals kept = ring.totalsSince(START);
+        RowTotals last = ring.totalsSince(START.plusSeconds(3));
 
-        assertThat(recent.size()).isEqualTo(3);
-        for (int i = 0; i < 3; i++) {
-            int batch = i + 2;
-            assertThat(recent.timestamp(i)).isEqualTo(START.plusSeconds(batch));
-            assertThat(recent.sources(i)).isEqualTo(2);
-            assertThat(recent.inputRows(i, 0)).isEqualTo(batch);
-            assertThat(recent.inputRows(i, 1)).isEqualTo(2L * batch);
-            assertThat(recent.outputRows(i)).isEqualTo(100 + batch);
-        }
+        assertThat(kept.first()).as("reports 0 and 1 were dropped").isEqualTo(START.plusSeconds(2));
+        assertThat(List.of(kept.read(0), kept.read(1), kept.written())).containsExactly(9L, 18L, 309L);
+        assertThat(last.first()).as("after, not at").isEqualTo(START.plusSeconds(4));
+        assertThat(List.of(last.read(0), last.read(1), last.written())).containsExactly(4L, 8L, 104L);
+        assertThat(ring.totalsSince(START.plusSeconds(4))).isEqualTo(RowTotals.NONE);
     }
 
     @Test
@@ -56,62 +53,53 @@ class RowCountRingTest {
         });
 
         List<StreamingQueryProgress> kept = reports.recent();
-        RecentRowCounts recent = counts.recent();
+        RowTotals totals = counts.totalsSince(START);
 
-        assertThat(recent.size()).isEqualTo(kept.size());
-        for (int i = 0; i < kept.size(); i++) {
-            assertThat(recent.timestamp(i)).isEqualTo(kept.get(i).timestamp());
-            assertThat(recent.inputRows(i, 0)).isEqualTo(kept.get(i).sources().get(0).numInputRows());
-            assertThat(recent.inputRows(i, 1)).isEqualTo(kept.get(i).sources().get(1).numInputRows());
-            assertThat(recent.outputRows(i)).isEqualTo(kept.get(i).sink().numOutputRows());
+        assertThat(totals.first()).isEqualTo(kept.get(0).timestamp());
+        for (int source = 0; source < 2; source++) {
+            int s = source;
+            assertThat(totals.read(s)).isEqualTo(kept.stream().mapToLong(r -> r.sources().get(s).numInputRows()).sum());
         }
+        assertThat(totals.written()).isEqualTo(kept.stream().mapToLong(r -> r.sink().numOutputRows()).sum());
     }
 
     @Test
-    void keepsEachReportsOwnSourcesWhenTheirNumberChanges() {
+    void addsEachReportsOwnSourcesWhenTheirNumberChanges() {
         RowCountRing ring = new RowCountRing(3);
         ring.add(report(START, new SinkProgress("sink", 1), 7));
         ring.add(report(START.plusSeconds(1), new SinkProgress("sink", 2), 8, 9, 10));
         ring.add(report(START.plusSeconds(2), new SinkProgress("sink", 3)));
 
-        RecentRowCounts recent = ring.recent();
+        RowTotals totals = ring.totalsSince(START.minusSeconds(1));
 
-        assertThat(recent.sources(0)).isEqualTo(1);
-        assertThat(recent.inputRows(0, 0)).isEqualTo(7);
-        assertThatThrownBy(() -> recent.inputRows(0, 1)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThat(recent.sources(1)).isEqualTo(3);
-        assertThat(List.of(recent.inputRows(1, 0), recent.inputRows(1, 1), recent.inputRows(1, 2)))
-                .containsExactly(8L, 9L, 10L);
-        assertThat(recent.sources(2)).isZero();
-        assertThat(recent.outputRows(2)).isEqualTo(3);
+        assertThat(List.of(totals.read(0), totals.read(1), totals.read(2), totals.read(3)))
+                .containsExactly(15L, 9L, 10L, 0L);
+        assertThat(totals.written()).isEqualTo(6);
     }
 
     @Test
-    void keepsTimestampsToTheNanosecondAndNoneAsNone() {
+    void comparesTimestampsToTheNanosecondAndNeverCountsAReportWithoutOne() {
         RowCountRing ring = new RowCountRing(2);
         Instant early = Instant.ofEpochSecond(-5, 123_456_789);
         ring.add(report(early, new SinkProgress("sink", 1), 1));
         ring.add(report(null, null, 1));
 
-        RecentRowCounts recent = ring.recent();
-
-        assertThat(recent.timestamp(0)).isEqualTo(early);
-        assertThat(recent.timestamp(1)).isNull();
-        assertThat(recent.outputRows(1)).as("a report without a sink gave it nothing").isZero();
+        assertThat(ring.totalsSince(early.minusNanos(1)).first()).isEqualTo(early);
+        assertThat(ring.totalsSince(early.minusNanos(1)).written()).isEqualTo(1);
+        assertThat(ring.totalsSince(early).first()).isNull();
+        assertThat(ring.totalsSince(Instant.MIN).read(0)).as("a report without a timestamp").isEqualTo(1);
     }
 
     @Test
-    void aCopyTakenStaysAsItWasWhileReportsAreAdded() {
+    void countsANegativeCountAsNone() {
         RowCountRing ring = new RowCountRing(2);
-        ring.add(report(0));
-        RecentRowCounts before = ring.recent();
+        ring.add(report(START, new SinkProgress("sink", -1), -1, 3));
+        ring.add(report(START.plusSeconds(1), new SinkProgress("sink", 2), 4, -1));
 
-        ring.add(report(1));
-        ring.add(report(2));
+        RowTotals totals = ring.totalsSince(START.minusSeconds(1));
 
-        assertThat(before.size()).isEqualTo(1);
-        assertThat(before.outputRows(0)).isEqualTo(100);
-        assertThat(new RowCountRing(1).recent().size()).isZero();
+        assertThat(List.of(totals.read(0), totals.read(1), totals.written())).containsExactly(4L, 3L, 2L);
+        assertThat(new RowCountRing(1).totalsSince(Instant.MIN)).isEqualTo(RowTotals.NONE);
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.arus.server.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.RowCountRing;
+import dev.arus.engine.streaming.RowTotals;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
@@ -26,11 +26,11 @@ class ProgressRatesTest {
                 List.of(), read, new SinkProgress("sink", sink), 0);
     }
 
-    /** The counts a run keeps of {@code reports}, added oldest first. */
-    private static RecentRowCounts counts(StreamingQueryProgress... reports) {
+    /** The totals over the window at {@code NOW} that a run keeping {@code reports}, added oldest first, gives. */
+    private static RowTotals counts(StreamingQueryProgress... reports) {
         RowCountRing ring = new RowCountRing(reports.length);
         Arrays.stream(reports).forEach(ring::add);
-        return ring.recent();
+        return ring.totalsSince(ProgressRates.since(NOW));
     }
 
     @Test
