@@ -7,7 +7,6 @@ import dev.arus.server.ArusProperties;
 import dev.arus.server.ShownPaths;
 import dev.arus.server.pipeline.PipelineGraph.Edge;
 import dev.arus.server.pipeline.PipelineGraph.Node;
-import dev.arus.server.query.QueryEndpoint;
 import dev.arus.server.query.QueryRegistry;
 import dev.arus.server.query.QueryState;
 import java.time.Instant;
@@ -16,14 +15,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 
 /**
  * Draws the graph of what runs, each time it is asked: every stream of the event log, every
  * registered query with the sources its plan reads (in the order of its progress) and the sink
- * it writes, and the outside systems those are; rates from each query's progress
- * ({@link ProgressRates}), a stream reader's lag from the stream's readers, as
- * {@code GET /api/streams} reports it (a reader is known by its query's name). Two sources of
+ * it writes, and the outside systems those are, each query's as its definition draws them
+ * ({@link QueryTopology}, kept from one call to the next while the definition stays); rates from
+ * each query's progress ({@link ProgressRates}), a stream reader's lag from the stream's readers,
+ * as {@code GET /api/streams} reports it (a reader is known by its query's name). Two sources of
  * one query on the same node are one edge, their rates added and the larger lag kept.
  */
 @Component
@@ -33,6 +34,8 @@ class PipelineGraphs {
     private final EventLog log;
     private final Clock clock;
     private final EndpointNodes endpoints;
+    // The queries' topologies of the last call, by query: drawn again only for a new definition.
+    private volatile Map<UUID, QueryTopology> topologies = Map.of();
 
     PipelineGraphs(QueryRegistry registry, EventLog log, Clock clock, ShownPaths shownPaths,
                    ArusProperties properties) {
@@ -59,35 +62,46 @@ class PipelineGraphs {
         log.damaged().keySet().forEach(name -> nodes.putIfAbsent(EndpointNodes.streamId(name),
                 new Node(EndpointNodes.streamId(name), PipelineGraph.STREAM, name, "damaged", null, null)));
         Map<String, Edge> edges = new LinkedHashMap<>();
+        Map<UUID, QueryTopology> kept = topologies;
+        Map<UUID, QueryTopology> drawn = new HashMap<>();
         for (QueryRegistry.QueryHandle query : registry.handles()) {
+            QueryTopology topology = kept.get(query.id());
+            if (topology == null || topology.definition != query.definition()) {
+                topology = QueryTopology.of(query, endpoints);
+            }
+            drawn.put(query.id(), topology);
             QueryState state = query.state();
-            String queryId = PipelineGraph.QUERY + ":" + query.id();
-            nodes.put(queryId, new Node(queryId, PipelineGraph.QUERY, query.name(), query.engine(), query.id(),
-                    state.name()));
-            List<QueryEndpoint> inputs = query.inputs();
+            nodes.put(topology.nodeId, new Node(topology.nodeId, PipelineGraph.QUERY, query.name(), query.engine(),
+                    query.id(), state.name()));
+            int inputs = topology.sources.size();
             ProgressRates rates = state == QueryState.ACTIVE
-                    ? ProgressRates.of(query.rowTotalsSince(ProgressRates.since(now)), inputs.size(), now)
-                    : ProgressRates.none(inputs.size());
-            for (int i = 0; i < inputs.size(); i++) {
-                for (Node source : endpoints.of(inputs.get(i), query.id(), query.name(), "in" + i)) {
+                    ? ProgressRates.of(query.rowTotalsSince(ProgressRates.since(now)), inputs, now)
+                    : ProgressRates.none(inputs);
+            for (int i = 0; i < inputs; i++) {
+                List<Node> sources = topology.sources.get(i);
+                for (int j = 0; j < sources.size(); j++) {
+                    Node source = sources.get(j);
                     nodes.putIfAbsent(source.id(), source);
                     Lag lag = lags.getOrDefault(source.id(), Map.of()).get(query.name());
-                    add(edges, new Edge(source.id(), queryId, "reads", rates.read()[i],
-                            lag == null ? null : lag.events(), lag == null ? null : lag.seconds()));
+                    add(edges, topology.readKeys.get(i).get(j), new Edge(source.id(), topology.nodeId,
+                            QueryTopology.READS, rates.read()[i], lag == null ? null : lag.events(),
+                            lag == null ? null : lag.seconds()));
                 }
             }
-            for (Node sink : endpoints.of(query.output(), query.id(), query.name(), "out")) {
+            for (int j = 0; j < topology.sinks.size(); j++) {
+                Node sink = topology.sinks.get(j);
                 nodes.putIfAbsent(sink.id(), sink);
-                add(edges, new Edge(queryId, sink.id(), "writes", rates.written(), null, null));
+                add(edges, topology.writeKeys.get(j), new Edge(topology.nodeId, sink.id(), QueryTopology.WRITES,
+                        rates.written(), null, null));
             }
         }
+        topologies = drawn;
         return new PipelineGraph(new ArrayList<>(nodes.values()), new ArrayList<>(edges.values()));
     }
 
-    private static void add(Map<String, Edge> edges, Edge edge) {
-        edges.merge(edge.kind() + " " + edge.from() + " " + edge.to(), edge, (a, b) -> new Edge(a.from(), a.to(),
-                a.kind(), a.rowsPerSecond() + b.rowsPerSecond(), max(a.lagEvents(), b.lagEvents()),
-                max(a.lagSeconds(), b.lagSeconds())));
+    private static void add(Map<String, Edge> edges, String key, Edge edge) {
+        edges.merge(key, edge, (a, b) -> new Edge(a.from(), a.to(), a.kind(), a.rowsPerSecond() + b.rowsPerSecond(),
+                max(a.lagEvents(), b.lagEvents()), max(a.lagSeconds(), b.lagSeconds())));
     }
 
     private static <T extends Comparable<T>> T max(T a, T b) {

@@ -416,6 +416,14 @@ public class QueryRegistry {
             return query.engine();
         }
 
+        /**
+         * What its name, engine, sources and sink are read from: the same object until an edit
+         * replaces its definition, so a reader may keep what it drew from them until then.
+         */
+        public Object definition() {
+            return query.definition();
+        }
+
         /** The streams it reads, in the order its progress lists its sources. */
         public List<QueryEndpoint> inputs() {
             return query.translated().inputs();

@@ -138,6 +138,11 @@ final class RegisteredQuery implements RunEvents {
         return definition.spec().engine();
     }
 
+    /** Its definition now: replaced as a whole by an edit. */
+    Definition definition() {
+        return definition;
+    }
+
     TranslatedQuery translated() {
         return definition.translated();
     }

@@ -219,7 +219,8 @@ class StreamExecutionLifecycleTest {
             List<StreamingQueryProgress> counted = reports.stream().filter(r -> r.timestamp().isAfter(since)).toList();
             RowTotals totals = query.rowTotalsSince(since);
             assertThat(totals.first()).isEqualTo(counted.get(0).timestamp());
-            assertThat(totals.read(0)).isEqualTo(counted.stream().mapToLong(r -> r.sources().get(0).numInputRows()).sum());
+            assertThat(totals.read(0))
+                    .isEqualTo(counted.stream().mapToLong(r -> r.sources().get(0).numInputRows()).sum());
             assertThat(totals.written()).isEqualTo(counted.stream().mapToLong(r -> r.sink().numOutputRows()).sum());
         }
     }
