@@ -24,11 +24,13 @@ import org.awaitility.Awaitility;
  * lag of every trigger, its progress's {@code timestamp} (when the trigger started) minus the
  * whole second it was due at; a trigger that never ran counts as a lag of one interval. Also
  * times {@code GET /api/queries} {@value #LIST_REQUESTS} times during the run, each to its
- * body's last byte ({@link ServiceApi#download}). The line also gives the service's resident set
+ * body's last byte ({@link ServiceApi#download}), and, from another thread, {@code GET /api/graph}
+ * every {@value #GRAPH_PERIOD_MS} ms as the pipelines page polls it. The line also gives the service's resident set
  * size at the window's end and its peak until then ({@code VmHWM}, the list's answers included),
  * both read as the window closes: the thousand {@code /progress} requests that read the lags
  * afterwards are no part of them. Prints
- * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>} and {@code BENCH many-queries-list}.
+ * {@code BENCH many-queries <n> <cpu %> <p99 trigger lag ms>}, {@code BENCH many-queries-list} and
+ * {@code BENCH many-queries-pipelines}.
  *
  * <p>Arguments: the folder of the extracted jar, optionally the number of queries.
  */
@@ -40,6 +42,8 @@ public final class ManyQueriesBenchmark {
     private static final int KEPT_REPORTS = 100;
     private static final int MEASURED_SECONDS = 60;
     private static final int LIST_REQUESTS = 300;
+    /** How often the pipelines page asks for its graph (frontend/src/ui/pipelinesPage.ts). */
+    private static final int GRAPH_PERIOD_MS = 2_000;
     private static final Pattern PROGRESS = Pattern.compile("\"timestamp\":\"([^\"]+)\",\"batchId\":(\\d+)");
 
     private ManyQueriesBenchmark() {
@@ -62,22 +66,16 @@ public final class ManyQueriesBenchmark {
             long windowStart = (System.currentTimeMillis() / INTERVAL_MS + 1) * INTERVAL_MS;
             long windowEnd = windowStart + MEASURED_SECONDS * 1000L;
             Window window = new Window(service);
-            double[] listMillis = new double[LIST_REQUESTS];
-            CountDownLatch listed = new CountDownLatch(LIST_REQUESTS);
             ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+            TimedRequests list = new TimedRequests(api, "/api/queries", LIST_REQUESTS);
+            TimedRequests graph = new TimedRequests(api, "/api/graph", MEASURED_SECONDS * 1000 / GRAPH_PERIOD_MS);
             try {
                 clock.schedule(window::open, windowStart - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
-                clock.scheduleAtFixedRate(() -> {
-                    int request = LIST_REQUESTS - (int) listed.getCount();
-                    if (request < LIST_REQUESTS) {
-                        long start = System.nanoTime();
-                        api.download("/api/queries");
-                        listMillis[request] = (System.nanoTime() - start) / 1e6;
-                        listed.countDown();
-                    }
-                }, windowStart - System.currentTimeMillis(), MEASURED_SECONDS * 1000L / LIST_REQUESTS, TimeUnit.MILLISECONDS);
+                list.start(windowStart, MEASURED_SECONDS * 1000L / LIST_REQUESTS);
+                graph.start(windowStart, GRAPH_PERIOD_MS);
                 clock.schedule(window::close, windowEnd - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
-                listed.await();
+                list.await();
+                graph.await();
                 window.awaitClosed();
             } finally {
                 clock.shutdownNow();
@@ -106,7 +104,6 @@ public final class ManyQueriesBenchmark {
                 }
             }
             long[] sorted = lags.stream().mapToLong(Long::longValue).sorted().toArray();
-            Arrays.sort(listMillis);
             System.out.println(String.format(Locale.ROOT,
                     "BENCH many-queries %d %.1f %d (cpu %% of %d cores, p99 trigger lag ms; p50 lag %d ms, "
                             + "%d of %d triggers missed, rss %.0f MiB, peak rss %.0f MiB, %s)",
@@ -114,10 +111,11 @@ public final class ManyQueriesBenchmark {
                     sorted[sorted.length / 2], missed, sorted.length,
                     window.residentBytes() / (1024.0 * 1024), window.peakResidentBytes() / (1024.0 * 1024),
                     BenchLoad.now()));
-            System.out.println(String.format(Locale.ROOT,
-                    "BENCH many-queries-list %.1f %.1f %.1f ms (GET /api/queries p50 p99 max of %d, %d queries)",
-                    listMillis[LIST_REQUESTS / 2], listMillis[LIST_REQUESTS * 99 / 100], listMillis[LIST_REQUESTS - 1],
-                    LIST_REQUESTS, queries));
+            System.out.println("BENCH many-queries-list " + list.summary() + " (GET /api/queries p50 p99 max of "
+                    + LIST_REQUESTS + ", " + queries + " queries)");
+            System.out.println("BENCH many-queries-pipelines " + graph.summary() + " (GET /api/graph p50 p99 max of "
+                    + graph.count() + ", every " + GRAPH_PERIOD_MS + " ms, " + queries + " queries, "
+                    + BenchLoad.now() + ")");
         }
     }
 
@@ -127,6 +125,58 @@ public final class ManyQueriesBenchmark {
             count++;
         }
         return count;
+    }
+
+    /**
+     * Requests of one path at a fixed rate on a thread of their own, each timed to its body's
+     * last byte: a slow answer delays the next of its kind, never the others'.
+     */
+    private static final class TimedRequests {
+
+        private final ServiceApi api;
+        private final String path;
+        private final double[] millis;
+        private final CountDownLatch done;
+        private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor();
+
+        TimedRequests(ServiceApi api, String path, int count) {
+            this.api = api;
+            this.path = path;
+            this.millis = new double[count];
+            this.done = new CountDownLatch(count);
+        }
+
+        void start(long atMillis, long periodMillis) {
+            thread.scheduleAtFixedRate(() -> {
+                int request = millis.length - (int) done.getCount();
+                if (request < millis.length) {
+                    long start = System.nanoTime();
+                    api.download(path);
+                    millis[request] = (System.nanoTime() - start) / 1e6;
+                    done.countDown();
+                }
+            }, atMillis - System.currentTimeMillis(), periodMillis, TimeUnit.MILLISECONDS);
+        }
+
+        void await() throws InterruptedException {
+            try {
+                done.await();
+            } finally {
+                thread.shutdownNow();
+            }
+        }
+
+        int count() {
+            return millis.length;
+        }
+
+        /** p50, p99 and max in milliseconds. */
+        String summary() {
+            double[] sorted = millis.clone();
+            Arrays.sort(sorted);
+            return String.format(Locale.ROOT, "%.1f %.1f %.1f ms", sorted[sorted.length / 2],
+                    sorted[sorted.length * 99 / 100], sorted[sorted.length - 1]);
+        }
     }
 
     /**

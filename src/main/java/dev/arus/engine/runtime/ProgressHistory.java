@@ -2,6 +2,8 @@ package dev.arus.engine.runtime;
 
 import dev.arus.engine.streaming.ProgressRing;
 import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowCountRing;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
@@ -14,7 +16,8 @@ import java.util.Map;
  * A run's most recent progress reports, oldest first and bounded, with Spark's rule for
  * reporting idleness ({@code ProgressReporter.updateIdleness}): a trigger that runs no batch adds
  * an idle report only once {@link #IDLE_REPORT_INTERVAL_MS} passed since the last batch or idle
- * report, and the first idle report of a run raises no event. Kept compactly ({@link ProgressRing}).
+ * report, and the first idle report of a run raises no event. Kept compactly ({@link ProgressRing}),
+ * their row counts beside them for rates ({@link RowCountRing}).
  * Written by the query's thread; read from any.
  */
 final class ProgressHistory {
@@ -27,12 +30,14 @@ final class ProgressHistory {
 
     private final QueryIdentity identity;
     private final ProgressRing reports;
+    private final RowCountRing rowCounts;
     private StreamingQueryProgress lastExecuted;
     private long lastReportMs = Long.MIN_VALUE;
 
     ProgressHistory(QueryIdentity identity, int capacity) {
         this.identity = identity;
         this.reports = new ProgressRing(capacity);
+        this.rowCounts = new RowCountRing(capacity);
     }
 
     void addBatch(StreamingQueryProgress progress, long nowMs) {
@@ -64,8 +69,13 @@ final class ProgressHistory {
         return reports.recent();
     }
 
+    RecentRowCounts recentRowCounts() {
+        return rowCounts.recent();
+    }
+
     private void add(StreamingQueryProgress progress) {
         reports.add(progress);
+        rowCounts.add(progress);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.arus.engine.source.Source;
 import dev.arus.engine.source.ReadLimit;
 import dev.arus.engine.streaming.ArusException;
 import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener.QueryIdleEvent;
@@ -334,6 +335,11 @@ public final class StreamExecution implements StreamingQuery {
     @Override
     public List<StreamingQueryProgress> recentProgress() {
         return progress.recent();
+    }
+
+    @Override
+    public RecentRowCounts recentRowCounts() {
+        return progress.recentRowCounts();
     }
 
     @Override

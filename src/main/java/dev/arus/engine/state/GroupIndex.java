@@ -15,8 +15,13 @@ public final class GroupIndex {
     private static final long EMPTY = -1L;
     /** Above this many groups a rehash sorts them by home slot first: below, they fit in cache anyway. */
     private static final int SORTED_REHASH_ABOVE = 1 << 15;
-    private static final int RADIX_BITS = 11;
-    private static final int RADIX_MASK = (1 << RADIX_BITS) - 1;
+    /**
+     * A sorted rehash places groups region by region, in at most 2^9 regions of the slots: few
+     * enough that the sort's writes to as many places at once do not miss the TLB each time.
+     */
+    private static final int REGION_COUNT_BITS = 9;
+    /** Slots a sorted rehash clears at a time, just ahead of the groups it places (32 KB). */
+    private static final int CLEARED_TOGETHER = 1 << 12;
 
     private final int width;
     private long[] keys;
@@ -51,6 +56,11 @@ public final class GroupIndex {
     /** The {@code field}-th long of group {@code group}'s key. */
     public long key(int group, int field) {
         return keys[group * width + field];
+    }
+
+    /** The {@link #hash} of group {@code group}'s key. */
+    public int hashOf(int group) {
+        return hash(keys, group * width);
     }
 
     /** The id of the single-long key {@code key}, adding it if new. */
@@ -201,24 +211,68 @@ public final class GroupIndex {
 
     /**
      * Refills the slots from the keys of groups {@code [0, size)}. With many groups, placing them
-     * in id order writes all over the slots, a cache miss each; placed in the order of their home
-     * slots, the writes sweep the slots once, and linear probing finds them all the same.
+     * in id order writes all over the slots, a cache and TLB miss each. Instead the groups are
+     * first sorted by the top {@link #REGION_COUNT_BITS} bits of their home slots (one counting
+     * sort), which cuts the slots into regions of at most 1/512 of them (256 KB of 16 million
+     * slots, within a core's cache); then the groups are placed region by region, the slots
+     * cleared just ahead of them, so that clearing and placing write each part of the slots once
+     * while it is in cache.
+     * Within a region the order does not matter: linear probing finds a group wherever it was
+     * placed from its home, and a run that passes the last slot wraps to the first, cleared first.
      */
     private void rehash() {
-        Arrays.fill(slots, EMPTY);
         if (size <= SORTED_REHASH_ABOVE) {
+            Arrays.fill(slots, EMPTY);
             for (int group = 0; group < size; group++) {
                 place(entry(hash(keys, group * width), group));
             }
             return;
         }
-        long[] entries = new long[size];
+        placeClearingAhead(sortByRegion());
+    }
+
+    /** Every group's slot entry, sorted by the region of the slots its home slot is in. */
+    private long[] sortByRegion() {
+        int regionBits = Math.max(0, Integer.numberOfTrailingZeros(slots.length) - REGION_COUNT_BITS);
+        int regions = slots.length >>> regionBits;
+        int[] starts = new int[regions + 1];
+        int[] hashes = new int[size];
         for (int group = 0; group < size; group++) {
-            entries[group] = entry(hash(keys, group * width), group);
+            hashes[group] = hash(keys, group * width);
+            starts[((hashes[group] & mask) >>> regionBits) + 1]++;
         }
-        for (long entry : sortByHome(entries, Integer.numberOfTrailingZeros(slots.length))) {
-            place(entry);
+        for (int region = 0; region < regions; region++) {
+            starts[region + 1] += starts[region];
         }
+        long[] byRegion = new long[size];
+        for (int group = 0; group < size; group++) {
+            byRegion[starts[(hashes[group] & mask) >>> regionBits]++] = entry(hashes[group], group);
+        }
+        return byRegion;
+    }
+
+    /**
+     * Places {@code entries}, sorted by region, into slots of stale content, clearing them 32 KB
+     * at a time as the entries placed reach them.
+     */
+    private void placeClearingAhead(long[] entries) {
+        int cleared = 0;
+        for (long entry : entries) {
+            int slot = (int) (entry >>> 32) & mask;
+            while (true) {
+                if (slot >= cleared) {
+                    int end = Math.min(slots.length, (slot | CLEARED_TOGETHER - 1) + 1);
+                    Arrays.fill(slots, cleared, end, EMPTY);
+                    cleared = end;
+                }
+                if (slots[slot] == EMPTY) {
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = entry;
+        }
+        Arrays.fill(slots, cleared, slots.length, EMPTY);
     }
 
     /** A slot's content: {@code hash} in the upper half, {@code group} in the lower. */
@@ -232,33 +286,6 @@ public final class GroupIndex {
             slot = (slot + 1) & mask;
         }
         slots[slot] = entry;
-    }
-
-    /**
-     * Slot {@code entries} sorted by their home slots, the low {@code homeBits} bits of their
-     * hashes: a radix sort, 11 bits a pass.
-     */
-    private static long[] sortByHome(long[] entries, int homeBits) {
-        long[] from = entries;
-        long[] to = new long[from.length];
-        int[] starts = new int[(1 << RADIX_BITS) + 1];
-        int homeMask = (1 << homeBits) - 1;
-        for (int shift = 0; shift < homeBits; shift += RADIX_BITS) {
-            Arrays.fill(starts, 0);
-            for (long value : from) {
-                starts[(((int) (value >>> 32) & homeMask) >>> shift & RADIX_MASK) + 1]++;
-            }
-            for (int digit = 0; digit < RADIX_MASK + 1; digit++) {
-                starts[digit + 1] += starts[digit];
-            }
-            for (long value : from) {
-                to[starts[((int) (value >>> 32) & homeMask) >>> shift & RADIX_MASK]++] = value;
-            }
-            long[] sorted = to;
-            to = from;
-            from = sorted;
-        }
-        return from;
     }
 
     private boolean equalsAt(int group, long[] source, int offset) {

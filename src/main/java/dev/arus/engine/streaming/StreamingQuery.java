@@ -32,6 +32,9 @@ public interface StreamingQuery {
     /** The most recent progress reports, oldest first, at most the configured number. */
     List<StreamingQueryProgress> recentProgress();
 
+    /** The timestamps and row counts of the reports {@link #recentProgress} lists, read without making the reports. */
+    RecentRowCounts recentRowCounts();
+
     /** Why the query failed, if it did. */
     Optional<StreamingQueryException> exception();
 

@@ -66,7 +66,7 @@ class PipelineGraphs {
                     view.state().name()));
             List<QueryEndpoint> inputs = query.inputs();
             ProgressRates rates = view.state() == QueryState.ACTIVE
-                    ? ProgressRates.of(query.recentProgress(), inputs.size(), Instant.ofEpochMilli(nowMillis))
+                    ? ProgressRates.of(query.recentRowCounts(), inputs.size(), Instant.ofEpochMilli(nowMillis))
                     : ProgressRates.none(inputs.size());
             for (int i = 0; i < inputs.size(); i++) {
                 for (Node source : endpoints.of(inputs.get(i), query.id(), query.name(), "in" + i)) {

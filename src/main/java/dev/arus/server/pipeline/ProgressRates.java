@@ -1,9 +1,8 @@
 package dev.arus.server.pipeline;
 
-import dev.arus.engine.streaming.StreamingQueryProgress;
+import dev.arus.engine.streaming.RecentRowCounts;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * A query's rates from its progress: rows per second read from each source and written to the
@@ -23,24 +22,27 @@ record ProgressRates(double[] read, double written) {
         return new ProgressRates(new double[sources], 0);
     }
 
-    /** The rates of {@code recent}, a run's reports oldest first, of a query with {@code sources} sources, at {@code now}. */
-    static ProgressRates of(List<StreamingQueryProgress> recent, int sources, Instant now) {
+    /** The rates of {@code recent}, a run's reports' counts oldest first, of a query with {@code sources} sources, at {@code now}. */
+    static ProgressRates of(RecentRowCounts recent, int sources, Instant now) {
         Instant from = now.minus(WINDOW);
-        List<StreamingQueryProgress> window = recent.stream().filter(report -> report.timestamp().isAfter(from))
-                .toList();
-        if (window.isEmpty()) {
-            return none(sources);
-        }
-        double seconds = Math.max(SHORTEST_SPAN_MILLIS,
-                Duration.between(window.get(0).timestamp(), now).toMillis()) / 1000.0;
+        Instant first = null;
         long[] read = new long[sources];
         long written = 0;
-        for (StreamingQueryProgress report : window) {
-            for (int s = 0; s < Math.min(sources, report.sources().size()); s++) {
-                read[s] += Math.max(0, report.sources().get(s).numInputRows());
+        for (int report = 0; report < recent.size(); report++) {
+            Instant timestamp = recent.timestamp(report);
+            if (!timestamp.isAfter(from)) {
+                continue;
             }
-            written += Math.max(0, report.sink().numOutputRows());
+            first = first == null ? timestamp : first;
+            for (int s = 0; s < Math.min(sources, recent.sources(report)); s++) {
+                read[s] += Math.max(0, recent.inputRows(report, s));
+            }
+            written += Math.max(0, recent.outputRows(report));
         }
+        if (first == null) {
+            return none(sources);
+        }
+        double seconds = Math.max(SHORTEST_SPAN_MILLIS, Duration.between(first, now).toMillis()) / 1000.0;
         double[] rates = new double[sources];
         for (int s = 0; s < sources; s++) {
             rates[s] = read[s] / seconds;

@@ -3,6 +3,7 @@ package dev.arus.server.query;
 import dev.arus.engine.api.ArusSession;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.CheckpointException;
+import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.server.ArusProperties;
 import dev.arus.server.PrintableText;
@@ -419,9 +420,9 @@ public class QueryRegistry {
             return query.translated().output();
         }
 
-        /** The current run's recent progress reports, oldest first. */
-        public List<StreamingQueryProgress> recentProgress() {
-            return query.run().recentProgress();
+        /** The row counts of the current run's recent progress reports, oldest first. */
+        public RecentRowCounts recentRowCounts() {
+            return query.run().recentRowCounts();
         }
     }
 

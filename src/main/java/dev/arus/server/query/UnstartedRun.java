@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
@@ -49,6 +50,11 @@ record UnstartedRun(UUID id, String name, StreamingQueryException failure) imple
     @Override
     public List<StreamingQueryProgress> recentProgress() {
         return List.of();
+    }
+
+    @Override
+    public RecentRowCounts recentRowCounts() {
+        return RecentRowCounts.NONE;
     }
 
     @Override

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A Spark query through the service as any other: shown with its engine, status and Spark's
- * progress; stopped and started again on its checkpoint, in Spark's format, where it goes on
+ * progress, and on the pipelines graph with the rows per second it reads; stopped and started again on its checkpoint, in Spark's format, where it goes on
  * from the next batch under the same id; counted in the Prometheus metrics under its name; and
  * deleted with its checkpoint.
  */
@@ -61,6 +61,14 @@ class SparkQueryLifecycleTest {
         assertThat(checkpoint.resolve("offsets")).isDirectory();
         assertThat(checkpoint.resolve("commits")).isDirectory();
         String firstRun = active.path("runId").asString();
+        JsonNode reads = null;
+        for (JsonNode edge : api.get("/api/graph").json().path("edges")) {
+            if (edge.path("kind").asString().equals("reads") && edge.path("to").asString().equals("query:" + id)) {
+                reads = edge;
+            }
+        }
+        assertThat(reads).isNotNull();
+        assertThat(reads.path("rowsPerSecond").asDouble()).as("rows from Spark's kept reports").isPositive();
 
         assertThat(api.post("/api/queries/" + id + "/stop").status()).isEqualTo(200);
         JsonNode stopped = api.query(id);

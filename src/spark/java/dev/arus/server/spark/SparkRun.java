@@ -1,11 +1,14 @@
 package dev.arus.server.spark;
 
+import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowCountRing;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryStatus;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.apache.spark.sql.streaming.SourceProgress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,8 +81,12 @@ final class SparkRun implements StreamingQuery {
 
     /** Spark's progress of this run as the engine's, with the output rows the wrapper counted. */
     StreamingQueryProgress progress(org.apache.spark.sql.streaming.StreamingQueryProgress spark) {
-        return SparkProgress.of(id, spark, outputRows.getOrDefault(spark.batchId(), spark.sink().numOutputRows()),
-                sinkMetrics.getOrDefault(spark.batchId(), Map.of()));
+        return SparkProgress.of(id, spark, outputRows(spark), sinkMetrics.getOrDefault(spark.batchId(), Map.of()));
+    }
+
+    /** The rows the sink was given in {@code spark}'s batch: the wrapper's count, else Spark's. */
+    private long outputRows(org.apache.spark.sql.streaming.StreamingQueryProgress spark) {
+        return outputRows.getOrDefault(spark.batchId(), spark.sink().numOutputRows());
     }
 
     /** Spark's terminated event. */
@@ -129,6 +137,22 @@ final class SparkRun implements StreamingQuery {
         org.apache.spark.sql.streaming.StreamingQuery handle = spark;
         return handle == null ? List.of()
                 : Stream.of(handle.recentProgress()).map(this::progress).toList();
+    }
+
+    /** Read from Spark's kept reports as the engine's would be, without converting them whole. */
+    @Override
+    public RecentRowCounts recentRowCounts() {
+        org.apache.spark.sql.streaming.StreamingQuery handle = spark;
+        org.apache.spark.sql.streaming.StreamingQueryProgress[] recent = handle == null ? null : handle.recentProgress();
+        if (recent == null || recent.length == 0) {
+            return RecentRowCounts.NONE;
+        }
+        RowCountRing counts = new RowCountRing(recent.length);
+        for (org.apache.spark.sql.streaming.StreamingQueryProgress report : recent) {
+            counts.add(Instant.parse(report.timestamp()),
+                    Stream.of(report.sources()).mapToLong(SourceProgress::numInputRows).toArray(), outputRows(report));
+        }
+        return counts.recent();
     }
 
     @Override

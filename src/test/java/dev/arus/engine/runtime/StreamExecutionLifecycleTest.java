@@ -12,6 +12,7 @@ import dev.arus.engine.sink.NoopSink;
 import dev.arus.engine.streaming.ConnectTimeout;
 import dev.arus.engine.streaming.OutputMode;
 import dev.arus.engine.streaming.QueryIdentity;
+import dev.arus.engine.streaming.RecentRowCounts;
 import dev.arus.engine.streaming.StreamingQuery;
 import dev.arus.engine.streaming.StreamingQueryException;
 import dev.arus.engine.streaming.StreamingQueryListener;
@@ -29,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** A query's status, listener events and progress history, trigger by trigger on the manual scheduler. */
@@ -158,6 +160,7 @@ class StreamExecutionLifecycleTest {
 
             assertThat(query.recentProgress()).extracting(StreamingQueryProgress::batchId).containsExactly(2L, 3L, 4L);
             assertThat(query.lastProgress().batchId()).isEqualTo(4);
+            assertRowCountsAreOfTheRecentReports(query);
         }
         assertThat(ArusSession.DEFAULT_RECENT_PROGRESS).isEqualTo(100);
     }
@@ -185,6 +188,7 @@ class StreamExecutionLifecycleTest {
         assertThat(idle.durationMs()).containsOnlyKeys("latestOffset", "triggerExecution");
         assertThat(idle.sink().numOutputRows()).isZero();
         assertThat(query.recentProgress()).extracting(StreamingQueryProgress::batchId).containsExactly(0L, 1L, 1L);
+        assertRowCountsAreOfTheRecentReports(query);
 
         source.advance();
         runUntil(scheduler, clock, START.toEpochMilli() + 34_000);
@@ -207,6 +211,14 @@ class StreamExecutionLifecycleTest {
 
         assertThat(listener.events).containsExactly("started", "progress 0", "idle " + (START.toEpochMilli() + 10_000));
         query.stop();
+    }
+
+    private static void assertRowCountsAreOfTheRecentReports(StreamingQuery query) {
+        RecentRowCounts counts = query.recentRowCounts();
+        assertThat(IntStream.range(0, counts.size()).mapToObj(i -> List.of(counts.timestamp(i),
+                counts.inputRows(i, 0), counts.outputRows(i))))
+                .containsExactlyElementsOf(query.recentProgress().stream().map(report -> List.of(report.timestamp(),
+                        report.sources().get(0).numInputRows(), report.sink().numOutputRows())).toList());
     }
 
     private static void runUntil(ManualTriggerScheduler scheduler, ManualClock clock, long endMillis) {

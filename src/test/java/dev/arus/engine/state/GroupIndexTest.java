@@ -35,6 +35,16 @@ class GroupIndexTest {
     }
 
     @Test
+    void aGroupsHashIsTheHashOfItsKey() {
+        GroupIndex index = new GroupIndex(2);
+        long[] keys = {7, 1, 7, 2};
+        index.findOrInsert(keys, 0, index.hash(keys, 0));
+        index.findOrInsert(keys, 2, index.hash(keys, 2));
+
+        assertThat(index.hashOf(1)).isEqualTo(index.hash(new long[] {7, 2}, 0)).isNotEqualTo(index.hashOf(0));
+    }
+
+    @Test
     void retainKeepsSurvivorsRenumberedInTheirOldOrder() {
         GroupIndex index = new GroupIndex(1);
         for (long key = 0; key < 5; key++) {
@@ -147,6 +157,45 @@ class GroupIndexTest {
         }
         assertThat(index.find(new long[] {1, 1_000_000L})).isEqualTo(-1);
         assertThat(index.findOrInsert(new long[] {1, 1_000_000L})).isEqualTo(survivors.length);
+    }
+
+    /**
+     * Past the size where a rehash sorts groups by home slot: forty keys whose home is among the
+     * last eight slots make a run that wraps to the first slots, and retain finds each survivor,
+     * of the run and of the rest, under its new id, and no removed key.
+     */
+    @Test
+    void retainsManyGroupsWhoseRunOfSlotsWrapsPastTheLastSlot() {
+        int groups = 100_000;
+        int lastSlot = (1 << 18) - 1;
+        GroupIndex index = new GroupIndex(2, groups);
+        List<long[]> held = new ArrayList<>();
+        int[] hash = new int[1];
+        for (long candidate = 0; held.size() < 40; candidate++) {
+            long[] key = {candidate, -1};
+            GroupIndex.hashAll(2, key, 1, hash);
+            if ((hash[0] & lastSlot) > lastSlot - 8) {
+                held.add(key);
+            }
+        }
+        for (long i = 0; held.size() < groups; i++) {
+            held.add(new long[] {i, i * 1_000_000L});
+        }
+        boolean[] keep = new boolean[groups];
+        for (int group = 0; group < groups; group++) {
+            assertThat(index.findOrInsert(held.get(group))).isEqualTo(group);
+            keep[group] = group % 2 == 1;
+        }
+
+        int[] survivors = index.retain(keep);
+
+        assertThat(survivors).hasSize(groups / 2);
+        for (int group = 0; group < survivors.length; group++) {
+            assertThat(index.find(held.get(survivors[group]))).isEqualTo(group);
+        }
+        for (int old = 0; old < groups; old += 2) {
+            assertThat(index.find(held.get(old))).isEqualTo(-1);
+        }
     }
 
     /**

@@ -2,10 +2,13 @@ package dev.arus.server.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.streaming.RecentRowCounts;
+import dev.arus.engine.streaming.RowCountRing;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SinkProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.SourceProgress;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,15 +20,22 @@ class ProgressRatesTest {
     private static final Instant NOW = Instant.parse("2026-12-01T10:05:00Z");
 
     private static StreamingQueryProgress report(Instant at, long sink, long... sources) {
-        List<SourceProgress> read = java.util.Arrays.stream(sources).mapToObj(rows ->
+        List<SourceProgress> read = Arrays.stream(sources).mapToObj(rows ->
                 new SourceProgress("s", null, null, null, rows, 0, 0)).toList();
         return new StreamingQueryProgress(UUID.randomUUID(), UUID.randomUUID(), "q", at, 0, 0, Map.of(), Map.of(),
                 List.of(), read, new SinkProgress("sink", sink), 0);
     }
 
+    /** The counts a run keeps of {@code reports}, added oldest first. */
+    private static RecentRowCounts counts(StreamingQueryProgress... reports) {
+        RowCountRing ring = new RowCountRing(reports.length);
+        Arrays.stream(reports).forEach(ring::add);
+        return ring.recent();
+    }
+
     @Test
     void countsTheRowsOfTheLastMinuteOverTheTimeSinceItsFirstReport() {
-        ProgressRates rates = ProgressRates.of(List.of(
+        ProgressRates rates = ProgressRates.of(counts(
                 report(NOW.minusSeconds(90), 1000, 1000, 1000),
                 report(NOW.minusSeconds(40), 20, 60, 8),
                 report(NOW.minusSeconds(10), 20, 40, 0)), 2, NOW);
@@ -36,7 +46,17 @@ class ProgressRatesTest {
 
     @Test
     void isAtLeastASecondLongAndZeroWithoutReports() {
-        assertThat(ProgressRates.of(List.of(report(NOW.minusMillis(100), 5, 5)), 1, NOW).read()).containsExactly(5.0);
-        assertThat(ProgressRates.of(List.of(report(NOW.minusSeconds(61), 5, 5)), 1, NOW).written()).isZero();
+        assertThat(ProgressRates.of(counts(report(NOW.minusMillis(100), 5, 5)), 1, NOW).read()).containsExactly(5.0);
+        assertThat(ProgressRates.of(counts(report(NOW.minusSeconds(61), 5, 5)), 1, NOW).written()).isZero();
+    }
+
+    @Test
+    void readsTheQuerysSourcesOnlyAndNothingOfASourceAReportDoesNotList() {
+        ProgressRates rates = ProgressRates.of(counts(
+                report(NOW.minusSeconds(2), 4, 10, 20, 30),
+                report(NOW.minusSeconds(1), 4, 10)), 2, NOW);
+
+        assertThat(rates.read()).containsExactly(20 / 2.0, 20 / 2.0);
+        assertThat(rates.written()).isEqualTo(8 / 2.0);
     }
 }

@@ -111,14 +111,10 @@ final class DeduplicationPartition extends StatePartition {
         for (int from = 0; from < size; from += LOOKAHEAD) {
             int count = selectInTime(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
             layout.encodeAll(blockRows, count, blockKeys);
+            count = dropRepeats(count, width);
             GroupIndex.hashAll(width, blockKeys, count, blockHashes);
             keys.touch(blockHashes, count);
             for (int i = 0; i < count; i++) {
-                // A key the block's row before had is held by now, as the aggregation's repeated keys are.
-                if (i > 0 && sameKeys(i - 1, i, width)) {
-                    duplicates++;
-                    continue;
-                }
                 int row = blockRows[i];
                 int known = keys.size();
                 int key = keys.findOrInsert(blockKeys, i * width, blockHashes[i]);
@@ -137,6 +133,28 @@ final class DeduplicationPartition extends StatePartition {
         }
         emit(rows, kept, context, downstream);
         added += kept;
+        return kept;
+    }
+
+    /**
+     * Leaves out of the block's {@code count} rows those whose key is the row before's, counted as
+     * duplicates: that key is held by the time they come (found or just added), as the
+     * aggregation's repeated keys are, so they need neither a hash nor a lookup. Returns how many
+     * rows stay, packed at the block's front in their order.
+     */
+    private int dropRepeats(int count, int width) {
+        int kept = Math.min(count, 1);
+        for (int i = 1; i < count; i++) {
+            if (sameKeys(kept - 1, i, width)) {
+                continue;
+            }
+            for (int field = 0; field < width; field++) {
+                blockKeys[kept * width + field] = blockKeys[i * width + field];
+            }
+            blockRows[kept] = blockRows[i];
+            kept++;
+        }
+        duplicates += count - kept;
         return kept;
     }
 

@@ -50,6 +50,7 @@ final class JoinSideState {
     private GroupIndex keys;
     private int[] first = new int[64];
     private int[] last = new int[64];
+    private final KeyBits keyBits = new KeyBits();
     private int live;
     private long nextId;
     // Since the last commit.
@@ -199,12 +200,17 @@ final class JoinSideState {
      */
     void firstWithKeys(EncodedKeys keys, boolean[] probes, int count, int[] heads) {
         long[] values = keys.keys();
+        boolean filter = keyBits.prepare(this.keys);
         for (int start = 0; start < count; start += BLOCK) {
             int end = Math.min(count, start + BLOCK);
             int hashed = 0;
             for (int row = start; row < end; row++) {
                 heads[row] = -1;
                 if (probes[row] && keys.keyed(row)) {
+                    if (filter && !keyBits.mayHold(keys.hash(row))) {
+                        keyBits.missed();
+                        continue;
+                    }
                     blockHashes[hashed] = keys.hash(row);
                     blockRows[hashed++] = row;
                 }
@@ -214,7 +220,11 @@ final class JoinSideState {
             for (int i = 0; i < hashed; i++) {
                 int row = blockRows[i];
                 int group = this.keys.find(values, row * keyWidth, blockHashes[i]);
-                heads[row] = group < 0 ? -1 : first[group];
+                if (group < 0) {
+                    keyBits.missed();
+                    continue;
+                }
+                heads[row] = first[group];
             }
             for (int i = 0; i < hashed; i++) {
                 int row = blockRows[i];
@@ -330,6 +340,7 @@ final class JoinSideState {
             renumbered[survivors[group]] = group;
             first[group] = -1;
         }
+        keyBits.renumbered(survivors.length);
         boolean[] wasMatched = matched;
         long[] wasId = ids;
         long[] wasTime = times;
@@ -382,11 +393,12 @@ final class JoinSideState {
     private void reset(ColumnarBatch packed, int expectedKeys) {
         rows = packed;
         keys = new GroupIndex(keyWidth, expectedKeys);
+        keyBits.renumbered(0);
         newSlots(packed.column(0).capacity());
     }
 
     long memoryBytes() {
-        return keys.memoryBytes() + (long) alive.length * 40;
+        return keys.memoryBytes() + keyBits.memoryBytes() + (long) alive.length * 40;
     }
 
     /** What a commit writes: the rows added since the last, then the ids removed and the ids that matched. */

@@ -179,9 +179,10 @@ class DeduplicationTest {
     }
 
     /**
-     * Rows keyed on a number and their event time, some behind the watermark, over batches whose
-     * watermark moves: a row at or before the watermark is late and dropped, another comes out
-     * when no live key equals its key, and keys the watermark passes are forgotten.
+     * Rows keyed on a number and their event time, some behind the watermark and some repeating
+     * the row before, over batches whose watermark moves: a row at or before the watermark is late
+     * and dropped, another comes out when no live key equals its key, and keys the watermark passes
+     * are forgotten.
      */
     @ParameterizedTest(name = "restarted after every batch: {0}")
     @ValueSource(booleans = {false, true})
@@ -199,12 +200,17 @@ class DeduplicationTest {
         for (int batch = 0; batch < 6; batch++) {
             Object[][] rows = new Object[3_000][];
             List<String> expected = new ArrayList<>();
+            long late = 0;
             for (int r = 0; r < rows.length; r++, v++) {
-                long k = random.nextInt(1_000);
-                long t = 1_000 + 3L * batch - 8 + random.nextInt(11);
+                // One row in three repeats the row before, as a retry sends it: runs of equal keys.
+                boolean retry = r > 0 && random.nextInt(3) == 0;
+                long k = retry ? (long) rows[r - 1][0] : random.nextInt(1_000);
+                long t = retry ? (long) rows[r - 1][1] : 1_000 + 3L * batch - 8 + random.nextInt(11);
                 rows[r] = row(k, t, v);
                 latest = Math.max(latest, t);
-                if (t * 1_000_000 > watermark && live.putIfAbsent(List.of(k, t), t) == null) {
+                if (t * 1_000_000 <= watermark) {
+                    late++;
+                } else if (live.putIfAbsent(List.of(k, t), t) == null) {
                     expected.add("[" + v + "]");
                 }
             }
@@ -215,6 +221,9 @@ class DeduplicationTest {
             live.values().removeIf(t -> t * 1_000_000 <= closed);
             List<String> out = batches.stream().skip(before).flatMap(b -> b.rows().stream()).toList();
             assertThat(out).as("batch %d", batch).isEqualTo(expected);
+            StateOperatorProgress data = state(batches.get(before));
+            assertThat(data.numRowsDroppedByWatermark()).isEqualTo(late);
+            assertThat(data.customMetrics()).containsEntry("numDroppedDuplicateRows", rows.length - late - expected.size());
             assertThat(state(batches.get(batches.size() - 1)).numRowsTotal()).isEqualTo(live.size());
         }
     }

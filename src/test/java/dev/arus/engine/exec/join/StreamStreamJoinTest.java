@@ -101,6 +101,34 @@ class StreamStreamJoinTest {
     }
 
     /**
+     * Rounds of 40 right rows of new keys, then 240 left rows of which 40 have those keys: most
+     * left rows find no key on the right side, and the 40 that do still meet their rows, round
+     * after round, while past rounds' right rows leave and are packed away (straight through, and
+     * restarted from the checkpoint after every batch).
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void rowsThatMostlyFindNoKeyStillMeetTheKeysTheOtherSideGained(boolean restart) {
+        StreamCase run = query(restart, in -> side(in.get(0), "left", 1, "0 seconds")
+                .join(side(in.get(1), "right", 1, "0 seconds"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 20 SECONDS AND rightTime"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        List<List<String>> expected = new ArrayList<>();
+        for (int round = 0; round < 8; round++) {
+            int base = 1000 + round * 100;
+            int firstKey = round * 1000;
+            run.feed(1, IntStream.range(0, 40).mapToObj(k -> row(firstKey + k, (long) base + 9))
+                    .toArray(Object[][]::new));
+            run.feed(0, IntStream.range(0, 240).mapToObj(i -> row(i < 40 ? firstKey + i : 100_000 + firstKey + i,
+                    (long) base + 5)).toArray(Object[][]::new));
+            expected.add(IntStream.range(0, 40).mapToObj(k -> "[" + (firstKey + k) + "," + (base + 5) + ","
+                    + (base + 9) + "]").sorted().toList());
+        }
+
+        assertThat(sortedRows(run.batches()).stream().filter(rows -> !rows.isEmpty()).toList()).isEqualTo(expected);
+    }
+
+    /**
      * SJS "stream stream inner join with time range - with watermark - two side conditions": left
      * rows wait 10 s behind the watermark, right rows 5 s, each side's rows are late behind the
      * one global watermark, the least of the two sides' (20 s and 30 s delays). Written with
