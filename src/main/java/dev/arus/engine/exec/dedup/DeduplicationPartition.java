@@ -28,7 +28,7 @@ import java.util.List;
  * One state partition of a deduplication: the keys seen whose hash belongs to it, kept across
  * batches and versioned in a {@link StateStore} of its own, as Spark's
  * {@code StreamingDeduplicateExec} and {@code StreamingDeduplicateWithinWatermarkExec} keep them.
- * Per batch, for each slot's rows in turn, 64 rows at a time (their keys encoded and hashed a
+ * Per batch, for each slot's rows in turn, 128 rows at a time (their keys encoded and hashed a
  * column at a time, their index slots read together): a row at or before the previous batch's
  * watermark is dropped as late; a row whose key is new is emitted at once and its key kept (with,
  * within the watermark, the time it expires: its event time plus the delay); any other row is a
@@ -42,7 +42,9 @@ import java.util.List;
  */
 final class DeduplicationPartition extends StatePartition {
 
-    private static final int LOOKAHEAD = 64;
+    // Rows a block takes: 128, so that a block whose rows come in retried pairs still reads 64
+    // new keys' slots together once the repeats are left out.
+    private static final int LOOKAHEAD = 128;
 
     private final DeduplicationSpec spec;
     private final GroupKeyLayout layout;
