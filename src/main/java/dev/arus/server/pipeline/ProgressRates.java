@@ -8,7 +8,7 @@ import java.time.Instant;
  * A query's rates from its progress: rows per second read from each source and written to the
  * sink, over the reports of the last {@link #WINDOW} (of those the run keeps), divided by the time
  * from the first of them until now, at least a second. A query with no report in the window has
- * rates of 0.
+ * rates of 0; a report without a timestamp is in no window.
  */
 record ProgressRates(double[] read, double written) {
 
@@ -30,7 +30,7 @@ record ProgressRates(double[] read, double written) {
         long written = 0;
         for (int report = 0; report < recent.size(); report++) {
             Instant timestamp = recent.timestamp(report);
-            if (!timestamp.isAfter(from)) {
+            if (timestamp == null || !timestamp.isAfter(from)) {
                 continue;
             }
             first = first == null ? timestamp : first;
