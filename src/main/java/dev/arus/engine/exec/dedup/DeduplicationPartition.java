@@ -32,13 +32,13 @@ import java.util.List;
  * column at a time, their index slots read together): a row at or before the previous batch's
  * watermark is dropped as late; a row whose key is new is emitted (in chunks, each as soon as it
  * is full) and its key kept (with, within the watermark, the time it expires: its event time plus
- * the delay); any other row is a duplicate. Then keys that this batch's watermark closes are evicted: those whose event-time key
- * is at or before it, or whose expiry is, looked for only in the blocks of keys whose earliest
- * closing time it reaches ({@link EarliestClosings}). An evicted key leaves the state at once (its
- * count, files and entries) but stays in the key index, marked, until evicted keys outnumber the
- * others: then the index is rebuilt without them, so that a batch does not rebuild millions of
- * keys to drop a few. A marked key seen again is a new key. {@link #commit} hands the store a
- * delta when it is durable. Used by one thread at a time.
+ * the delay); any other row is a duplicate. Then keys that this batch's watermark closes are
+ * evicted: those whose event-time key is at or before it, or whose expiry is, looked for only in
+ * the blocks of keys whose earliest closing time it reaches ({@link EarliestClosings}). An evicted
+ * key leaves the state at once (its count, files and entries) but stays in the key index, marked,
+ * until evicted keys outnumber the others: then the index is rebuilt without them, so that a
+ * batch does not rebuild millions of keys to drop a few. A marked key seen again is a new key.
+ * {@link #commit} hands the store a delta when it is durable. Used by one thread at a time.
  */
 final class DeduplicationPartition extends StatePartition {
 
