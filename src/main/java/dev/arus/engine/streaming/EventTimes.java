@@ -1,6 +1,7 @@
 package dev.arus.engine.streaming;
 
 import dev.arus.engine.time.IsoInstants;
+import java.util.OptionalLong;
 
 /**
  * A progress report's {@code eventTime}: instants by name ({@code avg}, {@code max}, {@code min},
@@ -27,6 +28,12 @@ public final class EventTimes extends SortedKeyMap<String> {
             throw new IllegalArgumentException(names.length + " event-time names for " + millis.length + " instants");
         }
         return new EventTimes(inKeyOrder(names), millis);
+    }
+
+    /** The milliseconds after the epoch of the instant {@code name}; empty when there is none. */
+    OptionalLong millisOf(String name) {
+        int index = indexOf(name);
+        return index < 0 ? OptionalLong.empty() : OptionalLong.of(millis[index]);
     }
 
     /** The name of the {@code index}th instant, in key order. */

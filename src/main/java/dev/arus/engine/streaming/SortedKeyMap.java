@@ -49,7 +49,8 @@ abstract class SortedKeyMap<V> extends AbstractMap<String, V> {
         return index >= 0 ? valueAt(index) : null;
     }
 
-    private int indexOf(Object key) {
+    /** Where {@code key} is in {@link #keys}; negative when it is not. */
+    final int indexOf(Object key) {
         return key instanceof String text ? Arrays.binarySearch(keys, text) : -1;
     }
 

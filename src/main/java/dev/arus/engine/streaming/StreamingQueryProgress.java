@@ -1,8 +1,10 @@
 package dev.arus.engine.streaming;
 
+import dev.arus.engine.time.IsoInstants;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.ToDoubleFunction;
 
@@ -42,6 +44,19 @@ public record StreamingQueryProgress(
         eventTime = eventTime instanceof EventTimes times ? times : SortedArrayMap.copyOf(eventTime);
         stateOperators = List.copyOf(stateOperators);
         sources = List.copyOf(sources);
+    }
+
+    /**
+     * The event time {@code name} ({@code watermark}, {@code max} ...) in milliseconds after the
+     * epoch, empty when the report has none: read without writing and parsing its text when the
+     * runtime made the report.
+     */
+    public OptionalLong eventTimeMillis(String name) {
+        if (eventTime instanceof EventTimes times) {
+            return times.millisOf(name);
+        }
+        String text = eventTime.get(name);
+        return text == null ? OptionalLong.empty() : OptionalLong.of(IsoInstants.parse(text).toEpochMilli());
     }
 
     // Sums by loops, not streams: these are read for every batch of every query, by the list of

@@ -3,7 +3,6 @@ package dev.arus.server.ops;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.streaming.StreamingQueryProgress.StateOperatorProgress;
 import dev.arus.engine.time.Clock;
-import dev.arus.engine.time.IsoInstants;
 import dev.arus.server.query.EngineComparison;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -215,8 +214,7 @@ final class QueryInstruments {
         stateRows = rows;
         stateMemoryBytes = memory;
         // Spark reports the epoch as the watermark until the first rows have set one.
-        String mark = progress.eventTime().get("watermark");
-        long current = mark == null ? 0 : IsoInstants.parse(mark).toEpochMilli();
+        long current = progress.eventTimeMillis("watermark").orElse(0);
         if (current != 0) {
             boolean first = watermarkMillis == NO_WATERMARK;
             watermarkMillis = current;

@@ -15,9 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A Spark query through the service as any other: shown with its engine, status and Spark's
- * progress, and on the pipelines graph with the rows per second it reads; stopped and started again on its checkpoint, in Spark's format, where it goes on
- * from the next batch under the same id; counted in the Prometheus metrics under its name; and
- * deleted with its checkpoint.
+ * progress, and on the pipelines graph with the rows per second it reads; stopped and started
+ * again on its checkpoint, in Spark's format, where it goes on from the next batch under the same
+ * id; counted in the Prometheus metrics under its name; and deleted with its checkpoint.
  */
 @SparkService
 class SparkQueryLifecycleTest {

@@ -75,6 +75,11 @@ public final class KafkaTestBroker {
         }
     }
 
+    /**
+     * Deletes the topic and waits until the broker's metadata no longer lists it: the deletion is
+     * answered once the controller has it, and a client asking the broker at once could still see
+     * the topic (a query's next trigger then found its partitions and no loss).
+     */
     public static void deleteTopic(String name) {
         broker().doWithAdmin(admin -> {
             try {
@@ -83,6 +88,14 @@ public final class KafkaTestBroker {
                 throw new IllegalStateException(e);
             }
         });
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig("read_uncommitted"))) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (consumer.listTopics(Duration.ofSeconds(10)).containsKey(name)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("The broker still lists the deleted topic " + name);
+                }
+            }
+        }
     }
 
     public static KafkaProducer<byte[], byte[]> producer() {

@@ -79,6 +79,25 @@ class GroupIndexTest {
     }
 
     @Test
+    void anIndexWithMoreSlotsAGroupKeepsThemAndFindsEveryKey() {
+        GroupIndex sparse = new GroupIndex(1, 16, 4);
+        GroupIndex dense = new GroupIndex(1, 16);
+        int keys = 10_000;
+        for (int i = 0; i < keys; i++) {
+            assertThat(sparse.findOrInsert(i * 8_000_000L)).isEqualTo(dense.findOrInsert(i * 8_000_000L)).isEqualTo(i);
+        }
+
+        for (int i = 0; i < keys; i++) {
+            assertThat(sparse.find(new long[] {i * 8_000_000L})).isEqualTo(i);
+        }
+        int[] survivors = sparse.retain(new boolean[keys]);
+        assertThat(survivors).isEmpty();
+        assertThat(sparse.find(new long[] {0})).isEqualTo(-1);
+        // the slots, 8 bytes each, beside the keys: at least 4 a group against 2
+        assertThat(sparse.memoryBytes() - dense.memoryBytes()).isGreaterThanOrEqualTo(2L * keys * Long.BYTES);
+    }
+
+    @Test
     void clearForgetsEveryGroup() {
         GroupIndex index = new GroupIndex(1);
         index.findOrInsert(7L);

@@ -51,6 +51,14 @@ class ProgressRatesTest {
     }
 
     @Test
+    void leavesOutAReportWithoutATimestamp() {
+        ProgressRates rates = ProgressRates.of(counts(report(NOW.minusSeconds(2), 4, 10), report(null, 6, 30)), 1, NOW);
+
+        assertThat(rates.read()).containsExactly(10 / 2.0);
+        assertThat(rates.written()).isEqualTo(4 / 2.0);
+    }
+
+    @Test
     void readsTheQuerysSourcesOnlyAndNothingOfASourceAReportDoesNotList() {
         ProgressRates rates = ProgressRates.of(counts(
                 report(NOW.minusSeconds(2), 4, 10, 20, 30),

@@ -28,21 +28,23 @@ import java.util.List;
  * One state partition of a deduplication: the keys seen whose hash belongs to it, kept across
  * batches and versioned in a {@link StateStore} of its own, as Spark's
  * {@code StreamingDeduplicateExec} and {@code StreamingDeduplicateWithinWatermarkExec} keep them.
- * Per batch, for each slot's rows in turn, 64 rows at a time (their keys encoded and hashed a
+ * Per batch, for each slot's rows in turn, 128 rows at a time (their keys encoded and hashed a
  * column at a time, their index slots read together): a row at or before the previous batch's
- * watermark is dropped as late; a row whose key is new is emitted at once and its key kept (with,
- * within the watermark, the time it expires: its event time plus the delay); any other row is a
- * duplicate. Then keys that this batch's watermark closes are evicted: those whose event-time key
- * is at or before it, or whose expiry is, looked for only in the blocks of keys whose earliest
- * closing time it reaches ({@link EarliestClosings}). An evicted key leaves the state at once (its
- * count, files and entries) but stays in the key index, marked, until evicted keys outnumber the
- * others: then the index is rebuilt without them, so that a batch does not rebuild millions of
- * keys to drop a few. A marked key seen again is a new key. {@link #commit} hands the store a
- * delta when it is durable. Used by one thread at a time.
+ * watermark is dropped as late; a row whose key is new is emitted (in chunks, each as soon as it
+ * is full) and its key kept (with, within the watermark, the time it expires: its event time plus
+ * the delay); any other row is a duplicate. Then keys that this batch's watermark closes are
+ * evicted: those whose event-time key is at or before it, or whose expiry is, looked for only in
+ * the blocks of keys whose earliest closing time it reaches ({@link EarliestClosings}). An evicted
+ * key leaves the state at once (its count, files and entries) but stays in the key index, marked,
+ * until evicted keys outnumber the others: then the index is rebuilt without them, so that a
+ * batch does not rebuild millions of keys to drop a few. A marked key seen again is a new key.
+ * {@link #commit} hands the store a delta when it is durable. Used by one thread at a time.
  */
 final class DeduplicationPartition extends StatePartition {
 
-    private static final int LOOKAHEAD = 64;
+    // Rows a block takes: 128, so that a block whose rows come in retried pairs still reads 64
+    // new keys' slots together once the repeats are left out.
+    private static final int LOOKAHEAD = 128;
 
     private final DeduplicationSpec spec;
     private final GroupKeyLayout layout;
@@ -100,13 +102,14 @@ final class DeduplicationPartition extends StatePartition {
         if (size == 0) {
             return 0;
         }
-        if (selected.length < size) {
-            selected = new int[ColumnarBatch.capacityFor(size)];
+        if (selected.length < Math.min(size, ColumnarBatch.CHUNK_SIZE)) {
+            selected = new int[ColumnarBatch.capacityFor(Math.min(size, ColumnarBatch.CHUNK_SIZE))];
         }
         layout.evaluateKeys(rows, context);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int kept = 0;
+        int emitted = 0;
         int width = layout.width();
         for (int from = 0; from < size; from += LOOKAHEAD) {
             int count = selectInTime(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
@@ -129,11 +132,19 @@ final class DeduplicationPartition extends StatePartition {
                 addedInBatch[key] = stamp;
                 noteClosing(key);
                 selected[kept++] = row;
+                // A full chunk goes out at once, while its rows are still in cache.
+                if (kept == ColumnarBatch.CHUNK_SIZE) {
+                    emit(rows, kept, context, downstream);
+                    emitted += kept;
+                    kept = 0;
+                }
             }
         }
-        emit(rows, kept, context, downstream);
-        added += kept;
-        return kept;
+        if (kept > 0) {
+            emit(rows, kept, context, downstream);
+        }
+        added += emitted + kept;
+        return emitted + kept;
     }
 
     /**
@@ -208,18 +219,15 @@ final class DeduplicationPartition extends StatePartition {
         return count;
     }
 
+    /** Pushes the rows {@code selected[0, count)} of {@code rows}, at most a chunk, downstream. */
     private void emit(ColumnarBatch rows, int count, BatchContext context, Operator downstream) {
-        for (int from = 0; from < count; from += ColumnarBatch.CHUNK_SIZE) {
-            int chunk = Math.min(ColumnarBatch.CHUNK_SIZE, count - from);
-            int[] rowsOfChunk = from == 0 ? selected : Arrays.copyOfRange(selected, from, from + chunk);
-            output.ensureCapacity(chunk);
-            for (int c = 0; c < rows.schema().size(); c++) {
-                output.column(c).resetNulls();
-                output.column(c).gather(rows.column(c), rowsOfChunk, chunk, 0);
-            }
-            output.setSize(chunk);
-            downstream.process(output, context);
+        output.ensureCapacity(count);
+        for (int c = 0; c < rows.schema().size(); c++) {
+            output.column(c).resetNulls();
+            output.column(c).gather(rows.column(c), selected, count, 0);
         }
+        output.setSize(count);
+        downstream.process(output, context);
     }
 
     /**

@@ -32,6 +32,9 @@ final class JoinSideState {
     private static final int BLOCK = 64;
     // Slots are swept for eviction in runs of 2^RUN_SHIFT: a run whose rows all leave later is skipped.
     private static final int RUN_SHIFT = 10;
+    // Twice the other indexes' slots a key: most rows bring a new key, and its insert passes fewer
+    // taken slots (3.4 -> 2.7 ms a batch of 90,000 in the benchmark), for 16 bytes more a key.
+    private static final int SLOTS_PER_KEY = 4;
 
     private final Schema schema;
     private final int keyWidth;
@@ -66,7 +69,7 @@ final class JoinSideState {
         this.flat = schema.fields().stream().map(Field::type)
                 .noneMatch(type -> type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
         this.rows = ColumnarBatch.allocate(schema, 64);
-        this.keys = new GroupIndex(keyWidth);
+        this.keys = new GroupIndex(keyWidth, 16, SLOTS_PER_KEY);
     }
 
     int live() {
@@ -392,7 +395,7 @@ final class JoinSideState {
     /** Starts over with {@code packed} as the rows, none live yet, and room in the key index for {@code expectedKeys}. */
     private void reset(ColumnarBatch packed, int expectedKeys) {
         rows = packed;
-        keys = new GroupIndex(keyWidth, expectedKeys);
+        keys = new GroupIndex(keyWidth, expectedKeys, SLOTS_PER_KEY);
         keyBits.renumbered(0);
         newSlots(packed.column(0).capacity());
     }

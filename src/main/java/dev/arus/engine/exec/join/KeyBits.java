@@ -8,8 +8,8 @@ import java.util.Arrays;
  * row whose bit is clear has no key in the index, known without reading the index (a cache miss
  * when it is large, a mispredicted branch over its slots when it is not). The bits cost a random
  * write per key, so a run of probes uses them only when the run before it missed more keys than
- * the index gained since; they then catch up with the keys added, at 8 to 16 bits a key. Used by
- * one thread at a time.
+ * the index gained since; they then catch up with the keys added, at 8 to 32 bits a key (made
+ * anew at 16 to 32 when the keys outgrow 8). Used by one thread at a time.
  */
 final class KeyBits {
 

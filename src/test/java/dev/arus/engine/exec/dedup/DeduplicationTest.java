@@ -198,13 +198,14 @@ class DeduplicationTest {
         long latest = Long.MIN_VALUE;
         int v = 0;
         for (int batch = 0; batch < 6; batch++) {
-            Object[][] rows = new Object[3_000][];
+            // More new keys a batch than a chunk holds, so that the output comes in several chunks.
+            Object[][] rows = new Object[12_000][];
             List<String> expected = new ArrayList<>();
             long late = 0;
             for (int r = 0; r < rows.length; r++, v++) {
                 // One row in three repeats the row before, as a retry sends it: runs of equal keys.
                 boolean retry = r > 0 && random.nextInt(3) == 0;
-                long k = retry ? (long) rows[r - 1][0] : random.nextInt(1_000);
+                long k = retry ? (long) rows[r - 1][0] : random.nextInt(10_000);
                 long t = retry ? (long) rows[r - 1][1] : 1_000 + 3L * batch - 8 + random.nextInt(11);
                 rows[r] = row(k, t, v);
                 latest = Math.max(latest, t);
