@@ -144,6 +144,7 @@ public final class ManyQueriesBenchmark {
         private final double[] millis;
         private final CountDownLatch done;
         private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor();
+        private volatile RuntimeException failure;
 
         TimedRequests(ServiceApi api, String path, int count) {
             this.api = api;
@@ -157,7 +158,16 @@ public final class ManyQueriesBenchmark {
                 int request = millis.length - (int) done.getCount();
                 if (request < millis.length) {
                     long start = System.nanoTime();
-                    api.download(path);
+                    try {
+                        api.download(path);
+                    } catch (RuntimeException e) {
+                        // A throwing task is never run again: release the waiter with the cause.
+                        failure = e;
+                        while (done.getCount() > 0) {
+                            done.countDown();
+                        }
+                        return;
+                    }
                     millis[request] = (System.nanoTime() - start) / 1e6;
                     done.countDown();
                 }
@@ -169,6 +179,9 @@ public final class ManyQueriesBenchmark {
                 done.await();
             } finally {
                 thread.shutdownNow();
+            }
+            if (failure != null) {
+                throw new IllegalStateException("GET " + path + " failed", failure);
             }
         }
 
