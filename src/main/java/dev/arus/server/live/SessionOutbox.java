@@ -214,14 +214,6 @@ final class SessionOutbox {
                 return;
             }
             send = ++sendsStarted;
-            try {
-                deadline = pool.deadlines().schedule(() -> overdue(send), pool.sendTimeout().toNanos(),
-                        TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException shuttingDown) {
-                sending = false;
-                closed = true;
-                return;
-            }
             inFlight = send;
         }
         try {
@@ -229,6 +221,21 @@ final class SessionOutbox {
         } catch (RuntimeException refused) {
             // Closed meanwhile, or the container failed: this session ends, never the query's thread.
             sent(send, refused);
+            return;
+        }
+        // After the write began: scheduling wakes the timer's thread, which would otherwise run before the write.
+        synchronized (this) {
+            if (inFlight != send) {
+                return; // complete already
+            }
+            try {
+                deadline = pool.deadlines().schedule(() -> overdue(send), pool.sendTimeout().toNanos(),
+                        TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException shuttingDown) {
+                inFlight = NO_SEND;
+                sending = false;
+                closed = true;
+            }
         }
     }
 
@@ -242,7 +249,9 @@ final class SessionOutbox {
                 return; // overdue, and closed already
             }
             inFlight = NO_SEND;
-            deadline.cancel(false);
+            if (deadline != null) {
+                deadline.cancel(false); // the previous send's when this one completed before its own was set
+            }
             if (closed) {
                 sending = false;
                 return;
