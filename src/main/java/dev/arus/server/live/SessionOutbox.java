@@ -219,7 +219,8 @@ final class SessionOutbox {
         try {
             remote.sendText(text, result -> sent(send, result.isOK() ? null : result.getException()));
         } catch (RuntimeException refused) {
-            // Closed meanwhile, or the container failed: this session ends, never the query's thread.
+            // Closed meanwhile, or the container failed (Tomcat throws IllegalArgumentException when a
+            // vanished client's close frame is written during this write): this session ends, not the thread.
             sent(send, refused);
             return;
         }
