@@ -53,8 +53,9 @@ public record ArusProperties(
      *                       so a client that pauses for a moment loses nothing
      * @param sendTimeout    the deadline of one message's send, from when it begins: a client whose
      *                       send is not complete by then is closed (1008)
-     * @param senderThreads  threads that start sends to all WebSocket clients; sends are
-     *                       asynchronous, so a stuck client holds none of them
+     * @param senderThreads  threads that start sends to WebSocket clients (but a query's batch and
+     *                       progress, which its own thread starts); sends are asynchronous, so a
+     *                       stuck client holds none of them
      * @param resultMaxKeys  the keys a query in update or complete mode keeps the last row of for
      *                       {@code /result}; past that the rows written longest ago are forgotten
      *                       (complete mode: a batch's rows past the first) and the answer says so.

@@ -50,6 +50,8 @@ public final class E2eLatencyBenchmark {
     private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 300);
     private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 1_000);
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** {@code jdk}: the JDK's HttpClient posts the events; {@code blocking}: {@link BlockingHttpClient}, no client threads. */
+    private static final String CLIENT = System.getProperty("bench.e2e.client", "jdk");
     private static final Instant FIRST_WINDOW = Instant.parse("2026-01-01T00:00:00Z");
     private static final Pattern DURATION = Pattern.compile("\"(triggerExecution|walCommit|addBatch|commitOffsets|"
             + "latestOffset|queryPlanning|getBatch)\":(\\d+)");
@@ -104,8 +106,7 @@ public final class E2eLatencyBenchmark {
         WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
                 .buildAsync(URI.create("ws://127.0.0.1:" + port + "/ws/queries/" + id), feed).join();
         feed.awaitSnapshot();
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        URI events = api.base().resolve("/api/streams/orders/events");
+        EventPoster poster = poster(api, port);
         List<Long> total = new ArrayList<>();
         List<Long> acks = new ArrayList<>();
         List<Long> pushes = new ArrayList<>();
@@ -114,12 +115,10 @@ public final class E2eLatencyBenchmark {
             String awaitedText = awaited.apply(i);
             CompletableFuture<Arrival> arrival = awaitedText == null ? null : feed.await(awaitedText);
             long sent = System.nanoTime();
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(events)
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("[" + event.apply(i) + "]"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            BlockingHttpClient.Answer answer = poster.post("[" + event.apply(i) + "]");
             long acknowledged = System.nanoTime();
-            if (answer.statusCode() != 200) {
-                throw new IllegalStateException("POST events answered " + answer.statusCode() + ": " + answer.body());
+            if (answer.status() != 200) {
+                throw new IllegalStateException("POST events answered " + answer.status() + ": " + answer.body());
             }
             if (arrival == null) {
                 continue;
@@ -139,14 +138,59 @@ public final class E2eLatencyBenchmark {
             }
         }
         socket.abort();
+        poster.close();
         api.delete("/api/queries/" + id);
         System.out.println(String.format(Locale.ROOT,
                 "BENCH %s %.2f %.2f ms (p50 p99 from sending the POST to the batch message, %d events, max %.2f; "
                         + "ack p50 %.2f p99 %.2f ms; engine medians of those batches' progress: %s; "
-                        + "sink to client p50 %.2f ms; %s)",
+                        + "sink to client p50 %.2f ms; client %s; %s)",
                 figure, percentile(total, 0.50) / 1e6, percentile(total, 0.99) / 1e6, total.size(),
                 percentile(total, 1.0) / 1e6, percentile(acks, 0.50) / 1e6, percentile(acks, 0.99) / 1e6,
-                medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, BenchLoad.now()));
+                medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, CLIENT, BenchLoad.now()));
+    }
+
+    /** Posts one body of events to the {@code orders} stream and waits for the answer. */
+    private interface EventPoster extends AutoCloseable {
+        BlockingHttpClient.Answer post(String body) throws IOException, InterruptedException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private static EventPoster poster(ServiceApi api, int port) {
+        String path = "/api/streams/orders/events";
+        if (CLIENT.equals("blocking")) {
+            BlockingHttpClient client = new BlockingHttpClient(port);
+            return new EventPoster() {
+                @Override
+                public BlockingHttpClient.Answer post(String body) throws IOException {
+                    return client.post(path, "application/json", body);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    client.close();
+                }
+            };
+        }
+        if (!CLIENT.equals("jdk")) {
+            throw new IllegalArgumentException("bench.e2e.client is jdk or blocking, not " + CLIENT);
+        }
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI events = api.base().resolve(path);
+        return new EventPoster() {
+            @Override
+            public BlockingHttpClient.Answer post(String body) throws IOException, InterruptedException {
+                HttpResponse<String> answer = http.send(HttpRequest.newBuilder(events)
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                return new BlockingHttpClient.Answer(answer.statusCode(), answer.body());
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     private static void post(ServiceApi api, String path, String json) throws IOException, InterruptedException {

@@ -209,7 +209,8 @@ final class PartitionLog implements AutoCloseable {
      */
     void read(Schema schema, long from, long to, BitSet columns, ColumnarBatch chunk,
               Consumer<ColumnarBatch> consumer) {
-        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+        // Grown to the largest batch read (readBatch): a live query reads a few small batches a trigger.
+        ByteBuffer buffer = ByteBuffer.allocate(RecordBatchCodec.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         long offset = from;
         while (offset < to) {
             Segment segment = segmentOf(offset);

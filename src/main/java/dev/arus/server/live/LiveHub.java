@@ -29,8 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The live feeds of the registry's queries, by query id: a query's topic opens at its first
  * event (a run's start, which comes before the run's first batch, or its restoration without
  * a run) and closes when it is deleted. Hears the registry's events and passes each to its
- * query's topic; it only looks a topic up and enqueues, so the engine's threads never wait for
- * a client. Owns the sender threads and the deadline timer every session shares. Thread-safe.
+ * query's topic; it only looks a topic up, enqueues, and starts asynchronous sends, so the
+ * engine's threads never wait for a client. Owns the sender threads and the deadline timer every session shares. Thread-safe.
  */
 @Component
 class LiveHub implements QueryListener {

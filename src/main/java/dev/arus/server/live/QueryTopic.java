@@ -23,7 +23,10 @@ import org.springframework.web.socket.WebSocketSession;
  * handed to every session under one lock, and a session subscribes under that lock, so each one
  * is either in a session's snapshot or in a message after it, never both and never neither.
  * Messages are written to JSON once, whatever the number of sessions; handing them over only
- * enqueues. Thread-safe.
+ * enqueues, and a session with no send in flight gets its next send started after the lock: by
+ * the query's own thread for its batches and progress (an asynchronous write, so the row reaches
+ * the client without waiting for another thread to wake), by the sender executor otherwise.
+ * Thread-safe.
  */
 final class QueryTopic {
 
@@ -84,19 +87,23 @@ final class QueryTopic {
 
     /** Records a committed batch's output and sends it to every session. */
     void publishBatch(RecentBatch output) {
+        List<SessionOutbox> idle;
         synchronized (lock) {
             recentBatches.add(output);
-            send(LiveMessage.Batch.of(queryId, output));
+            idle = enqueue(LiveMessage.Batch.of(queryId, output));
         }
+        idle.forEach(SessionOutbox::sendNow);
     }
 
     /** Records a batch's {@code progress}, {@code after}'s last progress, and sends it to every session. */
     void publishProgress(QueryView after, StreamingQueryProgress progress) {
+        List<SessionOutbox> idle;
         synchronized (lock) {
             query = after;
             recentProgress.add(progress);
-            send(new LiveMessage.Progress(queryId, after.lastProgress()));
+            idle = enqueue(new LiveMessage.Progress(queryId, after.lastProgress()));
         }
+        idle.forEach(SessionOutbox::sendNow);
     }
 
     /** A query on both engines compared another output: the summary goes to every session, and into later snapshots. */
@@ -168,11 +175,23 @@ final class QueryTopic {
         }
     }
 
+    /** Queues {@code message} for every session, its sends started on the sender executor. */
     private void send(LiveMessage message) {
+        enqueue(message).forEach(SessionOutbox::sendLater);
+    }
+
+    /** Queues {@code message}, written to JSON once, for every session; the sessions whose send the caller must start. */
+    private List<SessionOutbox> enqueue(LiveMessage message) {
         if (outboxes.isEmpty()) {
-            return;
+            return List.of();
         }
         String text = pool.writer().json(message);
-        outboxes.forEach(outbox -> outbox.offer(text));
+        List<SessionOutbox> idle = new ArrayList<>();
+        for (SessionOutbox outbox : outboxes) {
+            if (outbox.enqueue(text)) {
+                idle.add(outbox);
+            }
+        }
+        return idle;
     }
 }

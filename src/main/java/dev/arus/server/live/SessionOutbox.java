@@ -22,10 +22,13 @@ import org.springframework.web.socket.adapter.NativeWebSocketSession;
  * asynchronous send; a send not complete by its deadline ({@code arus.live.send-timeout} after
  * it began) closes the session with 1008, so a stuck client costs only itself.
  *
- * <p>No thread ever waits for the client. {@link #offer} only enqueues, so the query's thread
- * never sends; after a quiet spell a task on the shared sender executor starts the next send,
- * and from then on each send's completion (on a container thread) starts the one after it; the
- * shared deadline timer closes a session whose send is overdue. Closing waits for the close
+ * <p>No thread ever waits for the client. {@link #enqueue} only enqueues, and says when no send
+ * is in flight: then its caller starts the send, either itself ({@link #sendNow}: an asynchronous
+ * write, which never waits for the client; the query's thread does so for its batches and
+ * progress, as a hand-off to another thread cost a wake-up, 0.2 ms at the median and milliseconds
+ * on a loaded machine) or by a task on the shared sender executor ({@link #sendLater}). From then
+ * on each send's completion (on a container thread) starts the one after it; the shared deadline
+ * timer closes a session whose send is overdue. Closing waits for the close
  * frame at most {@value #NORMAL_CLOSE_FRAME_WAIT_MS} ms for a normal close and
  * {@value #ABNORMAL_CLOSE_FRAME_WAIT_MS} ms for any other, whose connection is stuck or broken
  * anyway (Tomcat's settings, per session): a client that cannot take the frame is cut off.
@@ -93,11 +96,15 @@ final class SessionOutbox {
         wakeSender();
     }
 
-    /** Enqueues {@code message}, a live message's JSON, dropping the oldest when full; never blocks. Any thread. */
-    void offer(String message) {
+    /**
+     * Enqueues {@code message}, a live message's JSON, dropping the oldest when full; never blocks.
+     * Any thread. True when no send is in flight: the caller must then start one, by
+     * {@link #sendNow} or {@link #sendLater}, and nobody else will.
+     */
+    boolean enqueue(String message) {
         synchronized (this) {
             if (closed || closeWhenDrained != null) {
-                return;
+                return false;
             }
             if (queue.size() == pool.queueCapacity()) {
                 queue.removeFirst();
@@ -106,7 +113,21 @@ final class SessionOutbox {
             }
             queue.addLast(message);
         }
-        wakeSender();
+        return claimSend();
+    }
+
+    /** Starts the send {@link #enqueue} asked for on this thread, which must hold no lock a container thread may want. */
+    void sendNow() {
+        sendNext();
+    }
+
+    /** Starts the send {@link #enqueue} asked for on the sender executor. */
+    void sendLater() {
+        try {
+            pool.executor().execute(this::sendNext);
+        } catch (RejectedExecutionException shuttingDown) {
+            discard();
+        }
     }
 
     /** Sends what is queued, then closes the session with {@code status}; later offers are ignored. */
@@ -131,23 +152,25 @@ final class SessionOutbox {
     }
 
     private void wakeSender() {
-        synchronized (this) {
-            if (!started || sending || closed) {
-                return;
-            }
-            sending = true;
+        if (claimSend()) {
+            sendLater();
         }
-        try {
-            pool.executor().execute(this::sendNext);
-        } catch (RejectedExecutionException shuttingDown) {
-            discard();
+    }
+
+    /** Takes the right to start the next send: true when started, open, and no send is in flight. */
+    private synchronized boolean claimSend() {
+        if (!started || sending || closed) {
+            return false;
         }
+        sending = true;
+        return true;
     }
 
     /**
      * Starts the send of the next message, or, with none left, lets the next offer wake a sender
      * (and closes the session if asked to once drained). Runs while {@code sending} is held: on
-     * the sender executor, or on the container's thread that completed the previous send.
+     * the thread that enqueued, on the sender executor, or on the container's thread that
+     * completed the previous send.
      */
     private void sendNext() {
         LiveMessage.Dropped dropped = null;
@@ -203,7 +226,8 @@ final class SessionOutbox {
         }
         try {
             remote.sendText(text, result -> sent(send, result.isOK() ? null : result.getException()));
-        } catch (IllegalStateException refused) {
+        } catch (RuntimeException refused) {
+            // Closed meanwhile, or the container failed: this session ends, never the query's thread.
             sent(send, refused);
         }
     }

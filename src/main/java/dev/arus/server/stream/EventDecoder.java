@@ -101,7 +101,9 @@ final class EventDecoder {
      */
     ColumnarBatch decode(CharBuffer text, Layout layout) {
         place = new EventPlace(layout);
-        batch = ColumnarBatch.allocate(schema, 1024);
+        // Grown by doubling as events come: most posts are small, and 1,024 rows of every column were
+        // tens of KiB allocated per request.
+        batch = ColumnarBatch.allocate(schema, ColumnarBatch.INITIAL_CAPACITY);
         int offset = text.arrayOffset() + text.position();
         int length = text.remaining();
         if (length > 0 && text.array()[offset] == BYTE_ORDER_MARK) {

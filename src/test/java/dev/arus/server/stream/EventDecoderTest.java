@@ -71,6 +71,27 @@ class EventDecoderTest {
                 .containsExactly(null, Instant.parse("2026-12-01T10:00:16Z"));
     }
 
+    @Test
+    void readsEveryEventOfABodyLargerThanTheBatchFirstAllocated() {
+        StringBuilder events = new StringBuilder("[");
+        for (int i = 0; i < 100; i++) {
+            events.append(i == 0 ? "" : ",").append(i % 3 == 0 ? "{\"window\": null, \"total\": " + i + "}"
+                    : "{\"window\": {\"end\": \"2026-12-01T10:00:" + String.format("%02d", i % 60) + "Z\"}, \"total\": " + i + "}");
+        }
+        List<Row> rows = decodeWindows(events.append("]").toString()).toRows();
+
+        assertThat(rows).hasSize(100);
+        for (int i = 0; i < 100; i++) {
+            assertThat(rows.get(i).get(1)).isEqualTo((long) i);
+            if (i % 3 == 0) {
+                assertThat(rows.get(i).get(0)).isNull();
+            } else {
+                assertThat(((Row) rows.get(i).get(0)).values()).containsExactly(null,
+                        Instant.parse("2026-12-01T10:00:" + String.format("%02d", i % 60) + "Z"));
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "{\"window\": 5} | Event 0, field 'window', is a number, but column window is STRUCT<start: TIMESTAMP, end: TIMESTAMP>: give an object of its fields [start, end] | /0/window",
