@@ -62,8 +62,6 @@ final class JoinSideState {
     private final IdLog matchedIds = new IdLog();
     private final int[] blockHashes = new int[BLOCK];
     private final int[] blockRows = new int[BLOCK];
-    // The key id of each row being placed, NO_KEY for a row without one.
-    private int[] groupOf = new int[0];
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -123,14 +121,9 @@ final class JoinSideState {
 
     /**
      * Chains slots {@code [from, from + count)} under their keys: the {@code i}-th has the key of
-     * row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}). The keys' ids are
-     * found first, then the slots chained in order, so that a key's rows stay in the order they came.
+     * row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
      */
     private void placeAll(int from, int[] rows, int count, EncodedKeys keys) {
-        if (groupOf.length < count) {
-            groupOf = new int[Math.max(count, groupOf.length * 2)];
-        }
-        int known = this.keys.size();
         long[] values = keys.keys();
         for (int start = 0; start < count; start += BLOCK) {
             int end = Math.min(count, start + BLOCK);
@@ -144,25 +137,26 @@ final class JoinSideState {
             this.keys.touch(blockHashes, hashed);
             for (int i = start; i < end; i++) {
                 int row = rows == null ? i : rows[i];
-                groupOf[i] = keys.keyed(row) ? this.keys.findOrInsert(values, row * keyWidth, keys.hash(row)) : NO_KEY;
-            }
-        }
-        startChains(known, this.keys.size());
-        for (int i = 0; i < count; i++) {
-            if (groupOf[i] != NO_KEY) {
-                chain(from + i, groupOf[i]);
+                if (keys.keyed(row)) {
+                    int known = this.keys.size();
+                    int group = this.keys.findOrInsert(values, row * keyWidth, keys.hash(row));
+                    if (group == known) {
+                        startChain(group);
+                    }
+                    chain(from + i, group);
+                }
             }
         }
     }
 
-    /** Makes groups {@code [from, to)}, new in the index, chains of no rows yet. */
-    private void startChains(int from, int to) {
-        if (to > first.length) {
-            int grown = Math.max(to, first.length * 2);
+    /** Makes group {@code group}, new in the index, a chain of no rows yet. */
+    private void startChain(int group) {
+        if (group >= first.length) {
+            int grown = Math.max(group + 1, first.length * 2);
             first = Arrays.copyOf(first, grown);
             last = Arrays.copyOf(last, grown);
         }
-        Arrays.fill(first, from, to, -1);
+        first[group] = -1;
     }
 
     /** Puts slot {@code slot} at the end of group {@code group}'s chain. */
