@@ -43,7 +43,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * </ul>
  * Beside each: the acknowledgement's share, and the medians of the progress reports' phases of
  * the batches that carried the rows (engine time), and of the sink-to-client push (arrival minus
- * the batch message's millisecond timestamp).
+ * the batch message's millisecond timestamp). The events are posted with the JDK's
+ * {@code HttpClient}, or with {@code -Dbench.e2e.client=blocking} by a {@link BlockingHttpClient}
+ * on the calling thread, whose own share is smaller.
  */
 public final class E2eLatencyBenchmark {
 

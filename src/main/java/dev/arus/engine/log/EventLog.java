@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * The embedded event log: named, durable, append-only streams under one directory, partitioned
  * and addressed by offsets as a Kafka topic is, so that a checkpointed query replays a stream
  * exactly. A stream lives in {@code <directory>/<name>/}: its definition in {@code stream.json}
- * (written atomically), its partitions in {@code <partition>/}. One committer thread writes every
- * stream, answering each append once it is durable. Opening the log recovers every partition,
+ * (written atomically), its partitions in {@code <partition>/}. One group commit at a time writes
+ * every stream, answering each append once it is durable. Opening the log recovers every partition,
  * cutting the torn tail a crash left; a stream damaged beyond that stays out until deleted.
  * Thread-safe.
  */

@@ -8,21 +8,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The one thread that writes every stream of a log, by group commit: it takes every append
- * waiting (encoded already by the appending threads), stamps and writes each as record batches,
- * then syncs each partition written once, the partitions at the same time, and completes every
- * append of the group. So concurrent requests share an {@code fsync}, and an append is answered
- * only once durable. A group whose write or sync fails is cut off again, every append of it
- * failing; nothing of it is visible to readers. Thread-safe.
+ * Writes every stream of a log by group commit, one group at a time: a group is every append
+ * waiting (encoded already by the appending threads), stamped and written as record batches,
+ * then each partition written synced once, the partitions at the same time, and every append of
+ * the group completed. So concurrent requests share an {@code fsync}, and an append is answered
+ * only once durable. An appending thread that finds no group being written writes one itself,
+ * so that a lone append costs no wake-up of another thread (0.1 ms at the median, milliseconds
+ * on a loaded machine); what arrives meanwhile is written by the committer's own thread. A group
+ * whose write or sync fails is cut off again, every append of it failing; nothing of it is
+ * visible to readers. Thread-safe.
  */
 final class GroupCommitter implements AutoCloseable {
 
@@ -37,14 +43,18 @@ final class GroupCommitter implements AutoCloseable {
     private static final int MAX_GROUP = 256;
     /** Partitions synced at once besides the committer's own: a group touching more waits in turns. */
     private static final int SYNC_THREADS = 3;
-    /** Queued by close, after every append to complete. */
-    private static final Append STOP = new Append(null, null, null, null);
 
     private final Clock clock;
-    private final BlockingQueue<Append> waiting = new LinkedBlockingQueue<>();
+    private final Queue<Append> waiting = new ConcurrentLinkedQueue<>();
+    /** A thread is writing a group: only it may take appends from {@link #waiting}. */
+    private final AtomicBoolean writing = new AtomicBoolean();
+    /** Released for the committer's thread when appends wait that no other thread will write. */
+    private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
     private final ExecutorService syncs;
     private volatile boolean closed;
+    /** Set by the committer's last group: whoever writes next refuses what waits. */
+    private volatile boolean stopped;
 
     GroupCommitter(Clock clock, String name) {
         this.clock = clock;
@@ -58,13 +68,65 @@ final class GroupCommitter implements AutoCloseable {
         this.thread.start();
     }
 
-    /** Queues {@code append}; its future completes once its records are durable. */
+    /**
+     * Queues {@code append}, and writes a group with it on this thread if no other is being
+     * written; its future completes once its records are durable.
+     */
     void submit(Append append) {
         if (closed) {
             refuse(append);
             return;
         }
         waiting.add(append);
+        if (Thread.currentThread().isInterrupted()) {
+            // An interrupt during a file's write would close its channel for every reader.
+            wake.release();
+            return;
+        }
+        serve(1);
+    }
+
+    /**
+     * Writes up to {@code groups} groups of what waits, unless another thread is writing one: that
+     * one sees what this thread queued when it ends. Whoever stops while appends wait hands them
+     * to the committer's thread (or refuses them once it has stopped).
+     */
+    private void serve(int groups) {
+        if (!writing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            if (stopped) {
+                refuseWaiting();
+            } else {
+                for (int i = 0; i < groups && !waiting.isEmpty(); i++) {
+                    commitNextGroup();
+                }
+            }
+        } finally {
+            writing.set(false);
+        }
+        if (!waiting.isEmpty()) {
+            if (stopped) {
+                serve(1);
+            } else {
+                wake.release();
+            }
+        }
+    }
+
+    private void commitNextGroup() {
+        List<Append> group = new ArrayList<>();
+        for (Append next; group.size() < MAX_GROUP && (next = waiting.poll()) != null; ) {
+            group.add(next);
+        }
+        commit(group);
+    }
+
+    private void refuseWaiting() {
+        for (Append late; (late = waiting.poll()) != null; ) {
+            refuse(late);
+        }
     }
 
     private static void refuse(Append append) {
@@ -73,28 +135,24 @@ final class GroupCommitter implements AutoCloseable {
     }
 
     private void run() {
-        List<Append> group = new ArrayList<>();
-        boolean stopping = false;
-        while (!stopping) {
-            try {
-                group.add(waiting.take());
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            waiting.drainTo(group, MAX_GROUP - 1);
-            stopping = group.remove(STOP);
-            if (!group.isEmpty()) {
-                commit(group);
-            }
-            group.clear();
+        while (!closed) {
+            wake.acquireUninterruptibly();
+            serve(Integer.MAX_VALUE);
         }
-        // Appends that raced with close came after the stop mark.
-        for (Append late; (late = waiting.poll()) != null; ) {
-            if (late != STOP) {
-                refuse(late);
-            }
+        // Closing: the appends queued before close are written once whoever writes now is done.
+        while (!writing.compareAndSet(false, true)) {
+            LockSupport.parkNanos(100_000);
         }
+        try {
+            while (!waiting.isEmpty()) {
+                commitNextGroup();
+            }
+            stopped = true;
+        } finally {
+            writing.set(false);
+        }
+        // Appends that raced with close, queued while the last group was written.
+        serve(1);
     }
 
     private void commit(List<Append> group) {
@@ -189,7 +247,7 @@ final class GroupCommitter implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        waiting.add(STOP);
+        wake.release();
         try {
             thread.join();
         } catch (InterruptedException interrupted) {

@@ -163,7 +163,8 @@ public final class LogStream {
 
     /**
      * Calls {@code listener} each time records of this stream become durable and readable (a group
-     * commit published them), on the log's committer thread, before their appends are answered:
+     * commit published them), on the thread that wrote the group (an appending thread or the log's
+     * committer thread), before their appends are answered:
      * so that a query reading the stream can run its next batch at once instead of polling. The
      * listener must be quick and must not throw; it is called until {@link #removeDurableListener}.
      */

@@ -214,21 +214,29 @@ final class SessionOutbox {
                 return;
             }
             send = ++sendsStarted;
-            try {
-                deadline = pool.deadlines().schedule(() -> overdue(send), pool.sendTimeout().toNanos(),
-                        TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException shuttingDown) {
-                sending = false;
-                closed = true;
-                return;
-            }
             inFlight = send;
         }
         try {
             remote.sendText(text, result -> sent(send, result.isOK() ? null : result.getException()));
         } catch (RuntimeException refused) {
-            // Closed meanwhile, or the container failed: this session ends, never the query's thread.
+            // Closed meanwhile, or the container failed (Tomcat throws IllegalArgumentException when a
+            // vanished client's close frame is written during this write): this session ends, not the thread.
             sent(send, refused);
+            return;
+        }
+        // After the write began: scheduling wakes the timer's thread, which would otherwise run before the write.
+        synchronized (this) {
+            if (inFlight != send) {
+                return; // complete already
+            }
+            try {
+                deadline = pool.deadlines().schedule(() -> overdue(send), pool.sendTimeout().toNanos(),
+                        TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException shuttingDown) {
+                inFlight = NO_SEND;
+                sending = false;
+                closed = true;
+            }
         }
     }
 
@@ -242,7 +250,9 @@ final class SessionOutbox {
                 return; // overdue, and closed already
             }
             inFlight = NO_SEND;
-            deadline.cancel(false);
+            if (deadline != null) {
+                deadline.cancel(false); // the previous send's when this one completed before its own was set
+            }
             if (closed) {
                 sending = false;
                 return;

@@ -335,9 +335,26 @@ class EventLogTest {
         assertThat(Arrays.stream(stream.durableEnds()).sum()).isEqualTo(1400);
     }
 
+    /** A lone append is written, synced and published by the thread that appends it, before append returns. */
+    @Test
+    void aLoneAppendIsDurableWhenAppendReturns() throws Exception {
+        log = EventLog.open(directory, clock, EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 1, null, null);
+        List<Thread> notified = new ArrayList<>();
+        stream.addDurableListener(() -> notified.add(Thread.currentThread()));
+
+        CompletableFuture<AppendResult> appended = stream.append(batch(stream.definition().schema(), orders(0, 3)));
+
+        assertThat(appended).isDone();
+        assertThat(appended.get().count()).isEqualTo(3L);
+        assertThat(stream.durableEnds()).containsExactly(3L);
+        assertThat(notified).containsExactly(Thread.currentThread());
+    }
+
     /**
      * Appends that come while a group is syncing wait for the next group and share its sync: the
-     * committer is held just before the first group's sync until 50 more appends are queued.
+     * first group, written by the thread that appended it (none was being written), is held just
+     * before its sync until 50 more appends are queued from another thread.
      */
     @Test
     void appendsQueuedWhileAGroupSyncsShareOneSync() throws Exception {
@@ -353,7 +370,8 @@ class EventLogTest {
         });
         log = EventLog.open(directory, runningBeforeSync(beforeSync), EventLog.DEFAULT_SEGMENT_BYTES);
         LogStream stream = create("orders", 2, null, null);
-        CompletableFuture<AppendResult> first = stream.append(batch(stream.definition().schema(), orders(0, 5)));
+        CompletableFuture<AppendResult> first = CompletableFuture.supplyAsync(
+                () -> stream.append(batch(stream.definition().schema(), orders(0, 5)))).thenCompose(done -> done);
         assertThat(holding.await(10, TimeUnit.SECONDS)).as("the first group reached its sync").isTrue();
 
         List<CompletableFuture<AppendResult>> later = new ArrayList<>();
