@@ -4,6 +4,7 @@ import static dev.arus.engine.log.LogRows.batch;
 import static dev.arus.engine.log.LogRows.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,6 +79,51 @@ class GroupCommitterTest {
                     .as("an append after close is refused at once").isCompletedExceptionally();
         }
     }
+
+    /**
+     * A request thread interrupted while it writes a group (here just before the group's sync,
+     * where the clock is read) fails that group at most: the log stays writable and keeps nothing
+     * it did not acknowledge. A FileChannel closes on its user's interrupt, for every thread.
+     */
+    @Test
+    void aThreadInterruptedWhileWritingAGroupLeavesTheLogWritable() throws Exception {
+        Clock interruptingBeforeSync = new Clock() {
+            @Override
+            public long millis() {
+                return clock.millis();
+            }
+
+            @Override
+            public long nanoTime() {
+                if (interruptNext.getAndSet(false)) {
+                    Thread.currentThread().interrupt();
+                }
+                return clock.nanoTime();
+            }
+        };
+        Path logDirectory = directory.resolve("interrupted");
+        long acknowledged = 0;
+        try (EventLog log = EventLog.open(logDirectory, interruptingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
+            acknowledged += stream.append(batch(stream.definition().schema(), List.of(List.of(0, 0)))).join().count();
+            interruptNext.set(true);
+            CompletableFuture<AppendResult> interrupted =
+                    stream.append(batch(stream.definition().schema(), List.of(List.of(0, 1))));
+            assertThat(Thread.interrupted()).as("the interrupt reached the writing thread").isTrue();
+            if (!interrupted.isCompletedExceptionally()) {
+                acknowledged += interrupted.get(30, TimeUnit.SECONDS).count();
+            }
+            CompletableFuture<AppendResult> next = stream.append(batch(stream.definition().schema(), List.of(List.of(0, 2))));
+            assertThat(next).as("an append after the interrupted one").succeedsWithin(30, TimeUnit.SECONDS);
+            acknowledged += next.join().count();
+        }
+        try (EventLog reopened = EventLog.open(logDirectory, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            assertThat(readAll(reopened.stream("s"), 0)).as("exactly the acknowledged appends are kept")
+                    .hasSize((int) acknowledged);
+        }
+    }
+
+    private final AtomicBoolean interruptNext = new AtomicBoolean();
 
     private static void appendUntilRefused(LogStream stream, Submitted writer, CountDownLatch underWay) {
         if (writer.writer() % 2 == 1) {
