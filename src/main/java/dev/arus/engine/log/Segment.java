@@ -23,6 +23,9 @@ import java.util.UUID;
  * segment is full; an index that disagrees with its log is rebuilt from the log's headers. The
  * segment being appended to is always rebuilt, its checksums verified, as a crash may have
  * torn its tail. Appends come from one thread at a time; reads from any, with positional reads.
+ * A FileChannel closes, for every thread, when a thread using it is interrupted: an append runs
+ * on whichever request thread writes the group, so the files are opened again when that
+ * happened, and writes hold back an interrupt already pending.
  */
 final class Segment implements AutoCloseable {
 
@@ -31,8 +34,10 @@ final class Segment implements AutoCloseable {
     private final long baseOffset;
     private final Path logFile;
     private final Path indexFile;
-    private final FileChannel log;
-    private final FileChannel index;
+    // Guarded by this: opened again by log() and index() after an interrupt closed them.
+    private FileChannel log;
+    private FileChannel index;
+    private boolean closed;
 
     // Guarded by this: the batches' base offsets, positions, counts and producers, in order.
     private long[] batchOffsets = new long[64];
@@ -287,38 +292,75 @@ final class Segment implements AutoCloseable {
         return logFile;
     }
 
+    /** The log file's channel: open, unless the segment was closed. */
+    private synchronized FileChannel log() throws IOException {
+        if (!log.isOpen() && !closed) {
+            log = FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        return log;
+    }
+
+    private synchronized FileChannel index() throws IOException {
+        if (!index.isOpen() && !closed) {
+            index = FileChannel.open(indexFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        return index;
+    }
+
+    /** One write of the segment's files, run with its thread's pending interrupt held back and set again after. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private static void holdingInterrupt(Write write) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            write.run();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /**
      * Appends the encoded batch in {@code batch} (position to limit), not synced, and indexes it.
      */
     synchronized void append(ByteBuffer batch, RecordBatchCodec.Header header) {
         try {
-            long position = size;
-            long at = position;
-            while (batch.hasRemaining()) {
-                at += log.write(batch, at);
-            }
-            size = at;
-            remember(header, position);
-            ByteBuffer entry = ByteBuffer.allocate(INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
-            putEntry(entry, header, position);
-            entry.flip();
-            long entryAt = (long) (headers.size() - 1) * INDEX_ENTRY;
-            while (entry.hasRemaining()) {
-                entryAt += index.write(entry, entryAt);
-            }
+            holdingInterrupt(() -> write(batch, header));
         } catch (IOException e) {
             throw LogException.writing("Cannot append to " + logFile, e);
+        }
+    }
+
+    private void write(ByteBuffer batch, RecordBatchCodec.Header header) throws IOException {
+        long position = size;
+        long at = position;
+        FileChannel log = log();
+        while (batch.hasRemaining()) {
+            at += log.write(batch, at);
+        }
+        size = at;
+        remember(header, position);
+        ByteBuffer entry = ByteBuffer.allocate(INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
+        putEntry(entry, header, position);
+        entry.flip();
+        long entryAt = (long) (headers.size() - 1) * INDEX_ENTRY;
+        FileChannel index = index();
+        while (entry.hasRemaining()) {
+            entryAt += index.write(entry, entryAt);
         }
     }
 
     /** Cuts the segment back to {@code bytes}, dropping the batches that start at or after it (a failed group of appends). */
     synchronized void truncate(long bytes) {
         try {
-            log.truncate(bytes);
+            holdingInterrupt(() -> log().truncate(bytes));
             while (!headers.isEmpty() && batchPositions[headers.size() - 1] >= bytes) {
                 headers.remove(headers.size() - 1);
             }
-            index.truncate((long) headers.size() * INDEX_ENTRY);
+            holdingInterrupt(() -> index().truncate((long) headers.size() * INDEX_ENTRY));
             size = bytes;
             nextOffset = headers.isEmpty() ? baseOffset : headers.get(headers.size() - 1).nextOffset();
         } catch (IOException e) {
@@ -329,7 +371,8 @@ final class Segment implements AutoCloseable {
     /** Makes every append so far durable ({@code fsync} of the log; the index is rebuilt if lost). */
     void sync() {
         try {
-            log.force(false);
+            FileChannel log = log();
+            holdingInterrupt(() -> log.force(false));
         } catch (IOException e) {
             throw LogException.writing("Cannot sync " + logFile, e);
         }
@@ -338,7 +381,8 @@ final class Segment implements AutoCloseable {
     /** Makes the index durable too, once the segment is full, so that opening the log need not read this one. */
     void seal() {
         try {
-            index.force(false);
+            FileChannel index = index();
+            holdingInterrupt(() -> index.force(false));
         } catch (IOException e) {
             throw LogException.writing("Cannot sync " + indexFile, e);
         }
@@ -367,6 +411,7 @@ final class Segment implements AutoCloseable {
     /** Reads {@code buffer.remaining()} bytes (fewer at the end of the file) from {@code position}. */
     void readFully(ByteBuffer buffer, long position) throws IOException {
         long at = position;
+        FileChannel log = log();
         while (buffer.hasRemaining()) {
             int read = log.read(buffer, at);
             if (read < 0) {
@@ -388,7 +433,8 @@ final class Segment implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         try {
             log.close();
             index.close();

@@ -126,10 +126,13 @@ public final class GroupIndex {
         touched += seen;
     }
 
-    /** What {@link #touch} reads for {@code hash}: its first slot, and the key there if the hashes agree. */
+    /**
+     * What {@link #touch} reads for {@code hash}: its first slot, and the key there if the hashes
+     * agree. An empty slot reads as hash -1, so it is told apart first.
+     */
     private long peek(int hash) {
         long entry = slots[hash & mask];
-        return (int) (entry >>> 32) != hash ? entry : keys[(int) entry * width];
+        return entry == EMPTY || (int) (entry >>> 32) != hash ? entry : keys[(int) entry * width];
     }
 
     /** The id of the key, or -1 when absent. */

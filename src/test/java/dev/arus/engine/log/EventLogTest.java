@@ -255,6 +255,24 @@ class EventLogTest {
         }
     }
 
+    /** A FileChannel closes for every thread when one using it is interrupted: the segment opens its files again. */
+    @Test
+    void aReaderInterruptedWhileReadingLeavesTheStreamReadableAndWritable() {
+        open(EventLog.DEFAULT_SEGMENT_BYTES);
+        LogStream stream = create("orders", 1, null, null);
+        append(stream, batch(stream.definition().schema(), orders(0, 10)));
+
+        Thread.currentThread().interrupt();
+        try {
+            assertThatThrownBy(() -> readAll(stream, 0)).isInstanceOf(LogException.class);
+        } finally {
+            assertThat(Thread.interrupted()).as("the read left the interrupt set").isTrue();
+        }
+
+        append(stream, batch(stream.definition().schema(), orders(10, 5)));
+        assertThat(readAll(stream, 0)).isEqualTo(asRead(orders(0, 15), T0));
+    }
+
     @Test
     void fullSegmentsRollAndAreOpenedFromTheirIndexOrRebuiltWhenItIsWrong() throws Exception {
         open(4096);

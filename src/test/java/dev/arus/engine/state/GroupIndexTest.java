@@ -133,6 +133,25 @@ class GroupIndexTest {
         assertThat(index.size()).isEqualTo(3);
     }
 
+    /**
+     * An empty slot's content, -1, reads as hash -1 beside id -1: a key whose hash is -1 whose
+     * first slot is empty must be read ahead without reading a key at id -1.
+     */
+    @Test
+    void aKeyWhoseHashIsMinusOneIsReadAheadAndAddedLikeAnyOther() {
+        GroupIndex index = new GroupIndex(1);
+        index.findOrInsert(5L);
+        long[] block = {-7_077_809_559_544_780_664L};
+        int[] hashes = new int[1];
+        GroupIndex.hashAll(1, block, 1, hashes);
+
+        index.touch(hashes, 1);
+
+        assertThat(hashes[0]).isEqualTo(-1);
+        assertThat(index.findOrInsert(block, 0, hashes[0])).isEqualTo(1);
+        assertThat(index.find(block, 0, hashes[0])).isEqualTo(1);
+    }
+
     /** Keys hashed a column at a time have the hashes each has alone, and are found by them. */
     @Test
     void keysHashedTogetherHaveTheHashEachHasAloneAndAreFoundByIt() {
