@@ -3,11 +3,15 @@ package dev.arus.bench;
 import dev.arus.server.ArusApplication;
 import dev.arus.server.demo.ShopDemo;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,15 +48,17 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Beside each: the acknowledgement's share, and the medians of the progress reports' phases of
  * the batches that carried the rows (engine time), and of the sink-to-client push (arrival minus
  * the batch message's millisecond timestamp). The events are posted with the JDK's
- * {@code HttpClient}, or with {@code -Dbench.e2e.client=blocking} by a {@link BlockingHttpClient}
- * on the calling thread, whose own share is smaller.
+ * {@code HttpClient}, or with {@code -Dbench.e2e.client=blocking} by the JDK's
+ * {@link HttpURLConnection}, which writes and reads on the calling thread (kept-alive
+ * connections, no selector or executor thread between the caller and the socket), so the
+ * client's own share is smaller.
  */
 public final class E2eLatencyBenchmark {
 
     private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 300);
     private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 1_000);
     private static final Duration WAIT = Duration.ofSeconds(30);
-    /** {@code jdk}: the JDK's HttpClient posts the events; {@code blocking}: {@link BlockingHttpClient}, no client threads. */
+    /** {@code jdk}: the JDK's HttpClient posts the events; {@code blocking}: {@link HttpURLConnection}, no client threads. */
     private static final String CLIENT = System.getProperty("bench.e2e.client", "jdk");
     private static final Instant FIRST_WINDOW = Instant.parse("2026-01-01T00:00:00Z");
     private static final Pattern DURATION = Pattern.compile("\"(triggerExecution|walCommit|addBatch|commitOffsets|"
@@ -108,7 +114,7 @@ public final class E2eLatencyBenchmark {
         WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
                 .buildAsync(URI.create("ws://127.0.0.1:" + port + "/ws/queries/" + id), feed).join();
         feed.awaitSnapshot();
-        EventPoster poster = poster(api, port);
+        EventPoster poster = poster(api);
         List<Long> total = new ArrayList<>();
         List<Long> acks = new ArrayList<>();
         List<Long> pushes = new ArrayList<>();
@@ -117,7 +123,7 @@ public final class E2eLatencyBenchmark {
             String awaitedText = awaited.apply(i);
             CompletableFuture<Arrival> arrival = awaitedText == null ? null : feed.await(awaitedText);
             long sent = System.nanoTime();
-            BlockingHttpClient.Answer answer = poster.post("[" + event.apply(i) + "]");
+            Answer answer = poster.post("[" + event.apply(i) + "]");
             long acknowledged = System.nanoTime();
             if (answer.status() != 200) {
                 throw new IllegalStateException("POST events answered " + answer.status() + ": " + answer.body());
@@ -140,7 +146,6 @@ public final class E2eLatencyBenchmark {
             }
         }
         socket.abort();
-        poster.close();
         api.delete("/api/queries/" + id);
         System.out.println(String.format(Locale.ROOT,
                 "BENCH %s %.2f %.2f ms (p50 p99 from sending the POST to the batch message, %d events, max %.2f; "
@@ -151,48 +156,48 @@ public final class E2eLatencyBenchmark {
                 medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, CLIENT, BenchLoad.now()));
     }
 
-    /** Posts one body of events to the {@code orders} stream and waits for the answer. */
-    private interface EventPoster extends AutoCloseable {
-        BlockingHttpClient.Answer post(String body) throws IOException, InterruptedException;
-
-        @Override
-        void close() throws IOException;
+    /** A POST's status and body. */
+    private record Answer(int status, String body) {
     }
 
-    private static EventPoster poster(ServiceApi api, int port) {
-        String path = "/api/streams/orders/events";
-        if (CLIENT.equals("blocking")) {
-            BlockingHttpClient client = new BlockingHttpClient(port);
-            return new EventPoster() {
-                @Override
-                public BlockingHttpClient.Answer post(String body) throws IOException {
-                    return client.post(path, "application/json", body);
-                }
+    /** Posts one body of events to the {@code orders} stream and waits for the answer. */
+    private interface EventPoster {
+        Answer post(String body) throws IOException, InterruptedException;
+    }
 
-                @Override
-                public void close() throws IOException {
-                    client.close();
-                }
-            };
+    private static EventPoster poster(ServiceApi api) {
+        URI events = api.base().resolve("/api/streams/orders/events");
+        if (CLIENT.equals("blocking")) {
+            return body -> postBlocking(events, body);
         }
         if (!CLIENT.equals("jdk")) {
             throw new IllegalArgumentException("bench.e2e.client is jdk or blocking, not " + CLIENT);
         }
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        URI events = api.base().resolve(path);
-        return new EventPoster() {
-            @Override
-            public BlockingHttpClient.Answer post(String body) throws IOException, InterruptedException {
-                HttpResponse<String> answer = http.send(HttpRequest.newBuilder(events)
-                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(), HttpResponse.BodyHandlers.ofString());
-                return new BlockingHttpClient.Answer(answer.statusCode(), answer.body());
-            }
-
-            @Override
-            public void close() {
-            }
+        return body -> {
+            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(events)
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(answer.statusCode(), answer.body());
         };
+    }
+
+    /**
+     * One POST on the calling thread; the answer is read whole and its stream closed, so the
+     * connection goes back to the JDK's keep-alive cache for the next.
+     */
+    private static Answer postBlocking(URI events, String body) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) events.toURL().openConnection();
+        connection.setRequestMethod("POST");
+        connection.setRequestProperty("Content-Type", "application/json");
+        connection.setDoOutput(true);
+        try (OutputStream out = connection.getOutputStream()) {
+            out.write(body.getBytes(StandardCharsets.UTF_8));
+        }
+        int status = connection.getResponseCode();
+        try (InputStream in = status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
+            return new Answer(status, in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
     private static void post(ServiceApi api, String path, String json) throws IOException, InterruptedException {
