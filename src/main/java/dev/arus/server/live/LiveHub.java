@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * event (a run's start, which comes before the run's first batch, or its restoration without
  * a run) and closes when it is deleted. Hears the registry's events and passes each to its
  * query's topic; it only looks a topic up, enqueues, and starts asynchronous sends, so the
- * engine's threads never wait for a client. Owns the sender threads and the deadline timer every session shares. Thread-safe.
+ * engine's threads never wait for a client. Owns the sender threads and the deadline timer
+ * every session shares. Thread-safe.
  */
 @Component
 class LiveHub implements QueryListener {

@@ -180,7 +180,7 @@ final class QueryTopic {
         enqueue(message).forEach(SessionOutbox::sendLater);
     }
 
-    /** Queues {@code message}, written to JSON once, for every session; the sessions whose send the caller must start. */
+    /** Queues {@code message}, written to JSON once, for every session; returns those whose send the caller starts. */
     private List<SessionOutbox> enqueue(LiveMessage message) {
         if (outboxes.isEmpty()) {
             return List.of();

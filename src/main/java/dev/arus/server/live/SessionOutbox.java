@@ -28,8 +28,8 @@ import org.springframework.web.socket.adapter.NativeWebSocketSession;
  * progress, as a hand-off to another thread cost a wake-up, 0.2 ms at the median and milliseconds
  * on a loaded machine) or by a task on the shared sender executor ({@link #sendLater}). From then
  * on each send's completion (on a container thread) starts the one after it; the shared deadline
- * timer closes a session whose send is overdue. Closing waits for the close
- * frame at most {@value #NORMAL_CLOSE_FRAME_WAIT_MS} ms for a normal close and
+ * timer closes a session whose send is overdue. Closing waits for the close frame at most
+ * {@value #NORMAL_CLOSE_FRAME_WAIT_MS} ms for a normal close and
  * {@value #ABNORMAL_CLOSE_FRAME_WAIT_MS} ms for any other, whose connection is stuck or broken
  * anyway (Tomcat's settings, per session): a client that cannot take the frame is cut off.
  * Thread-safe.
@@ -84,8 +84,8 @@ final class SessionOutbox {
     }
 
     /**
-     * Sends {@code snapshot}, the snapshot's JSON, then what was offered before and after; until
-     * then offers only queue. Called once, by the subscribing thread, which so pays for writing
+     * Sends {@code snapshot}, the snapshot's JSON, then what was enqueued before and after; until
+     * then messages only queue. Called once, by the subscribing thread, which so pays for writing
      * its own snapshot.
      */
     void start(String snapshot) {
@@ -116,7 +116,7 @@ final class SessionOutbox {
         return claimSend();
     }
 
-    /** Starts the send {@link #enqueue} asked for on this thread, which must hold no lock a container thread may want. */
+    /** Starts the send {@link #enqueue} asked for on this thread, which holds no lock a container thread may want. */
     void sendNow() {
         sendNext();
     }
@@ -130,7 +130,7 @@ final class SessionOutbox {
         }
     }
 
-    /** Sends what is queued, then closes the session with {@code status}; later offers are ignored. */
+    /** Sends what is queued, then closes the session with {@code status}; later messages are ignored. */
     void closeWhenDrained(CloseStatus status) {
         synchronized (this) {
             if (closed || closeWhenDrained != null) {
@@ -167,7 +167,7 @@ final class SessionOutbox {
     }
 
     /**
-     * Starts the send of the next message, or, with none left, lets the next offer wake a sender
+     * Starts the send of the next message, or, with none left, lets the next message claim the send
      * (and closes the session if asked to once drained). Runs while {@code sending} is held: on
      * the thread that enqueued, on the sender executor, or on the container's thread that
      * completed the previous send.
@@ -291,10 +291,11 @@ final class SessionOutbox {
     }
 
     private void close(CloseStatus status) {
-        Map<String, Object> settings = container.getUserProperties();
-        settings.put(TOMCAT_BLOCKING_SEND_TIMEOUT, NORMAL_CLOSE_FRAME_WAIT_MS);
-        settings.put(TOMCAT_ABNORMAL_CLOSE_SEND_TIMEOUT, ABNORMAL_CLOSE_FRAME_WAIT_MS);
         try {
+            // Tomcat refuses even these reads once the client's end closed the session.
+            Map<String, Object> settings = container.getUserProperties();
+            settings.put(TOMCAT_BLOCKING_SEND_TIMEOUT, NORMAL_CLOSE_FRAME_WAIT_MS);
+            settings.put(TOMCAT_ABNORMAL_CLOSE_SEND_TIMEOUT, ABNORMAL_CLOSE_FRAME_WAIT_MS);
             session.close(status);
         } catch (IOException | RuntimeException alreadyGone) {
             log.debug("Closing live session {} failed", session.getId(), alreadyGone);
