@@ -76,33 +76,72 @@ class SessionOutboxTest {
             double droppedBefore = counter("arus.live.messages.dropped");
             await().atMost(LiveClient.DEADLINE).until(() -> counter("arus.live.messages.dropped") > droppedBefore);
 
-            // Each batch makes two messages, the batch's then its progress: position 2b and 2b + 1.
-            long expected = Math.max(2 * last(snapshot.path("batches")), 2 * last(snapshot.path("progress")) + 1) + 1;
-            long received = 0;
-            long reportedLost = 0;
-            long lastPosition = expected - 1;
-            boolean caughtUp = false;
-            while (!caughtUp) {
-                JsonNode message = client.next();
-                assertThat(message).as("the session stays open").isNotNull();
-                String type = message.path("type").asString();
-                if (type.equals("dropped")) {
-                    assertThat(message.path("count").asLong()).isPositive();
-                    reportedLost += message.path("count").asLong();
-                    continue;
-                }
-                long position = type.equals("batch") ? 2 * message.path("batchId").asLong()
-                        : 2 * message.path("progress").path("batchId").asLong() + 1;
-                assertThat(position).as("messages stay in order").isGreaterThan(lastPosition);
-                lastPosition = position;
-                received++;
-                // A dropped message comes before the first message after the gap, so the counts add up at each message.
-                assertThat(position - expected + 1 - received).as("messages lost before batch position %d", position)
-                        .isEqualTo(reportedLost);
-                caughtUp = reportedLost > 0 && received > 40;
-            }
+            assertInOrderWithEveryLossReported(snapshot, client::next, 40, true);
         } finally {
             api.delete(id);
+        }
+    }
+
+    /**
+     * Clients of a query whose batches follow each other at once, so that its thread starts
+     * their sends while earlier ones are in flight: each client gets every message in order,
+     * each gap announced by a {@code dropped} message, whichever thread started the send.
+     */
+    @Test
+    void clientsOfAQueryWithoutPausesGetItsMessagesInOrderWithEveryLossReported() throws Exception {
+        QueriesApi api = new QueriesApi(port);
+        String id = api.create(Specs.fastest("back-to-back"));
+        List<LiveClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < 6; i++) {
+                clients.add(LiveClient.connect(port, id));
+            }
+            for (LiveClient client : clients) {
+                assertInOrderWithEveryLossReported(client.next(), client::next, 200, false);
+            }
+        } finally {
+            clients.forEach(LiveClient::close);
+            api.delete(id);
+        }
+    }
+
+    /** A client's next message. */
+    private interface Messages {
+        JsonNode next() throws Exception;
+    }
+
+    /**
+     * Reads messages after {@code snapshot} until more than {@code wanted} batches and progress
+     * reports came (and a loss was reported, when {@code untilALoss}): each later than the one
+     * before, with the counts of {@code dropped} messages adding up to the positions skipped.
+     */
+    private static void assertInOrderWithEveryLossReported(JsonNode snapshot, Messages next, int wanted,
+                                                           boolean untilALoss)
+            throws Exception {
+        // Each batch makes two messages, the batch's then its progress: position 2b and 2b + 1.
+        long expected = Math.max(2 * last(snapshot.path("batches")), 2 * last(snapshot.path("progress")) + 1) + 1;
+        long received = 0;
+        long reportedLost = 0;
+        long lastPosition = expected - 1;
+        boolean done = false;
+        while (!done) {
+            JsonNode message = next.next();
+            assertThat(message).as("the session stays open").isNotNull();
+            String type = message.path("type").asString();
+            if (type.equals("dropped")) {
+                assertThat(message.path("count").asLong()).isPositive();
+                reportedLost += message.path("count").asLong();
+                continue;
+            }
+            long position = type.equals("batch") ? 2 * message.path("batchId").asLong()
+                    : 2 * message.path("progress").path("batchId").asLong() + 1;
+            assertThat(position).as("messages stay in order").isGreaterThan(lastPosition);
+            lastPosition = position;
+            received++;
+            // A dropped message comes before the first message after the gap, so the counts add up at each message.
+            assertThat(position - expected + 1 - received).as("messages lost before batch position %d", position)
+                    .isEqualTo(reportedLost);
+            done = received > wanted && (!untilALoss || reportedLost > 0);
         }
     }
 
