@@ -81,6 +81,10 @@ final class GroupCommitter implements AutoCloseable {
         if (Thread.currentThread().isInterrupted()) {
             // An interrupt during a file's write would close its channel for every reader.
             wake.release();
+            if (stopped) {
+                // The committer's thread ended before it could see this append: refuse it here (no I/O).
+                serve(1);
+            }
             return;
         }
         serve(1);
@@ -179,7 +183,9 @@ final class GroupCommitter implements AutoCloseable {
             for (int i = 0; i < group.size(); i++) {
                 group.get(i).done().complete(results.get(i));
             }
-        } catch (RuntimeException failure) {
+        } catch (RuntimeException | Error failure) {
+            // An Error too: its records cut off, or the next group would publish them unanswered.
+            // It reaches every append of the group through its future, and the log goes on.
             touched.forEach((partition, mark) -> rollback(partition, mark, failure));
             group.forEach(append -> append.done().completeExceptionally(failure));
         }
@@ -217,7 +223,7 @@ final class GroupCommitter implements AutoCloseable {
      * Cuts {@code partition} back to {@code mark}. One whose files fail that too stays as it is,
      * with the failure added to the group's: the group is answered and the committer goes on.
      */
-    private static void rollback(PartitionLog partition, PartitionLog.Mark mark, RuntimeException failure) {
+    private static void rollback(PartitionLog partition, PartitionLog.Mark mark, Throwable failure) {
         try {
             partition.rollback(mark);
         } catch (RuntimeException stuck) {

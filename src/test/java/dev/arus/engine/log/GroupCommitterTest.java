@@ -123,6 +123,40 @@ class GroupCommitterTest {
         }
     }
 
+    @Test
+    void anErrorInsideAGroupFailsItsAppendsAndLeavesNoneOfItsRecordsToBeReadLater() throws Exception {
+        AtomicBoolean failNext = new AtomicBoolean();
+        Clock failingBeforeSync = new Clock() {
+            @Override
+            public long millis() {
+                return clock.millis();
+            }
+
+            @Override
+            public long nanoTime() {
+                if (failNext.getAndSet(false)) {
+                    throw new AssertionError("an Error between the group's write and its sync");
+                }
+                return clock.nanoTime();
+            }
+        };
+        Path logDirectory = directory.resolve("error");
+        try (EventLog log = EventLog.open(logDirectory, failingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
+            stream.append(batch(stream.definition().schema(), List.of(List.of(0, 0)))).join();
+            failNext.set(true);
+            CompletableFuture<AppendResult> failed = stream.append(batch(stream.definition().schema(), List.of(List.of(0, 1))));
+            assertThat(failed).failsWithin(30, TimeUnit.SECONDS).withThrowableThat().havingCause()
+                    .isInstanceOf(AssertionError.class);
+            assertThat(stream.append(batch(stream.definition().schema(), List.of(List.of(0, 2)))))
+                    .as("an append after the failed group").succeedsWithin(30, TimeUnit.SECONDS);
+        }
+        try (EventLog reopened = EventLog.open(logDirectory, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            assertThat(readAll(reopened.stream("s"), 0)).as("the failed group's record is not kept")
+                    .extracting(row -> row.get(1)).containsExactly(0, 2);
+        }
+    }
+
     private final AtomicBoolean interruptNext = new AtomicBoolean();
 
     private static void appendUntilRefused(LogStream stream, Submitted writer, CountDownLatch underWay) {
