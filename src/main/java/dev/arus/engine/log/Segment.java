@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -307,15 +308,15 @@ final class Segment implements AutoCloseable {
         return index;
     }
 
-    /** One write of the segment's files, run with its thread's pending interrupt held back and set again after. */
-    private interface Write {
+    /** One read or write of the segment's files, run with its thread's pending interrupt held back and set again after. */
+    private interface FileWork {
         void run() throws IOException;
     }
 
-    private static void holdingInterrupt(Write write) throws IOException {
+    private static void holdingInterrupt(FileWork work) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
-            write.run();
+            work.run();
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -408,10 +409,29 @@ final class Segment implements AutoCloseable {
         return headers.get(found >= 0 ? found : -found - 2).ingestTimeMicros();
     }
 
-    /** Reads {@code buffer.remaining()} bytes (fewer at the end of the file) from {@code position}. */
+    /**
+     * Reads {@code buffer.remaining()} bytes (fewer at the end of the file) from {@code position}.
+     * A reader's pending interrupt is held back, as a write's is; a channel another thread's
+     * interrupt closed under the read is read again once reopened, so only the segment's own close
+     * fails a read with {@link java.nio.channels.ClosedChannelException}.
+     */
     void readFully(ByteBuffer buffer, long position) throws IOException {
+        int start = buffer.position();
+        while (true) {
+            try {
+                holdingInterrupt(() -> readFrom(log(), buffer, position));
+                return;
+            } catch (ClosedChannelException closedUnderTheRead) {
+                if (isClosed()) {
+                    throw closedUnderTheRead;
+                }
+                buffer.position(start);
+            }
+        }
+    }
+
+    private static void readFrom(FileChannel log, ByteBuffer buffer, long position) throws IOException {
         long at = position;
-        FileChannel log = log();
         while (buffer.hasRemaining()) {
             int read = log.read(buffer, at);
             if (read < 0) {
@@ -419,6 +439,10 @@ final class Segment implements AutoCloseable {
             }
             at += read;
         }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     /** Closes and removes both files. */
