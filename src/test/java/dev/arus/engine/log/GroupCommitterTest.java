@@ -87,20 +87,11 @@ class GroupCommitterTest {
      */
     @Test
     void aThreadInterruptedWhileWritingAGroupLeavesTheLogWritable() throws Exception {
-        Clock interruptingBeforeSync = new Clock() {
-            @Override
-            public long millis() {
-                return clock.millis();
+        Clock interruptingBeforeSync = clockRunningBeforeNanoTime(() -> {
+            if (interruptNext.getAndSet(false)) {
+                Thread.currentThread().interrupt();
             }
-
-            @Override
-            public long nanoTime() {
-                if (interruptNext.getAndSet(false)) {
-                    Thread.currentThread().interrupt();
-                }
-                return clock.nanoTime();
-            }
-        };
+        });
         Path logDirectory = directory.resolve("interrupted");
         long acknowledged = 0;
         try (EventLog log = EventLog.open(logDirectory, interruptingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
@@ -126,20 +117,11 @@ class GroupCommitterTest {
     @Test
     void anErrorInsideAGroupFailsItsAppendsAndLeavesNoneOfItsRecordsToBeReadLater() throws Exception {
         AtomicBoolean failNext = new AtomicBoolean();
-        Clock failingBeforeSync = new Clock() {
-            @Override
-            public long millis() {
-                return clock.millis();
+        Clock failingBeforeSync = clockRunningBeforeNanoTime(() -> {
+            if (failNext.getAndSet(false)) {
+                throw new AssertionError("an Error between the group's write and its sync");
             }
-
-            @Override
-            public long nanoTime() {
-                if (failNext.getAndSet(false)) {
-                    throw new AssertionError("an Error between the group's write and its sync");
-                }
-                return clock.nanoTime();
-            }
-        };
+        });
         Path logDirectory = directory.resolve("error");
         try (EventLog log = EventLog.open(logDirectory, failingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
             LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
@@ -158,6 +140,22 @@ class GroupCommitterTest {
     }
 
     private final AtomicBoolean interruptNext = new AtomicBoolean();
+
+    /** The test's clock, running {@code hook} first whenever it is asked the nanoTime: a group reads it before its sync. */
+    private Clock clockRunningBeforeNanoTime(Runnable hook) {
+        return new Clock() {
+            @Override
+            public long millis() {
+                return clock.millis();
+            }
+
+            @Override
+            public long nanoTime() {
+                hook.run();
+                return clock.nanoTime();
+            }
+        };
+    }
 
     private static void appendUntilRefused(LogStream stream, Submitted writer, CountDownLatch underWay) {
         if (writer.writer() % 2 == 1) {
