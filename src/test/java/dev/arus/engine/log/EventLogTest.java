@@ -13,7 +13,6 @@ import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.streaming.AnalysisException;
 import dev.arus.engine.streaming.ArusException;
-import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -26,13 +25,11 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -378,7 +375,8 @@ class EventLogTest {
     void appendsQueuedWhileAGroupSyncsShareOneSync() throws Exception {
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch queued = new CountDownLatch(1);
-        AtomicReference<Runnable> beforeSync = new AtomicReference<>(() -> {
+        HookedClock beforeSync = new HookedClock(clock);
+        beforeSync.beforeNextNanoTime(() -> {
             holding.countDown();
             try {
                 queued.await(10, TimeUnit.SECONDS);
@@ -386,7 +384,7 @@ class EventLogTest {
                 Thread.currentThread().interrupt();
             }
         });
-        log = EventLog.open(directory, runningBeforeSync(beforeSync), EventLog.DEFAULT_SEGMENT_BYTES);
+        log = EventLog.open(directory, beforeSync, EventLog.DEFAULT_SEGMENT_BYTES);
         LogStream stream = create("orders", 2, null, null);
         CompletableFuture<AppendResult> first = CompletableFuture.supplyAsync(
                 () -> stream.append(batch(stream.definition().schema(), orders(0, 5)))).thenCompose(done -> done);
@@ -404,42 +402,23 @@ class EventLogTest {
         assertThat(stream.groupCommits()).as("the first group's sync, then one for the 50 queued").isEqualTo(2);
     }
 
-    /**
-     * {@link #clock}, running what {@code beforeSync} holds (once) when the committer reads the
-     * time just before a sync.
-     */
-    private Clock runningBeforeSync(AtomicReference<Runnable> beforeSync) {
-        return new Clock() {
-            @Override
-            public long millis() {
-                return clock.millis();
-            }
-
-            @Override
-            public long nanoTime() {
-                Optional.ofNullable(beforeSync.getAndSet(null)).ifPresent(Runnable::run);
-                return clock.nanoTime();
-            }
-        };
-    }
-
     @Test
     void aGroupWhoseSyncFailsIsNeverReadableIsAnsweredAndTheCommitterGoesOn() throws Exception {
         // The committer reads the clock's nanoTime once a group is written, just before it syncs;
         // there this clock closes partition 1's files, so that its sync fails after partition 0's
         // has succeeded, as an fsync error on one file would.
-        AtomicReference<Runnable> beforeSync = new AtomicReference<>();
-        log = EventLog.open(directory, runningBeforeSync(beforeSync), EventLog.DEFAULT_SEGMENT_BYTES);
+        HookedClock beforeSync = new HookedClock(clock);
+        log = EventLog.open(directory, beforeSync, EventLog.DEFAULT_SEGMENT_BYTES);
         LogStream stream = create("orders", 2, "order_id", null);
         append(stream, batch(stream.definition().schema(), orders(0, 20)));
         long[] before = stream.durableEnds();
         List<List<Object>> partitionZero = readAll(stream, 0);
         assertThat(before).as("the first group went to both partitions").doesNotContain(0L);
 
-        beforeSync.set(() -> stream.partition(1).close());
+        beforeSync.beforeNextNanoTime(() -> stream.partition(1).close());
         CompletableFuture<AppendResult> failed = stream.append(batch(stream.definition().schema(), orders(0, 20)));
         assertThatThrownBy(() -> failed.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(LogException.class);
-        assertThat(beforeSync.get()).as("partition 1 was closed before the syncs").isNull();
+        assertThat(beforeSync.pendingAction()).as("partition 1 was closed before the syncs").isNull();
 
         assertThat(stream.durableEnds()).as("no record of the failed group is readable").containsExactly(before);
         assertThat(readAll(stream, 0)).isEqualTo(partitionZero);

@@ -4,7 +4,6 @@ import static dev.arus.engine.log.LogRows.batch;
 import static dev.arus.engine.log.LogRows.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,17 +85,13 @@ class GroupCommitterTest {
      */
     @Test
     void aThreadInterruptedWhileWritingAGroupLeavesTheLogWritable() throws Exception {
-        Clock interruptingBeforeSync = clockRunningBeforeNanoTime(() -> {
-            if (interruptNext.getAndSet(false)) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        HookedClock interruptingBeforeSync = new HookedClock(clock);
         Path logDirectory = directory.resolve("interrupted");
         long acknowledged = 0;
         try (EventLog log = EventLog.open(logDirectory, interruptingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
             LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
             acknowledged += stream.append(batch(stream.definition().schema(), List.of(List.of(0, 0)))).join().count();
-            interruptNext.set(true);
+            interruptingBeforeSync.beforeNextNanoTime(() -> Thread.currentThread().interrupt());
             CompletableFuture<AppendResult> interrupted =
                     stream.append(batch(stream.definition().schema(), List.of(List.of(0, 1))));
             assertThat(Thread.interrupted()).as("the interrupt reached the writing thread").isTrue();
@@ -116,17 +110,14 @@ class GroupCommitterTest {
 
     @Test
     void anErrorInsideAGroupFailsItsAppendsAndLeavesNoneOfItsRecordsToBeReadLater() throws Exception {
-        AtomicBoolean failNext = new AtomicBoolean();
-        Clock failingBeforeSync = clockRunningBeforeNanoTime(() -> {
-            if (failNext.getAndSet(false)) {
-                throw new AssertionError("an Error between the group's write and its sync");
-            }
-        });
+        HookedClock failingBeforeSync = new HookedClock(clock);
         Path logDirectory = directory.resolve("error");
         try (EventLog log = EventLog.open(logDirectory, failingBeforeSync, EventLog.DEFAULT_SEGMENT_BYTES)) {
             LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
             stream.append(batch(stream.definition().schema(), List.of(List.of(0, 0)))).join();
-            failNext.set(true);
+            failingBeforeSync.beforeNextNanoTime(() -> {
+                throw new AssertionError("an Error between the group's write and its sync");
+            });
             CompletableFuture<AppendResult> failed = stream.append(batch(stream.definition().schema(), List.of(List.of(0, 1))));
             assertThat(failed).failsWithin(30, TimeUnit.SECONDS).withThrowableThat().havingCause()
                     .isInstanceOf(AssertionError.class);
@@ -139,23 +130,6 @@ class GroupCommitterTest {
         }
     }
 
-    private final AtomicBoolean interruptNext = new AtomicBoolean();
-
-    /** The test's clock, running {@code hook} first whenever it is asked the nanoTime: a group reads it before its sync. */
-    private Clock clockRunningBeforeNanoTime(Runnable hook) {
-        return new Clock() {
-            @Override
-            public long millis() {
-                return clock.millis();
-            }
-
-            @Override
-            public long nanoTime() {
-                hook.run();
-                return clock.nanoTime();
-            }
-        };
-    }
 
     private static void appendUntilRefused(LogStream stream, Submitted writer, CountDownLatch underWay) {
         if (writer.writer() % 2 == 1) {
