@@ -9,6 +9,7 @@ import dev.arus.engine.streaming.StreamingQueryListener;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.log.EventLog;
+import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.time.Clock;
 import dev.arus.engine.time.ManualClock;
 import java.io.ByteArrayOutputStream;
@@ -66,6 +67,12 @@ public final class QueryTestDriver implements AutoCloseable {
     /** A driver whose session's configuration is {@code conf} (the settings its sinks read). */
     public QueryTestDriver(Instant start, int shufflePartitions, Function<Clock, EventLog> eventLog,
                            Map<String, String> conf) {
+        this(start, shufflePartitions, eventLog, conf, TaskSlots.defaultParallelism());
+    }
+
+    /** A driver whose session runs a batch's tasks on {@code parallelism} task slots. */
+    public QueryTestDriver(Instant start, int shufflePartitions, Function<Clock, EventLog> eventLog,
+                           Map<String, String> conf, int parallelism) {
         this.clock = new ManualClock(start.toEpochMilli());
         this.scheduler = new ManualTriggerScheduler(clock);
         this.eventLog = eventLog == null ? null : eventLog.apply(clock);
@@ -78,6 +85,7 @@ public final class QueryTestDriver implements AutoCloseable {
                 .clock(clock)
                 .scheduler(scheduler)
                 .shufflePartitions(shufflePartitions)
+                .parallelism(parallelism)
                 .timeZone(ZoneOffset.UTC)
                 .console(new PrintStream(console, true, StandardCharsets.UTF_8))
                 .build();

@@ -7,11 +7,13 @@ import dev.arus.engine.data.Row;
 import dev.arus.engine.log.EventLog;
 import dev.arus.engine.log.LogStream;
 import dev.arus.engine.log.StreamDefinition;
+import dev.arus.engine.runtime.TaskSlots;
 import dev.arus.engine.streaming.StreamingQueryProgress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -52,8 +54,16 @@ public final class StreamCase implements AutoCloseable {
     public StreamCase(Path directory, List<String> schemas, boolean restart,
                       Function<List<StreamFrame>, StreamFrame> query,
                       Function<DataStreamWriter, DataStreamWriter> writer) {
+        this(directory, schemas, restart, TaskSlots.defaultParallelism(), query, writer);
+    }
+
+    /** A query over several input streams whose batches run on {@code slots} task slots. */
+    public StreamCase(Path directory, List<String> schemas, boolean restart, int slots,
+                      Function<List<StreamFrame>, StreamFrame> query,
+                      Function<DataStreamWriter, DataStreamWriter> writer) {
         driver = new QueryTestDriver(Instant.parse("2026-12-01T10:00:00Z"), 1,
-                clock -> EventLog.open(directory.resolve("log"), clock, EventLog.DEFAULT_SEGMENT_BYTES));
+                clock -> EventLog.open(directory.resolve("log"), clock, EventLog.DEFAULT_SEGMENT_BYTES), Map.of(),
+                slots);
         List<StreamFrame> inputs = new ArrayList<>();
         for (int i = 0; i < schemas.size(); i++) {
             String name = schemas.size() == 1 ? "input" : "input" + i;

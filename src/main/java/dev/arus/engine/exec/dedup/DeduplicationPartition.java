@@ -10,7 +10,6 @@ import dev.arus.engine.data.StructType;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.KeyedDelta;
 import dev.arus.engine.exec.Operator;
-import dev.arus.engine.exec.RowBuffer;
 import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StatePartition;
 import dev.arus.engine.exec.StateStats;
@@ -92,12 +91,18 @@ final class DeduplicationPartition extends StatePartition {
         return lastDuplicates;
     }
 
+    /** Where a partition puts rows whose keys are new: {@code selection[0, count)} of {@code rows}, at most a chunk. */
+    @FunctionalInterface
+    interface NewRows {
+        void take(ColumnarBatch rows, int[] selection, int count);
+    }
+
     /**
-     * Deduplicates {@code buffered} (one slot's rows of this partition) against the keys seen,
-     * pushing the rows with new keys to {@code downstream}; returns how many keys it added.
+     * Deduplicates {@code rows} (one slot's rows of this partition, in arrival order: a whole
+     * batch's, or one chunk as it comes) against the keys seen, handing the rows with new keys to
+     * {@code newRows}; returns how many keys it added.
      */
-    int process(RowBuffer buffered, long stamp, BatchContext context, Operator downstream) {
-        ColumnarBatch rows = buffered.rows();
+    int process(ColumnarBatch rows, long stamp, BatchContext context, NewRows newRows) {
         int size = rows.size();
         if (size == 0) {
             return 0;
@@ -134,17 +139,31 @@ final class DeduplicationPartition extends StatePartition {
                 selected[kept++] = row;
                 // A full chunk goes out at once, while its rows are still in cache.
                 if (kept == ColumnarBatch.CHUNK_SIZE) {
-                    emit(rows, kept, context, downstream);
+                    newRows.take(rows, selected, kept);
                     emitted += kept;
                     kept = 0;
                 }
             }
         }
         if (kept > 0) {
-            emit(rows, kept, context, downstream);
+            newRows.take(rows, selected, kept);
         }
         added += emitted + kept;
         return emitted + kept;
+    }
+
+    /** Pushes {@code rows}, rows this partition found new, to {@code downstream} a chunk at a time. */
+    void emitAll(ColumnarBatch rows, BatchContext context, Operator downstream) {
+        for (int from = 0; from < rows.size(); from += ColumnarBatch.CHUNK_SIZE) {
+            int count = Math.min(ColumnarBatch.CHUNK_SIZE, rows.size() - from);
+            if (selected.length < count) {
+                selected = new int[ColumnarBatch.capacityFor(count)];
+            }
+            for (int i = 0; i < count; i++) {
+                selected[i] = from + i;
+            }
+            emit(rows, selected, count, context, downstream);
+        }
     }
 
     /**
@@ -219,12 +238,12 @@ final class DeduplicationPartition extends StatePartition {
         return count;
     }
 
-    /** Pushes the rows {@code selected[0, count)} of {@code rows}, at most a chunk, downstream. */
-    private void emit(ColumnarBatch rows, int count, BatchContext context, Operator downstream) {
+    /** Pushes the rows {@code selection[0, count)} of {@code rows}, at most a chunk, downstream. */
+    void emit(ColumnarBatch rows, int[] selection, int count, BatchContext context, Operator downstream) {
         output.ensureCapacity(count);
         for (int c = 0; c < rows.schema().size(); c++) {
             output.column(c).resetNulls();
-            output.column(c).gather(rows.column(c), selected, count, 0);
+            output.column(c).gather(rows.column(c), selection, count, 0);
         }
         output.setSize(count);
         downstream.process(output, context);

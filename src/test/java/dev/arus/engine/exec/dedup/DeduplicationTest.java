@@ -22,11 +22,13 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Spark's streaming deduplication batch by batch, on Spark's own golden cases (its
@@ -51,10 +53,21 @@ class DeduplicationTest {
         }
     }
 
-    /** A case of its own directory, straight through or restarted after every batch; closed after the test. */
-    private StreamCase query(String schema, boolean restart, Function<StreamFrame, StreamFrame> query) {
-        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), schema, restart, query,
-                w -> w.outputMode("append"));
+    /**
+     * Each case straight through and restarted after every batch, on one task slot (which
+     * deduplicates each chunk as it comes) and on two (whose rows are buffered by partition).
+     */
+    static Stream<Arguments> runs() {
+        return Stream.of(Arguments.of(false, 1), Arguments.of(true, 1), Arguments.of(false, 2), Arguments.of(true, 2));
+    }
+
+    /**
+     * A case of its own directory, straight through or restarted after every batch, on {@code slots}
+     * task slots; closed after the test.
+     */
+    private StreamCase query(String schema, boolean restart, int slots, Function<StreamFrame, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), List.of(schema), restart, slots,
+                inputs -> query.apply(inputs.get(0)), w -> w.outputMode("append"));
         cases.add(run);
         return run;
     }
@@ -72,12 +85,12 @@ class DeduplicationTest {
     }
 
     /** SDS "deduplicate with watermark": the event time is a key, so keys are evicted once the watermark passes them. */
-    private List<StreamCase.Batch> withWatermark(boolean restart) {
+    private List<StreamCase.Batch> withWatermark(boolean restart, int slots) {
         long[] fives = new long[30];
         for (int i = 0; i < 30; i++) {
             fives[i] = 10 + i / 5;
         }
-        return query("value BIGINT", restart, in -> in.select("value")
+        return query("value BIGINT", restart, slots, in -> in.select("value")
                 .withColumn("eventTime", expr("timestamp_seconds(value)"))
                 .withWatermark("eventTime", "10 seconds")
                 .dropDuplicates()
@@ -85,10 +98,10 @@ class DeduplicationTest {
                 .feed(times(fives)).feed(times(25)).feed(times(10)).feed(times(45)).batches();
     }
 
-    @ParameterizedTest(name = "restarted after every batch: {0}")
-    @ValueSource(booleans = {false, true})
-    void dropDuplicatesWithAnEventTimeKeyEvictsKeysBehindTheWatermark(boolean restart) {
-        List<StreamCase.Batch> batches = withWatermark(restart);
+    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @MethodSource("runs")
+    void dropDuplicatesWithAnEventTimeKeyEvictsKeysBehindTheWatermark(boolean restart, int slots) {
+        List<StreamCase.Batch> batches = withWatermark(restart, slots);
         assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
                 List.of("[10]", "[11]", "[12]", "[13]", "[14]", "[15]"), List.of(),
                 List.of("[25]"), List.of(),
@@ -105,7 +118,7 @@ class DeduplicationTest {
 
     @Test
     void dropDuplicatesWithoutAWatermarkKeepsTheFirstRowOfEachKeyForEver() {
-        List<StreamCase.Batch> batches = query("k STRING, v INT", false, in -> in.dropDuplicates("k").select("k", "v"))
+        List<StreamCase.Batch> batches = query("k STRING, v INT", false, 1, in -> in.dropDuplicates("k").select("k", "v"))
                 .feed(row("a", 1))
                 .feed(row("a", 2), row("b", 3))
                 .feed(row("a", 5), row("b", 2), row("c", 9)).batches();
@@ -115,10 +128,10 @@ class DeduplicationTest {
     }
 
     /** SDWS "deduplicate with subset of columns which event time column is not in subset". */
-    @ParameterizedTest(name = "restarted after every batch: {0}")
-    @ValueSource(booleans = {false, true})
-    void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(boolean restart) {
-        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, in -> in
+    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @MethodSource("runs")
+    void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(boolean restart, int slots) {
+        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, slots, in -> in
                 .withColumn("eventTime", expr("timestamp_seconds(t)"))
                 .withWatermark("eventTime", "2 seconds")
                 .dropDuplicatesWithinWatermark("k")
@@ -149,13 +162,13 @@ class DeduplicationTest {
      * near and far: each row comes out when no earlier row had its key, NULLs equal to NULLs,
      * {@code -0.0} to {@code 0.0} and every NaN to NaN, as Spark groups them.
      */
-    @ParameterizedTest(name = "restarted after every batch: {0}")
-    @ValueSource(booleans = {false, true})
-    void keepsTheFirstRowOfEachKeyWhateverItsTypesAndNulls(boolean restart) {
+    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @MethodSource("runs")
+    void keepsTheFirstRowOfEachKeyWhateverItsTypesAndNulls(boolean restart, int slots) {
         Random random = new Random(36);
         Double[] doubles = {0.0, -0.0, Double.NaN, 1.5, null};
         String[] strings = {"a", "b", "ä", null};
-        StreamCase run = query("k BIGINT, d DOUBLE, s STRING, v INT", restart,
+        StreamCase run = query("k BIGINT, d DOUBLE, s STRING, v INT", restart, slots,
                 in -> in.dropDuplicates("k", "d", "s").select("v"));
         Set<List<Object>> seen = new HashSet<>();
         int v = 0;
@@ -184,11 +197,11 @@ class DeduplicationTest {
      * and dropped, another comes out when no live key equals its key, and keys the watermark passes
      * are forgotten.
      */
-    @ParameterizedTest(name = "restarted after every batch: {0}")
-    @ValueSource(booleans = {false, true})
-    void dropsLateRowsAndDuplicatesOfLiveKeysAsTheWatermarkMoves(boolean restart) {
+    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @MethodSource("runs")
+    void dropsLateRowsAndDuplicatesOfLiveKeysAsTheWatermarkMoves(boolean restart, int slots) {
         Random random = new Random(37);
-        StreamCase run = query("k BIGINT, t BIGINT, v INT", restart, in -> in
+        StreamCase run = query("k BIGINT, t BIGINT, v INT", restart, slots, in -> in
                 .withColumn("eventTime", expr("timestamp_seconds(t)"))
                 .withWatermark("eventTime", "5 seconds")
                 .dropDuplicates("k", "eventTime")
