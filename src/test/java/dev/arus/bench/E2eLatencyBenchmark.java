@@ -5,6 +5,8 @@ import dev.arus.server.demo.ShopDemo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -52,11 +54,22 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@link HttpURLConnection}, which writes and reads on the calling thread (kept-alive
  * connections, no selector or executor thread between the caller and the socket), so the
  * client's own share is smaller.
+ *
+ * <p>The service is measured warm, as it runs for hours: on two cores the JIT's C2 thread works
+ * through its queue for tens of seconds of events (methods that run a few times per event reach
+ * its thresholds after thousands), taking a CPU from the path. So each query is warmed up with at
+ * least {@code bench.e2e.warmup} events (1,000) and until the JIT compiled for less than
+ * {@value #QUIET_JIT_MILLIS} ms over the last {@value #QUIET_EVENTS} events, at most {@code
+ * bench.e2e.warmup.max} (30,000); then {@code bench.e2e.measured} (3,000) are measured, and the
+ * line says how many warmed up and how much the JIT compiled and the collector paused meanwhile.
  */
 public final class E2eLatencyBenchmark {
 
-    private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 300);
-    private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 1_000);
+    private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 1_000);
+    private static final int WARMUP_MAX = Integer.getInteger("bench.e2e.warmup.max", 30_000);
+    private static final int QUIET_EVENTS = 500;
+    private static final long QUIET_JIT_MILLIS = 50;
+    private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 3_000);
     private static final Duration WAIT = Duration.ofSeconds(30);
     /** {@code jdk}: the JDK's HttpClient posts the events; {@code blocking}: {@link HttpURLConnection}, no client threads. */
     private static final String CLIENT = System.getProperty("bench.e2e.client", "jdk");
@@ -106,7 +119,7 @@ public final class E2eLatencyBenchmark {
         }
     }
 
-    /** Posts WARMUP + MEASURED events one at a time to the query {@code spec} makes, and prints its line. */
+    /** Posts events one at a time to the query {@code spec} makes, warm-up then MEASURED, and prints its line. */
     private static void run(ServiceApi api, int port, String figure, String spec, IntFunction<String> event,
                             IntFunction<String> awaited) throws Exception {
         String id = api.createQuery(spec);
@@ -119,7 +132,18 @@ public final class E2eLatencyBenchmark {
         List<Long> acks = new ArrayList<>();
         List<Long> pushes = new ArrayList<>();
         List<String> progressOfRows = new ArrayList<>();
-        for (int i = 0; i < WARMUP + MEASURED; i++) {
+        JvmActivity checked = JvmActivity.now();
+        int warmup = -1;
+        JvmActivity measuredFrom = null;
+        for (int i = 0; warmup < 0 || i < warmup + MEASURED; i++) {
+            if (warmup < 0 && i >= WARMUP && i % QUIET_EVENTS == 0) {
+                JvmActivity now = JvmActivity.now();
+                if (now.since(checked).compileMillis() < QUIET_JIT_MILLIS || i >= WARMUP_MAX) {
+                    warmup = i;
+                    measuredFrom = now;
+                }
+                checked = now;
+            }
             String awaitedText = awaited.apply(i);
             CompletableFuture<Arrival> arrival = awaitedText == null ? null : feed.await(awaitedText);
             long sent = System.nanoTime();
@@ -138,22 +162,48 @@ public final class E2eLatencyBenchmark {
                 throw new IllegalStateException("no batch message with " + awaitedText + " for event " + i
                         + " within " + WAIT + "; the query: " + api.get("/api/queries/" + id), late);
             }
-            if (i >= WARMUP) {
+            if (warmup >= 0) {
                 total.add(arrived.nanos() - sent);
                 acks.add(acknowledged - sent);
                 pushes.add(arrived.pushMicros());
                 progressOfRows.add(feed.progressOfBatch(arrived.batchId()));
             }
         }
+        JvmActivity measuredPart = JvmActivity.now().since(measuredFrom);
         socket.abort();
         api.delete("/api/queries/" + id);
         System.out.println(String.format(Locale.ROOT,
                 "BENCH %s %.2f %.2f ms (p50 p99 from sending the POST to the batch message, %d events, max %.2f; "
                         + "ack p50 %.2f p99 %.2f ms; engine medians of those batches' progress: %s; "
-                        + "sink to client p50 %.2f ms; client %s; %s)",
+                        + "sink to client p50 %.2f ms; after %d warm-up events, during the measured part the JIT "
+                        + "compiled %d ms and %d collections paused %d ms; client %s; %s)",
                 figure, percentile(total, 0.50) / 1e6, percentile(total, 0.99) / 1e6, total.size(),
                 percentile(total, 1.0) / 1e6, percentile(acks, 0.50) / 1e6, percentile(acks, 0.99) / 1e6,
-                medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, CLIENT, BenchLoad.now()));
+                medianDurations(progressOfRows), percentile(pushes, 0.50) / 1e3, warmup, measuredPart.compileMillis(),
+                measuredPart.collections(), measuredPart.collectionMillis(), CLIENT, BenchLoad.now()));
+    }
+
+    /**
+     * The JVM's compilers' time (all their threads) and its collections, so far or over a part of
+     * the run: what competes with the path for the CPUs besides it.
+     */
+    private record JvmActivity(long compileMillis, long collections, long collectionMillis) {
+
+        static JvmActivity now() {
+            long collections = 0;
+            long collectionMillis = 0;
+            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+                collections += collector.getCollectionCount();
+                collectionMillis += collector.getCollectionTime();
+            }
+            return new JvmActivity(ManagementFactory.getCompilationMXBean().getTotalCompilationTime(), collections,
+                    collectionMillis);
+        }
+
+        JvmActivity since(JvmActivity start) {
+            return new JvmActivity(compileMillis - start.compileMillis, collections - start.collections,
+                    collectionMillis - start.collectionMillis);
+        }
     }
 
     /** A POST's status and body. */
