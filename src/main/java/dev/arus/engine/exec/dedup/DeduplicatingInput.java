@@ -4,27 +4,26 @@ import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.exec.BatchContext;
 import dev.arus.engine.exec.Operator;
-import dev.arus.engine.exec.RowBuffer;
 import dev.arus.engine.exec.SlotInput;
 import java.util.function.LongConsumer;
 
 /**
  * The input of a deduplication that one task slot feeds into its one state partition: it
  * deduplicates each chunk as it comes, while the chunk's rows are in cache, and keeps only the
- * rows whose keys are new until the partition's task pushes them on ({@link #handOn}). The
- * partition sees the slot's rows in the same order as from a buffer of the whole batch, and
- * eviction still waits for the partition's task, so the rows, their order and the state are the
- * same; what it spares is copying every row of the batch and reading their keys back. Emptied
- * after every batch; used by one thread at a time.
+ * rows whose keys are new, in chunks ({@link RowChunks}), until the partition's task pushes them
+ * on ({@link #handOn}). The partition sees the slot's rows in the same order as from a buffer of
+ * the whole batch, and eviction still waits for the partition's task, so the rows, their order and
+ * the state are the same; what it spares is copying every row of the batch and reading their keys
+ * back. Emptied after every batch; used by one thread at a time.
  */
 final class DeduplicatingInput implements SlotInput {
 
-    private final RowBuffer newRows;
+    private final RowChunks newRows;
     private DeduplicationPartition partition;
     private LongConsumer keysAdded;
 
     DeduplicatingInput(Schema schema) {
-        this.newRows = new RowBuffer(schema);
+        this.newRows = new RowChunks(schema);
     }
 
     /**
@@ -43,7 +42,7 @@ final class DeduplicatingInput implements SlotInput {
 
     /** Pushes the batch's rows with new keys to {@code downstream}: the partition's task. */
     void handOn(BatchContext context, Operator downstream) {
-        partition.emitAll(newRows.rows(), context, downstream);
+        newRows.pushTo(downstream, context);
     }
 
     @Override

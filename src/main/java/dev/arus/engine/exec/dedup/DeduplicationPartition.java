@@ -152,20 +152,6 @@ final class DeduplicationPartition extends StatePartition {
         return emitted + kept;
     }
 
-    /** Pushes {@code rows}, rows this partition found new, to {@code downstream} a chunk at a time. */
-    void emitAll(ColumnarBatch rows, BatchContext context, Operator downstream) {
-        for (int from = 0; from < rows.size(); from += ColumnarBatch.CHUNK_SIZE) {
-            int count = Math.min(ColumnarBatch.CHUNK_SIZE, rows.size() - from);
-            if (selected.length < count) {
-                selected = new int[ColumnarBatch.capacityFor(count)];
-            }
-            for (int i = 0; i < count; i++) {
-                selected[i] = from + i;
-            }
-            emit(rows, selected, count, context, downstream);
-        }
-    }
-
     /**
      * Leaves out of the block's {@code count} rows those whose key is the row before's, counted as
      * duplicates: that key is held by the time they come (found or just added), as the
