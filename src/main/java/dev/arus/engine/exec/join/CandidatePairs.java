@@ -11,6 +11,7 @@ import java.util.Arrays;
 final class CandidatePairs {
 
     private int[] firstPair = new int[1];
+    private int[] probed = new int[0];
     private int[] heads = new int[0];
     private int[] newRows = new int[16];
     private int[] storedRows = new int[16];
@@ -22,26 +23,42 @@ final class CandidatePairs {
      * {@code keys}, with the rows {@code stored} holds.
      */
     void find(JoinSideState stored, EncodedKeys keys, boolean[] probes, int size) {
-        if (heads.length < size) {
-            heads = new int[Math.max(size, heads.length * 2)];
-            firstPair = new int[heads.length + 1];
+        int segments = stored.segmentCount();
+        if (probed.length < size) {
+            probed = new int[Math.max(size, probed.length * 2)];
+            firstPair = new int[probed.length + 1];
         }
-        stored.firstWithKeys(keys, probes, size, heads);
+        if (heads.length < size * segments) {
+            heads = new int[Math.max(size * segments, heads.length * 2)];
+        }
+        stored.prepareProbes();
+        int probing = stored.firstWithKeys(keys, probes, size, probed, heads);
         count = 0;
+        int p = 0;
         for (int row = 0; row < size; row++) {
             firstPair[row] = count;
-            for (int slot = heads[row]; slot >= 0; slot = stored.nextWithKey(slot)) {
-                if (count == newRows.length) {
-                    newRows = Arrays.copyOf(newRows, count * 2);
-                    storedRows = Arrays.copyOf(storedRows, count * 2);
-                    passes = Arrays.copyOf(passes, count * 2);
+            if (p < probing && probed[p] == row) {
+                // A key's rows segment by segment, oldest first: in the order they came.
+                for (int at = p * segments; at < (p + 1) * segments; at++) {
+                    for (int slot = heads[at]; slot >= 0; slot = stored.nextWithKey(slot)) {
+                        add(row, slot);
+                    }
                 }
-                newRows[count] = row;
-                storedRows[count] = slot;
-                count++;
+                p++;
             }
         }
         firstPair[size] = count;
+    }
+
+    private void add(int row, int slot) {
+        if (count == newRows.length) {
+            newRows = Arrays.copyOf(newRows, count * 2);
+            storedRows = Arrays.copyOf(storedRows, count * 2);
+            passes = Arrays.copyOf(passes, count * 2);
+        }
+        newRows[count] = row;
+        storedRows[count] = slot;
+        count++;
     }
 
     int count() {

@@ -6,7 +6,6 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
-import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import java.io.DataInput;
 import java.io.IOException;
@@ -21,20 +20,25 @@ import java.util.function.IntConsumer;
  * The rows one side of a stream-stream join keeps in one state partition, as Spark's
  * {@code SymmetricHashJoinStateManager}: each row with whether it has matched, chained under its
  * key in the order it came; a row without a key (one with NULL in it) is kept but never found.
- * Rows leave by eviction; their slots are reused once dead rows outnumber live ones. Each row
+ * The rows' keys are indexed in {@link KeySegment}s, runs of slots in arrival order, so that a
+ * key's rows are its chains in each segment, oldest first. Rows leave by eviction; a segment
+ * goes once its rows have, and the slots are reused once dead rows outnumber live ones. Each row
  * has an id, so that a commit writes only what changed: the rows added, the ids removed and the
  * ids that matched since. Used by one thread at a time.
  */
 final class JoinSideState {
 
     private static final int NO_KEY = -1;
-    // Keys placed or looked up together, their index slots read ahead so that the cache misses overlap.
-    private static final int BLOCK = 64;
+    /** Keys placed or looked up together, their index slots read ahead so that the cache misses overlap. */
+    static final int BLOCK = 64;
     // Slots are swept for eviction in runs of 2^RUN_SHIFT: a run whose rows all leave later is skipped.
     private static final int RUN_SHIFT = 10;
-    // Twice the other indexes' slots a key: most rows bring a new key, and its insert passes fewer
-    // taken slots (3.4 -> 2.7 ms a batch of 90,000 in the benchmark), for 16 bytes more a key.
-    private static final int SLOTS_PER_KEY = 4;
+    // New rows start a new segment once the newest holds this many rows, or an eighth of the live
+    // rows if more: a batch's keys in an index of their own, a segment's probes worth skipping it;
+    private static final int MIN_SEGMENT_ROWS = 4096;
+    private static final int SEGMENTS_OF_LIVE = 8;
+    // but no more than this many (rows living far longer than the batches come): then the newest grows.
+    private static final int MAX_SEGMENTS = 16;
 
     private final Schema schema;
     private final int keyWidth;
@@ -46,14 +50,18 @@ final class JoinSideState {
     private boolean[] matched = new boolean[64];
     private long[] ids = new long[64];
     private long[] times = new long[64];
+    // A row's key in its segment's index, and the next slot of its key's chain there.
     private int[] keyOf = new int[64];
     private int[] next = new int[64];
     // Per run of slots: no live row of the run leaves the state before this time.
     private long[] runLeaves = runs(64);
-    private GroupIndex keys;
-    private int[] first = new int[64];
-    private int[] last = new int[64];
+    // In slot order, oldest first; a live row's slot is in one of them.
+    private final List<KeySegment> segments = new ArrayList<>();
+    // The keys of every segment, numbered in segment order, and bits of them checked before any segment's.
+    private final SegmentKeys allKeys = new SegmentKeys();
     private final KeyBits keyBits = new KeyBits();
+    // The last segment dropped, whose index a new one may take over.
+    private KeySegment spare;
     private int live;
     private long nextId;
     // Since the last commit.
@@ -62,6 +70,8 @@ final class JoinSideState {
     private final IdLog matchedIds = new IdLog();
     private final int[] blockHashes = new int[BLOCK];
     private final int[] blockRows = new int[BLOCK];
+    // Whether the current run of probes checks keyBits first.
+    private boolean filtering;
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -69,7 +79,6 @@ final class JoinSideState {
         this.flat = schema.fields().stream().map(Field::type)
                 .noneMatch(type -> type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
         this.rows = ColumnarBatch.allocate(schema, 64);
-        this.keys = new GroupIndex(keyWidth, 16, SLOTS_PER_KEY);
     }
 
     int live() {
@@ -104,7 +113,7 @@ final class JoinSideState {
             occupy(from + i, isMatched[i], nextId++, times[i]);
         }
         size += count;
-        placeAll(from, rows, count, keys);
+        place(from, rows, count, keys);
     }
 
     /** Takes slot {@code slot} for a live row in no key's chain yet. */
@@ -120,10 +129,11 @@ final class JoinSideState {
     }
 
     /**
-     * Chains slots {@code [from, from + count)} under their keys: the {@code i}-th has the key of
-     * row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
+     * Chains slots {@code [from, from + count)}, the newest, under their keys: the {@code i}-th
+     * has the key of row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
      */
-    private void placeAll(int from, int[] rows, int count, EncodedKeys keys) {
+    private void place(int from, int[] rows, int count, EncodedKeys keys) {
+        KeySegment segment = segmentFrom(from, count);
         long[] values = keys.keys();
         for (int start = 0; start < count; start += BLOCK) {
             int end = Math.min(count, start + BLOCK);
@@ -134,40 +144,38 @@ final class JoinSideState {
                     blockHashes[hashed++] = keys.hash(row);
                 }
             }
-            this.keys.touch(blockHashes, hashed);
+            segment.touch(blockHashes, hashed);
             for (int i = start; i < end; i++) {
                 int row = rows == null ? i : rows[i];
                 if (keys.keyed(row)) {
-                    int known = this.keys.size();
-                    int group = this.keys.findOrInsert(values, row * keyWidth, keys.hash(row));
-                    if (group == known) {
-                        startChain(group);
-                    }
-                    chain(from + i, group);
+                    int group = segment.place(values, row * keyWidth, keys.hash(row));
+                    keyOf[from + i] = group;
+                    segment.chain(from + i, group, next);
                 }
             }
         }
+        segment.end = from + count;
+        segment.live += count;
     }
 
-    /** Makes group {@code group}, new in the index, a chain of no rows yet. */
-    private void startChain(int group) {
-        if (group >= first.length) {
-            int grown = Math.max(group + 1, first.length * 2);
-            first = Arrays.copyOf(first, grown);
-            last = Arrays.copyOf(last, grown);
+    /**
+     * The segment {@code count} new rows from slot {@code from} (the first free one) go to: the
+     * newest, unless it holds enough rows already and the segments are not too many; else a new one.
+     */
+    private KeySegment segmentFrom(int from, int count) {
+        if (!segments.isEmpty()) {
+            KeySegment newest = segments.get(segments.size() - 1);
+            if (newest.end == from && (segments.size() >= MAX_SEGMENTS
+                    || newest.end - newest.start < Math.max(MIN_SEGMENT_ROWS, live / SEGMENTS_OF_LIVE))) {
+                return newest;
+            }
         }
-        first[group] = -1;
-    }
-
-    /** Puts slot {@code slot} at the end of group {@code group}'s chain. */
-    private void chain(int slot, int group) {
-        keyOf[slot] = group;
-        if (first[group] < 0) {
-            first[group] = slot;
-        } else {
-            next[last[group]] = slot;
-        }
-        last[group] = slot;
+        int expectedKeys = Math.max(count, live / SEGMENTS_OF_LIVE);
+        KeySegment fresh = spare != null && spare.reuse(from, expectedKeys) ? spare
+                : new KeySegment(keyWidth, from, expectedKeys);
+        spare = null;
+        segments.add(fresh);
+        return fresh;
     }
 
     private void ensure(int capacity) {
@@ -196,44 +204,86 @@ final class JoinSideState {
         return runs;
     }
 
+    int segmentCount() {
+        return segments.size();
+    }
+
     /**
-     * For each row {@code r} in {@code [0, count)} that {@code probes} flags and that has a key:
-     * the slot of the first live row with its key, or -1, into {@code heads[r]}
-     * ({@link #nextWithKey} gives the others in order); -1 for the other rows.
+     * Before a run of probes ({@link #firstWithKeys}): whether they check the bits of every
+     * segment's keys first, and each segment's own.
      */
-    void firstWithKeys(EncodedKeys keys, boolean[] probes, int count, int[] heads) {
+    void prepareProbes() {
+        filtering = keyBits.prepare(allKeys);
+        for (int s = 0; s < segments.size(); s++) {
+            segments.get(s).prepareProbes(s < segments.size() - 1);
+        }
+    }
+
+    /**
+     * Finds the rows {@code [0, count)} that {@code probes} flags and that have a key, in
+     * {@code probed}, and for each, {@code p}-th of them, and each segment {@code s}: the slot of
+     * the segment's first live row with its key, or -1, into
+     * {@code heads[p * segmentCount() + s]} ({@link #nextWithKey} gives the segment's others in
+     * order). Rows the bits of every segment's keys rule out are left out. Each segment is probed
+     * by all the rows before the next, so that its key bits stay in cache meanwhile. Returns how
+     * many rows {@code probed} holds.
+     */
+    int firstWithKeys(EncodedKeys keys, boolean[] probes, int count, int[] probed, int[] heads) {
         long[] values = keys.keys();
-        boolean filter = keyBits.prepare(this.keys);
-        for (int start = 0; start < count; start += BLOCK) {
-            int end = Math.min(count, start + BLOCK);
-            int hashed = 0;
-            for (int row = start; row < end; row++) {
-                heads[row] = -1;
-                if (probes[row] && keys.keyed(row)) {
-                    if (filter && !keyBits.mayHold(keys.hash(row))) {
-                        keyBits.missed();
-                        continue;
-                    }
-                    blockHashes[hashed] = keys.hash(row);
-                    blockRows[hashed++] = row;
-                }
-            }
-            this.keys.touch(blockHashes, hashed);
-            // Each step's reads depend on the one before, but not on the other rows': a loop each.
-            for (int i = 0; i < hashed; i++) {
-                int row = blockRows[i];
-                int group = this.keys.find(values, row * keyWidth, blockHashes[i]);
-                if (group < 0) {
+        int stride = segments.size();
+        int probing = 0;
+        for (int row = 0; row < count; row++) {
+            if (probes[row] && keys.keyed(row)) {
+                if (filtering && !keyBits.mayHold(keys.hash(row))) {
                     keyBits.missed();
                     continue;
                 }
-                heads[row] = first[group];
-            }
-            for (int i = 0; i < hashed; i++) {
-                int row = blockRows[i];
-                heads[row] = liveFrom(heads[row]);
+                probed[probing++] = row;
             }
         }
+        Arrays.fill(heads, 0, probing * stride, -1);
+        for (int s = 0; s < stride; s++) {
+            KeySegment segment = segments.get(s);
+            if (segment.live == 0) {
+                continue;
+            }
+            for (int start = 0; start < probing; start += BLOCK) {
+                int end = Math.min(probing, start + BLOCK);
+                int hashed = 0;
+                for (int p = start; p < end; p++) {
+                    int hash = keys.hash(probed[p]);
+                    if (segment.mayHold(hash)) {
+                        blockHashes[hashed] = hash;
+                        blockRows[hashed++] = p;
+                    }
+                }
+                segment.touch(blockHashes, hashed);
+                // Each step's reads depend on the one before, but not on the other rows': a loop each.
+                for (int i = 0; i < hashed; i++) {
+                    int p = blockRows[i];
+                    heads[p * stride + s] = segment.firstSlot(values, probed[p] * keyWidth, blockHashes[i]);
+                }
+                for (int i = 0; i < hashed; i++) {
+                    int at = blockRows[i] * stride + s;
+                    heads[at] = liveFrom(heads[at]);
+                }
+            }
+        }
+        for (int p = 0; p < probing; p++) {
+            if (foundNone(heads, p * stride, stride)) {
+                keyBits.missed();
+            }
+        }
+        return probing;
+    }
+
+    private static boolean foundNone(int[] heads, int from, int count) {
+        for (int at = from; at < from + count; at++) {
+            if (heads[at] >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The slot of the next live row after {@code slot} with its key, or -1. */
@@ -266,13 +316,29 @@ final class JoinSideState {
         if (!alive[slot]) {
             return false;
         }
-        kill(slot);
+        kill(slot, segmentOf(slot));
         return true;
     }
 
-    private void kill(int slot) {
+    /** The segment holding slot {@code slot}, a live row's. */
+    private KeySegment segmentOf(int slot) {
+        int low = 0;
+        int high = segments.size() - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (segments.get(middle).start <= slot) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return segments.get(low);
+    }
+
+    private void kill(int slot, KeySegment segment) {
         alive[slot] = false;
         live--;
+        segment.live--;
         if (ids[slot] < committedNextId) {
             removedIds.add(ids[slot]);
         }
@@ -285,6 +351,8 @@ final class JoinSideState {
      */
     int evict(long leaveAt, IntConsumer removed) {
         int count = 0;
+        int segment = 0;
+        int segmentEnd = segments.isEmpty() ? 0 : segments.get(0).end;
         for (int run = 0; run << RUN_SHIFT < size; run++) {
             if (runLeaves[run] > leaveAt) {
                 continue;
@@ -296,8 +364,11 @@ final class JoinSideState {
                     continue;
                 }
                 if (times[slot] <= leaveAt) {
+                    while (segmentEnd <= slot) {
+                        segmentEnd = segments.get(++segment).end;
+                    }
                     removed.accept(slot);
-                    kill(slot);
+                    kill(slot, segments.get(segment));
                     count++;
                 } else {
                     least = Math.min(least, times[slot]);
@@ -308,19 +379,25 @@ final class JoinSideState {
         return count;
     }
 
-    /** Packs the live rows away ({@link #compact}) once dead rows outnumber them. */
+    /** Drops the segments whose rows have all left, and packs the live rows away ({@link #compact}) once dead rows outnumber them. */
     void packIfSparse() {
+        if (!segments.isEmpty() && segments.get(0).live == 0) {
+            spare = segments.get(0);
+        }
+        if (segments.removeIf(segment -> segment.live == 0)) {
+            keyBits.renumbered(allKeys.size());
+        }
         if (size - live > live && size > 64) {
             compact();
         }
     }
 
     /**
-     * Moves the live rows to the front, in order, and drops the keys none of them has from the
-     * index: the index keeps the others' entries (renumbered in one sweep, not placed again), and
-     * each key's chain is rebuilt from its rows. The rows move down within the arrays they are in
-     * (each onto a slot whose row has moved already), unless those are far larger than the rows
-     * need or a column nests values.
+     * Moves the live rows to the front, in order, each segment's together, and rebuilds each
+     * segment's chains from its rows; a segment whose live rows hold fewer than half its keys
+     * drops the others from its index ({@link KeySegment#restart}). The rows move down within the
+     * arrays they are in (each onto a slot whose row has moved already), unless those are far
+     * larger than the rows need or a column nests values.
      */
     private void compact() {
         int[] keep = liveSlots();
@@ -331,19 +408,25 @@ final class JoinSideState {
         for (int c = 0; c < schema.size(); c++) {
             packed.column(c).gather(rows.column(c), keep, kept, 0);
         }
-        boolean[] held = new boolean[keys.size()];
-        for (int slot : keep) {
-            if (keyOf[slot] != NO_KEY) {
-                held[keyOf[slot]] = true;
+        // Each segment's rows are keep[ends[s - 1], ends[s]); its keys' new ids, if they change.
+        int[] ends = new int[segments.size()];
+        int[][] renumbered = new int[segments.size()][];
+        int at = 0;
+        for (int s = 0; s < segments.size(); s++) {
+            KeySegment segment = segments.get(s);
+            boolean[] held = new boolean[segment.size()];
+            int heldCount = 0;
+            for (; at < kept && keep[at] < segment.end; at++) {
+                int key = keyOf[keep[at]];
+                if (key != NO_KEY && !held[key]) {
+                    held[key] = true;
+                    heldCount++;
+                }
             }
+            ends[s] = at;
+            renumbered[s] = segment.restart(held, heldCount);
         }
-        int[] renumbered = new int[held.length];
-        int[] survivors = keys.retain(held);
-        for (int group = 0; group < survivors.length; group++) {
-            renumbered[survivors[group]] = group;
-            first[group] = -1;
-        }
-        keyBits.renumbered(survivors.length);
+        keyBits.renumbered(allKeys.size());
         boolean[] wasMatched = matched;
         long[] wasId = ids;
         long[] wasTime = times;
@@ -356,13 +439,22 @@ final class JoinSideState {
             rows = packed;
             newSlots(packed.column(0).capacity());
         }
-        for (int i = 0; i < kept; i++) {
-            int slot = keep[i];
-            int key = wasKey[slot];
-            occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
-            if (key != NO_KEY) {
-                chain(i, renumbered[key]);
+        int from = 0;
+        for (int s = 0; s < segments.size(); s++) {
+            KeySegment segment = segments.get(s);
+            int[] newIds = renumbered[s];
+            for (int i = from; i < ends[s]; i++) {
+                int slot = keep[i];
+                int key = wasKey[slot];
+                occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
+                if (key != NO_KEY) {
+                    keyOf[i] = newIds == null ? key : newIds[key];
+                    segment.chain(i, keyOf[i], next);
+                }
             }
+            segment.start = from;
+            segment.end = ends[s];
+            from = ends[s];
         }
         size = kept;
     }
@@ -392,16 +484,21 @@ final class JoinSideState {
         live = 0;
     }
 
-    /** Starts over with {@code packed} as the rows, none live yet, and room in the key index for {@code expectedKeys}. */
-    private void reset(ColumnarBatch packed, int expectedKeys) {
+    /** Starts over with {@code packed} as the rows, none live yet, and no segment. */
+    private void reset(ColumnarBatch packed) {
         rows = packed;
-        keys = new GroupIndex(keyWidth, expectedKeys, SLOTS_PER_KEY);
+        segments.clear();
+        spare = null;
         keyBits.renumbered(0);
         newSlots(packed.column(0).capacity());
     }
 
     long memoryBytes() {
-        return keys.memoryBytes() + keyBits.memoryBytes() + (long) alive.length * 40;
+        long bytes = (long) alive.length * 40 + keyBits.memoryBytes() + (spare == null ? 0 : spare.memoryBytes());
+        for (KeySegment segment : segments) {
+            bytes += segment.memoryBytes();
+        }
+        return bytes;
     }
 
     /** What a commit writes: the rows added since the last, then the ids removed and the ids that matched. */
@@ -457,7 +554,7 @@ final class JoinSideState {
 
     /** Forgets every row, before a load. */
     void clear() {
-        reset(ColumnarBatch.allocate(schema, 64), 16);
+        reset(ColumnarBatch.allocate(schema, 64));
         nextId = 0;
         committedNextId = 0;
         removedIds.clear();
@@ -524,12 +621,12 @@ final class JoinSideState {
         find.of(packed, keysOfRows, leaveAt);
         boolean[] wasMatched = matched;
         long[] wasId = ids;
-        reset(packed, kept);
+        reset(packed);
         for (int i = 0; i < kept; i++) {
             occupy(i, wasMatched[keep[i]], wasId[keep[i]], leaveAt[i]);
         }
         size = kept;
-        placeAll(0, null, kept, keysOfRows);
+        place(0, null, kept, keysOfRows);
         committed();
     }
 
@@ -538,6 +635,37 @@ final class JoinSideState {
     interface KeysOfRows {
         /** Encodes the keys of every row of {@code rows} into {@code keys}, and each row's leaving time into {@code leaveAt}. */
         void of(ColumnarBatch rows, EncodedKeys keys, long[] leaveAt);
+    }
+
+    /** The keys of every segment, numbered in segment order: the newest segment's new keys come last. */
+    private final class SegmentKeys implements KeyBits.Keys {
+
+        // The segment of the key last asked for, and the number of its first key.
+        private int segment;
+        private int base;
+
+        @Override
+        public int size() {
+            int keys = 0;
+            for (KeySegment each : segments) {
+                keys += each.size();
+            }
+            return keys;
+        }
+
+        /** Fastest for keys asked for in order, as the bits ask for them. */
+        @Override
+        public int hashOf(int key) {
+            if (key == 0 || key < base || segment >= segments.size()) {
+                segment = 0;
+                base = 0;
+            }
+            while (key >= base + segments.get(segment).size()) {
+                base += segments.get(segment).size();
+                segment++;
+            }
+            return segments.get(segment).hashOf(key - base);
+        }
     }
 
     /** Row ids noted since the last commit, as a delta writes them: their count, then each. */

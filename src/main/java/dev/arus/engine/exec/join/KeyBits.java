@@ -1,6 +1,5 @@
 package dev.arus.engine.exec.join;
 
-import dev.arus.engine.state.GroupIndex;
 import java.util.Arrays;
 
 /**
@@ -30,9 +29,14 @@ final class KeyBits {
      * Before a run of probes into {@code index}: whether the run checks {@link #mayHold} first,
      * the bits made to hold every key of the index if so.
      */
-    boolean prepare(GroupIndex index) {
+    boolean prepare(Keys index) {
+        return prepare(index, false);
+    }
+
+    /** As {@link #prepare(Keys)}, the bits made whether they pay or not when {@code always}. */
+    boolean prepare(Keys index, boolean always) {
         int keys = index.size();
-        boolean pays = missed > keys - keysThen;
+        boolean pays = always || missed > keys - keysThen;
         missed = 0;
         keysThen = keys;
         if (pays) {
@@ -63,7 +67,7 @@ final class KeyBits {
         return 1L << hash | 1L << (hash >>> 6);
     }
 
-    private void cover(GroupIndex index, int keys) {
+    private void cover(Keys index, int keys) {
         if (keys > room) {
             int bits = 128;
             while (bits < 16L * keys && bits < 1 << 30) {
@@ -86,5 +90,14 @@ final class KeyBits {
 
     long memoryBytes() {
         return (long) words.length * Long.BYTES;
+    }
+
+    /** Keys numbered densely from 0, a key keeping its number until {@link #renumbered}; new ones come last. */
+    interface Keys {
+
+        int size();
+
+        /** The {@link dev.arus.engine.state.GroupIndex#hash} of key {@code key}. */
+        int hashOf(int key);
     }
 }
