@@ -27,10 +27,22 @@ import java.util.UUID;
  * A FileChannel closes, for every thread, when a thread using it is interrupted: an append runs
  * on whichever request thread writes the group, so the files are opened again when that
  * happened, and writes hold back an interrupt already pending.
+ *
+ * <p>The log file being appended to runs past its last batch with zeros <em>reserved</em> ahead
+ * ({@link #claimReserve}, {@link #reserve}): written and synced by another thread, outside the
+ * segment's lock, so that an append lands inside the file's length and its {@code fdatasync}
+ * writes the batch alone, not the file's new size too (a write of the file's metadata, and a wait
+ * of its own, as PostgreSQL avoids by filling its WAL segments with zeros before use). Appends go
+ * on below the zeros being written; one that would reach them waits for them. Recovery takes
+ * zeros after the last batch for a torn tail and cuts them; a full segment, and a closed one, is
+ * cut back to its last batch, so its file ends where its batches do, as it always did.
  */
 final class Segment implements AutoCloseable {
 
     private static final int INDEX_ENTRY = 56;
+    /** Bytes reserved ahead of the last batch at a time; claimed again once less than half of it is left. */
+    static final int RESERVE_BYTES = 1 << 20;
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024).asReadOnlyBuffer();
 
     private final long baseOffset;
     private final Path logFile;
@@ -45,6 +57,12 @@ final class Segment implements AutoCloseable {
     private long[] batchPositions = new long[64];
     private final List<RecordBatchCodec.Header> headers = new ArrayList<>();
     private long size;
+    /** The log file's length: from {@link #size} up to here, zeros reserved ahead. */
+    private long fileEnd;
+    /** Zeros are being written from {@link #fileEnd} on, outside the lock: appends stay below it. */
+    private boolean reserving;
+    /** Full: its file ends at its last batch for good. */
+    private boolean sealed;
     private long nextOffset;
     private long lastIngestMicros;
 
@@ -155,6 +173,7 @@ final class Segment implements AutoCloseable {
             remember(loaded.get(i), positions[i]);
         }
         size = logSize;
+        fileEnd = logSize;
         return true;
     }
 
@@ -189,6 +208,7 @@ final class Segment implements AutoCloseable {
             expected = batch.nextOffset();
         }
         size = fileSize;
+        fileEnd = fileSize;
         writeIndex();
     }
 
@@ -328,6 +348,7 @@ final class Segment implements AutoCloseable {
      * Appends the encoded batch in {@code batch} (position to limit), not synced, and indexes it.
      */
     synchronized void append(ByteBuffer batch, RecordBatchCodec.Header header) {
+        awaitReserve(size + batch.remaining());
         try {
             holdingInterrupt(() -> write(batch, header));
         } catch (IOException e) {
@@ -343,6 +364,7 @@ final class Segment implements AutoCloseable {
             at += log.write(batch, at);
         }
         size = at;
+        fileEnd = Math.max(fileEnd, at);
         remember(header, position);
         ByteBuffer entry = ByteBuffer.allocate(INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
         putEntry(entry, header, position);
@@ -356,6 +378,7 @@ final class Segment implements AutoCloseable {
 
     /** Cuts the segment back to {@code bytes}, dropping the batches that start at or after it (a failed group of appends). */
     synchronized void truncate(long bytes) {
+        awaitReserve(Long.MAX_VALUE);
         try {
             holdingInterrupt(() -> log().truncate(bytes));
             while (!headers.isEmpty() && batchPositions[headers.size() - 1] >= bytes) {
@@ -363,6 +386,7 @@ final class Segment implements AutoCloseable {
             }
             holdingInterrupt(() -> index().truncate((long) headers.size() * INDEX_ENTRY));
             size = bytes;
+            fileEnd = bytes;
             nextOffset = headers.isEmpty() ? baseOffset : headers.get(headers.size() - 1).nextOffset();
         } catch (IOException e) {
             throw LogException.writing("Cannot truncate " + logFile, e);
@@ -379,13 +403,95 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /** Makes the index durable too, once the segment is full, so that opening the log need not read this one. */
-    void seal() {
+    /**
+     * Once the segment is full and synced: cuts off its reserved zeros (the cut synced), and makes
+     * the index durable too, so that opening the log need not read this one.
+     */
+    synchronized void seal() {
+        awaitReserve(Long.MAX_VALUE);
+        sealed = true;
+        try {
+            if (fileEnd > size) {
+                FileChannel log = log();
+                holdingInterrupt(() -> {
+                    log.truncate(size);
+                    log.force(false);
+                });
+                fileEnd = size;
+            }
+        } catch (IOException e) {
+            throw LogException.writing("Cannot cut the zeros reserved ahead in " + logFile, e);
+        }
         try {
             FileChannel index = index();
             holdingInterrupt(() -> index.force(false));
         } catch (IOException e) {
             throw LogException.writing("Cannot sync " + indexFile, e);
+        }
+    }
+
+    /** Zeros to write, synced, in the log file from {@code from} to {@code to}: claimed by {@link #claimReserve}. */
+    record Reserve(long from, long to) {
+    }
+
+    /**
+     * Claims the zeros to reserve ahead, up to {@link #RESERVE_BYTES} past the last batch but not
+     * past {@code limit} (the segment size), once less than half of that is left; null when none
+     * are due. A claim must be {@link #reserve written} (or {@link #release released}): appends
+     * that would reach it wait until then.
+     */
+    synchronized Reserve claimReserve(long limit) {
+        long to = Math.min(size + RESERVE_BYTES, limit);
+        if (closed || sealed || reserving || fileEnd - size >= RESERVE_BYTES / 2 || to <= fileEnd) {
+            return null;
+        }
+        reserving = true;
+        return new Reserve(fileEnd, to);
+    }
+
+    /**
+     * Writes and syncs the claimed zeros, outside the segment's lock. Not needed for durability:
+     * should it fail, appends grow the file as before; zeros it may have written count as the
+     * file's, so that sealing or closing cuts them.
+     */
+    void reserve(Reserve claimed) {
+        try {
+            FileChannel log = log();
+            holdingInterrupt(() -> {
+                for (long at = claimed.from(); at < claimed.to(); ) {
+                    ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), claimed.to() - at));
+                    while (zeros.hasRemaining()) {
+                        at += log.write(zeros, at);
+                    }
+                }
+                log.force(false);
+            });
+        } catch (IOException notReserved) {
+            // The appends grow the file as they go.
+        } finally {
+            release(claimed);
+        }
+    }
+
+    /** Ends a claim: its zeros, written or not, count as the file's. */
+    synchronized void release(Reserve claimed) {
+        fileEnd = Math.max(fileEnd, claimed.to());
+        reserving = false;
+        notifyAll();
+    }
+
+    /** Waits while zeros are being written from below {@code end}, with the thread's interrupt held back. */
+    private void awaitReserve(long end) {
+        boolean interrupted = false;
+        while (reserving && end > fileEnd) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -456,8 +562,19 @@ final class Segment implements AutoCloseable {
         }
     }
 
+    /** Cuts the reserved zeros off, so that the file ends at its last batch, then closes both files. */
     @Override
     public synchronized void close() {
+        awaitReserve(Long.MAX_VALUE);
+        if (fileEnd > size && !closed) {
+            try {
+                FileChannel log = log();
+                holdingInterrupt(() -> log.truncate(size));
+                fileEnd = size;
+            } catch (IOException e) {
+                // Left to the next opening, which cuts zeros after the last batch as a torn tail.
+            }
+        }
         closed = true;
         try {
             log.close();
