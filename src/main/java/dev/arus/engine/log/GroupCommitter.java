@@ -272,7 +272,7 @@ final class GroupCommitter implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         syncs.shutdown();
-        // The zeros already claimed are still written: closing a segment waits for them.
+        // A claim still queued finds its segment closed (or cut back to its last batch) and writes nothing.
         zeroWriter.shutdown();
     }
 }

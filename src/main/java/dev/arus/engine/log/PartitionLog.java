@@ -160,8 +160,8 @@ final class PartitionLog implements AutoCloseable {
             // The log is closing: nothing more to reserve.
         } finally {
             if (!handed) {
-                // Else the appends that would reach the claim wait for it for ever.
-                segment.release(claimed);
+                // Else the segment never reserves again.
+                segment.release();
             }
         }
     }

@@ -29,11 +29,12 @@ import java.util.UUID;
  * happened, and writes hold back an interrupt already pending.
  *
  * <p>The log file being appended to runs past its last batch with zeros <em>reserved</em> ahead
- * ({@link #claimReserve}, {@link #reserve}): written and synced by another thread, outside the
- * segment's lock, so that an append lands inside the file's length and its {@code fdatasync}
- * writes the batch alone, not the file's new size too (a write of the file's metadata, and a wait
- * of its own, as PostgreSQL avoids by filling its WAL segments with zeros before use). Appends go
- * on below the zeros being written; one that would reach them waits for them. Recovery takes
+ * ({@link #claimReserve}, {@link #reserve}): written by another thread a chunk at a time from the
+ * file's end, under the segment's lock, and synced outside it, so that an append lands inside the
+ * file's length and its {@code fdatasync} writes the batch alone, not the file's new size too (a
+ * write of the file's metadata, and a wait of its own, as PostgreSQL avoids by filling its WAL
+ * segments with zeros before use). An append never waits for the zeros: one past those written so
+ * far grows the file, and the next chunk starts after it. Recovery takes
  * zeros after the last batch for a torn tail and cuts them; a full segment, and a closed one, is
  * cut back to its last batch, so its file ends where its batches do, as it always did.
  */
@@ -42,6 +43,7 @@ final class Segment implements AutoCloseable {
     private static final int INDEX_ENTRY = 56;
     /** Bytes reserved ahead of the last batch at a time; claimed again once less than half of it is left. */
     static final int RESERVE_BYTES = 1 << 20;
+    /** Zeros written at a time under the lock: an append waits for one such write to the page cache at most. */
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024).asReadOnlyBuffer();
 
     private final long baseOffset;
@@ -57,9 +59,9 @@ final class Segment implements AutoCloseable {
     private long[] batchPositions = new long[64];
     private final List<RecordBatchCodec.Header> headers = new ArrayList<>();
     private long size;
-    /** The log file's length: from {@link #size} up to here, zeros reserved ahead. */
+    /** The log file's length (at least): from {@link #size} up to here, zeros reserved ahead. */
     private long fileEnd;
-    /** Zeros are being written from {@link #fileEnd} on, outside the lock: appends stay below it. */
+    /** A claim of zeros is being written: one at a time. */
     private boolean reserving;
     /** Full: its file ends at its last batch for good. */
     private boolean sealed;
@@ -348,7 +350,6 @@ final class Segment implements AutoCloseable {
      * Appends the encoded batch in {@code batch} (position to limit), not synced, and indexes it.
      */
     synchronized void append(ByteBuffer batch, RecordBatchCodec.Header header) {
-        awaitReserve(size + batch.remaining());
         try {
             holdingInterrupt(() -> write(batch, header));
         } catch (IOException e) {
@@ -378,7 +379,6 @@ final class Segment implements AutoCloseable {
 
     /** Cuts the segment back to {@code bytes}, dropping the batches that start at or after it (a failed group of appends). */
     synchronized void truncate(long bytes) {
-        awaitReserve(Long.MAX_VALUE);
         try {
             holdingInterrupt(() -> log().truncate(bytes));
             while (!headers.isEmpty() && batchPositions[headers.size() - 1] >= bytes) {
@@ -408,7 +408,6 @@ final class Segment implements AutoCloseable {
      * the index durable too, so that opening the log need not read this one.
      */
     synchronized void seal() {
-        awaitReserve(Long.MAX_VALUE);
         sealed = true;
         try {
             if (fileEnd > size) {
@@ -430,15 +429,14 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /** Zeros to write, synced, in the log file from {@code from} to {@code to}: claimed by {@link #claimReserve}. */
-    record Reserve(long from, long to) {
+    /** Zeros to write, synced, in the log file from its end up to {@code to}: claimed by {@link #claimReserve}. */
+    record Reserve(long to) {
     }
 
     /**
      * Claims the zeros to reserve ahead, up to {@link #RESERVE_BYTES} past the last batch but not
      * past {@code limit} (the segment size), once less than half of that is left; null when none
-     * are due. A claim must be {@link #reserve written} (or {@link #release released}): appends
-     * that would reach it wait until then.
+     * are due. A claim is {@link #reserve written} or {@link #release released}, or no other is made.
      */
     synchronized Reserve claimReserve(long limit) {
         long to = Math.min(size + RESERVE_BYTES, limit);
@@ -446,53 +444,50 @@ final class Segment implements AutoCloseable {
             return null;
         }
         reserving = true;
-        return new Reserve(fileEnd, to);
+        return new Reserve(to);
     }
 
     /**
-     * Writes and syncs the claimed zeros, outside the segment's lock. Not needed for durability:
-     * should it fail, appends grow the file as before; zeros it may have written count as the
-     * file's, so that sealing or closing cuts them.
+     * Writes the claimed zeros a chunk at a time, each from the file's end as it stands then (past
+     * any batch appended meanwhile), and syncs them outside the segment's lock. Not needed for
+     * durability: should it fail, appends grow the file as before. Stops once the segment is full,
+     * closed or cut back, whose files end at their last batch.
      */
     void reserve(Reserve claimed) {
         try {
+            while (writeZeros(claimed.to())) {
+                // Between chunks the lock is free for appends.
+            }
             FileChannel log = log();
-            holdingInterrupt(() -> {
-                for (long at = claimed.from(); at < claimed.to(); ) {
-                    ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), claimed.to() - at));
-                    while (zeros.hasRemaining()) {
-                        at += log.write(zeros, at);
-                    }
-                }
-                log.force(false);
-            });
+            holdingInterrupt(() -> log.force(false));
         } catch (IOException notReserved) {
             // The appends grow the file as they go.
         } finally {
-            release(claimed);
+            release();
         }
     }
 
-    /** Ends a claim: its zeros, written or not, count as the file's. */
-    synchronized void release(Reserve claimed) {
-        fileEnd = Math.max(fileEnd, claimed.to());
-        reserving = false;
-        notifyAll();
-    }
-
-    /** Waits while zeros are being written from below {@code end}, with the thread's interrupt held back. */
-    private void awaitReserve(long end) {
-        boolean interrupted = false;
-        while (reserving && end > fileEnd) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
+    /** Writes the next chunk of zeros from the file's end toward {@code to}; false once there is none to write. */
+    private synchronized boolean writeZeros(long to) throws IOException {
+        long from = fileEnd;
+        if (closed || sealed || from >= to) {
+            return false;
+        }
+        ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), to - from));
+        // Counted as the file's even if the write fails midway, so that sealing or closing cuts it.
+        fileEnd = from + zeros.remaining();
+        FileChannel log = log();
+        holdingInterrupt(() -> {
+            for (long at = from; zeros.hasRemaining(); ) {
+                at += log.write(zeros, at);
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        });
+        return true;
+    }
+
+    /** Ends a claim, written or not. */
+    synchronized void release() {
+        reserving = false;
     }
 
     /** The position of the batch holding {@code offset}, and its base offset; null when none does. */
@@ -565,7 +560,6 @@ final class Segment implements AutoCloseable {
     /** Cuts the reserved zeros off, so that the file ends at its last batch, then closes both files. */
     @Override
     public synchronized void close() {
-        awaitReserve(Long.MAX_VALUE);
         if (fileEnd > size && !closed) {
             try {
                 FileChannel log = log();
