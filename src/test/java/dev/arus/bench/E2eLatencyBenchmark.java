@@ -67,7 +67,7 @@ public final class E2eLatencyBenchmark {
 
     private static final int WARMUP = Integer.getInteger("bench.e2e.warmup", 1_000);
     private static final int WARMUP_MAX = Integer.getInteger("bench.e2e.warmup.max", 30_000);
-    private static final int QUIET_EVENTS = 500;
+    private static final int QUIET_EVENTS = 1_000;
     private static final long QUIET_JIT_MILLIS = 50;
     private static final int MEASURED = Integer.getInteger("bench.e2e.measured", 3_000);
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -5,6 +5,7 @@ import static dev.arus.engine.log.LogRows.batch;
 import static dev.arus.engine.log.LogRows.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.time.ManualClock;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -54,10 +56,11 @@ class LogRecoveryTest {
                 append(stream, batch(schema, rows(b * 20, 20)));
             }
             kept = readAll(stream, 0);
-            lastBatchStart = Files.size(segment(original));
+            lastBatchStart = stream.sizeBytes();
             append(stream, batch(schema, rows(60, 7)));
-            lastBatchEnd = Files.size(segment(original));
+            lastBatchEnd = stream.sizeBytes();
         }
+        assertThat(Files.size(segment(original))).as("closed, the file ends at its last batch").isEqualTo(lastBatchEnd);
     }
 
     private static Path segment(Path logDirectory) {
@@ -65,10 +68,14 @@ class LogRecoveryTest {
     }
 
     private Path copy(String name) throws IOException {
+        return copy(original, name);
+    }
+
+    private Path copy(Path from, String name) throws IOException {
         Path target = root.resolve(name);
-        try (Stream<Path> files = Files.walk(original)) {
+        try (Stream<Path> files = Files.walk(from)) {
             for (Path file : files.toList()) {
-                Path to = target.resolve(original.relativize(file).toString());
+                Path to = target.resolve(from.relativize(file).toString());
                 if (Files.isDirectory(file)) {
                     Files.createDirectories(to);
                 } else {
@@ -112,6 +119,26 @@ class LogRecoveryTest {
             }
             assertTornBatchCut(copy, "zeros from byte " + zerosFrom);
         }
+    }
+
+    @Test
+    void aLogKilledWithZerosReservedAheadOfItsLastBatchReopensAtThatBatch() throws IOException {
+        Path live = root.resolve("live");
+        Path killed;
+        long[] ends;
+        try (EventLog log = EventLog.open(live, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
+            LogStream stream = log.create(StreamDefinition.of("s", SCHEMA, 1, null, null));
+            for (int b = 0; b < 3; b++) {
+                append(stream, batch(stream.definition().schema(), rows(b * 20, 20)));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.size(segment(live)) > stream.sizeBytes());
+            // The files as a kill -9 leaves them: the page cache holds every write made.
+            killed = copy(live, "killed");
+            ends = stream.durableEnds();
+        }
+        assertThat(ends).containsExactly(60);
+        assertThat(Files.size(segment(killed))).as("zeros reserved ahead").isGreaterThan(lastBatchStart);
+        assertTornBatchCut(killed, "zeros reserved ahead of the last batch");
     }
 
     @Test
