@@ -132,6 +132,9 @@ final class JoinSideState {
      * has the key of row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
      */
     private void place(int from, int[] rows, int count, EncodedKeys keys) {
+        if (count == 0) {
+            return;
+        }
         KeySegment segment = segmentFrom(from, count);
         long[] values = keys.keys();
         for (int start = 0; start < count; start += BLOCK) {
