@@ -1,5 +1,6 @@
 package dev.arus.engine.exec.join;
 
+import dev.arus.engine.data.LongVector;
 import java.util.Arrays;
 
 /**
@@ -20,9 +21,11 @@ final class CandidatePairs {
 
     /**
      * Finds the pairs of the new rows {@code [0, size)} that {@code probes} flags, whose keys are
-     * {@code keys}, with the rows {@code stored} holds.
+     * {@code keys}, with the rows {@code stored} holds; with {@code times}, the new rows' event
+     * times, only those the stored side's time-range bound {@code offset} lets them match
+     * ({@link JoinSideState#firstWithKeys}).
      */
-    void find(JoinSideState stored, EncodedKeys keys, boolean[] probes, int size) {
+    void find(JoinSideState stored, EncodedKeys keys, boolean[] probes, int size, LongVector times, long offset) {
         int segments = stored.segmentCount();
         if (probed.length < size) {
             probed = new int[Math.max(size, probed.length * 2)];
@@ -31,8 +34,7 @@ final class CandidatePairs {
         if (heads.length < size * segments) {
             heads = new int[Math.max(size * segments, heads.length * 2)];
         }
-        stored.prepareProbes();
-        int probing = stored.firstWithKeys(keys, probes, size, probed, heads);
+        int probing = stored.firstWithKeys(keys, probes, size, times, offset, probed, heads);
         count = 0;
         int p = 0;
         for (int row = 0; row < size; row++) {

@@ -124,7 +124,9 @@ final class JoinPartition extends StatePartition {
             kept[row] = true;
         }
         newKeys.encode(encoder, keys, size);
-        candidates.find(theirs, newKeys, kept, size);
+        // The other side's rows a range condition puts too far before a row are not its candidates.
+        StreamJoinSpec.StateBound theirBound = side(1 - side).bound();
+        candidates.find(theirs, newKeys, kept, size, theirBound.byEventTime() ? times : null, theirBound.offsetMicros());
         bothSides(side, rows, context);
         int[] pairSlot = candidates.storedRows();
         boolean[] passes = candidates.passes();

@@ -3,6 +3,7 @@ package dev.arus.engine.exec.join;
 import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
+import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.MapType;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
@@ -70,8 +71,6 @@ final class JoinSideState {
     private final IdLog matchedIds = new IdLog();
     private final int[] blockHashes = new int[BLOCK];
     private final int[] blockRows = new int[BLOCK];
-    // Whether the current run of probes checks keyBits first.
-    private boolean filtering;
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -133,6 +132,9 @@ final class JoinSideState {
      * has the key of row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
      */
     private void place(int from, int[] rows, int count, EncodedKeys keys) {
+        if (count == 0) {
+            return;
+        }
         KeySegment segment = segmentFrom(from, count);
         long[] values = keys.keys();
         for (int start = 0; start < count; start += BLOCK) {
@@ -153,6 +155,9 @@ final class JoinSideState {
                     segment.chain(from + i, group, next);
                 }
             }
+        }
+        for (int slot = from; slot < from + count; slot++) {
+            segment.latest = Math.max(segment.latest, times[slot]);
         }
         segment.end = from + count;
         segment.live += count;
@@ -209,51 +214,64 @@ final class JoinSideState {
     }
 
     /**
-     * Before a run of probes ({@link #firstWithKeys}): whether they check the bits of every
-     * segment's keys first, and each segment's own.
-     */
-    void prepareProbes() {
-        filtering = keyBits.prepare(allKeys);
-        for (int s = 0; s < segments.size(); s++) {
-            segments.get(s).prepareProbes(s < segments.size() - 1);
-        }
-    }
-
-    /**
      * Finds the rows {@code [0, count)} that {@code probes} flags and that have a key, in
      * {@code probed}, and for each, {@code p}-th of them, and each segment {@code s}: the slot of
      * the segment's first live row with its key, or -1, into
      * {@code heads[p * segmentCount() + s]} ({@link #nextWithKey} gives the segment's others in
-     * order). Rows the bits of every segment's keys rule out are left out. Each segment is probed
-     * by all the rows before the next, so that its key bits stay in cache meanwhile. Returns how
-     * many rows {@code probed} holds.
+     * order). A row looks only at segments whose {@link KeySegment#latest} is at or after
+     * {@code times[r] + offset} when {@code times} is given and its time not NULL: a time-range
+     * condition rules out the rest ({@code offset}, the side's {@link StreamJoinSpec.StateBound}:
+     * a row at or before a watermark plus it matches no later row, which eviction relies on too). Rows the bits of every segment's keys
+     * rule out are left out. Each segment is probed by all the rows before the next, so that its
+     * key bits stay in cache meanwhile. Returns how many rows {@code probed} holds.
      */
-    int firstWithKeys(EncodedKeys keys, boolean[] probes, int count, int[] probed, int[] heads) {
-        long[] values = keys.keys();
-        int stride = segments.size();
+    int firstWithKeys(EncodedKeys keys, boolean[] probes, int count, LongVector times, long offset, int[] probed,
+                      int[] heads) {
         int probing = 0;
+        long earliest = Long.MAX_VALUE;
         for (int row = 0; row < count; row++) {
             if (probes[row] && keys.keyed(row)) {
-                if (filtering && !keyBits.mayHold(keys.hash(row))) {
-                    keyBits.missed();
-                    continue;
-                }
                 probed[probing++] = row;
+                earliest = Math.min(earliest, notBefore(times, offset, row));
             }
         }
-        Arrays.fill(heads, 0, probing * stride, -1);
+        int stride = segments.size();
+        int reached = 0;
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
-            if (segment.live == 0) {
+            if (segment.live > 0 && segment.latest >= earliest) {
+                segment.prepareProbes(s < stride - 1);
+                reached++;
+            }
+        }
+        if (reached == 0) {
+            return 0;
+        }
+        if (keyBits.prepare(allKeys)) {
+            int kept = 0;
+            for (int p = 0; p < probing; p++) {
+                if (keyBits.mayHold(keys.hash(probed[p]))) {
+                    probed[kept++] = probed[p];
+                } else {
+                    keyBits.missed();
+                }
+            }
+            probing = kept;
+        }
+        Arrays.fill(heads, 0, probing * stride, -1);
+        long[] values = keys.keys();
+        for (int s = 0; s < stride; s++) {
+            KeySegment segment = segments.get(s);
+            if (segment.live == 0 || segment.latest < earliest) {
                 continue;
             }
             for (int start = 0; start < probing; start += BLOCK) {
                 int end = Math.min(probing, start + BLOCK);
                 int hashed = 0;
                 for (int p = start; p < end; p++) {
-                    int hash = keys.hash(probed[p]);
-                    if (segment.mayHold(hash)) {
-                        blockHashes[hashed] = hash;
+                    int row = probed[p];
+                    if (segment.latest >= notBefore(times, offset, row) && segment.mayHold(keys.hash(row))) {
+                        blockHashes[hashed] = keys.hash(row);
                         blockRows[hashed++] = p;
                     }
                 }
@@ -275,6 +293,11 @@ final class JoinSideState {
             }
         }
         return probing;
+    }
+
+    /** The earliest time of a stored row that row {@code row} can match ({@link #firstWithKeys}). */
+    private static long notBefore(LongVector times, long offset, int row) {
+        return times == null || times.isNull(row) ? Long.MIN_VALUE : times.values()[row] + offset;
     }
 
     private static boolean foundNone(int[] heads, int from, int count) {

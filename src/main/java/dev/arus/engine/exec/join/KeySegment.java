@@ -21,6 +21,8 @@ final class KeySegment implements KeyBits.Keys {
     int end;
     /** The live rows among the run's slots. */
     int live;
+    /** No row of the run leaves the state after this time (its rows' latest, or later once some left). */
+    long latest = Long.MIN_VALUE;
     private final GroupIndex keys;
     private int[] first;
     private int[] last;
@@ -52,6 +54,7 @@ final class KeySegment implements KeyBits.Keys {
         this.start = start;
         this.end = start;
         this.live = 0;
+        this.latest = Long.MIN_VALUE;
         return true;
     }
 
