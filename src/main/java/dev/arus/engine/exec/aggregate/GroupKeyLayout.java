@@ -144,7 +144,7 @@ public final class GroupKeyLayout {
      * Marks the rows of the chunk last given to {@link #evaluateKeys}, of {@code size} rows, whose
      * key inputs (time, gap, values) repeat the row before: such a row's key is the row before's.
      */
-    void markRepeats(KeyRepeats repeats, int size) {
+    public void markRepeats(KeyRepeats repeats, int size) {
         repeats.start(size);
         if (window != null || session != null) {
             repeats.and(times);

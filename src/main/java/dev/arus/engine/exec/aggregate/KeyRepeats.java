@@ -17,7 +17,7 @@ import java.util.Objects;
  * up. Marked a column at a time in plain loops; a column of another type marks no row, and two
  * NULLs may go unmarked, which only costs the row a lookup. Reused from chunk to chunk.
  */
-final class KeyRepeats {
+public final class KeyRepeats {
 
     private boolean[] repeats = new boolean[ColumnarBatch.INITIAL_CAPACITY];
     private int size;
@@ -65,6 +65,11 @@ final class KeyRepeats {
                 marked[row] &= column.isNull(row) == column.isNull(row - 1);
             }
         }
+    }
+
+    /** Whether row {@code row} repeats the row before in every column given since {@link #start}. */
+    public boolean repeats(int row) {
+        return repeats[row];
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.arus.engine.exec.StateEntries;
 import dev.arus.engine.exec.StatePartition;
 import dev.arus.engine.exec.StateStats;
 import dev.arus.engine.exec.aggregate.GroupKeyLayout;
+import dev.arus.engine.exec.aggregate.KeyRepeats;
 import dev.arus.engine.state.GroupIndex;
 import dev.arus.engine.state.StateBuffer;
 import dev.arus.engine.state.StateStore;
@@ -62,6 +63,7 @@ final class DeduplicationPartition extends StatePartition {
     private final long[] blockKeys;
     private final int[] blockHashes = new int[LOOKAHEAD];
     private final int[] blockRows = new int[LOOKAHEAD];
+    private final KeyRepeats repeats = new KeyRepeats();
     private ColumnarBatch output;
     private final int operatorId;
     private long late;
@@ -111,15 +113,15 @@ final class DeduplicationPartition extends StatePartition {
             selected = new int[ColumnarBatch.capacityFor(Math.min(size, ColumnarBatch.CHUNK_SIZE))];
         }
         layout.evaluateKeys(rows, context);
+        layout.markRepeats(repeats, size);
         LongVector times = spec.eventTimeColumn() < 0 ? null : (LongVector) rows.column(spec.eventTimeColumn());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         int kept = 0;
         int emitted = 0;
         int width = layout.width();
         for (int from = 0; from < size; from += LOOKAHEAD) {
-            int count = selectInTime(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
+            int count = selectRows(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
             layout.encodeAll(blockRows, count, blockKeys);
-            count = dropRepeats(count, width);
             GroupIndex.hashAll(width, blockKeys, count, blockHashes);
             keys.touch(blockHashes, count);
             for (int i = 0; i < count; i++) {
@@ -152,38 +154,6 @@ final class DeduplicationPartition extends StatePartition {
         return emitted + kept;
     }
 
-    /**
-     * Leaves out of the block's {@code count} rows those whose key is the row before's, counted as
-     * duplicates: that key is held by the time they come (found or just added), as the
-     * aggregation's repeated keys are, so they need neither a hash nor a lookup. Returns how many
-     * rows stay, packed at the block's front in their order.
-     */
-    private int dropRepeats(int count, int width) {
-        int kept = Math.min(count, 1);
-        for (int i = 1; i < count; i++) {
-            if (sameKeys(kept - 1, i, width)) {
-                continue;
-            }
-            for (int field = 0; field < width; field++) {
-                blockKeys[kept * width + field] = blockKeys[i * width + field];
-            }
-            blockRows[kept] = blockRows[i];
-            kept++;
-        }
-        duplicates += count - kept;
-        return kept;
-    }
-
-    /** Whether the block's keys {@code a} and {@code b} are equal. */
-    private boolean sameKeys(int a, int b, int width) {
-        for (int field = 0; field < width; field++) {
-            if (blockKeys[a * width + field] != blockKeys[b * width + field]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Notes when held key {@code key} closes, for {@link #finish} to find it. */
     private void noteClosing(int key) {
         if (evicts) {
@@ -210,18 +180,29 @@ final class DeduplicationPartition extends StatePartition {
     }
 
     /**
-     * Puts the rows of {@code [from, to)} that are not late in {@code blockRows}; returns how
-     * many. Late rows are counted and left out.
+     * Puts the rows of {@code [from, to)} that are neither late nor repeats in {@code blockRows};
+     * returns how many. Late rows are counted and left out. A repeat (a row whose key is that of
+     * the row before, which was not late) is counted as a duplicate without being encoded or
+     * looked up: that key is held by the time it comes (found or just added), as the
+     * aggregation's repeated keys are.
      */
-    private int selectInTime(int from, int to, LongVector times, long lateBefore) {
+    private int selectRows(int from, int to, LongVector times, long lateBefore) {
         int count = 0;
+        int repeated = 0;
         for (int row = from; row < to; row++) {
-            boolean isLate = times != null && !times.isNull(row) && times.values()[row] <= lateBefore;
+            boolean isLate = isLate(row, times, lateBefore);
+            boolean isRepeat = !isLate && repeats.repeats(row) && !isLate(row - 1, times, lateBefore);
             blockRows[count] = row;
-            count += isLate ? 0 : 1;
+            count += isLate || isRepeat ? 0 : 1;
+            repeated += isRepeat ? 1 : 0;
         }
-        late += to - from - count;
+        late += to - from - count - repeated;
+        duplicates += repeated;
         return count;
+    }
+
+    private static boolean isLate(int row, LongVector times, long lateBefore) {
+        return times != null && !times.isNull(row) && times.values()[row] <= lateBefore;
     }
 
     /** Pushes the rows {@code selection[0, count)} of {@code rows}, at most a chunk, downstream. */

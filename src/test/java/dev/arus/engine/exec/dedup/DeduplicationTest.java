@@ -158,6 +158,27 @@ class DeduplicationTest {
     }
 
     /**
+     * A late row is dropped before its key is looked at, so the row after it with the same key
+     * but a later time is that key's first row: within the watermark the time is not in the key.
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @MethodSource("runs")
+    void aRowAfterALateRowOfItsKeyIsNewWithinTheWatermark(boolean restart, int slots) {
+        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, slots, in -> in
+                .withColumn("eventTime", expr("timestamp_seconds(t)"))
+                .withWatermark("eventTime", "2 seconds")
+                .dropDuplicatesWithinWatermark("k")
+                .select(col("k"), expr("CAST(eventTime AS BIGINT) AS t")))
+                .feed(row("a", 20L))
+                .feed(row("b", 10L), row("b", 21L), row("b", 22L)).batches();
+        assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
+                List.of("[a,20]"), List.of(),
+                List.of("[b,21]"), List.of());
+        assertThat(state(batches.get(2)).numRowsDroppedByWatermark()).isEqualTo(1L);
+        assertThat(state(batches.get(2)).customMetrics()).containsEntry("numDroppedDuplicateRows", 1L);
+    }
+
+    /**
      * Thousands of rows a batch, keyed on a nullable number, a double and a string, with duplicates
      * near and far: each row comes out when no earlier row had its key, NULLs equal to NULLs,
      * {@code -0.0} to {@code 0.0} and every NaN to NaN, as Spark groups them.
