@@ -68,22 +68,7 @@ class LogRecoveryTest {
     }
 
     private Path copy(String name) throws IOException {
-        return copy(original, name);
-    }
-
-    private Path copy(Path from, String name) throws IOException {
-        Path target = root.resolve(name);
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path to = target.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(file, to);
-                }
-            }
-        }
-        return target;
+        return LogDirectories.copy(original, root.resolve(name));
     }
 
     /** Opens the log, checks it holds exactly the three whole batches, and that appending goes on from there. */
@@ -133,7 +118,7 @@ class LogRecoveryTest {
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> Files.size(segment(live)) > stream.sizeBytes());
             // The files as a kill -9 leaves them: the page cache holds every write made.
-            killed = copy(live, "killed");
+            killed = LogDirectories.copy(live, root.resolve("killed"));
             ends = stream.durableEnds();
         }
         assertThat(ends).containsExactly(60);

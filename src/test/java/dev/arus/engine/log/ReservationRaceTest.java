@@ -5,7 +5,6 @@ import static dev.arus.engine.log.LogRows.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.time.ManualClock;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,7 +105,7 @@ class ReservationRaceTest {
         Path segment = stream.partition(0).segments().get(0).logFile();
         assertThat(Files.size(segment)).as("zeros reserved after the batches")
                 .isGreaterThan(stream.partition(0).sizeBytes());
-        Path killed = copy(directory, root.resolve("killed"));
+        Path killed = LogDirectories.copy(directory, root.resolve("killed"));
         log.close();
         log = null;
         assertThat(Files.size(segment)).as("closed, the file ends at its last batch").isEqualTo(sizeOnReopen(directory));
@@ -130,7 +128,7 @@ class ReservationRaceTest {
 
         Segment full = stream.partition(0).segments().get(0);
         assertThat(Files.size(full.logFile())).as("the full segment's file ends at its last batch").isEqualTo(full.size());
-        Path killed = copy(directory, root.resolve("killed"));
+        Path killed = LogDirectories.copy(directory, root.resolve("killed"));
         log.close();
         log = null;
         open(killed, 4 * 1024);
@@ -154,7 +152,7 @@ class ReservationRaceTest {
         appendDurably(5, 5);
 
         assertThat(ids()).isEqualTo(ids(10));
-        Path killed = copy(directory, root.resolve("killed"));
+        Path killed = LogDirectories.copy(directory, root.resolve("killed"));
         log.close();
         log = null;
         open(killed, EventLog.DEFAULT_SEGMENT_BYTES);
@@ -206,19 +204,5 @@ class ReservationRaceTest {
         try (EventLog reopened = EventLog.open(directory, clock, EventLog.DEFAULT_SEGMENT_BYTES)) {
             return reopened.stream("s").sizeBytes();
         }
-    }
-
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
-        return to;
     }
 }

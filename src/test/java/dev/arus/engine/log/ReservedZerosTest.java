@@ -18,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +90,7 @@ class ReservedZerosTest {
             for (Future<?> writer : done) {
                 writer.get();
             }
-            copy(directory, killed);
+            LogDirectories.copy(directory, killed);
         } finally {
             threads.shutdown();
         }
@@ -118,18 +117,5 @@ class ReservedZerosTest {
 
     private static List<Object> consecutive(long first, int count) {
         return IntStream.range(0, count).mapToObj(i -> (Object) (first + i)).toList();
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.toList()) {
-                Path target = to.resolve(from.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
     }
 }
