@@ -28,9 +28,7 @@ import java.util.concurrent.locks.LockSupport;
  * so that a lone append costs no wake-up of another thread (0.1 ms at the median, milliseconds
  * on a loaded machine); what arrives meanwhile is written by the committer's own thread. A group
  * whose write or sync fails is cut off again, every append of it failing; nothing of it is
- * visible to readers. Once a group is answered, the partitions it wrote reserve room ahead when
- * due ({@link PartitionLog#reserveAhead}), written by a thread of their own, so that the next
- * groups' syncs write their records alone. Thread-safe.
+ * visible to readers. Thread-safe.
  */
 final class GroupCommitter implements AutoCloseable {
 
@@ -54,8 +52,6 @@ final class GroupCommitter implements AutoCloseable {
     private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
     private final ExecutorService syncs;
-    /** Writes the zeros partitions reserve ahead, off the appending threads. */
-    private final ExecutorService zeroWriter;
     private volatile boolean closed;
     /** Set by the committer's last group: whoever writes next refuses what waits. */
     private volatile boolean stopped;
@@ -66,11 +62,6 @@ final class GroupCommitter implements AutoCloseable {
             Thread syncThread = new Thread(runnable, name + "-sync");
             syncThread.setDaemon(true);
             return syncThread;
-        });
-        this.zeroWriter = Executors.newSingleThreadExecutor(runnable -> {
-            Thread reserveThread = new Thread(runnable, name + "-reserve");
-            reserveThread.setDaemon(true);
-            return reserveThread;
         });
         this.thread = new Thread(this::run, name);
         this.thread.setDaemon(true);
@@ -197,10 +188,7 @@ final class GroupCommitter implements AutoCloseable {
             // It reaches every append of the group through its future, and the log goes on.
             touched.forEach((partition, mark) -> rollback(partition, mark, failure));
             group.forEach(append -> append.done().completeExceptionally(failure));
-            return;
         }
-        // After the group's answers, and outside the rollback's reach: the group is durable.
-        touched.keySet().forEach(partition -> partition.reserveAhead(zeroWriter));
     }
 
     /** Syncs the partitions at once, one on this thread and the others on the sync threads: the group waits for the slowest. */
@@ -272,7 +260,5 @@ final class GroupCommitter implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         syncs.shutdown();
-        // A claim still queued finds its segment closed (or cut back to its last batch) and writes nothing.
-        zeroWriter.shutdown();
     }
 }

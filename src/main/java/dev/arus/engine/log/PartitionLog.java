@@ -16,8 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -135,35 +133,6 @@ final class PartitionLog implements AutoCloseable {
             segment.sync();
         }
         unsynced.clear();
-    }
-
-    /**
-     * Has {@code zeroWriter} reserve room ahead in the active segment ({@link Segment#claimReserve}),
-     * not past the segment size, when it is due: written outside this partition's lock, so that
-     * appends go on meanwhile.
-     */
-    void reserveAhead(Executor zeroWriter) {
-        Segment segment;
-        Segment.Reserve claimed;
-        synchronized (this) {
-            segment = active();
-            claimed = segment.claimReserve(segmentBytes);
-        }
-        if (claimed == null) {
-            return;
-        }
-        boolean handed = false;
-        try {
-            zeroWriter.execute(() -> segment.reserve(claimed));
-            handed = true;
-        } catch (RejectedExecutionException closing) {
-            // The log is closing: nothing more to reserve.
-        } finally {
-            if (!handed) {
-                // Else the segment never reserves again.
-                segment.release();
-            }
-        }
     }
 
     /** Lets readers read every append so far: called once they are synced, in every partition their group wrote. */

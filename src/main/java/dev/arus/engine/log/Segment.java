@@ -27,24 +27,10 @@ import java.util.UUID;
  * A FileChannel closes, for every thread, when a thread using it is interrupted: an append runs
  * on whichever request thread writes the group, so the files are opened again when that
  * happened, and writes hold back an interrupt already pending.
- *
- * <p>The log file being appended to runs past its last batch with zeros <em>reserved</em> ahead
- * ({@link #claimReserve}, {@link #reserve}): written by another thread a chunk at a time from the
- * file's end, under the segment's lock, and synced outside it, so that an append lands inside the
- * file's length and its {@code fdatasync} writes the batch alone, not the file's new size too (a
- * write of the file's metadata, and a wait of its own, as PostgreSQL avoids by filling its WAL
- * segments with zeros before use). An append never waits for the zeros: one past those written so
- * far grows the file, and the next chunk starts after it. Recovery takes
- * zeros after the last batch for a torn tail and cuts them; a full segment, and a closed one, is
- * cut back to its last batch, so its file ends where its batches do, as it always did.
  */
 final class Segment implements AutoCloseable {
 
     private static final int INDEX_ENTRY = 56;
-    /** Bytes reserved ahead of the last batch at a time; claimed again once less than half of it is left. */
-    static final int RESERVE_BYTES = 1 << 20;
-    /** Zeros written at a time under the lock: an append waits for one such write to the page cache at most. */
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024).asReadOnlyBuffer();
 
     private final long baseOffset;
     private final Path logFile;
@@ -59,12 +45,6 @@ final class Segment implements AutoCloseable {
     private long[] batchPositions = new long[64];
     private final List<RecordBatchCodec.Header> headers = new ArrayList<>();
     private long size;
-    /** The log file's length (at least): from {@link #size} up to here, zeros reserved ahead. */
-    private long fileEnd;
-    /** A claim of zeros is being written: one at a time. */
-    private boolean reserving;
-    /** Full: its file ends at its last batch for good. */
-    private boolean sealed;
     private long nextOffset;
     private long lastIngestMicros;
 
@@ -175,7 +155,6 @@ final class Segment implements AutoCloseable {
             remember(loaded.get(i), positions[i]);
         }
         size = logSize;
-        fileEnd = logSize;
         return true;
     }
 
@@ -210,7 +189,6 @@ final class Segment implements AutoCloseable {
             expected = batch.nextOffset();
         }
         size = fileSize;
-        fileEnd = fileSize;
         writeIndex();
     }
 
@@ -365,7 +343,6 @@ final class Segment implements AutoCloseable {
             at += log.write(batch, at);
         }
         size = at;
-        fileEnd = Math.max(fileEnd, at);
         remember(header, position);
         ByteBuffer entry = ByteBuffer.allocate(INDEX_ENTRY).order(ByteOrder.LITTLE_ENDIAN);
         putEntry(entry, header, position);
@@ -386,7 +363,6 @@ final class Segment implements AutoCloseable {
             }
             holdingInterrupt(() -> index().truncate((long) headers.size() * INDEX_ENTRY));
             size = bytes;
-            fileEnd = bytes;
             nextOffset = headers.isEmpty() ? baseOffset : headers.get(headers.size() - 1).nextOffset();
         } catch (IOException e) {
             throw LogException.writing("Cannot truncate " + logFile, e);
@@ -403,91 +379,14 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /**
-     * Once the segment is full and synced: cuts off its reserved zeros (the cut synced), and makes
-     * the index durable too, so that opening the log need not read this one.
-     */
-    synchronized void seal() {
-        sealed = true;
-        try {
-            if (fileEnd > size) {
-                FileChannel log = log();
-                holdingInterrupt(() -> {
-                    log.truncate(size);
-                    log.force(false);
-                });
-                fileEnd = size;
-            }
-        } catch (IOException e) {
-            throw LogException.writing("Cannot cut the zeros reserved ahead in " + logFile, e);
-        }
+    /** Makes the index durable too, once the segment is full, so that opening the log need not read this one. */
+    void seal() {
         try {
             FileChannel index = index();
             holdingInterrupt(() -> index.force(false));
         } catch (IOException e) {
             throw LogException.writing("Cannot sync " + indexFile, e);
         }
-    }
-
-    /** Zeros to write, synced, in the log file from its end up to {@code to}: claimed by {@link #claimReserve}. */
-    record Reserve(long to) {
-    }
-
-    /**
-     * Claims the zeros to reserve ahead, up to {@link #RESERVE_BYTES} past the last batch but not
-     * past {@code limit} (the segment size), once less than half of that is left; null when none
-     * are due. A claim is {@link #reserve written} or {@link #release released}, or no other is made.
-     */
-    synchronized Reserve claimReserve(long limit) {
-        long to = Math.min(size + RESERVE_BYTES, limit);
-        if (closed || sealed || reserving || fileEnd - size >= RESERVE_BYTES / 2 || to <= fileEnd) {
-            return null;
-        }
-        reserving = true;
-        return new Reserve(to);
-    }
-
-    /**
-     * Writes the claimed zeros a chunk at a time, each from the file's end as it stands then (past
-     * any batch appended meanwhile), and syncs them outside the segment's lock. Not needed for
-     * durability: should it fail, appends grow the file as before. Stops once the segment is full,
-     * closed or cut back, whose files end at their last batch.
-     */
-    void reserve(Reserve claimed) {
-        try {
-            while (writeZeros(claimed.to())) {
-                // Between chunks the lock is free for appends.
-            }
-            FileChannel log = log();
-            holdingInterrupt(() -> log.force(false));
-        } catch (IOException notReserved) {
-            // The appends grow the file as they go.
-        } finally {
-            release();
-        }
-    }
-
-    /** Writes the next chunk of zeros from the file's end toward {@code to}; false once there is none to write. */
-    private synchronized boolean writeZeros(long to) throws IOException {
-        long from = fileEnd;
-        if (closed || sealed || from >= to) {
-            return false;
-        }
-        ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), to - from));
-        // Counted as the file's even if the write fails midway, so that sealing or closing cuts it.
-        fileEnd = from + zeros.remaining();
-        FileChannel log = log();
-        holdingInterrupt(() -> {
-            for (long at = from; zeros.hasRemaining(); ) {
-                at += log.write(zeros, at);
-            }
-        });
-        return true;
-    }
-
-    /** Ends a claim, written or not. */
-    synchronized void release() {
-        reserving = false;
     }
 
     /** The position of the batch holding {@code offset}, and its base offset; null when none does. */
@@ -557,18 +456,8 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /** Cuts the reserved zeros off, so that the file ends at its last batch, then closes both files. */
     @Override
     public synchronized void close() {
-        if (fileEnd > size && !closed) {
-            try {
-                FileChannel log = log();
-                holdingInterrupt(() -> log.truncate(size));
-                fileEnd = size;
-            } catch (IOException e) {
-                // Left to the next opening, which cuts zeros after the last batch as a torn tail.
-            }
-        }
         closed = true;
         try {
             log.close();

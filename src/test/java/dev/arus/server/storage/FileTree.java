@@ -4,17 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-/**
- * Everything under a directory, byte for byte, to compare before and after: path to content, "dir" or link target.
- * An event log segment ({@code .log}) is taken up to its last non-zero byte: the log writes zeros
- * ahead of its last batch while idle (docs/streams.md), which are not content.
- */
+/** Everything under a directory, byte for byte, to compare before and after: path to content, "dir" or link target. */
 public final class FileTree {
 
     private FileTree() {
@@ -33,22 +28,12 @@ public final class FileTree {
                 } else if (Files.isDirectory(path)) {
                     tree.put(name, "dir");
                 } else {
-                    byte[] bytes = Files.readAllBytes(path);
-                    int length = name.endsWith(".log") ? withoutTrailingZeros(bytes) : bytes.length;
-                    tree.put(name, Base64.getEncoder().encodeToString(Arrays.copyOf(bytes, length)));
+                    tree.put(name, Base64.getEncoder().encodeToString(Files.readAllBytes(path)));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return tree;
-    }
-
-    private static int withoutTrailingZeros(byte[] bytes) {
-        int length = bytes.length;
-        while (length > 0 && bytes[length - 1] == 0) {
-            length--;
-        }
-        return length;
     }
 }
