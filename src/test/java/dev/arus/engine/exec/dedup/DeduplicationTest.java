@@ -72,6 +72,15 @@ class DeduplicationTest {
         return run;
     }
 
+    /** {@code dropDuplicatesWithinWatermark("k")} over {@code (k, t)}, {@code t} in seconds, watermark 2 s. */
+    private StreamCase withinWatermarkByK(boolean restart, int slots) {
+        return query("k STRING, t BIGINT", restart, slots, in -> in
+                .withColumn("eventTime", expr("timestamp_seconds(t)"))
+                .withWatermark("eventTime", "2 seconds")
+                .dropDuplicatesWithinWatermark("k")
+                .select(col("k"), expr("CAST(eventTime AS BIGINT) AS t")));
+    }
+
     private static StateOperatorProgress state(StreamCase.Batch batch) {
         return batch.progress().stateOperators().get(0);
     }
@@ -131,11 +140,7 @@ class DeduplicationTest {
     @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
     @MethodSource("runs")
     void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(boolean restart, int slots) {
-        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, slots, in -> in
-                .withColumn("eventTime", expr("timestamp_seconds(t)"))
-                .withWatermark("eventTime", "2 seconds")
-                .dropDuplicatesWithinWatermark("k")
-                .select(col("k"), expr("CAST(eventTime AS BIGINT) AS t")))
+        List<StreamCase.Batch> batches = withinWatermarkByK(restart, slots)
                 .feed(row("a", 17L))
                 .feed(row("a", 16L))
                 .feed(row("a", 13L))
@@ -164,11 +169,7 @@ class DeduplicationTest {
     @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
     @MethodSource("runs")
     void aRowAfterALateRowOfItsKeyIsNewWithinTheWatermark(boolean restart, int slots) {
-        List<StreamCase.Batch> batches = query("k STRING, t BIGINT", restart, slots, in -> in
-                .withColumn("eventTime", expr("timestamp_seconds(t)"))
-                .withWatermark("eventTime", "2 seconds")
-                .dropDuplicatesWithinWatermark("k")
-                .select(col("k"), expr("CAST(eventTime AS BIGINT) AS t")))
+        List<StreamCase.Batch> batches = withinWatermarkByK(restart, slots)
                 .feed(row("a", 20L))
                 .feed(row("b", 10L), row("b", 21L), row("b", 22L)).batches();
         assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
