@@ -11,13 +11,18 @@ import dev.arus.server.live.LiveClient;
 import dev.arus.server.query.restart.ManualRestartTimer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -238,12 +243,55 @@ class QueryRestartsTest {
         return Instant.ofEpochMilli(clock.millis());
     }
 
-    /** Puts a file where {@code directory} is, which makes every write under it fail; returns where the directory went. */
+    /**
+     * Puts a file where {@code directory} is, which makes every write under it fail; returns where the
+     * directory went. The running query may create the directory again before the file takes its place:
+     * what it wrote there joins the rest aside, and the file tries again.
+     */
     private static Path unwritable(Path directory) throws IOException {
         Path aside = directory.resolveSibling(directory.getFileName() + ".aside");
+        Path file = directory.resolveSibling(directory.getFileName() + ".file");
+        Files.writeString(file, "a file in the way");
         Files.move(directory, aside);
-        Files.writeString(directory, "a file in the way");
-        return aside;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Files.move(file, directory);
+                return aside;
+            } catch (FileSystemException recreated) {
+                if (attempt == 100) {
+                    throw recreated;
+                }
+                try {
+                    moveWrittenFiles(directory, aside);
+                } catch (NoSuchFileException | UncheckedIOException movedMeanwhile) {
+                    // the query renamed a file while it was walked: the next attempt finds it where it went
+                }
+            }
+        }
+    }
+
+    /** Moves every file under {@code from} to the same place under {@code to}, then the folders left empty. */
+    private static void moveWrittenFiles(Path from, Path to) throws IOException {
+        try (Stream<Path> written = Files.walk(from)) {
+            for (Path path : written.sorted(Comparator.reverseOrder()).toList()) {
+                Path target = to.resolve(from.relativize(path));
+                if (Files.isRegularFile(path)) {
+                    Files.createDirectories(target.getParent());
+                    Files.move(path, target);
+                } else {
+                    deleteIfEmpty(path);
+                }
+            }
+        }
+    }
+
+    /** Deletes an emptied folder, unless the query wrote in it again meanwhile: the next attempt takes that. */
+    private static void deleteIfEmpty(Path folder) throws IOException {
+        try {
+            Files.delete(folder);
+        } catch (DirectoryNotEmptyException writtenAgain) {
+            // left for the next attempt
+        }
     }
 
     /** Puts the directory back where the file was. */
