@@ -21,8 +21,9 @@ import java.util.function.IntConsumer;
  * The rows one side of a stream-stream join keeps in one state partition, as Spark's
  * {@code SymmetricHashJoinStateManager}: each row with whether it has matched, chained under its
  * key in the order it came; a row without a key (one with NULL in it) is kept but never found.
- * The rows' keys are indexed in {@link KeySegment}s, runs of slots in arrival order, so that a
- * key's rows are its chains in each segment, oldest first. Rows leave by eviction; a segment
+ * The rows' keys are kept beside them and found through {@link KeySegment}s, runs of slots in
+ * arrival order, each scanned or indexed, so that a key's rows are found segment by segment,
+ * oldest first. Rows leave by eviction; a segment
  * goes once its rows have, and the slots are reused once dead rows outnumber live ones. Each row
  * has an id, so that a commit writes only what changed: the rows added, the ids removed and the
  * ids that matched since. Used by one thread at a time.
@@ -30,6 +31,8 @@ import java.util.function.IntConsumer;
 final class JoinSideState {
 
     private static final int NO_KEY = -1;
+    // A keyed row's keyOf in a segment not indexed.
+    private static final int UNINDEXED = 0;
     /** Keys placed or looked up together, their index slots read ahead so that the cache misses overlap. */
     static final int BLOCK = 64;
     // Slots are swept for eviction in runs of 2^RUN_SHIFT: a run whose rows all leave later is skipped.
@@ -51,9 +54,13 @@ final class JoinSideState {
     private boolean[] matched = new boolean[64];
     private long[] ids = new long[64];
     private long[] times = new long[64];
-    // A row's key in its segment's index, and the next slot of its key's chain there.
+    // A row's key in its segment's index (NO_KEY: none; UNINDEXED: the segment has no index), and
+    // the next slot of its key's chain there (or, in a segment scanned, of the scan's chain).
     private int[] keyOf = new int[64];
     private int[] next = new int[64];
+    // A row's key, encoded, at slot * keyWidth, and its hash.
+    private long[] rowKeys;
+    private int[] rowHashes = new int[64];
     // Per run of slots: no live row of the run leaves the state before this time.
     private long[] runLeaves = runs(64);
     // In slot order, oldest first; a live row's slot is in one of them.
@@ -71,6 +78,8 @@ final class JoinSideState {
     private final IdLog matchedIds = new IdLog();
     private final int[] blockHashes = new int[BLOCK];
     private final int[] blockRows = new int[BLOCK];
+    // The keys of a run of probes, when it scans a segment, and each probe's among them.
+    private final ProbeKeys probeKeys;
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -78,6 +87,8 @@ final class JoinSideState {
         this.flat = schema.fields().stream().map(Field::type)
                 .noneMatch(type -> type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
         this.rows = ColumnarBatch.allocate(schema, 64);
+        this.rowKeys = new long[64 * keyWidth];
+        this.probeKeys = new ProbeKeys(keyWidth);
     }
 
     int live() {
@@ -128,33 +139,27 @@ final class JoinSideState {
     }
 
     /**
-     * Chains slots {@code [from, from + count)}, the newest, under their keys: the {@code i}-th
-     * has the key of row {@code rows[i]} of {@code keys} ({@code rows} null: of row {@code i}).
+     * Keeps the keys of slots {@code [from, from + count)}, the newest, and puts them in the
+     * newest segment: the {@code i}-th has the key of row {@code rows[i]} of {@code keys}
+     * ({@code rows} null: of row {@code i}). A segment with an index chains them under their keys.
      */
     private void place(int from, int[] rows, int count, EncodedKeys keys) {
         if (count == 0) {
             return;
         }
-        KeySegment segment = segmentFrom(from, count);
+        KeySegment segment = segmentFrom(from);
         long[] values = keys.keys();
-        for (int start = 0; start < count; start += BLOCK) {
-            int end = Math.min(count, start + BLOCK);
-            int hashed = 0;
-            for (int i = start; i < end; i++) {
-                int row = rows == null ? i : rows[i];
-                if (keys.keyed(row)) {
-                    blockHashes[hashed++] = keys.hash(row);
-                }
+        for (int i = 0; i < count; i++) {
+            int row = rows == null ? i : rows[i];
+            if (keys.keyed(row)) {
+                int slot = from + i;
+                System.arraycopy(values, row * keyWidth, rowKeys, slot * keyWidth, keyWidth);
+                rowHashes[slot] = keys.hash(row);
+                keyOf[slot] = UNINDEXED;
             }
-            segment.touch(blockHashes, hashed);
-            for (int i = start; i < end; i++) {
-                int row = rows == null ? i : rows[i];
-                if (keys.keyed(row)) {
-                    int group = segment.place(values, row * keyWidth, keys.hash(row));
-                    keyOf[from + i] = group;
-                    segment.chain(from + i, group, next);
-                }
-            }
+        }
+        if (segment.indexed()) {
+            indexRows(segment, from, from + count);
         }
         for (int slot = from; slot < from + count; slot++) {
             segment.latest = Math.max(segment.latest, times[slot]);
@@ -163,11 +168,41 @@ final class JoinSideState {
         segment.live += count;
     }
 
+    /** Makes the index of segment {@code segment}, which has none, from its live rows. */
+    private void index(KeySegment segment) {
+        segment.startIndex(segment.live);
+        indexRows(segment, segment.start, segment.end);
+    }
+
     /**
-     * The segment {@code count} new rows from slot {@code from} (the first free one) go to: the
-     * newest, unless it holds enough rows already and the segments are not too many; else a new one.
+     * Chains the live keyed rows of slots {@code [from, to)} under their keys in {@code segment}'s
+     * index, a block at a time, their index slots read ahead so that the cache misses overlap.
      */
-    private KeySegment segmentFrom(int from, int count) {
+    private void indexRows(KeySegment segment, int from, int to) {
+        for (int start = from; start < to; start += BLOCK) {
+            int end = Math.min(to, start + BLOCK);
+            int hashed = 0;
+            for (int slot = start; slot < end; slot++) {
+                if (alive[slot] && keyOf[slot] != NO_KEY) {
+                    blockHashes[hashed++] = rowHashes[slot];
+                }
+            }
+            segment.touch(blockHashes, hashed);
+            for (int slot = start; slot < end; slot++) {
+                if (alive[slot] && keyOf[slot] != NO_KEY) {
+                    int group = segment.place(rowKeys, slot * keyWidth, rowHashes[slot]);
+                    keyOf[slot] = group;
+                    segment.chain(slot, group, next);
+                }
+            }
+        }
+    }
+
+    /**
+     * The segment new rows from slot {@code from} (the first free one) go to: the newest, unless
+     * it holds enough rows already and the segments are not too many; else a new one.
+     */
+    private KeySegment segmentFrom(int from) {
         if (!segments.isEmpty()) {
             KeySegment newest = segments.get(segments.size() - 1);
             if (newest.end == from && (segments.size() >= MAX_SEGMENTS
@@ -175,9 +210,7 @@ final class JoinSideState {
                 return newest;
             }
         }
-        int expectedKeys = Math.max(count, live / SEGMENTS_OF_LIVE);
-        KeySegment fresh = spare != null && spare.reuse(from, expectedKeys) ? spare
-                : new KeySegment(keyWidth, from, expectedKeys);
+        KeySegment fresh = spare != null ? spare.reuse(from) : new KeySegment(keyWidth, from);
         spare = null;
         segments.add(fresh);
         return fresh;
@@ -194,6 +227,8 @@ final class JoinSideState {
         times = Arrays.copyOf(times, grown);
         keyOf = Arrays.copyOf(keyOf, grown);
         next = Arrays.copyOf(next, grown);
+        rowKeys = Arrays.copyOf(rowKeys, grown * keyWidth);
+        rowHashes = Arrays.copyOf(rowHashes, grown);
         int knownRuns = runLeaves.length;
         runLeaves = Arrays.copyOf(runLeaves, runs(grown).length);
         Arrays.fill(runLeaves, knownRuns, runLeaves.length, Long.MAX_VALUE);
@@ -223,7 +258,8 @@ final class JoinSideState {
      * condition rules out the rest ({@code offset}, the side's {@link StreamJoinSpec.StateBound}:
      * a row at or before a watermark plus it matches no later row, which eviction relies on too). Rows the bits of every segment's keys
      * rule out are left out. Each segment is probed by all the rows before the next, so that its
-     * key bits stay in cache meanwhile. Returns how many rows {@code probed} holds.
+     * key bits stay in cache meanwhile; a segment without an index is scanned
+     * ({@link KeySegment#scanNext}), or indexed first. Returns how many rows {@code probed} holds.
      */
     int firstWithKeys(EncodedKeys keys, boolean[] probes, int count, LongVector times, long offset, int[] probed,
                       int[] heads) {
@@ -237,15 +273,28 @@ final class JoinSideState {
         }
         int stride = segments.size();
         int reached = 0;
+        boolean scanning = false;
+        boolean indexing = false;
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
             if (segment.live > 0 && segment.latest >= earliest) {
-                segment.prepareProbes(s < stride - 1);
+                if (!segment.indexed() && !segment.scanNext()) {
+                    index(segment);
+                    indexing = true;
+                }
+                if (segment.indexed()) {
+                    segment.prepareProbes(s < stride - 1);
+                } else {
+                    scanning = true;
+                }
                 reached++;
             }
         }
         if (reached == 0) {
             return 0;
+        }
+        if (indexing) {
+            keyBits.renumbered(allKeys.size());
         }
         if (keyBits.prepare(allKeys)) {
             int kept = 0;
@@ -259,10 +308,17 @@ final class JoinSideState {
             probing = kept;
         }
         Arrays.fill(heads, 0, probing * stride, -1);
+        if (scanning) {
+            probeKeys.collect(keys, probed, probing);
+        }
         long[] values = keys.keys();
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
             if (segment.live == 0 || segment.latest < earliest) {
+                continue;
+            }
+            if (!segment.indexed()) {
+                scan(segment, s, stride, times, offset, probed, probing, heads);
                 continue;
             }
             for (int start = 0; start < probing; start += BLOCK) {
@@ -293,6 +349,27 @@ final class JoinSideState {
             }
         }
         return probing;
+    }
+
+    /**
+     * Finds the rows of segment {@code segment}, the {@code s}-th of {@code stride}, with the keys
+     * of the {@link #probeKeys}, by reading every live row's key: each probing row's first into
+     * {@code heads} as {@link #firstWithKeys} does, the rows of a key chained in slot order for
+     * {@link #nextWithKey} (until the segment is next scanned).
+     */
+    private void scan(KeySegment segment, int s, int stride, LongVector times, long offset,
+                      int[] probed, int probing, int[] heads) {
+        probeKeys.clearChains();
+        for (int slot = segment.start; slot < segment.end; slot++) {
+            if (alive[slot] && keyOf[slot] != NO_KEY) {
+                probeKeys.chain(rowKeys, slot * keyWidth, rowHashes[slot], slot, next);
+            }
+        }
+        for (int p = 0; p < probing; p++) {
+            if (segment.latest >= notBefore(times, offset, probed[p])) {
+                heads[p * stride + s] = probeKeys.firstOf(p);
+            }
+        }
     }
 
     /** The earliest time of a stored row that row {@code row} can match ({@link #firstWithKeys}). */
@@ -417,7 +494,7 @@ final class JoinSideState {
 
     /**
      * Moves the live rows to the front, in order, each segment's together, and rebuilds each
-     * segment's chains from its rows; a segment whose live rows hold fewer than half its keys
+     * indexed segment's chains from its rows; a segment whose live rows hold fewer than half its keys
      * drops the others from its index ({@link KeySegment#restart}). The rows move down within the
      * arrays they are in (each onto a slot whose row has moved already), unless those are far
      * larger than the rows need or a column nests values.
@@ -437,6 +514,13 @@ final class JoinSideState {
         int at = 0;
         for (int s = 0; s < segments.size(); s++) {
             KeySegment segment = segments.get(s);
+            if (!segment.indexed()) {
+                while (at < kept && keep[at] < segment.end) {
+                    at++;
+                }
+                ends[s] = at;
+                continue;
+            }
             boolean[] held = new boolean[segment.size()];
             int heldCount = 0;
             for (; at < kept && keep[at] < segment.end; at++) {
@@ -454,6 +538,8 @@ final class JoinSideState {
         long[] wasId = ids;
         long[] wasTime = times;
         int[] wasKey = keyOf;
+        long[] wasRowKeys = rowKeys;
+        int[] wasRowHashes = rowHashes;
         if (inPlace) {
             Arrays.fill(alive, 0, wasSize, false);
             Arrays.fill(runLeaves, Long.MAX_VALUE);
@@ -470,7 +556,11 @@ final class JoinSideState {
                 int slot = keep[i];
                 int key = wasKey[slot];
                 occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
-                if (key != NO_KEY) {
+                System.arraycopy(wasRowKeys, slot * keyWidth, rowKeys, i * keyWidth, keyWidth);
+                rowHashes[i] = wasRowHashes[slot];
+                if (key != NO_KEY && !segment.indexed()) {
+                    keyOf[i] = UNINDEXED;
+                } else if (key != NO_KEY) {
                     keyOf[i] = newIds == null ? key : newIds[key];
                     segment.chain(i, keyOf[i], next);
                 }
@@ -502,6 +592,8 @@ final class JoinSideState {
         times = new long[slots];
         keyOf = new int[slots];
         next = new int[slots];
+        rowKeys = new long[slots * keyWidth];
+        rowHashes = new int[slots];
         runLeaves = runs(slots);
         size = 0;
         live = 0;
@@ -517,7 +609,7 @@ final class JoinSideState {
     }
 
     long memoryBytes() {
-        long bytes = (long) alive.length * 40 + keyBits.memoryBytes() + (spare == null ? 0 : spare.memoryBytes());
+        long bytes = (long) alive.length * (44 + 8 * keyWidth) + keyBits.memoryBytes() + (spare == null ? 0 : spare.memoryBytes());
         for (KeySegment segment : segments) {
             bytes += segment.memoryBytes();
         }
@@ -660,7 +752,10 @@ final class JoinSideState {
         void of(ColumnarBatch rows, EncodedKeys keys, long[] leaveAt);
     }
 
-    /** The keys of every segment, numbered in segment order: the newest segment's new keys come last. */
+    /**
+     * The keys of every segment, numbered in segment order: the newest segment's new keys come
+     * last. A segment without an index has its rows' keys, one per slot.
+     */
     private final class SegmentKeys implements KeyBits.Keys {
 
         // The segment of the key last asked for, and the number of its first key.
@@ -671,9 +766,14 @@ final class JoinSideState {
         public int size() {
             int keys = 0;
             for (KeySegment each : segments) {
-                keys += each.size();
+                keys += keysOf(each);
             }
             return keys;
+        }
+
+        // A segment without an index counts each of its slots as a key, some perhaps not keyed: a bit too many.
+        private int keysOf(KeySegment segment) {
+            return segment.indexed() ? segment.size() : segment.end - segment.start;
         }
 
         /** Fastest for keys asked for in order, as the bits ask for them. */
@@ -683,11 +783,12 @@ final class JoinSideState {
                 segment = 0;
                 base = 0;
             }
-            while (key >= base + segments.get(segment).size()) {
-                base += segments.get(segment).size();
+            while (key >= base + keysOf(segments.get(segment))) {
+                base += keysOf(segments.get(segment));
                 segment++;
             }
-            return segments.get(segment).hashOf(key - base);
+            KeySegment holding = segments.get(segment);
+            return holding.indexed() ? holding.hashOf(key - base) : rowHashes[holding.start + key - base];
         }
     }
 

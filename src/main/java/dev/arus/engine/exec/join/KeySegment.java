@@ -4,18 +4,24 @@ import dev.arus.engine.state.GroupIndex;
 import java.util.Arrays;
 
 /**
- * A key segment is a run of a join side's slots, {@code [start, end)}, with the index of its rows'
- * keys: each key with its chain, the run's rows of that key in slot order. A side keeps its rows
- * in a few segments, new rows in the newest, so that a batch's new keys go into an index of about
- * that batch's size, which stays in cache where one index of every key did not, and a segment whose
- * rows have all left is dropped whole instead of its keys being taken out of a large index. The
- * chains link slots through the side's {@code next} array. Used by one thread at a time.
+ * A key segment is a run of a join side's slots, {@code [start, end)}, and how its rows are found
+ * by key. A side keeps its rows in a few segments, new rows in the newest, and a segment whose
+ * rows have all left is dropped whole. A segment starts without an index: a run of probes scans
+ * its rows' keys against an index of the probing keys, a few times, before its own index (each
+ * key with its chain, the run's rows of that key in slot order) is made for the probes after.
+ * A batch's new keys are many and mostly looked for by few probes (a click's impression), which
+ * read them a few times in sequence for less than placing each in a hash index out of cache
+ * costs; keys looked for again and again get their index. The chains link slots through the
+ * side's {@code next} array. Used by one thread at a time.
  */
 final class KeySegment implements KeyBits.Keys {
 
     // Twice the other indexes' slots a key: most rows bring a new key, and its insert passes fewer
     // taken slots (3.4 -> 2.7 ms a batch of 90,000 in the benchmark), for 16 bytes more a key.
     private static final int SLOTS_PER_KEY = 4;
+    // Runs of probes may scan the segment's rows this many times over, about what indexing its
+    // keys costs (a scan 2-4 ns a row, an insert into an index out of cache 20-30), before its index is made.
+    private static final int SCANS_BEFORE_INDEX = 4;
 
     int start;
     int end;
@@ -23,45 +29,75 @@ final class KeySegment implements KeyBits.Keys {
     int live;
     /** No row of the run leaves the state after this time (its rows' latest, or later once some left). */
     long latest = Long.MIN_VALUE;
-    private final GroupIndex keys;
+    private final int width;
+    // Null until the segment is first indexed; kept when a reused segment starts over unindexed.
+    private GroupIndex keys;
+    private boolean indexed;
     private int[] first;
     private int[] last;
     private final KeyBits keyBits = new KeyBits();
     // Whether the current run of probes checks the key bits first.
     private boolean filtering;
+    // The rows the runs of probes scanned, over the segment's life.
+    private long scannedRows;
 
-    /** A segment from slot {@code start}, holding no row yet, with room for {@code expectedKeys} keys. */
-    KeySegment(int width, int start, int expectedKeys) {
+    /** A segment from slot {@code start}, holding no row yet, not indexed. */
+    KeySegment(int width, int start) {
+        this.width = width;
         this.start = start;
         this.end = start;
-        this.keys = new GroupIndex(width, expectedKeys, SLOTS_PER_KEY);
-        this.first = new int[Math.max(16, expectedKeys)];
-        this.last = new int[first.length];
     }
 
-    /**
-     * Makes this segment, whose rows have all left, a new one from slot {@code start}, if its
-     * index is about the size {@code expectedKeys} keys need: emptying the index costs less than
-     * making one (a large array zeroed, then filled). Returns whether it did.
-     */
-    boolean reuse(int start, int expectedKeys) {
-        int held = keys.size();
-        if (held * 2 < expectedKeys || held > 4 * expectedKeys) {
-            return false;
-        }
-        keys.clear();
-        keyBits.renumbered(0);
+    /** Makes this segment, whose rows have all left, a new one from slot {@code start}, its index kept for reuse. */
+    KeySegment reuse(int start) {
         this.start = start;
         this.end = start;
         this.live = 0;
         this.latest = Long.MIN_VALUE;
+        this.indexed = false;
+        this.scannedRows = 0;
+        return this;
+    }
+
+    boolean indexed() {
+        return indexed;
+    }
+
+    /**
+     * Whether the next run of probes scans the segment's rows rather than its index, counted as
+     * done if so: until the scans have read its rows {@link #SCANS_BEFORE_INDEX} times.
+     */
+    boolean scanNext() {
+        long rows = end - start;
+        if (indexed || scannedRows + rows > SCANS_BEFORE_INDEX * rows) {
+            return false;
+        }
+        scannedRows += rows;
         return true;
     }
 
-    /** How many keys the index holds, some perhaps with no live row left. */
+    /**
+     * Starts the segment's index, empty, with room for {@code expectedKeys} keys: the index it
+     * had before it was reused, emptied, when about that size (emptying costs less than making
+     * one, a large array zeroed then filled).
+     */
+    void startIndex(int expectedKeys) {
+        int held = keys == null ? -1 : keys.size();
+        if (keys != null && held * 2 >= expectedKeys && held <= 4 * expectedKeys) {
+            keys.clear();
+        } else {
+            keys = new GroupIndex(width, expectedKeys, SLOTS_PER_KEY);
+            first = new int[Math.max(16, expectedKeys)];
+            last = new int[first.length];
+        }
+        keyBits.renumbered(0);
+        indexed = true;
+    }
+
+    /** How many keys the index holds, some perhaps with no live row left; 0 when not indexed. */
     @Override
     public int size() {
-        return keys.size();
+        return indexed ? keys.size() : 0;
     }
 
     /** Reads ahead the index's slots of {@code hashes[0, count)}, so that their cache misses overlap. */
@@ -148,6 +184,6 @@ final class KeySegment implements KeyBits.Keys {
     }
 
     long memoryBytes() {
-        return keys.memoryBytes() + keyBits.memoryBytes() + (long) first.length * 2 * Integer.BYTES;
+        return keys == null ? 0 : keys.memoryBytes() + keyBits.memoryBytes() + (long) first.length * 2 * Integer.BYTES;
     }
 }
