@@ -153,7 +153,8 @@ public final class LiveClient implements AutoCloseable {
         @Override
         public void onError(WebSocket webSocket, Throwable error) {
             closed.completeExceptionally(error);
-            arrivals.add(new Ended("failed with " + error + (error.getCause() == null ? "" : ", caused by " + error.getCause())));
+            arrivals.add(new Ended("failed with " + error
+                    + (error.getCause() == null ? "" : ", caused by " + error.getCause())));
         }
     }
 }
