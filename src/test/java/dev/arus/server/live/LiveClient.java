@@ -20,14 +20,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A real WebSocket client of {@code /ws/queries/{id}} that reads every message as soon as it comes, as JSON, and
- * notes the wall-clock time at which its last frame arrived.
+ * notes the wall-clock time at which its last frame arrived. Once the connection has ended, asking for the next
+ * message fails at once with how it ended (the server's close, or the client's failure, such as a malformed frame)
+ * instead of after the deadline.
  */
 public final class LiveClient implements AutoCloseable {
 
     public static final Duration DEADLINE = Duration.ofSeconds(20);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final BlockingQueue<Received> messages = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
     private final CompletableFuture<Closing> closed = new CompletableFuture<>();
     private final WebSocket socket;
 
@@ -75,9 +77,13 @@ public final class LiveClient implements AutoCloseable {
     /** The next message with its arrival time; fails when none comes before the deadline. */
     Received nextReceived() {
         try {
-            Received received = messages.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-            assertThat(received).as("a message within %s", DEADLINE).isNotNull();
-            return received;
+            Arrival arrival = arrivals.poll(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            assertThat(arrival).as("a message within %s", DEADLINE).isNotNull();
+            if (arrival instanceof Ended ended) {
+                arrivals.add(ended); // for any later call
+                throw new AssertionError("the connection ended before the next message: " + ended.how());
+            }
+            return (Received) arrival;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -110,8 +116,15 @@ public final class LiveClient implements AutoCloseable {
     record Closing(int statusCode, String reason) {
     }
 
+    /** What the reader hands over, in the order it came: messages, then at most one end. */
+    private sealed interface Arrival permits Received, Ended {
+    }
+
     /** A message and when its last frame arrived, in milliseconds since the epoch. */
-    record Received(JsonNode message, long atMillis) {
+    record Received(JsonNode message, long atMillis) implements Arrival {
+    }
+
+    private record Ended(String how) implements Arrival {
     }
 
     private final class Reader implements WebSocket.Listener {
@@ -123,7 +136,7 @@ public final class LiveClient implements AutoCloseable {
             text.append(data);
             if (last) {
                 long at = System.currentTimeMillis();
-                messages.add(new Received(JSON.readTree(text.toString()), at));
+                arrivals.add(new Received(JSON.readTree(text.toString()), at));
                 text.setLength(0);
             }
             webSocket.request(1);
@@ -133,12 +146,15 @@ public final class LiveClient implements AutoCloseable {
         @Override
         public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
             closed.complete(new Closing(statusCode, reason));
+            arrivals.add(new Ended("closed by the server with " + statusCode + " " + reason));
             return null;
         }
 
         @Override
         public void onError(WebSocket webSocket, Throwable error) {
             closed.completeExceptionally(error);
+            arrivals.add(new Ended("failed with " + error
+                    + (error.getCause() == null ? "" : ", caused by " + error.getCause())));
         }
     }
 }
