@@ -33,10 +33,8 @@ import java.util.List;
  * watermark is dropped as late; a row whose key is new is emitted (in chunks, each as soon as it
  * is full) and its key kept (with, within the watermark, the time it expires: its event time plus
  * the delay); any other row is a duplicate. Then keys that this batch's watermark closes are
- * evicted: those whose event-time key is at or before it, or whose expiry is. A store without
- * files takes them by bucket of closing time ({@link ClosingBuckets}); a store with files, whose
- * delta lists the removed keys in id order, looks for them only in the blocks of keys whose
- * earliest closing time the watermark reaches ({@link EarliestClosings}). An evicted
+ * evicted: those whose event-time key is at or before it, or whose expiry is, looked for only in
+ * the blocks of keys whose earliest closing time it reaches ({@link EarliestClosings}). An evicted
  * key leaves the state at once (its count, files and entries) but stays in the key index, marked,
  * until evicted keys outnumber the others: then the index is rebuilt without them, so that a
  * batch does not rebuild millions of keys to drop a few. A marked key seen again is a new key.
@@ -54,9 +52,7 @@ final class DeduplicationPartition extends StatePartition {
     private final KeyedDelta delta = new KeyedDelta();
     // Whether keys leave the state: by their event time, or within the watermark by their expiry.
     private final boolean evicts;
-    // Where eviction finds the keys a watermark closes: by id block with files, else by bucket.
     private final EarliestClosings closings = new EarliestClosings();
-    private final ClosingBuckets buckets = new ClosingBuckets();
     private long[] expiresAt = new long[16];
     private long[] addedInBatch = new long[16];
     // Keys evicted but still in the index, and how many.
@@ -123,7 +119,6 @@ final class DeduplicationPartition extends StatePartition {
         int kept = 0;
         int emitted = 0;
         int width = layout.width();
-        int firstNew = keys.size();
         for (int from = 0; from < size; from += LOOKAHEAD) {
             int count = selectRows(from, Math.min(size, from + LOOKAHEAD), times, lateBefore);
             layout.encodeAll(blockRows, count, blockKeys);
@@ -142,9 +137,7 @@ final class DeduplicationPartition extends StatePartition {
                 expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
                         : Long.MAX_VALUE;
                 addedInBatch[key] = stamp;
-                if (key < known) {
-                    noteClosing(key);
-                }
+                noteClosing(key);
                 selected[kept++] = row;
                 // A full chunk goes out at once, while its rows are still in cache.
                 if (kept == ColumnarBatch.CHUNK_SIZE) {
@@ -157,21 +150,14 @@ final class DeduplicationPartition extends StatePartition {
         if (kept > 0) {
             newRows.take(rows, selected, kept);
         }
-        // The keys added (those taken back were noted above) in a loop of their own, which keeps
-        // the lookups' loop short, while their keys are still in cache.
-        for (int key = firstNew; key < keys.size(); key++) {
-            noteClosing(key);
-        }
         added += emitted + kept;
         return emitted + kept;
     }
 
     /** Notes when held key {@code key} closes, for {@link #finish} to find it. */
     private void noteClosing(int key) {
-        if (evicts && durable()) {
+        if (evicts) {
             closings.add(key, closingTime(key));
-        } else if (evicts) {
-            buckets.add(key, closingTime(key));
         }
     }
 
@@ -236,35 +222,27 @@ final class DeduplicationPartition extends StatePartition {
      */
     void finish(long stamp, long evictBefore) {
         int total = keys.size();
-        long evictedNow = !evicts ? 0
-                : durable() ? evictByBlock(total, evictBefore) : buckets.evict(evictBefore, evicted, this::closingTime);
+        long evictedNow = 0;
+        for (int block = 0; evicts && block * EarliestClosings.BLOCK < total; block++) {
+            if (closings.reaches(block, evictBefore)) {
+                evictedNow += evict(block * EarliestClosings.BLOCK,
+                        Math.min(total, (block + 1) * EarliestClosings.BLOCK), block, evictBefore);
+            }
+        }
         evictedCount += (int) evictedNow;
         if (evictedCount > total - evictedCount) {
             boolean[] keep = new boolean[total];
             Arrays.fill(keep, true);
             evict(keep);
         }
-        finished(new StateStats(rows(), added, evictedNow, late,
-                keys.memoryBytes() + 17L * expiresAt.length + buckets.memoryBytes()));
+        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * expiresAt.length));
         lastDuplicates = duplicates;
         forgetBatch();
     }
 
-    /** Marks evicted the keys of {@code [0, total)} that close at or before {@code evictBefore}; returns how many. */
-    private long evictByBlock(int total, long evictBefore) {
-        long evictedNow = 0;
-        for (int block = 0; block * EarliestClosings.BLOCK < total; block++) {
-            if (closings.reaches(block, evictBefore)) {
-                evictedNow += evict(block * EarliestClosings.BLOCK,
-                        Math.min(total, (block + 1) * EarliestClosings.BLOCK), block, evictBefore);
-            }
-        }
-        return evictedNow;
-    }
-
     /**
      * Marks evicted the keys of {@code [from, to)}, block {@code block}, that close at or before
-     * {@code evictBefore}, noting their removal for the next delta; returns how many.
+     * {@code evictBefore}; returns how many.
      */
     private long evict(int from, int to, int block, long evictBefore) {
         long evictedNow = 0;
@@ -277,7 +255,9 @@ final class DeduplicationPartition extends StatePartition {
             if (closes <= evictBefore) {
                 evicted[key] = true;
                 evictedNow++;
-                layout.writeKey(keys, key, delta.removal());
+                if (durable()) {
+                    layout.writeKey(keys, key, delta.removal());
+                }
             } else {
                 earliestLeft = Math.min(earliestLeft, closes);
             }
@@ -300,7 +280,6 @@ final class DeduplicationPartition extends StatePartition {
         Arrays.fill(evicted, false);
         evictedCount = 0;
         closings.clear();
-        buckets.clear();
         for (int key = 0; key < survivors.length; key++) {
             noteClosing(key);
         }
