@@ -22,9 +22,14 @@ import java.util.function.Function;
  * that reads them, then every no-data batch a moving watermark asks for ({@link #add} then
  * {@link #run} put rows of several streams in one batch). Each batch's output rows (as text) and
  * progress are kept. With {@code restart}, the query is stopped and started again from its
- * checkpoint after every batch.
+ * checkpoint after every batch; a query may also run without a checkpoint, its state in memory.
  */
 public final class StreamCase implements AutoCloseable {
+
+    /** Where the query keeps its state: in memory, or in a checkpoint, restarted from it after every batch or not. */
+    public enum Checkpoint {
+        NONE, KEPT, RESTARTED_AFTER_EACH_BATCH
+    }
 
     /** One batch as a test sees it: the rows out, and its progress. */
     public record Batch(List<String> rows, StreamingQueryProgress progress) {
@@ -54,11 +59,15 @@ public final class StreamCase implements AutoCloseable {
     public StreamCase(Path directory, List<String> schemas, boolean restart,
                       Function<List<StreamFrame>, StreamFrame> query,
                       Function<DataStreamWriter, DataStreamWriter> writer) {
-        this(directory, schemas, restart, TaskSlots.defaultParallelism(), query, writer);
+        this(directory, schemas, restart ? Checkpoint.RESTARTED_AFTER_EACH_BATCH : Checkpoint.KEPT,
+                TaskSlots.defaultParallelism(), query, writer);
     }
 
-    /** A query over several input streams whose batches run on {@code slots} task slots. */
-    public StreamCase(Path directory, List<String> schemas, boolean restart, int slots,
+    /**
+     * A query over several input streams whose batches run on {@code slots} task slots, its state
+     * kept as {@code checkpoint} says.
+     */
+    public StreamCase(Path directory, List<String> schemas, Checkpoint checkpoint, int slots,
                       Function<List<StreamFrame>, StreamFrame> query,
                       Function<DataStreamWriter, DataStreamWriter> writer) {
         driver = new QueryTestDriver(Instant.parse("2026-12-01T10:00:00Z"), 1,
@@ -71,11 +80,11 @@ public final class StreamCase implements AutoCloseable {
             inputs.add(driver.session().readStream().format("stream").option("stream", name)
                     .option("startingOffsets", "earliest").load());
         }
-        if (restart) {
+        if (checkpoint == Checkpoint.RESTARTED_AFTER_EACH_BATCH) {
             driver.restartAfterEachBatch();
         }
-        driver.startRecording(query.apply(inputs), w -> writer.apply(w)
-                .option("checkpointLocation", directory.resolve("checkpoint").toString()));
+        driver.startRecording(query.apply(inputs), w -> checkpoint == Checkpoint.NONE ? writer.apply(w)
+                : writer.apply(w).option("checkpointLocation", directory.resolve("checkpoint").toString()));
     }
 
     public QueryTestDriver driver() {

@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code StreamingDeduplicationSuite} and {@code StreamingDeduplicationWithinWatermarkSuite}):
  * the rows out of each batch, the no-data batches a moving watermark runs, and the state figures.
  * Rows come from a stream of the event log, a batch's worth appended before each trigger; each
- * case runs once straight through and once restarted from its checkpoint after every batch.
+ * case runs straight through without a checkpoint (its state in memory, evicted without files to
+ * write) and with one, and restarted from its checkpoint after every batch.
  */
 class DeduplicationTest {
 
@@ -54,27 +55,30 @@ class DeduplicationTest {
     }
 
     /**
-     * Each case straight through and restarted after every batch, on one task slot (which
-     * deduplicates each chunk as it comes) and on two (whose rows are buffered by partition).
+     * Each case straight through without and with a checkpoint, and restarted after every batch,
+     * on one task slot (which deduplicates each chunk as it comes) and on two (whose rows are
+     * buffered by partition).
      */
     static Stream<Arguments> runs() {
-        return Stream.of(Arguments.of(false, 1), Arguments.of(true, 1), Arguments.of(false, 2), Arguments.of(true, 2));
+        return Stream.of(StreamCase.Checkpoint.values())
+                .flatMap(checkpoint -> Stream.of(Arguments.of(checkpoint, 1), Arguments.of(checkpoint, 2)));
     }
 
     /**
-     * A case of its own directory, straight through or restarted after every batch, on {@code slots}
+     * A case of its own directory, its state kept as {@code checkpoint} says, on {@code slots}
      * task slots; closed after the test.
      */
-    private StreamCase query(String schema, boolean restart, int slots, Function<StreamFrame, StreamFrame> query) {
-        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), List.of(schema), restart, slots,
+    private StreamCase query(String schema, StreamCase.Checkpoint checkpoint, int slots,
+                             Function<StreamFrame, StreamFrame> query) {
+        StreamCase run = new StreamCase(directory.resolve("case-" + cases.size()), List.of(schema), checkpoint, slots,
                 inputs -> query.apply(inputs.get(0)), w -> w.outputMode("append"));
         cases.add(run);
         return run;
     }
 
     /** {@code dropDuplicatesWithinWatermark("k")} over {@code (k, t)}, {@code t} in seconds, watermark 2 s. */
-    private StreamCase withinWatermarkByK(boolean restart, int slots) {
-        return query("k STRING, t BIGINT", restart, slots, in -> in
+    private StreamCase withinWatermarkByK(StreamCase.Checkpoint checkpoint, int slots) {
+        return query("k STRING, t BIGINT", checkpoint, slots, in -> in
                 .withColumn("eventTime", expr("timestamp_seconds(t)"))
                 .withWatermark("eventTime", "2 seconds")
                 .dropDuplicatesWithinWatermark("k")
@@ -94,12 +98,12 @@ class DeduplicationTest {
     }
 
     /** SDS "deduplicate with watermark": the event time is a key, so keys are evicted once the watermark passes them. */
-    private List<StreamCase.Batch> withWatermark(boolean restart, int slots) {
+    private List<StreamCase.Batch> withWatermark(StreamCase.Checkpoint checkpoint, int slots) {
         long[] fives = new long[30];
         for (int i = 0; i < 30; i++) {
             fives[i] = 10 + i / 5;
         }
-        return query("value BIGINT", restart, slots, in -> in.select("value")
+        return query("value BIGINT", checkpoint, slots, in -> in.select("value")
                 .withColumn("eventTime", expr("timestamp_seconds(value)"))
                 .withWatermark("eventTime", "10 seconds")
                 .dropDuplicates()
@@ -107,10 +111,10 @@ class DeduplicationTest {
                 .feed(times(fives)).feed(times(25)).feed(times(10)).feed(times(45)).batches();
     }
 
-    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @ParameterizedTest(name = "checkpoint: {0}, task slots: {1}")
     @MethodSource("runs")
-    void dropDuplicatesWithAnEventTimeKeyEvictsKeysBehindTheWatermark(boolean restart, int slots) {
-        List<StreamCase.Batch> batches = withWatermark(restart, slots);
+    void dropDuplicatesWithAnEventTimeKeyEvictsKeysBehindTheWatermark(StreamCase.Checkpoint checkpoint, int slots) {
+        List<StreamCase.Batch> batches = withWatermark(checkpoint, slots);
         assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
                 List.of("[10]", "[11]", "[12]", "[13]", "[14]", "[15]"), List.of(),
                 List.of("[25]"), List.of(),
@@ -127,7 +131,8 @@ class DeduplicationTest {
 
     @Test
     void dropDuplicatesWithoutAWatermarkKeepsTheFirstRowOfEachKeyForEver() {
-        List<StreamCase.Batch> batches = query("k STRING, v INT", false, 1, in -> in.dropDuplicates("k").select("k", "v"))
+        List<StreamCase.Batch> batches = query("k STRING, v INT", StreamCase.Checkpoint.KEPT, 1,
+                        in -> in.dropDuplicates("k").select("k", "v"))
                 .feed(row("a", 1))
                 .feed(row("a", 2), row("b", 3))
                 .feed(row("a", 5), row("b", 2), row("c", 9)).batches();
@@ -137,10 +142,11 @@ class DeduplicationTest {
     }
 
     /** SDWS "deduplicate with subset of columns which event time column is not in subset". */
-    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @ParameterizedTest(name = "checkpoint: {0}, task slots: {1}")
     @MethodSource("runs")
-    void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(boolean restart, int slots) {
-        List<StreamCase.Batch> batches = withinWatermarkByK(restart, slots)
+    void dropDuplicatesWithinWatermarkForgetsAKeyAtItsFirstEventTimePlusTheDelay(StreamCase.Checkpoint checkpoint,
+                                                                                 int slots) {
+        List<StreamCase.Batch> batches = withinWatermarkByK(checkpoint, slots)
                 .feed(row("a", 17L))
                 .feed(row("a", 16L))
                 .feed(row("a", 13L))
@@ -166,10 +172,10 @@ class DeduplicationTest {
      * A late row is dropped before its key is looked at, so the row after it with the same key
      * but a later time is that key's first row: within the watermark the time is not in the key.
      */
-    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @ParameterizedTest(name = "checkpoint: {0}, task slots: {1}")
     @MethodSource("runs")
-    void aRowAfterALateRowOfItsKeyIsNewWithinTheWatermark(boolean restart, int slots) {
-        List<StreamCase.Batch> batches = withinWatermarkByK(restart, slots)
+    void aRowAfterALateRowOfItsKeyIsNewWithinTheWatermark(StreamCase.Checkpoint checkpoint, int slots) {
+        List<StreamCase.Batch> batches = withinWatermarkByK(checkpoint, slots)
                 .feed(row("a", 20L))
                 .feed(row("b", 10L), row("b", 21L), row("b", 22L)).batches();
         assertThat(batches).extracting(StreamCase.Batch::rows).containsExactly(
@@ -184,13 +190,13 @@ class DeduplicationTest {
      * near and far: each row comes out when no earlier row had its key, NULLs equal to NULLs,
      * {@code -0.0} to {@code 0.0} and every NaN to NaN, as Spark groups them.
      */
-    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @ParameterizedTest(name = "checkpoint: {0}, task slots: {1}")
     @MethodSource("runs")
-    void keepsTheFirstRowOfEachKeyWhateverItsTypesAndNulls(boolean restart, int slots) {
+    void keepsTheFirstRowOfEachKeyWhateverItsTypesAndNulls(StreamCase.Checkpoint checkpoint, int slots) {
         Random random = new Random(36);
         Double[] doubles = {0.0, -0.0, Double.NaN, 1.5, null};
         String[] strings = {"a", "b", "ä", null};
-        StreamCase run = query("k BIGINT, d DOUBLE, s STRING, v INT", restart, slots,
+        StreamCase run = query("k BIGINT, d DOUBLE, s STRING, v INT", checkpoint, slots,
                 in -> in.dropDuplicates("k", "d", "s").select("v"));
         Set<List<Object>> seen = new HashSet<>();
         int v = 0;
@@ -219,11 +225,11 @@ class DeduplicationTest {
      * and dropped, another comes out when no live key equals its key, and keys the watermark passes
      * are forgotten.
      */
-    @ParameterizedTest(name = "restarted after every batch: {0}, task slots: {1}")
+    @ParameterizedTest(name = "checkpoint: {0}, task slots: {1}")
     @MethodSource("runs")
-    void dropsLateRowsAndDuplicatesOfLiveKeysAsTheWatermarkMoves(boolean restart, int slots) {
+    void dropsLateRowsAndDuplicatesOfLiveKeysAsTheWatermarkMoves(StreamCase.Checkpoint checkpoint, int slots) {
         Random random = new Random(37);
-        StreamCase run = query("k BIGINT, t BIGINT, v INT", restart, slots, in -> in
+        StreamCase run = query("k BIGINT, t BIGINT, v INT", checkpoint, slots, in -> in
                 .withColumn("eventTime", expr("timestamp_seconds(t)"))
                 .withWatermark("eventTime", "5 seconds")
                 .dropDuplicates("k", "eventTime")
