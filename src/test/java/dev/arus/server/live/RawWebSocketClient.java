@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import tools.jackson.databind.JsonNode;
@@ -41,7 +43,11 @@ final class RawWebSocketClient implements AutoCloseable {
         assertThat(responseHead()).startsWith("HTTP/1.1 101");
     }
 
-    /** The next text message, reassembled from its frames; {@code null} once the server closed. */
+    /**
+     * The next text message, reassembled from its frames; {@code null} once the server closed.
+     * Bytes that are not UTF-8 throw {@link java.nio.charset.CharacterCodingException}, as a
+     * client must fail such a connection.
+     */
     JsonNode next() throws IOException {
         ByteArrayOutputStream message = new ByteArrayOutputStream();
         while (true) {
@@ -53,7 +59,9 @@ final class RawWebSocketClient implements AutoCloseable {
             }
             message.write(payload);
             if ((head & 0x80) != 0) {
-                return JSON.readTree(message.toString(StandardCharsets.UTF_8));
+                return JSON.readTree(StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(message.toByteArray())).toString());
             }
         }
     }
