@@ -153,7 +153,7 @@ final class JoinSideState {
             int row = rows == null ? i : rows[i];
             if (keys.keyed(row)) {
                 int slot = from + i;
-                System.arraycopy(values, row * keyWidth, rowKeys, slot * keyWidth, keyWidth);
+                keepKey(values, row * keyWidth, slot);
                 rowHashes[slot] = keys.hash(row);
                 keyOf[slot] = UNINDEXED;
             }
@@ -166,6 +166,13 @@ final class JoinSideState {
         }
         segment.end = from + count;
         segment.live += count;
+    }
+
+    /** Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s (a loop: most keys are a long or two). */
+    private void keepKey(long[] values, int offset, int slot) {
+        for (int k = 0; k < keyWidth; k++) {
+            rowKeys[slot * keyWidth + k] = values[offset + k];
+        }
     }
 
     /** Makes the index of segment {@code segment}, which has none, from its live rows. */
@@ -270,6 +277,9 @@ final class JoinSideState {
                 probed[probing++] = row;
                 earliest = Math.min(earliest, notBefore(times, offset, row));
             }
+        }
+        if (probing == 0) {
+            return 0;
         }
         int stride = segments.size();
         int reached = 0;
@@ -556,7 +566,7 @@ final class JoinSideState {
                 int slot = keep[i];
                 int key = wasKey[slot];
                 occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
-                System.arraycopy(wasRowKeys, slot * keyWidth, rowKeys, i * keyWidth, keyWidth);
+                keepKey(wasRowKeys, slot * keyWidth, i);
                 rowHashes[i] = wasRowHashes[slot];
                 if (key != NO_KEY && !segment.indexed()) {
                     keyOf[i] = UNINDEXED;
