@@ -168,7 +168,10 @@ final class JoinSideState {
         segment.live += count;
     }
 
-    /** Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s (a loop: most keys are a long or two). */
+    /**
+     * Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s (a loop:
+     * most keys are a long or two).
+     */
     private void keepKey(long[] values, int offset, int slot) {
         for (int k = 0; k < keyWidth; k++) {
             rowKeys[slot * keyWidth + k] = values[offset + k];

@@ -19,8 +19,9 @@ final class KeySegment implements KeyBits.Keys {
     // Twice the other indexes' slots a key: most rows bring a new key, and its insert passes fewer
     // taken slots (3.4 -> 2.7 ms a batch of 90,000 in the benchmark), for 16 bytes more a key.
     private static final int SLOTS_PER_KEY = 4;
-    // Runs of probes may scan the segment's rows this many times over, about what indexing its
-    // keys costs (a scan 2-4 ns a row, an insert into an index out of cache 20-30), before its index is made.
+    // Runs of probes may scan the segment's rows this many times over before its index is made:
+    // about what indexing its keys costs (a scan 3-4 ns a row, an insert into an index out of
+    // cache 20-30).
     private static final int SCANS_BEFORE_INDEX = 4;
 
     int start;
