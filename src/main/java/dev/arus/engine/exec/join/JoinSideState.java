@@ -170,9 +170,13 @@ final class JoinSideState {
 
     /**
      * Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s (a loop:
-     * most keys are a long or two).
+     * most keys are a long or two; one long, the commonest, without it, so that the callers' loops stay simple).
      */
     private void keepKey(long[] values, int offset, int slot) {
+        if (keyWidth == 1) {
+            rowKeys[slot] = values[offset];
+            return;
+        }
         for (int k = 0; k < keyWidth; k++) {
             rowKeys[slot * keyWidth + k] = values[offset + k];
         }
