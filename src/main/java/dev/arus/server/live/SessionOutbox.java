@@ -247,7 +247,9 @@ final class SessionOutbox {
     private void sent(long send, Throwable failure) {
         synchronized (this) {
             if (inFlight != send) {
-                return; // overdue, and closed already
+                // Overdue, and closed already; or Tomcat completing a send a second time, which it does
+                // when its write fails as it reads the vanished client's reset (both clear the handler).
+                return;
             }
             inFlight = NO_SEND;
             if (deadline != null) {

@@ -1,12 +1,15 @@
 package dev.arus.server.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.Specs;
 import java.io.IOException;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +25,16 @@ import tools.jackson.databind.JsonNode;
  * JDK 17.0.15's failed 11 rounds in 180 here with {@code ProtocolException: Invalid UTF-8 in
  * frame TEXT} at a client that read on, while the bytes the server had sent on that connection, taken
  * through a TCP proxy, were well-formed frames of well-formed UTF-8, hundreds of them.
+ *
+ * <p>One exception may reach a Tomcat thread's top without the service at fault: Tomcat completes
+ * a vanished client's last send twice. {@code WsRemoteEndpointImplServer.clearHandler} reads and
+ * clears the send's handler unguarded, and two threads call it at once: the write's own failure,
+ * and the read of the client's reset ({@code WsHttpUpgradeHandler.close} clears "any in-flight
+ * message write (that probably failed)"). Each dispatches the completion to a Tomcat thread; the
+ * second's {@code StateMachine.complete} throws {@code IllegalStateException: The remote endpoint
+ * was in state [OPEN]} in Tomcat's {@code TextMessageSendHandler}, before it would call the
+ * outbox's handler: no code of the service is on that stack to catch it. The session is closing
+ * by then, and its outbox goes when Tomcat reports the close.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "arus.demo.enabled=false", "arus.limits.live-handshakes-per-minute=1000000"})
@@ -31,6 +44,9 @@ class SessionOutboxVanishingClientsTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    LiveHub hub;
 
     @Test
     void clientsThatVanishMidStreamEndOnlyTheirOwnSessions() throws IOException {
@@ -55,10 +71,22 @@ class SessionOutboxVanishingClientsTest {
                 assertThat(message).as("the query still runs and a new client gets its batches").isNotNull();
                 assertThat(message.path("batchId").asLong()).isPositive();
             }
+            QueryTopic topic = hub.find(UUID.fromString(id)).orElseThrow();
+            await("every session's outbox gone").atMost(LiveClient.DEADLINE).until(() -> topic.sessionCount() == 0);
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(previous);
             api.delete(id);
         }
-        assertThat(escaped).as("exceptions that reached a thread's top").isEmpty();
+        assertThat(escaped).as("exceptions that reached a thread's top")
+                .filteredOn(failure -> !tomcatCompletedASendTwice(failure)).isEmpty();
+    }
+
+    /** Thrown by Tomcat's second completion of one send (see above), with no frame of the service. */
+    private static boolean tomcatCompletedASendTwice(Throwable failure) {
+        List<StackTraceElement> stack = List.of(failure.getStackTrace());
+        return failure instanceof IllegalStateException
+                && stack.stream().anyMatch(frame -> frame.getMethodName().equals("onResult") && frame.getClassName()
+                        .equals("org.apache.tomcat.websocket.WsRemoteEndpointImplBase$TextMessageSendHandler"))
+                && stack.stream().noneMatch(frame -> frame.getClassName().startsWith("dev.arus."));
     }
 }
