@@ -1,7 +1,6 @@
 package dev.arus.engine.exec.join;
 
 import dev.arus.engine.state.GroupIndex;
-import java.util.Arrays;
 
 /**
  * A key segment is a run of a join side's slots, {@code [start, end)}, and how its rows are found
@@ -34,8 +33,7 @@ final class KeySegment implements KeyBits.Keys {
     // Null until the segment is first indexed; kept when a reused segment starts over unindexed.
     private GroupIndex keys;
     private boolean indexed;
-    private int[] first;
-    private int[] last;
+    private KeyChains chains;
     private final KeyBits keyBits = new KeyBits();
     // Whether the current run of probes checks the key bits first.
     private boolean filtering;
@@ -88,8 +86,7 @@ final class KeySegment implements KeyBits.Keys {
             keys.clear();
         } else {
             keys = new GroupIndex(width, expectedKeys, SLOTS_PER_KEY);
-            first = new int[Math.max(16, expectedKeys)];
-            last = new int[first.length];
+            chains = new KeyChains(expectedKeys);
         }
         keyBits.renumbered(0);
         indexed = true;
@@ -111,25 +108,14 @@ final class KeySegment implements KeyBits.Keys {
         int known = keys.size();
         int group = keys.findOrInsert(values, offset, hash);
         if (group == known) {
-            if (group >= first.length) {
-                int grown = Math.max(group + 1, first.length * 2);
-                first = Arrays.copyOf(first, grown);
-                last = Arrays.copyOf(last, grown);
-            }
-            first[group] = -1;
+            chains.startChain(group);
         }
         return group;
     }
 
     /** Puts slot {@code slot} at the end of key {@code group}'s chain; {@code next} links the chains' slots. */
     void chain(int slot, int group, int[] next) {
-        next[slot] = -1;
-        if (first[group] < 0) {
-            first[group] = slot;
-        } else {
-            next[last[group]] = slot;
-        }
-        last[group] = slot;
+        chains.append(group, slot, next);
     }
 
     /**
@@ -157,7 +143,7 @@ final class KeySegment implements KeyBits.Keys {
             keyBits.missed();
             return -1;
         }
-        return first[group];
+        return chains.first(group);
     }
 
     @Override
@@ -180,11 +166,11 @@ final class KeySegment implements KeyBits.Keys {
             }
             keyBits.renumbered(survivors.length);
         }
-        Arrays.fill(first, 0, keys.size(), -1);
+        chains.clear(keys.size());
         return renumbered;
     }
 
     long memoryBytes() {
-        return keys == null ? 0 : keys.memoryBytes() + keyBits.memoryBytes() + (long) first.length * 2 * Integer.BYTES;
+        return keys == null ? 0 : keys.memoryBytes() + keyBits.memoryBytes() + chains.memoryBytes();
     }
 }

@@ -1,7 +1,6 @@
 package dev.arus.engine.exec.join;
 
 import dev.arus.engine.state.GroupIndex;
-import java.util.Arrays;
 
 /**
  * The keys of a run of probing rows, indexed, for a join side to scan a segment's rows against
@@ -16,10 +15,9 @@ final class ProbeKeys implements KeyBits.Keys {
     // The probing rows the index was last made for.
     private int sizedFor;
     private final KeyBits keyBits = new KeyBits();
-    // Each probing row's key, and each key's first and last row found.
+    // Each probing row's key, and each key's rows found.
     private int[] keyOfProbe = new int[16];
-    private int[] first = new int[16];
-    private int[] last = new int[16];
+    private final KeyChains found = new KeyChains(16);
 
     ProbeKeys(int width) {
         this.width = width;
@@ -40,17 +38,13 @@ final class ProbeKeys implements KeyBits.Keys {
         for (int p = 0; p < count; p++) {
             keyOfProbe[p] = keys.findOrInsert(values, rows[p] * width, encoded.hash(rows[p]));
         }
-        if (first.length < keys.size()) {
-            first = new int[Math.max(keys.size(), first.length * 2)];
-            last = new int[first.length];
-        }
         keyBits.renumbered(0);
         keyBits.prepare(this, true);
     }
 
     /** Before a scan: no key has a row found yet. */
     void clearChains() {
-        Arrays.fill(first, 0, keys.size(), -1);
+        found.clear(keys.size());
     }
 
     /**
@@ -65,18 +59,12 @@ final class ProbeKeys implements KeyBits.Keys {
         if (key < 0) {
             return;
         }
-        next[slot] = -1;
-        if (first[key] < 0) {
-            first[key] = slot;
-        } else {
-            next[last[key]] = slot;
-        }
-        last[key] = slot;
+        found.append(key, slot, next);
     }
 
     /** The first slot the scan found with the key of the {@code p}-th probing row, or -1. */
     int firstOf(int p) {
-        return first[keyOfProbe[p]];
+        return found.first(keyOfProbe[p]);
     }
 
     @Override
