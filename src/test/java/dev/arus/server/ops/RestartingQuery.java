@@ -5,11 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
+import dev.arus.server.FileInTheWay;
 import dev.arus.server.Specs;
 import dev.arus.server.query.restart.ManualRestartTimer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +29,7 @@ final class RestartingQuery {
     private final ManualRestartTimer timer;
     private final String id;
     private final Path commits;
-    private final Path aside;
+    private FileInTheWay inTheWay;
 
     private RestartingQuery(ApiClient api, AdjustableClock clock, ManualRestartTimer timer, String id, Path commits) {
         this.api = api;
@@ -39,7 +37,6 @@ final class RestartingQuery {
         this.timer = timer;
         this.id = id;
         this.commits = commits;
-        this.aside = commits.resolveSibling("commits.aside");
     }
 
     /** Creates query {@code name} with {@code create}, lets it commit a batch, then breaks its commit log. */
@@ -50,7 +47,7 @@ final class RestartingQuery {
         await().atMost(PATIENCE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 1);
         RestartingQuery query = new RestartingQuery(api, clock, timer, id,
                 dataDir.resolve("checkpoints").resolve(name).resolve("commits"));
-        query.breakIt();
+        query.inTheWay = FileInTheWay.of(query.commits);
         query.awaitState("RESTARTING", 0);
         return query;
     }
@@ -68,12 +65,7 @@ final class RestartingQuery {
 
     /** Gives the commit log back: the next attempt's run goes on. */
     void mend() {
-        try {
-            Files.delete(commits);
-            Files.move(aside, commits);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        inTheWay.remove();
     }
 
     /** The query once it is in {@code state} after {@code restarts} attempts. */
@@ -85,14 +77,5 @@ final class RestartingQuery {
     /** When its next attempt is due, as the API says. */
     Instant nextAttemptAt() {
         return Instant.parse(api.query(id).path("restart").path("nextAttemptAt").asString());
-    }
-
-    private void breakIt() {
-        try {
-            Files.move(commits, aside);
-            Files.writeString(commits, "a file in the way");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

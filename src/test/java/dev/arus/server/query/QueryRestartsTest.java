@@ -6,23 +6,19 @@ import static org.awaitility.Awaitility.await;
 import dev.arus.engine.sink.FileSinkLogReader;
 import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
+import dev.arus.server.FileInTheWay;
 import dev.arus.server.Specs;
 import dev.arus.server.live.LiveClient;
 import dev.arus.server.query.restart.ManualRestartTimer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -78,7 +74,7 @@ class QueryRestartsTest {
                 Specs.windowsToFiles("mended", "checkpoints/mended", "out/mended", 2), TEN_SECONDS));
         awaitBatch(api, mended, 3);
 
-        Path aside = unwritable(DATA.resolve("out/mended"));
+        FileInTheWay inTheWay = FileInTheWay.of(DATA.resolve("out/mended"));
         JsonNode restarting = awaitState(api, mended, "RESTARTING");
 
         assertThat(restarting.path("exception").path("errorClass").asString()).startsWith("STORAGE_WRITE_FAILED.");
@@ -100,7 +96,7 @@ class QueryRestartsTest {
         assertThat(again.path("state").asString()).isEqualTo("RESTARTING");
         assertThat(again.path("restarts").asLong()).isEqualTo(1);
 
-        mend(DATA.resolve("out/mended"), aside);
+        inTheWay.remove();
         runAttemptAt(Instant.parse(again.path("restart").path("nextAttemptAt").asString()));
 
         JsonNode back = api.query(mended);
@@ -132,14 +128,14 @@ class QueryRestartsTest {
         try (LiveClient live = LiveClient.connect(port, id)) {
             live.next();
             Path commits = DATA.resolve("checkpoints/watched/commits");
-            Path aside = unwritable(commits);
+            FileInTheWay inTheWay = FileInTheWay.of(commits);
 
             JsonNode restarting = live.nextMatching(message -> message.path("type").asString().equals("status"));
 
             assertThat(restarting.path("state").asString()).isEqualTo("RESTARTING");
             assertThat(restarting.path("exception").path("errorClass").asString()).startsWith("STORAGE_WRITE_FAILED.");
             assertThat(restarting.path("restart")).isEqualTo(api.query(id).path("restart"));
-            mend(commits, aside);
+            inTheWay.remove();
             runAttemptAt(Instant.parse(restarting.path("restart").path("nextAttemptAt").asString()));
             JsonNode restarted = live.nextMatching(message -> message.path("type").asString().equals("status"));
             assertThat(restarted.path("state").asString()).isEqualTo("ACTIVE");
@@ -167,7 +163,7 @@ class QueryRestartsTest {
         String id = api.create(Specs.withRestart(Specs.windowsToFiles("none", "checkpoints/none", "out/none", 2),
                 "{\"strategy\": \"none\"}"));
         awaitBatch(api, id, 1);
-        unwritable(DATA.resolve("checkpoints/none/commits"));
+        FileInTheWay.of(DATA.resolve("checkpoints/none/commits"));
 
         JsonNode failed = awaitState(api, id, "FAILED");
 
@@ -181,7 +177,7 @@ class QueryRestartsTest {
         String id = api.create(Specs.withRestart(Specs.windowsToFiles("once", "checkpoints/once", "out/once", 2),
                 "{\"strategy\": \"fixed-delay\", \"attempts\": 1, \"delay\": \"1 minute\"}"));
         awaitBatch(api, id, 1);
-        unwritable(DATA.resolve("checkpoints/once/commits"));
+        FileInTheWay.of(DATA.resolve("checkpoints/once/commits"));
         JsonNode restarting = awaitState(api, id, "RESTARTING");
 
         runAttemptAt(Instant.parse(restarting.path("restart").path("nextAttemptAt").asString()));
@@ -199,7 +195,7 @@ class QueryRestartsTest {
                 "out/stopped", 2), TEN_SECONDS));
         awaitBatch(api, id, 1);
         Path commits = DATA.resolve("checkpoints/stopped/commits");
-        Path aside = unwritable(commits);
+        FileInTheWay inTheWay = FileInTheWay.of(commits);
         JsonNode restarting = awaitState(api, id, "RESTARTING");
 
         JsonNode stopped = api.post("/api/queries/" + id + "/stop").json();
@@ -210,7 +206,7 @@ class QueryRestartsTest {
         assertThat(timer.runDue()).as("the attempt was cancelled").isZero();
         assertThat(api.query(id).path("runId").asString()).isEqualTo(restarting.path("runId").asString());
 
-        mend(commits, aside);
+        inTheWay.remove();
         assertThat(api.post("/api/queries/" + id + "/start").json().path("state").asString()).isEqualTo("ACTIVE");
         awaitBatch(api, id, restarting.path("lastProgress").path("batchId").asLong() + 2);
     }
@@ -221,7 +217,7 @@ class QueryRestartsTest {
         String id = api.create(Specs.withRestart(Specs.windowsToFiles("deleted", "checkpoints/deleted",
                 "out/deleted", 2), TEN_SECONDS));
         awaitBatch(api, id, 1);
-        unwritable(DATA.resolve("out/deleted"));
+        FileInTheWay.of(DATA.resolve("out/deleted"));
         awaitState(api, id, "RESTARTING");
 
         assertThat(api.delete("/api/queries/" + id).status()).isEqualTo(204);
@@ -241,63 +237,6 @@ class QueryRestartsTest {
 
     private Instant now() {
         return Instant.ofEpochMilli(clock.millis());
-    }
-
-    /**
-     * Puts a file where {@code directory} is, which makes every write under it fail; returns where the
-     * directory went. The running query may create the directory again before the file takes its place:
-     * what it wrote there joins the rest aside, and the file tries again.
-     */
-    private static Path unwritable(Path directory) throws IOException {
-        Path aside = directory.resolveSibling(directory.getFileName() + ".aside");
-        Path file = directory.resolveSibling(directory.getFileName() + ".file");
-        Files.writeString(file, "a file in the way");
-        Files.move(directory, aside);
-        for (int attempt = 1; ; attempt++) {
-            try {
-                Files.move(file, directory);
-                return aside;
-            } catch (FileSystemException recreated) {
-                if (attempt == 100) {
-                    throw recreated;
-                }
-                try {
-                    moveWrittenFiles(directory, aside);
-                } catch (NoSuchFileException | UncheckedIOException movedMeanwhile) {
-                    // the query renamed a file while it was walked: the next attempt finds it where it went
-                }
-            }
-        }
-    }
-
-    /** Moves every file under {@code from} to the same place under {@code to}, then the folders left empty. */
-    private static void moveWrittenFiles(Path from, Path to) throws IOException {
-        try (Stream<Path> written = Files.walk(from)) {
-            for (Path path : written.sorted(Comparator.reverseOrder()).toList()) {
-                Path target = to.resolve(from.relativize(path));
-                if (Files.isRegularFile(path)) {
-                    Files.createDirectories(target.getParent());
-                    Files.move(path, target);
-                } else {
-                    deleteIfEmpty(path);
-                }
-            }
-        }
-    }
-
-    /** Deletes an emptied folder, unless the query wrote in it again meanwhile: the next attempt takes that. */
-    private static void deleteIfEmpty(Path folder) throws IOException {
-        try {
-            Files.delete(folder);
-        } catch (DirectoryNotEmptyException writtenAgain) {
-            // left for the next attempt
-        }
-    }
-
-    /** Puts the directory back where the file was. */
-    private static void mend(Path directory, Path aside) throws IOException {
-        Files.delete(directory);
-        Files.move(aside, directory);
     }
 
     private static void awaitBatch(ApiClient api, String id, long batchId) {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.arus.server.ApiClient;
 import dev.arus.server.ArusApplication;
+import dev.arus.server.FileInTheWay;
 import dev.arus.server.Specs;
 import dev.arus.server.storage.FailingDefinitionFiles;
 import java.io.IOException;
@@ -129,9 +130,7 @@ class StorageFailureTest {
             String id = api.create(Specs.windowsToFiles("refused", "checkpoints/refused", "out/refused", 2));
             await().atMost(PATIENCE).until(() -> api.query(id).path("lastProgress").path("batchId").asLong(-1) >= 1);
             // A file where the commit log's directory must be: refused as on a read-only disk, even to root.
-            Path commits = dataDir.resolve("checkpoints/refused/commits");
-            Files.move(commits, dataDir.resolve("commits-aside"));
-            Files.writeString(commits, "in the way");
+            FileInTheWay.of(dataDir.resolve("checkpoints/refused/commits"));
 
             JsonNode failed = await().atMost(PATIENCE).until(() -> api.query(id),
                     query -> !query.path("state").asString().equals("ACTIVE"));
@@ -141,7 +140,7 @@ class StorageFailureTest {
             assertThat(failed.path("exception").path("errorClass").asString())
                     .isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
             assertThat(failed.path("exception").path("message").asString())
-                    .startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE] Cannot write ").contains("Not a directory");
+                    .startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE] Cannot write ").containsAnyOf(FileInTheWay.REFUSALS);
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.server.AdjustableClock;
 import dev.arus.server.ApiClient;
+import dev.arus.server.FileInTheWay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -53,10 +54,7 @@ class EventLogWriteFailuresTest {
         assertThat(api.post("/api/streams", "{\"name\": \"notes\", \"schema\": \"note STRING\", \"partitions\": 1}")
                 .status()).isEqualTo(201);
         assertThat(post(api).status()).as("fills the first segment").isEqualTo(200);
-        Path partition = DATA.resolve("streams/notes/0");
-        Path aside = DATA.resolve("notes-0.aside");
-        Files.move(partition, aside);
-        Files.writeString(partition, "a file in the way");
+        FileInTheWay inTheWay = FileInTheWay.of(DATA.resolve("streams/notes/0"));
 
         List<Integer> refused = List.of(post(api).status(), post(api).status(), post(api).status());
 
@@ -69,8 +67,7 @@ class EventLogWriteFailuresTest {
 
         assertThat(errorLines(output)).hasSize(2).last().satisfies(line -> assertThat(line).contains(LINE)
                 .endsWith("(and 2 more failures of this kind left out of the log since its last line)"));
-        Files.delete(partition);
-        Files.move(aside, partition);
+        inTheWay.remove();
         assertThat(post(api).status()).as("the disk takes writes again").isEqualTo(200);
         assertThat(errorLines(output)).hasSize(2);
     }
