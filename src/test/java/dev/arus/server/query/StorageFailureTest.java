@@ -140,7 +140,8 @@ class StorageFailureTest {
             assertThat(failed.path("exception").path("errorClass").asString())
                     .isEqualTo("STORAGE_WRITE_FAILED.UNAVAILABLE");
             assertThat(failed.path("exception").path("message").asString())
-                    .startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE] Cannot write ").containsAnyOf(FileInTheWay.REFUSALS);
+                    .startsWith("[STORAGE_WRITE_FAILED.UNAVAILABLE] Cannot write ")
+                    .containsAnyOf(FileInTheWay.REFUSALS);
         }
     }
 

@@ -169,8 +169,8 @@ final class JoinSideState {
     }
 
     /**
-     * Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s (a loop:
-     * most keys are a long or two; one long, the commonest, without it, so that the callers' loops stay simple).
+     * Keeps the key in {@code values[offset, offset + keyWidth)} as slot {@code slot}'s; a key of
+     * one long, the commonest, without a loop, so that the callers' loops stay simple.
      */
     private void keepKey(long[] values, int offset, int slot) {
         if (keyWidth == 1) {
@@ -575,11 +575,11 @@ final class JoinSideState {
                 occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
                 keepKey(wasRowKeys, slot * keyWidth, i);
                 rowHashes[i] = wasRowHashes[slot];
-                if (key != NO_KEY && !segment.indexed()) {
-                    keyOf[i] = UNINDEXED;
-                } else if (key != NO_KEY) {
+                if (key != NO_KEY && segment.indexed()) {
                     keyOf[i] = newIds == null ? key : newIds[key];
                     segment.chain(i, keyOf[i], next);
+                } else {
+                    keyOf[i] = key; // none, or UNINDEXED
                 }
             }
             segment.start = from;
@@ -626,7 +626,8 @@ final class JoinSideState {
     }
 
     long memoryBytes() {
-        long bytes = (long) alive.length * (44 + 8 * keyWidth) + keyBits.memoryBytes() + (spare == null ? 0 : spare.memoryBytes());
+        long bytes = (long) alive.length * (44 + 8 * keyWidth) + keyBits.memoryBytes()
+                + (spare == null ? 0 : spare.memoryBytes());
         for (KeySegment segment : segments) {
             bytes += segment.memoryBytes();
         }
