@@ -80,6 +80,16 @@ enum BenchQuery {
         }
     },
 
+    /** A stateless filter and select: half the rows kept, three columns of them, as {@code spark-engine-select-filter}. */
+    SELECT_FILTER("select-filter-") {
+        @Override
+        StreamFrame build(Input input, int rowsPerBatch) {
+            return input.read(rowsPerBatch)
+                    .filter("value % 2 = 0")
+                    .selectExpr("value", "timestamp", "value * 3 + 1 AS scaled");
+        }
+    },
+
     /** Each order joined with its product's row of a 1,000-product catalogue read from CSV. */
     STATIC_JOIN("static-join-") {
         @Override

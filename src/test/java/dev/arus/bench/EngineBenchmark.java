@@ -104,8 +104,8 @@ public final class EngineBenchmark {
         }
 
         // The stream-stream join holds a few batches of both sides: a smaller batch keeps it in cache.
-        for (BenchQuery query : List.of(BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN, BenchQuery.STREAM_JOIN,
-                BenchQuery.SESSION)) {
+        for (BenchQuery query : List.of(BenchQuery.SELECT_FILTER, BenchQuery.DEDUPLICATE, BenchQuery.STATIC_JOIN,
+                BenchQuery.STREAM_JOIN, BenchQuery.SESSION)) {
             int rows = query == BenchQuery.STREAM_JOIN ? 100_000 : 1_000_000;
             if (wanted(query.figure("throughput"))) {
                 double[] nanos = measure(query, rows, 200, 60, Layout.SINGLE_THREAD);

@@ -73,8 +73,13 @@ public final class ColumnarBatch {
 
     /** The rows as objects, for sinks and tests. */
     public List<Row> toRows() {
-        List<Row> rows = new ArrayList<>(size);
-        for (int r = 0; r < size; r++) {
+        return toRows(size);
+    }
+
+    /** The first {@code count} rows (at most the batch's size) as objects. */
+    public List<Row> toRows(int count) {
+        List<Row> rows = new ArrayList<>(count);
+        for (int r = 0; r < count; r++) {
             Object[] values = new Object[columns.length];
             for (int c = 0; c < columns.length; c++) {
                 values[c] = columns[c].getObject(r);

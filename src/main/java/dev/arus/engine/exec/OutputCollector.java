@@ -71,8 +71,7 @@ public final class OutputCollector implements Operator {
         if (keep <= 0) {
             return;
         }
-        List<Row> rows = chunk.toRows();
-        current.addAll(keep == rows.size() ? rows : rows.subList(0, keep));
+        current.addAll(chunk.toRows(keep));
         int added = keep;
         if (ordering != null && current.size() - budget.rowsToKeep() >= Math.max(budget.rowsToKeep(), 64)) {
             // keep this task's first rows in the order, as many as the sink looks at

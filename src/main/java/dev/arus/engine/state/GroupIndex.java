@@ -302,7 +302,14 @@ public final class GroupIndex {
         slots[slot] = entry;
     }
 
+    /**
+     * Whether group {@code group}'s key is {@code source[offset, offset + width)}; a one-long key,
+     * the commonest, without a loop, so that the probes' loops stay simple.
+     */
     private boolean equalsAt(int group, long[] source, int offset) {
+        if (width == 1) {
+            return keys[group] == source[offset];
+        }
         int base = group * width;
         for (int i = 0; i < width; i++) {
             if (keys[base + i] != source[offset + i]) {

@@ -9,7 +9,12 @@ public final class Timestamps {
     private Timestamps() {
     }
 
+    /**
+     * The text of {@code instant}, shared with a recent call for the same millisecond: the rows of
+     * a batch's output often hold the same instants (a {@code rate-micro-batch} batch's timestamp,
+     * a window's bounds), each written once then, and kept once in the recent batches.
+     */
     public static String format(Instant instant) {
-        return instant == null ? null : IsoInstants.ofMillis(instant.toEpochMilli());
+        return instant == null ? null : IsoInstants.ofMillisShared(instant.toEpochMilli());
     }
 }

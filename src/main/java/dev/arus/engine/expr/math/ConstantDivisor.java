@@ -4,7 +4,9 @@ package dev.arus.engine.expr.math;
  * Division by a constant without a division instruction: {@code n / d} as a high multiply by a
  * "magic" reciprocal and a shift (Granlund and Montgomery; Warren, Hacker's Delight, 10-4), exact
  * for every {@code long n}. A hardware divide costs tens of cycles per row, which is most of
- * {@code value % 3} or {@code value div 100} over a large batch. Only for {@code |d| >= 2} and
+ * {@code value % 3} or {@code value div 100} over a large batch. A power of two in magnitude
+ * ({@code value % 2}, {@code value div 2}) needs no multiply either: a shift, or a mask, with a bias
+ * that rounds a negative dividend towards zero. Only for {@code |d| >= 2} and
  * {@code d != Long.MIN_VALUE}.
  */
 final class ConstantDivisor {
@@ -13,12 +15,16 @@ final class ConstantDivisor {
     private final long magic;
     private final int shift;
     private final long correction;
+    /** {@code k} when {@code |divisor|} is {@code 2^k}, else 0. */
+    private final int powerOfTwo;
 
     private ConstantDivisor(long divisor, long magic, int shift) {
         this.divisor = divisor;
         this.magic = magic;
         this.shift = shift;
         this.correction = divisor > 0 && magic < 0 ? 1 : divisor < 0 && magic > 0 ? -1 : 0;
+        long absolute = Math.abs(divisor);
+        this.powerOfTwo = Long.bitCount(absolute) == 1 ? Long.numberOfTrailingZeros(absolute) : 0;
     }
 
     /** Whether {@link #of} accepts {@code divisor}. */
@@ -62,6 +68,10 @@ final class ConstantDivisor {
 
     /** {@code n / divisor}, truncated towards zero as Java's. */
     long quotient(long n) {
+        if (powerOfTwo > 0) {
+            long q = (n + bias(n)) >> powerOfTwo;
+            return divisor < 0 ? -q : q;
+        }
         long q = Math.multiplyHigh(magic, n) + correction * n;
         q >>= shift;
         return q + (q >>> 63);
@@ -69,7 +79,16 @@ final class ConstantDivisor {
 
     /** {@code n % divisor}, with the sign of {@code n} as Java's and Spark's. */
     long remainder(long n) {
+        if (powerOfTwo > 0) {
+            long bias = bias(n);
+            return ((n + bias) & ((1L << powerOfTwo) - 1)) - bias;
+        }
         return n - quotient(n) * divisor;
+    }
+
+    /** {@code 2^k - 1} for a negative {@code n}, else 0: added, it makes a shift or mask round towards zero. */
+    private long bias(long n) {
+        return (n >> 63) >>> (64 - powerOfTwo);
     }
 
     /** Writes {@code in[i] / divisor} for the first {@code size} rows. */

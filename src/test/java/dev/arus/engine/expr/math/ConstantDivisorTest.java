@@ -14,7 +14,7 @@ class ConstantDivisorTest {
     void dividesExactlyAsJavaDoesForEveryKindOfDivisorAndDividend() {
         SplittableRandom random = new SplittableRandom(42);
         long[] divisors = {2, 3, -3, 5, 7, 10, -10, 60, 1000, 1_000_000, 641, Long.MAX_VALUE, Long.MIN_VALUE + 1,
-            Integer.MAX_VALUE, 1L << 40, -(1L << 40), 3_600_000_000L};
+            Integer.MAX_VALUE, 1L << 40, -(1L << 40), 3_600_000_000L, -2, 4, 1024, -1024, 1L << 62, -(1L << 62)};
         for (long d : divisors) {
             ConstantDivisor divisor = ConstantDivisor.of(d);
             for (long n : EDGES) {
@@ -24,6 +24,7 @@ class ConstantDivisorTest {
             for (int i = 0; i < 20_000; i++) {
                 long n = i % 2 == 0 ? random.nextLong() : random.nextLong(-1_000_000, 1_000_000);
                 assertThat(divisor.remainder(n)).as("%d %% %d", n, d).isEqualTo(n % d);
+                assertThat(divisor.quotient(n)).as("%d / %d", n, d).isEqualTo(n / d);
             }
         }
         for (int i = 0; i < 2_000; i++) {
