@@ -14,6 +14,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,29 @@ class RecentBatchTest {
         assertThat(batch.rows()).hasSize(2);
         assertThat(batch.numRows()).isEqualTo(3);
         assertThat(batch.omittedRows()).isEqualTo(1);
+    }
+
+    /** Rows read as the maps they were: columns in order, shown and compared as a map is; a name twice keeps its first place. */
+    @Test
+    void writesEachRowAsItsColumnsInOrderAndARepeatedNameOnce() {
+        Schema schema = Schema.of(new Field("value", AtomicType.LONG, true), new Field("name", AtomicType.STRING, true),
+                new Field("at", AtomicType.TIMESTAMP, true));
+        Schema repeated = Schema.of(new Field("value", AtomicType.LONG, true), new Field("name", AtomicType.STRING, true),
+                new Field("value", AtomicType.LONG, true));
+
+        Map<String, Object> row = RecentBatch.of(0, START, new ResultBatch(schema,
+                List.of(new Row(schema, new Object[] {7L, null, START}))), 10).rows().get(0);
+        Map<String, Object> twice = RecentBatch.of(0, START, new ResultBatch(repeated,
+                List.of(new Row(repeated, new Object[] {1L, "a", 2L}))), 10).rows().get(0);
+
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("value", 7L);
+        expected.put("name", null);
+        expected.put("at", "2026-10-16T13:29:20.000Z");
+        assertThat(row).isEqualTo(expected).hasSameHashCodeAs(expected).containsKey("name").doesNotContainKey("id");
+        assertThat(row.toString()).isEqualTo(expected.toString());
+        assertThat(row.keySet()).containsExactly("value", "name", "at");
+        assertThat(twice.toString()).isEqualTo("{value=2, name=a}");
     }
 
     private static Row windowCount(long count) {

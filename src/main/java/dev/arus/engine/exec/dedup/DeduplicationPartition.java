@@ -45,6 +45,8 @@ final class DeduplicationPartition extends StatePartition {
     // Rows a block takes: 128, so that a block whose rows come in retried pairs still reads 64
     // new keys' slots together once the repeats are left out.
     private static final int LOOKAHEAD = 128;
+    /** The expiry a key without one has in the state's files: all of a plain deduplication's keys. */
+    private static final long NO_EXPIRY = Long.MAX_VALUE;
 
     private final DeduplicationSpec spec;
     private final GroupKeyLayout layout;
@@ -53,7 +55,10 @@ final class DeduplicationPartition extends StatePartition {
     // Whether keys leave the state: by their event time, or within the watermark by their expiry.
     private final boolean evicts;
     private final EarliestClosings closings = new EarliestClosings();
-    private long[] expiresAt = new long[16];
+    // Each key's expiry, kept only within the watermark: a plain deduplication's keys expire by
+    // their event time, their files saying Long.MAX_VALUE (NO_EXPIRY), and writing or moving a
+    // constant per key costs an array's worth of memory traffic.
+    private long[] expiresAt;
     private long[] addedInBatch = new long[16];
     // Keys evicted but still in the index, and how many.
     private boolean[] evicted = new boolean[16];
@@ -78,6 +83,7 @@ final class DeduplicationPartition extends StatePartition {
         this.layout = new GroupKeyLayout(spec.keys().get(), spec.watermarkKeyPosition());
         this.keys = new GroupIndex(layout.width());
         this.evicts = spec.withinWatermark() || layout.hasWatermarkKey();
+        this.expiresAt = new long[spec.withinWatermark() ? addedInBatch.length : 0];
         this.blockKeys = new long[LOOKAHEAD * layout.width()];
         // Grows to the chunks it emits: a partition of a quiet stream holds a few rows, not a full chunk.
         this.output = ColumnarBatch.allocate(spec.input(), ColumnarBatch.INITIAL_CAPACITY);
@@ -133,9 +139,10 @@ final class DeduplicationPartition extends StatePartition {
                     continue;
                 }
                 hold(key);
-                boolean timed = times != null && !times.isNull(row);
-                expiresAt[key] = spec.withinWatermark() && timed ? times.values()[row] + spec.expiryDelayMicros()
-                        : Long.MAX_VALUE;
+                if (spec.withinWatermark()) {
+                    boolean timed = times != null && !times.isNull(row);
+                    expiresAt[key] = timed ? times.values()[row] + spec.expiryDelayMicros() : NO_EXPIRY;
+                }
                 addedInBatch[key] = stamp;
                 noteClosing(key);
                 selected[kept++] = row;
@@ -168,9 +175,11 @@ final class DeduplicationPartition extends StatePartition {
 
     /** Makes room for key {@code key}'s values, or takes back an evicted key seen again. */
     private void hold(int key) {
-        if (key >= expiresAt.length) {
-            int capacity = Math.max(key + 1, expiresAt.length * 2);
-            expiresAt = Arrays.copyOf(expiresAt, capacity);
+        if (key >= addedInBatch.length) {
+            int capacity = Math.max(key + 1, addedInBatch.length * 2);
+            if (spec.withinWatermark()) {
+                expiresAt = Arrays.copyOf(expiresAt, capacity);
+            }
             addedInBatch = Arrays.copyOf(addedInBatch, capacity);
             evicted = Arrays.copyOf(evicted, capacity);
         } else if (evicted[key]) {
@@ -235,7 +244,7 @@ final class DeduplicationPartition extends StatePartition {
             Arrays.fill(keep, true);
             evict(keep);
         }
-        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * expiresAt.length));
+        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * addedInBatch.length));
         lastDuplicates = duplicates;
         forgetBatch();
     }
@@ -273,11 +282,15 @@ final class DeduplicationPartition extends StatePartition {
         }
         int[] survivors = keys.retain(keep);
         for (int i = 0; i < survivors.length; i++) {
-            expiresAt[i] = expiresAt[survivors[i]];
             addedInBatch[i] = addedInBatch[survivors[i]];
         }
-        Arrays.fill(addedInBatch, survivors.length, addedInBatch.length, 0);
-        Arrays.fill(evicted, false);
+        if (spec.withinWatermark()) {
+            for (int i = 0; i < survivors.length; i++) {
+                expiresAt[i] = expiresAt[survivors[i]];
+            }
+        }
+        // Ids past the survivors are stamped again when taken (hold); only evicted flags are read before that.
+        Arrays.fill(evicted, 0, keep.length, false);
         evictedCount = 0;
         closings.clear();
         for (int key = 0; key < survivors.length; key++) {
@@ -348,7 +361,7 @@ final class DeduplicationPartition extends StatePartition {
 
     private void writeKey(int key, StateBuffer out) {
         layout.writeKey(keys, key, out);
-        out.writeLong(expiresAt[key]);
+        out.writeLong(spec.withinWatermark() ? expiresAt[key] : NO_EXPIRY);
     }
 
     @Override
@@ -360,7 +373,10 @@ final class DeduplicationPartition extends StatePartition {
         layout.readKey(in);
         int key = keys.findOrInsert(layout.probe());
         hold(key);
-        expiresAt[key] = in.readLong();
+        long expiry = in.readLong();
+        if (spec.withinWatermark()) {
+            expiresAt[key] = expiry;
+        }
         addedInBatch[key] = 0;
         noteClosing(key);
     }
