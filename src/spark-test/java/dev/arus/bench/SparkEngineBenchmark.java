@@ -36,8 +36,10 @@ import org.springframework.context.ConfigurableApplicationContext;
  *       large batch's time less the overhead, per row;</li>
  *   <li>{@code spark-engine-<workload>-ratio} and {@code -row-cost-ratio}: Arus's throughput over
  *       Spark's, and Spark's row cost over Arus's;</li>
- *   <li>{@code spark-engine-select-filter-spark-native}: the select and filter on Spark without the
- *       service's wrapper ({@link SparkNativeSelectFilter}), what the wrapper costs.</li>
+ *   <li>{@code spark-engine-select-filter-spark-native}, {@code -batch-overhead-spark-native} and
+ *       {@code -row-cost-spark-native}: the select and filter on Spark without the service's
+ *       wrapper ({@link SparkNativeSelectFilter}), what the wrapper costs; {@code -native-ratio} and
+ *       {@code -native-row-cost-ratio}: Arus's throughput over it, and its row cost over Arus's.</li>
  * </ul>
  * Prints {@code BENCH <name> <value> <unit>} lines, the machine's load beside each throughput.
  * Run with {@code ./mvnw -o -Pspark -DskipSparkBenchmark=false -DskipDashboard=true -DskipTests
@@ -82,9 +84,7 @@ public final class SparkEngineBenchmark {
                             spark.nanosPerRow() / arus.nanosPerRow(), "x");
                 }
                 if (workload == SparkBenchWorkload.SELECT_FILTER) {
-                    System.out.println(String.format(Locale.ROOT, "BENCH spark-engine-select-filter-spark-native %.1f rows/s"
-                            + " (%s)", SparkNativeSelectFilter.rowsPerSecond(ROWS, warmUp("spark"), batches("spark")),
-                            BenchLoad.now()));
+                    measureNative(arus);
                 }
             }
         }
@@ -116,6 +116,26 @@ public final class SparkEngineBenchmark {
             double perRow = Math.max(0, median(large) - overhead) / (ROWS - SMALL);
             print(name + "-row-cost-" + engine, perRow, "ns/row");
             return new Figures(rate, overhead, perRow);
+        }
+    }
+
+    /**
+     * The select and filter on Spark into its own {@code noop} sink, without the service's wrapper
+     * ({@link SparkNativeSelectFilter}): its throughput, overhead and row cost as {@link Figures}
+     * has them, and Arus's ratios to it.
+     */
+    private static void measureNative(Figures arus) throws Exception {
+        long[] large = SparkNativeSelectFilter.batchNanos(ROWS, warmUp("spark"), batches("spark"));
+        double rate = (double) ROWS * large.length * 1e9 / Math.max(1, Arrays.stream(large).sum());
+        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine-select-filter-spark-native %.1f rows/s (%s)",
+                rate, BenchLoad.now()));
+        double overhead = median(SparkNativeSelectFilter.batchNanos(SMALL, warmUp("spark"), batches("spark")));
+        print("spark-engine-select-filter-batch-overhead-spark-native", overhead / 1000.0, "us");
+        double perRow = Math.max(0, median(large) - overhead) / (ROWS - SMALL);
+        print("spark-engine-select-filter-row-cost-spark-native", perRow, "ns/row");
+        print("spark-engine-select-filter-native-ratio", arus.rowsPerSecond() / rate, "x");
+        if (perRow > 0 && arus.nanosPerRow() > 0) {
+            print("spark-engine-select-filter-native-row-cost-ratio", perRow / arus.nanosPerRow(), "x");
         }
     }
 
@@ -151,9 +171,13 @@ public final class SparkEngineBenchmark {
 
     /** The median batch time in nanoseconds (Spark's is known to the millisecond only). */
     private static double median(List<StreamingQueryProgress> progress) {
-        long[] nanos = progress.stream().mapToLong(StreamingQueryProgress::batchDurationNanos).toArray();
-        Arrays.sort(nanos);
-        return nanos[nanos.length / 2];
+        return median(progress.stream().mapToLong(StreamingQueryProgress::batchDurationNanos).toArray());
+    }
+
+    private static double median(long[] nanos) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     private static void print(String name, double value, String unit) {

@@ -21,8 +21,11 @@ final class SparkNativeSelectFilter {
     private SparkNativeSelectFilter() {
     }
 
-    /** Input rows a second over {@code batches} batches of {@code rowsPerBatch} rows, after {@code warmUp}. */
-    static double rowsPerSecond(int rowsPerBatch, int warmUp, int batches) throws TimeoutException, InterruptedException {
+    /**
+     * The time in nanoseconds (Spark's {@code triggerExecution}, known to the millisecond) of each of
+     * {@code batches} batches of {@code rowsPerBatch} rows, after {@code warmUp}.
+     */
+    static long[] batchNanos(int rowsPerBatch, int warmUp, int batches) throws TimeoutException, InterruptedException {
         SparkSession session = SparkSession.active().newSession();
         Batches seen = new Batches(warmUp + batches);
         session.streams().addListener(seen);
@@ -37,13 +40,8 @@ final class SparkNativeSelectFilter {
         List<StreamingQueryProgress> progress = seen.await();
         query.stop();
         session.streams().removeListener(seen);
-        long rows = 0;
-        long millis = 0;
-        for (StreamingQueryProgress batch : progress.subList(warmUp, warmUp + batches)) {
-            rows += batch.numInputRows();
-            millis += batch.durationMs().get("triggerExecution");
-        }
-        return rows * 1e3 / Math.max(1, millis);
+        return progress.subList(warmUp, warmUp + batches).stream()
+                .mapToLong(batch -> batch.durationMs().get("triggerExecution") * 1_000_000L).toArray();
     }
 
     /** The progress of the first {@code count} batches of the session's query. */
