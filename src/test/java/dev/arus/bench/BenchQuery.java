@@ -80,7 +80,7 @@ enum BenchQuery {
         }
     },
 
-    /** A stateless filter and select: half the rows kept, three columns of them, as {@code spark-engine-select-filter}. */
+    /** A stateless filter and select ({@code spark-engine-select-filter}): half the rows kept, three columns. */
     SELECT_FILTER("select-filter-") {
         @Override
         StreamFrame build(Input input, int rowsPerBatch) {

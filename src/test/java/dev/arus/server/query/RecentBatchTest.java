@@ -61,13 +61,13 @@ class RecentBatchTest {
         assertThat(batch.omittedRows()).isEqualTo(1);
     }
 
-    /** Rows read as the maps they were: columns in order, shown and compared as a map is; a name twice keeps its first place. */
+    /** Rows as the maps they were: columns in order, shown and compared as maps; a name twice kept once. */
     @Test
     void writesEachRowAsItsColumnsInOrderAndARepeatedNameOnce() {
         Schema schema = Schema.of(new Field("value", AtomicType.LONG, true), new Field("name", AtomicType.STRING, true),
                 new Field("at", AtomicType.TIMESTAMP, true));
-        Schema repeated = Schema.of(new Field("value", AtomicType.LONG, true), new Field("name", AtomicType.STRING, true),
-                new Field("value", AtomicType.LONG, true));
+        Schema repeated = Schema.of(new Field("value", AtomicType.LONG, true),
+                new Field("name", AtomicType.STRING, true), new Field("value", AtomicType.LONG, true));
 
         Map<String, Object> row = RecentBatch.of(0, START, new ResultBatch(schema,
                 List.of(new Row(schema, new Object[] {7L, null, START}))), 10).rows().get(0);
