@@ -569,17 +569,23 @@ final class JoinSideState {
         for (int s = 0; s < segments.size(); s++) {
             KeySegment segment = segments.get(s);
             int[] newIds = renumbered[s];
-            for (int i = from; i < ends[s]; i++) {
-                int slot = keep[i];
-                int key = wasKey[slot];
-                occupy(i, wasMatched[slot], wasId[slot], wasTime[slot]);
-                keepKey(wasRowKeys, slot * keyWidth, i);
-                rowHashes[i] = wasRowHashes[slot];
-                if (key != NO_KEY && segment.indexed()) {
-                    keyOf[i] = newIds == null ? key : newIds[key];
+            // Rows leave about in the order they came, so the live ones lie in long runs of slots: a copy a run.
+            for (int i = from, run; i < ends[s]; i = run) {
+                run = i + 1;
+                while (run < ends[s] && keep[run] == keep[run - 1] + 1) {
+                    run++;
+                }
+                moveRun(keep[i], i, run - i, wasMatched, wasId, wasTime, wasKey, wasRowKeys, wasRowHashes);
+            }
+            if (segment.indexed()) {
+                for (int i = from; i < ends[s]; i++) {
+                    if (keyOf[i] == NO_KEY) {
+                        continue;
+                    }
+                    if (newIds != null) {
+                        keyOf[i] = newIds[keyOf[i]];
+                    }
                     segment.chain(i, keyOf[i], next);
-                } else {
-                    keyOf[i] = key; // none, or UNINDEXED
                 }
             }
             segment.start = from;
@@ -587,6 +593,26 @@ final class JoinSideState {
             from = ends[s];
         }
         size = kept;
+    }
+
+    /**
+     * Takes slots {@code [to, to + count)} for the live rows of slots {@code [from, from + count)}
+     * of the arrays given (the side's own when packing in place, {@code to <= from}), keys as they
+     * were: no key's chain yet.
+     */
+    private void moveRun(int from, int to, int count, boolean[] wasMatched, long[] wasId, long[] wasTime,
+                         int[] wasKey, long[] wasRowKeys, int[] wasRowHashes) {
+        Arrays.fill(alive, to, to + count, true);
+        System.arraycopy(wasMatched, from, matched, to, count);
+        System.arraycopy(wasId, from, ids, to, count);
+        System.arraycopy(wasTime, from, times, to, count);
+        System.arraycopy(wasKey, from, keyOf, to, count);
+        System.arraycopy(wasRowKeys, from * keyWidth, rowKeys, to * keyWidth, count * keyWidth);
+        System.arraycopy(wasRowHashes, from, rowHashes, to, count);
+        for (int slot = to; slot < to + count; slot++) {
+            runLeaves[slot >>> RUN_SHIFT] = Math.min(runLeaves[slot >>> RUN_SHIFT], times[slot]);
+        }
+        live += count;
     }
 
     private int[] liveSlots() {
