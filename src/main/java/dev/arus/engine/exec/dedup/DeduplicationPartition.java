@@ -244,7 +244,8 @@ final class DeduplicationPartition extends StatePartition {
             Arrays.fill(keep, true);
             evict(keep);
         }
-        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes() + 17L * addedInBatch.length));
+        finished(new StateStats(rows(), added, evictedNow, late, keys.memoryBytes()
+                + 9L * addedInBatch.length + 8L * expiresAt.length));
         lastDuplicates = duplicates;
         forgetBatch();
     }
