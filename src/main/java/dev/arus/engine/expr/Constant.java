@@ -42,6 +42,21 @@ public final class Constant extends BoundNode {
                 && constant.value instanceof Number number ? number.longValue() : null;
     }
 
+    /**
+     * The long a non-null constant of a long-backed type (integers, dates, timestamps) is held as,
+     * seen through a retyping; otherwise {@code null}.
+     */
+    public static Long heldLongOf(BoundExpression expression) {
+        BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
+        if (!(unwrapped instanceof Constant constant) || constant.value == null
+                || !unwrapped.dataType().isLongBacked()) {
+            return null;
+        }
+        LongVector held = (LongVector) ColumnVector.allocate(unwrapped.dataType(), 1);
+        held.setObject(0, constant.value);
+        return held.values()[0];
+    }
+
     @Override
     public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
         int size = input.size();

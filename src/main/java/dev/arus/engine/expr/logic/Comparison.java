@@ -36,6 +36,18 @@ public final class Comparison extends BoundNode {
         this.right = right;
     }
 
+    BinaryOperator operator() {
+        return operator;
+    }
+
+    BoundExpression left() {
+        return left;
+    }
+
+    BoundExpression right() {
+        return right;
+    }
+
     @Override
     public BooleanVector evaluate(ColumnarBatch input, EvaluationContext context) {
         ColumnVector leftValues = left.evaluate(input, context);

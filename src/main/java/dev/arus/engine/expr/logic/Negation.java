@@ -18,6 +18,10 @@ public final class Negation extends BoundNode {
         this.child = child;
     }
 
+    BoundExpression child() {
+        return child;
+    }
+
     @Override
     public BooleanVector evaluate(ColumnarBatch input, EvaluationContext context) {
         BooleanVector values = (BooleanVector) child.evaluate(input, context);
