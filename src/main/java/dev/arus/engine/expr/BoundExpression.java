@@ -29,6 +29,15 @@ public interface BoundExpression {
      */
     ColumnVector evaluate(ColumnarBatch input, EvaluationContext context);
 
+    /**
+     * True when the value is the same for every row of a chunk, whatever the input: a literal, or
+     * a deterministic function of literals, which the session zone may still place (Spark's
+     * {@code foldable}). Such an expression may be evaluated over one row to read its value.
+     */
+    default boolean foldable() {
+        return false;
+    }
+
     /** The input column this expression is, when it is a bare column reference. */
     default OptionalInt inputOrdinal() {
         return OptionalInt.empty();

@@ -35,26 +35,16 @@ public final class Constant extends BoundNode {
         return value;
     }
 
+    @Override
+    public boolean foldable() {
+        return true;
+    }
+
     /** The value of a non-null integer constant, seen through widening; otherwise {@code null}. */
     public static Long longValueOf(BoundExpression expression) {
         BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
         return unwrapped instanceof Constant constant && unwrapped.dataType().isIntegral()
                 && constant.value instanceof Number number ? number.longValue() : null;
-    }
-
-    /**
-     * The long a non-null constant of a long-backed type (integers, dates, timestamps) is held as,
-     * seen through a retyping; otherwise {@code null}.
-     */
-    public static Long heldLongOf(BoundExpression expression) {
-        BoundExpression unwrapped = expression instanceof Retyped retyped ? retyped.child() : expression;
-        if (!(unwrapped instanceof Constant constant) || constant.value == null
-                || !unwrapped.dataType().isLongBacked()) {
-            return null;
-        }
-        LongVector held = (LongVector) ColumnVector.allocate(unwrapped.dataType(), 1);
-        held.setObject(0, constant.value);
-        return held.values()[0];
     }
 
     @Override

@@ -26,6 +26,11 @@ public final class Retyped implements BoundExpression {
     }
 
     @Override
+    public boolean foldable() {
+        return child.foldable();
+    }
+
+    @Override
     public DataType dataType() {
         return type;
     }

@@ -73,6 +73,9 @@ class FilterOperatorTest {
         "n > 100 | none",
         "n = NULL | none",
         "2 < n | 3",
+        "2 >= n | 1,4,5",
+        "NOT (2 < n) | 1,4,5",
+        "0 = n % 2 | 4",
         "timestamp_seconds(n) >= TIMESTAMP '1970-01-01 00:00:02' | 3,4",
     })
     void keepsTheRowsAComparisonWithAConstantKeeps(String condition, String ids) {

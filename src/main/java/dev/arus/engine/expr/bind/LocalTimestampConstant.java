@@ -27,6 +27,11 @@ final class LocalTimestampConstant extends BoundNode {
     }
 
     @Override
+    public boolean foldable() {
+        return true;
+    }
+
+    @Override
     public LongVector evaluate(ColumnarBatch input, EvaluationContext context) {
         int size = input.size();
         LongVector result = output(size);

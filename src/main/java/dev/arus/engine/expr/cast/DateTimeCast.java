@@ -27,6 +27,11 @@ public final class DateTimeCast extends BoundNode {
     }
 
     @Override
+    public boolean foldable() {
+        return child.foldable();
+    }
+
+    @Override
     public LongVector evaluate(ColumnarBatch input, EvaluationContext context) {
         LongVector values = (LongVector) child.evaluate(input, context);
         int size = input.size();

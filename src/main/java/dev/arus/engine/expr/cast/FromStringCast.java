@@ -44,6 +44,11 @@ public final class FromStringCast extends BoundNode {
     }
 
     @Override
+    public boolean foldable() {
+        return child.foldable();
+    }
+
+    @Override
     public ColumnVector evaluate(ColumnarBatch input, EvaluationContext context) {
         StringVector strings = (StringVector) child.evaluate(input, context);
         int size = input.size();

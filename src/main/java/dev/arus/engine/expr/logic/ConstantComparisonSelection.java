@@ -1,28 +1,47 @@
 package dev.arus.engine.expr.logic;
 
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.LongVector;
+import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.BinaryOperator;
 import dev.arus.engine.expr.BoundExpression;
-import dev.arus.engine.expr.Constant;
 import dev.arus.engine.expr.EvaluationContext;
 
 /**
  * A filter's condition that compares a long-backed operand (an integer, date or timestamp column
  * or expression) with a non-null constant, {@code = <=> < <= > >=} or the NOT of one of them but
  * {@code <=>} (so {@code <>}), evaluated straight into the kept rows' positions: one pass over the
- * operand, no boolean vector between. As in SQL, a row whose operand is NULL is never kept (the
- * NOT of NULL being NULL). The operands are the ones the binder already coerced.
+ * operand, no boolean vector between. The constant is any foldable expression that cannot be
+ * NULL (a literal, a TIMESTAMP literal the session zone places, a date or interval of literals),
+ * on either side ({@code 2 < n} is {@code n > 2}); it is read once per chunk, so the session zone
+ * of each evaluation places it. As in SQL, a row whose operand is NULL is never kept (the NOT of
+ * NULL being NULL). The operands are the ones the binder already coerced.
  */
 public final class ConstantComparisonSelection {
 
-    private enum Test { EQUAL, NOT_EQUAL, LESS, LESS_OR_EQUAL, GREATER, GREATER_OR_EQUAL }
+    private enum Test {
+        EQUAL, NOT_EQUAL, LESS, LESS_OR_EQUAL, GREATER, GREATER_OR_EQUAL;
+
+        /** The test with its operands swapped: {@code c < a} is {@code a > c}. */
+        Test mirrored() {
+            return switch (this) {
+                case LESS -> GREATER;
+                case LESS_OR_EQUAL -> GREATER_OR_EQUAL;
+                case GREATER -> LESS;
+                case GREATER_OR_EQUAL -> LESS_OR_EQUAL;
+                default -> this;
+            };
+        }
+    }
 
     private final BoundExpression operand;
-    private final long constant;
+    private final BoundExpression constant;
     private final Test test;
+    /** No columns and one row: what a foldable expression is evaluated over to read its value. */
+    private final ColumnarBatch oneRow = new ColumnarBatch(Schema.of(), new ColumnVector[0], 1);
 
-    private ConstantComparisonSelection(BoundExpression operand, long constant, Test test) {
+    private ConstantComparisonSelection(BoundExpression operand, BoundExpression constant, Test test) {
         this.operand = operand;
         this.constant = constant;
         this.test = test;
@@ -33,11 +52,13 @@ public final class ConstantComparisonSelection {
         boolean negated = condition instanceof Negation;
         if (!((negated ? ((Negation) condition).child() : condition) instanceof Comparison comparison)
                 || !comparison.left().dataType().isLongBacked()
+                || !comparison.right().dataType().isLongBacked()
                 || negated && comparison.operator() == BinaryOperator.NULL_SAFE_EQUAL) {
             return null;
         }
-        Long constant = Constant.heldLongOf(comparison.right());
-        if (constant == null) {
+        boolean mirrored = !isConstant(comparison.right());
+        BoundExpression constant = mirrored ? comparison.left() : comparison.right();
+        if (!isConstant(constant)) {
             return null;
         }
         Test test = switch (comparison.operator()) {
@@ -48,7 +69,13 @@ public final class ConstantComparisonSelection {
             case GREATER_THAN -> negated ? Test.LESS_OR_EQUAL : Test.GREATER;
             default -> negated ? Test.LESS : Test.GREATER_OR_EQUAL;
         };
-        return new ConstantComparisonSelection(comparison.left(), constant, test);
+        return mirrored
+                ? new ConstantComparisonSelection(comparison.right(), constant, test.mirrored())
+                : new ConstantComparisonSelection(comparison.left(), constant, test);
+    }
+
+    private static boolean isConstant(BoundExpression expression) {
+        return expression.foldable() && !expression.nullable();
     }
 
     /**
@@ -56,10 +83,14 @@ public final class ConstantComparisonSelection {
      * the rows) and returns how many.
      */
     public int select(ColumnarBatch input, EvaluationContext context, int[] kept) {
+        int size = input.size();
+        if (size == 0) {
+            // nothing to evaluate the constant for, as the general way would not
+            return 0;
+        }
         LongVector operandValues = (LongVector) operand.evaluate(input, context);
         long[] a = operandValues.values();
-        long c = constant;
-        int size = input.size();
+        long c = ((LongVector) constant.evaluate(oneRow, context)).values()[0];
         int count = 0;
         // branch-free: every row's position is written, only a kept one advances
         switch (test) {

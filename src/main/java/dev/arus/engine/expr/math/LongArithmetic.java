@@ -47,6 +47,11 @@ final class LongArithmetic extends BoundNode {
     }
 
     @Override
+    public boolean foldable() {
+        return left.foldable() && right.foldable();
+    }
+
+    @Override
     public LongVector evaluate(ColumnarBatch input, EvaluationContext context) {
         LongVector leftValues = (LongVector) left.evaluate(input, context);
         LongVector rightValues = (LongVector) right.evaluate(input, context);

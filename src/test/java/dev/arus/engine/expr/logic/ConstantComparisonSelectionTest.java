@@ -9,9 +9,11 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.expr.Batches;
 import dev.arus.engine.expr.BoundExpression;
+import dev.arus.engine.expr.EvaluationContext;
 import dev.arus.engine.expr.analysis.ExpressionAnalyzer;
 import dev.arus.engine.expr.sql.ExpressionParser;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -33,14 +35,33 @@ class ConstantComparisonSelectionTest {
 
     private static final Instant T = Instant.parse("2026-12-07T00:00:00Z");
 
+    private static final EvaluationContext PARIS = new EvaluationContext(0, ZoneId.of("Europe/Paris"));
+
     @ParameterizedTest
     @ValueSource(strings = {
         "l = 3", "l <> 3", "l != 3", "l < 3", "l <= 3", "l > 3", "l >= 3", "l <=> 3",
         "NOT (l = 3)", "NOT (l < 3)", "NOT (l <= 3)", "NOT (l > 3)", "NOT (l >= 3)",
         "i = 2", "i < 2", "i >= 2L", "i > 1.5", "l % 2 = 0", "l * 3 + 1 > 7", "i + l <= 4",
         "l > -100", "l > 100",
+        "3 = l", "3 <> l", "3 < l", "3 <= l", "3 > l", "3 >= l", "3 <=> l",
+        "NOT (3 = l)", "NOT (3 < l)", "NOT (3 <= l)", "NOT (3 > l)", "NOT (3 >= l)", "0 = l % 2", "2L > i",
+        "ts > TIMESTAMP '2026-12-07 00:00:02'", "TIMESTAMP '2026-12-07 00:00:02' >= ts",
+        "ts = TIMESTAMP '2026-12-07 00:00:03Z'", "ts > TIMESTAMP '2026-12-07 00:00:04' - INTERVAL 3 SECONDS",
+        "ts > DATE '2026-12-07'", "ts <= '2026-12-07 00:00:01'",
     })
     void keepsTheRowsWhoseComparisonIsTrue(String condition) {
+        assertKeepsTheTrueRows(condition, Batches.UTC);
+    }
+
+    /** A TIMESTAMP literal without a zone is placed in each evaluation's session zone. */
+    @ParameterizedTest
+    @ValueSource(strings = {"ts > TIMESTAMP '2026-12-07 01:00:02'", "DATE '2026-12-07' < ts",
+        "ts <= TIMESTAMP '2026-12-07 01:00:04' - INTERVAL 1 SECOND"})
+    void placesATimestampLiteralInTheSessionZone(String condition) {
+        assertKeepsTheTrueRows(condition, PARIS);
+    }
+
+    private static void assertKeepsTheTrueRows(String condition, EvaluationContext context) {
         BoundExpression bound = ExpressionAnalyzer.bind(ExpressionParser.parse(condition), SCHEMA);
         ConstantComparisonSelection selection = ConstantComparisonSelection.of(bound);
         assertThat(selection).isNotNull();
@@ -52,13 +73,15 @@ class ConstantComparisonSelectionTest {
                     : new Object[] {(int) value, value, T.plusSeconds(value)};
         }
         ColumnarBatch batch = Batches.of(SCHEMA, rows);
-        BooleanVector truth = (BooleanVector) bound.evaluate(batch, Batches.UTC);
+        int[] kept = new int[rows.length];
+        // the same selection in another zone first, as a query's next batch may be
+        selection.select(batch, context == Batches.UTC ? PARIS : Batches.UTC, kept);
+
+        int count = selection.select(batch, context, kept);
+
+        BooleanVector truth = (BooleanVector) bound.evaluate(batch, context);
         int[] expected = IntStream.range(0, rows.length)
                 .filter(r -> truth.values()[r] && !truth.isNull(r)).toArray();
-
-        int[] kept = new int[rows.length];
-        int count = selection.select(batch, Batches.UTC, kept);
-
         assertThat(Arrays.copyOf(kept, count)).containsExactly(expected);
     }
 
@@ -78,12 +101,12 @@ class ConstantComparisonSelectionTest {
     }
 
     /**
-     * A NULL constant, {@code NOT <=>} (true for NULL) and other shapes keep the general way; so
-     * does a timestamp literal, which the binder does not make a constant.
+     * A NULL constant (or one that may be NULL), {@code NOT <=>} (true for NULL), a comparison of
+     * two columns and other shapes keep the general way.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"l = NULL", "NOT (l <=> 3)", "3 < l", "l < i", "l > 1 AND l < 3", "CAST(l AS DOUBLE) > 1",
-        "ts > TIMESTAMP '2026-12-07 00:00:02'"})
+    @ValueSource(strings = {"l = NULL", "NULL < l", "NOT (l <=> 3)", "NOT (3 <=> l)", "l < i", "l > 1 AND l < 3",
+        "CAST(l AS DOUBLE) > 1", "l > CAST(NULL AS BIGINT)", "ts > ts - INTERVAL 1 SECOND"})
     void leavesTheOtherConditionsToTheGeneralWay(String condition) {
         BoundExpression bound = ExpressionAnalyzer.bind(ExpressionParser.parse(condition), SCHEMA);
 
