@@ -56,7 +56,7 @@ final class JsonRows {
     }
 
     /** One conversion's rows, which share a few schemas: each schema's names are looked at once. */
-    private static final class Conversion {
+    static final class Conversion {
 
         private final Map<Schema, String[]> names = new IdentityHashMap<>();
 
@@ -65,7 +65,11 @@ final class JsonRows {
             for (int i = 0; i < values.length; i++) {
                 values[i] = value(row.get(i));
             }
-            Schema schema = row.schema();
+            return object(row.schema(), values);
+        }
+
+        /** The object of a row of {@code schema} whose values are already converted; takes {@code values}. */
+        Map<String, Object> object(Schema schema, Object[] values) {
             String[] columns = names.computeIfAbsent(schema, Conversion::distinctNames);
             if (columns != REPEATED_NAMES) {
                 return new JsonObject(columns, values);

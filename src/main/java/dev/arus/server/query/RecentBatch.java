@@ -1,5 +1,6 @@
 package dev.arus.server.query;
 
+import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ResultBatch;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
@@ -23,8 +24,13 @@ public record RecentBatch(long batchId, @Schema(format = "date-time") String tim
         this(batchId, timestamp, rows, numRows, Math.max(0, numRows - rows.size()));
     }
 
-    /** {@code batch} as it reached the sink at {@code at}, keeping its first {@code rowsPerBatch} rows; converted on the caller's thread. */
+    /**
+     * {@code batch} as it reached the sink at {@code at}, keeping its first {@code rowsPerBatch}
+     * rows, converted to JSON objects when first read ({@link KeptRows}).
+     */
     static RecentBatch of(long batchId, Instant at, ResultBatch batch, int rowsPerBatch) {
-        return new RecentBatch(batchId, Timestamps.format(at), JsonRows.of(batch.rows(), rowsPerBatch), batch.count());
+        List<Row> rows = batch.rows();
+        return new RecentBatch(batchId, Timestamps.format(at), KeptRows.of(rows.subList(0, Math.min(rows.size(),
+                rowsPerBatch))), batch.count());
     }
 }

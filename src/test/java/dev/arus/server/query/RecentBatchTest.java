@@ -2,6 +2,7 @@ package dev.arus.server.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.arus.engine.data.ArrayType;
 import dev.arus.engine.data.AtomicType;
 import dev.arus.engine.data.DayTimeIntervalType;
 import dev.arus.engine.data.DecimalType;
@@ -14,9 +15,13 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class RecentBatchTest {
@@ -82,6 +87,42 @@ class RecentBatchTest {
         assertThat(row.toString()).isEqualTo(expected.toString());
         assertThat(row.keySet()).containsExactly("value", "name", "at");
         assertThat(twice.toString()).isEqualTo("{value=2, name=a}");
+    }
+
+    /** Kept rows convert when read, to what converting them at once gives, whatever their columns hold. */
+    @Test
+    void readsTheRowsAsTheirConversion() {
+        Schema schema = Schema.of(new Field("at", AtomicType.TIMESTAMP, true), new Field("maybe", AtomicType.TIMESTAMP, true),
+                new Field("window", StructType.WINDOW, true), new Field("tags", new ArrayType(AtomicType.STRING, true), true),
+                new Field("day", AtomicType.DATE, true), new Field("bytes", AtomicType.BINARY, true));
+        Row window = new Row(new Schema(StructType.WINDOW.fields()), new Object[] {START, START.plusSeconds(8)});
+        List<Row> rows = List.of(
+                new Row(schema, new Object[] {START.plusNanos(1_234_567), null, window, List.of("a", "b"),
+                    LocalDate.parse("2026-12-01"), new byte[] {1, 2}}),
+                new Row(schema, new Object[] {START.minusNanos(1_500_000), START, null, null, null, null}));
+
+        RecentBatch batch = RecentBatch.of(0, START, new ResultBatch(schema, rows), 10);
+
+        assertThat(batch.rows()).isEqualTo(JsonRows.of(rows, 10));
+        assertThat(batch.rows().get(1)).containsEntry("at", "2026-10-16T13:29:19.998Z");
+    }
+
+    /** The rows are converted once: every reader, on any thread, gets the same objects. */
+    @Test
+    void convertsTheKeptRowsOnceForEveryReader() throws Exception {
+        RecentBatch batch = RecentBatch.of(0, START,
+                new ResultBatch(WINDOW_COUNTS, List.of(windowCount(1), windowCount(2))), 10);
+        ExecutorService readers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Map<String, Object>>> read = readers.invokeAll(
+                    Collections.nCopies(8, () -> batch.rows().get(1)));
+
+            for (Future<Map<String, Object>> row : read) {
+                assertThat(row.get()).isSameAs(batch.rows().get(1)).containsEntry("count", 2L);
+            }
+        } finally {
+            readers.shutdownNow();
+        }
     }
 
     private static Row windowCount(long count) {
