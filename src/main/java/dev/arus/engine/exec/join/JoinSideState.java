@@ -80,6 +80,8 @@ final class JoinSideState {
     private final int[] blockRows = new int[BLOCK];
     // The keys of a run of probes, when it scans a segment, and each probe's among them.
     private final ProbeKeys probeKeys;
+    // The range of a run of probes' keys: a segment whose keys' range it misses is not read.
+    private final KeyRange probeRange;
 
     JoinSideState(Schema schema, int keyWidth) {
         this.schema = schema;
@@ -89,6 +91,7 @@ final class JoinSideState {
         this.rows = ColumnarBatch.allocate(schema, 64);
         this.rowKeys = new long[64 * keyWidth];
         this.probeKeys = new ProbeKeys(keyWidth);
+        this.probeRange = new KeyRange(keyWidth);
     }
 
     int live() {
@@ -154,6 +157,7 @@ final class JoinSideState {
             if (keys.keyed(row)) {
                 int slot = from + i;
                 keepKey(values, row * keyWidth, slot);
+                segment.keyRange.add(values, row * keyWidth);
                 rowHashes[slot] = keys.hash(row);
                 keyOf[slot] = UNINDEXED;
             }
@@ -270,8 +274,9 @@ final class JoinSideState {
      * order). A row looks only at segments whose {@link KeySegment#latest} is at or after
      * {@code times[r] + offset} when {@code times} is given and its time not NULL: a time-range
      * condition rules out the rest ({@code offset}, the side's {@link StreamJoinSpec.StateBound}:
-     * a row at or before a watermark plus it matches no later row, which eviction relies on too). Rows the bits of every segment's keys
-     * rule out are left out. Each segment is probed by all the rows before the next, so that its
+     * a row at or before a watermark plus it matches no later row, which eviction relies on too);
+     * and the rows look at no segment whose keys' range misses theirs ({@link KeyRange}). Rows
+     * the bits of every segment's keys rule out are left out. Each segment is probed by all the rows before the next, so that its
      * key bits stay in cache meanwhile; a segment without an index is scanned
      * ({@link KeySegment#scanNext}), or indexed first. Returns how many rows {@code probed} holds.
      */
@@ -279,10 +284,13 @@ final class JoinSideState {
                       int[] heads) {
         int probing = 0;
         long earliest = Long.MAX_VALUE;
+        long[] values = keys.keys();
+        probeRange.clear();
         for (int row = 0; row < count; row++) {
             if (probes[row] && keys.keyed(row)) {
                 probed[probing++] = row;
                 earliest = Math.min(earliest, notBefore(times, offset, row));
+                probeRange.add(values, row * keyWidth);
             }
         }
         if (probing == 0) {
@@ -294,7 +302,7 @@ final class JoinSideState {
         boolean indexing = false;
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
-            if (segment.live > 0 && segment.latest >= earliest) {
+            if (reaches(segment, earliest)) {
                 if (!segment.indexed() && !segment.scanNext()) {
                     index(segment);
                     indexing = true;
@@ -328,10 +336,9 @@ final class JoinSideState {
         if (scanning) {
             probeKeys.collect(keys, probed, probing);
         }
-        long[] values = keys.keys();
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
-            if (segment.live == 0 || segment.latest < earliest) {
+            if (!reaches(segment, earliest)) {
                 continue;
             }
             if (!segment.indexed()) {
@@ -387,6 +394,15 @@ final class JoinSideState {
                 heads[p * stride + s] = probeKeys.firstOf(p);
             }
         }
+    }
+
+    /**
+     * Whether the run of probes, the earliest of which matches rows no earlier than
+     * {@code earliest}, may find a row in {@code segment}: one live and late enough, its keys'
+     * range meeting the probes'.
+     */
+    private boolean reaches(KeySegment segment, long earliest) {
+        return segment.live > 0 && segment.latest >= earliest && segment.keyRange.overlaps(probeRange);
     }
 
     /** The earliest time of a stored row that row {@code row} can match ({@link #firstWithKeys}). */

@@ -29,6 +29,8 @@ final class KeySegment implements KeyBits.Keys {
     int live;
     /** No row of the run leaves the state after this time (its rows' latest, or later once some left). */
     long latest = Long.MIN_VALUE;
+    /** The range of its rows' keys, every keyed row it took counted (rows leaving do not narrow it). */
+    final KeyRange keyRange;
     private final int width;
     // Null until the segment is first indexed; kept when a reused segment starts over unindexed.
     private GroupIndex keys;
@@ -45,6 +47,7 @@ final class KeySegment implements KeyBits.Keys {
         this.width = width;
         this.start = start;
         this.end = start;
+        this.keyRange = new KeyRange(width);
     }
 
     /** Makes this segment, whose rows have all left, a new one from slot {@code start}, its index kept for reuse. */
@@ -53,6 +56,7 @@ final class KeySegment implements KeyBits.Keys {
         this.end = start;
         this.live = 0;
         this.latest = Long.MIN_VALUE;
+        this.keyRange.clear();
         this.indexed = false;
         this.scannedRows = 0;
         return this;

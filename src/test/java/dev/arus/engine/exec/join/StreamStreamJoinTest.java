@@ -145,6 +145,51 @@ class StreamStreamJoinTest {
     }
 
     /**
+     * Rounds of 5,000 left rows whose keys grow round by round (even keys only, and a row with a
+     * NULL key), a segment each, then right rows probing one past round's keys at a time: its
+     * first and last key, each alone, which match, then the keys just outside and between them
+     * and a NULL key, which do not.
+     * A run of probes skips the segments whose keys' range misses its keys', and must still find
+     * its own round's edge keys, for a key of one long, of two fields and of strings (numbered in
+     * order of arrival), straight through and restarted from the checkpoint after every batch
+     * (every loaded row in one segment).
+     */
+    @ParameterizedTest(name = "key: {0}, restarted after every batch: {1}")
+    @CsvSource({"leftKey = rightKey, false", "leftKey = rightKey, true",
+        "leftKey = rightKey AND leftValue = rightValue, false",
+        "leftKey = rightKey AND leftValue = rightValue, true",
+        "CAST(leftKey AS STRING) = CAST(rightKey AS STRING), false"})
+    void probesFindTheEdgeKeysOfSegmentsWhoseKeysGrowWithTime(String keys, boolean restart) {
+        StreamCase run = query(restart, in -> side(in.get(0), "left", -3, "0 seconds")
+                .join(side(in.get(1), "right", -3, "0 seconds"), expr(keys + " AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 25 SECONDS AND rightTime"))
+                .select(col("leftKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        List<List<String>> expected = new ArrayList<>();
+        for (int round = 0; round < 8; round++) {
+            int base = 1000 + round * 10;
+            int firstKey = round * 10_000;
+            List<Object[]> left = new ArrayList<>(IntStream.range(0, 5000)
+                    .mapToObj(i -> row(firstKey + 2 * i, (long) base + i / 1000)).toList());
+            left.add(2500, row(null, (long) base + 2));
+            run.feed(0, left.toArray(Object[][]::new));
+            // the rounds within 25 s, oldest first: each edge key alone in a batch, then the keys that miss
+            long probeTime = base + 5;
+            for (int past = Math.max(0, round - 2); past <= round; past++) {
+                int first = past * 10_000;
+                int last = first + 9998;
+                run.feed(1, row(first, probeTime));
+                expected.add(List.of("[" + first + "," + (1000 + past * 10) + "," + probeTime + "]"));
+                run.feed(1, row(last, probeTime));
+                expected.add(List.of("[" + last + "," + (1000 + past * 10 + 4) + "," + probeTime + "]"));
+                run.feed(1, row(first - 1, probeTime), row(first + 1, probeTime), row(null, probeTime),
+                        row(last + 1, probeTime));
+            }
+        }
+
+        assertThat(sortedRows(run.batches()).stream().filter(rows -> !rows.isEmpty()).toList()).isEqualTo(expected);
+    }
+
+    /**
      * Rounds of 40 right rows of new keys, then 240 left rows of which 40 have those keys: most
      * left rows find no key on the right side, and the 40 that do still meet their rows, round
      * after round, while past rounds' right rows leave and are packed away (straight through, and
