@@ -157,11 +157,11 @@ final class JoinSideState {
             if (keys.keyed(row)) {
                 int slot = from + i;
                 keepKey(values, row * keyWidth, slot);
-                segment.keyRange.add(values, row * keyWidth);
                 rowHashes[slot] = keys.hash(row);
                 keyOf[slot] = UNINDEXED;
             }
         }
+        segment.keyRange.addAll(keys, rows, count);
         if (segment.indexed()) {
             indexRows(segment, from, from + count);
         }
@@ -284,18 +284,18 @@ final class JoinSideState {
                       int[] heads) {
         int probing = 0;
         long earliest = Long.MAX_VALUE;
-        long[] values = keys.keys();
-        probeRange.clear();
         for (int row = 0; row < count; row++) {
             if (probes[row] && keys.keyed(row)) {
                 probed[probing++] = row;
                 earliest = Math.min(earliest, notBefore(times, offset, row));
-                probeRange.add(values, row * keyWidth);
             }
         }
-        if (probing == 0) {
+        // Most often none is (an impression comes before its click): then the probes' range is not made.
+        if (probing == 0 || !anyLateEnough(earliest)) {
             return 0;
         }
+        probeRange.clear();
+        probeRange.addAll(keys, probed, probing);
         int stride = segments.size();
         int reached = 0;
         boolean scanning = false;
@@ -336,6 +336,7 @@ final class JoinSideState {
         if (scanning) {
             probeKeys.collect(keys, probed, probing);
         }
+        long[] values = keys.keys();
         for (int s = 0; s < stride; s++) {
             KeySegment segment = segments.get(s);
             if (!reaches(segment, earliest)) {
@@ -402,7 +403,20 @@ final class JoinSideState {
      * range meeting the probes'.
      */
     private boolean reaches(KeySegment segment, long earliest) {
-        return segment.live > 0 && segment.latest >= earliest && segment.keyRange.overlaps(probeRange);
+        return lateEnough(segment, earliest) && segment.keyRange.overlaps(probeRange);
+    }
+
+    private static boolean lateEnough(KeySegment segment, long earliest) {
+        return segment.live > 0 && segment.latest >= earliest;
+    }
+
+    private boolean anyLateEnough(long earliest) {
+        for (KeySegment segment : segments) {
+            if (lateEnough(segment, earliest)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The earliest time of a stored row that row {@code row} can match ({@link #firstWithKeys}). */

@@ -26,17 +26,41 @@ final class KeyRange {
         Arrays.fill(greatest, Long.MIN_VALUE);
     }
 
-    /** Widens the range to hold the key in {@code values[offset, offset + width)}; one long without a loop. */
+    /** Widens the range to hold the key in {@code values[offset, offset + width)}. */
     void add(long[] values, int offset) {
-        if (least.length == 1) {
-            least[0] = Math.min(least[0], values[offset]);
-            greatest[0] = Math.max(greatest[0], values[offset]);
-            return;
-        }
         for (int f = 0; f < least.length; f++) {
             least[f] = Math.min(least[f], values[offset + f]);
             greatest[f] = Math.max(greatest[f], values[offset + f]);
         }
+    }
+
+    /**
+     * Widens the range to hold the keys of the keyed rows among {@code rows[0, count)} of
+     * {@code keys} ({@code rows} null: rows {@code [0, count)}). A key of one long, the commonest,
+     * in locals: through the arrays, each row's bounds would wait for the row before's store.
+     */
+    void addAll(EncodedKeys keys, int[] rows, int count) {
+        long[] values = keys.keys();
+        if (least.length > 1) {
+            for (int i = 0; i < count; i++) {
+                int row = rows == null ? i : rows[i];
+                if (keys.keyed(row)) {
+                    add(values, row * least.length);
+                }
+            }
+            return;
+        }
+        long low = least[0];
+        long high = greatest[0];
+        for (int i = 0; i < count; i++) {
+            int row = rows == null ? i : rows[i];
+            if (keys.keyed(row)) {
+                low = Math.min(low, values[row]);
+                high = Math.max(high, values[row]);
+            }
+        }
+        least[0] = low;
+        greatest[0] = high;
     }
 
     /** Whether a key may lie in both ranges: false means no key of one is in the other. */
