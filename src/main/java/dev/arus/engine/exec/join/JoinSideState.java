@@ -122,23 +122,43 @@ final class JoinSideState {
         for (int c = 0; c < schema.size(); c++) {
             this.rows.column(c).gather(source.column(c), rows, count, from);
         }
+        occupy(from, count, isMatched, times);
         for (int i = 0; i < count; i++) {
-            occupy(from + i, isMatched[i], nextId++, times[i]);
+            ids[from + i] = nextId + i;
         }
+        nextId += count;
         size += count;
         place(from, rows, count, keys);
     }
 
-    /** Takes slot {@code slot} for a live row in no key's chain yet. */
-    private void occupy(int slot, boolean isMatched, long id, long time) {
-        alive[slot] = true;
-        matched[slot] = isMatched;
-        ids[slot] = id;
-        times[slot] = time;
-        keyOf[slot] = NO_KEY;
-        next[slot] = -1;
-        runLeaves[slot >>> RUN_SHIFT] = Math.min(runLeaves[slot >>> RUN_SHIFT], time);
-        live++;
+    /**
+     * Takes slots {@code [from, from + count)} for live rows in no key's chain yet, the
+     * {@code i}-th matched as {@code isMatched[i]}, leaving by {@code leaveAt[i]}; the caller
+     * gives their ids. An array at a time: row by row, the live count and each run's bound
+     * waited for the row before's store.
+     */
+    private void occupy(int from, int count, boolean[] isMatched, long[] leaveAt) {
+        Arrays.fill(alive, from, from + count, true);
+        System.arraycopy(isMatched, 0, matched, from, count);
+        System.arraycopy(leaveAt, 0, times, from, count);
+        Arrays.fill(keyOf, from, from + count, NO_KEY);
+        Arrays.fill(next, from, from + count, -1);
+        lowerRunBounds(from, from + count);
+        live += count;
+    }
+
+    /** Lowers the bounds of the runs of slots {@code [from, to)} to their rows' times. */
+    private void lowerRunBounds(int from, int to) {
+        for (int start = from; start < to; ) {
+            int run = start >>> RUN_SHIFT;
+            int end = Math.min(to, (run + 1) << RUN_SHIFT);
+            long least = runLeaves[run];
+            for (int slot = start; slot < end; slot++) {
+                least = Math.min(least, times[slot]);
+            }
+            runLeaves[run] = least;
+            start = end;
+        }
     }
 
     /**
@@ -483,9 +503,14 @@ final class JoinSideState {
     }
 
     private void kill(int slot, KeySegment segment) {
-        alive[slot] = false;
+        markDead(slot);
         live--;
         segment.live--;
+    }
+
+    /** Marks slot {@code slot}'s row dead, its id noted for the next commit; the caller counts it out. */
+    private void markDead(int slot) {
+        alive[slot] = false;
         if (ids[slot] < committedNextId) {
             removedIds.add(ids[slot]);
         }
@@ -498,8 +523,11 @@ final class JoinSideState {
      */
     int evict(long leaveAt, IntConsumer removed) {
         int count = 0;
+        // The rows that left the current segment, counted out of it as the sweep leaves it (one
+        // count a row would wait for the row before's store).
         int segment = 0;
         int segmentEnd = segments.isEmpty() ? 0 : segments.get(0).end;
+        int leftSegment = 0;
         for (int run = 0; run << RUN_SHIFT < size; run++) {
             if (runLeaves[run] > leaveAt) {
                 continue;
@@ -512,10 +540,13 @@ final class JoinSideState {
                 }
                 if (times[slot] <= leaveAt) {
                     while (segmentEnd <= slot) {
+                        segments.get(segment).live -= leftSegment;
+                        leftSegment = 0;
                         segmentEnd = segments.get(++segment).end;
                     }
                     removed.accept(slot);
-                    kill(slot, segments.get(segment));
+                    markDead(slot);
+                    leftSegment++;
                     count++;
                 } else {
                     least = Math.min(least, times[slot]);
@@ -523,6 +554,10 @@ final class JoinSideState {
             }
             runLeaves[run] = least;
         }
+        if (count > 0) {
+            segments.get(segment).live -= leftSegment;
+        }
+        live -= count;
         return count;
     }
 
@@ -639,9 +674,7 @@ final class JoinSideState {
         System.arraycopy(wasKey, from, keyOf, to, count);
         System.arraycopy(wasRowKeys, from * keyWidth, rowKeys, to * keyWidth, count * keyWidth);
         System.arraycopy(wasRowHashes, from, rowHashes, to, count);
-        for (int slot = to; slot < to + count; slot++) {
-            runLeaves[slot >>> RUN_SHIFT] = Math.min(runLeaves[slot >>> RUN_SHIFT], times[slot]);
-        }
+        lowerRunBounds(to, to + count);
         live += count;
     }
 
@@ -808,12 +841,15 @@ final class JoinSideState {
         EncodedKeys keysOfRows = new EncodedKeys(keyWidth);
         long[] leaveAt = new long[kept];
         find.of(packed, keysOfRows, leaveAt);
-        boolean[] wasMatched = matched;
-        long[] wasId = ids;
-        reset(packed);
+        boolean[] keptMatched = new boolean[kept];
+        long[] keptIds = new long[kept];
         for (int i = 0; i < kept; i++) {
-            occupy(i, wasMatched[keep[i]], wasId[keep[i]], leaveAt[i]);
+            keptMatched[i] = matched[keep[i]];
+            keptIds[i] = ids[keep[i]];
         }
+        reset(packed);
+        occupy(0, kept, keptMatched, leaveAt);
+        System.arraycopy(keptIds, 0, ids, 0, kept);
         size = kept;
         place(0, null, kept, keysOfRows);
         committed();
