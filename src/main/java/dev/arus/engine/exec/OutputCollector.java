@@ -2,7 +2,9 @@ package dev.arus.engine.exec;
 
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Row;
+import dev.arus.engine.data.Schema;
 import dev.arus.engine.streaming.ArusException;
+import dev.arus.engine.streaming.ResultBatch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,13 +36,30 @@ public final class OutputCollector implements Operator {
         }
     }
 
-    private record TaskRows(int task, List<Row> rows) {
+    /**
+     * One task's kept rows: a copy of its chunks' columns, made with the first row kept; with an
+     * ordering, its rows, which the ordering compares.
+     */
+    private static final class TaskRows {
+
+        private final int task;
+        private final List<Row> ordered;
+        private ColumnarBatch columns;
+
+        TaskRows(int task, boolean ordering) {
+            this.task = task;
+            this.ordered = ordering ? new ArrayList<>() : null;
+        }
+
+        int size() {
+            return ordered != null ? ordered.size() : columns == null ? 0 : columns.size();
+        }
     }
 
     private final RowBudget budget;
     private final Comparator<Row> ordering;
     private final List<TaskRows> tasks = new ArrayList<>();
-    private List<Row> current;
+    private TaskRows current;
     private long count;
 
     public OutputCollector(RowBudget budget) {
@@ -56,8 +75,8 @@ public final class OutputCollector implements Operator {
     /** The rows from now on belong to task {@code task} of the batch's last stage. */
     public void startTask(int task) {
         if (budget.rowsToKeep() > 0) {
-            current = new ArrayList<>();
-            tasks.add(new TaskRows(task, current));
+            current = new TaskRows(task, ordering != null);
+            tasks.add(current);
         }
     }
 
@@ -71,14 +90,22 @@ public final class OutputCollector implements Operator {
         if (keep <= 0) {
             return;
         }
-        current.addAll(chunk.toRows(keep));
         int added = keep;
-        if (ordering != null && current.size() - budget.rowsToKeep() >= Math.max(budget.rowsToKeep(), 64)) {
-            // keep this task's first rows in the order, as many as the sink looks at
-            current.sort(ordering);
-            List<Row> dropped = current.subList((int) budget.rowsToKeep(), current.size());
-            added -= dropped.size();
-            dropped.clear();
+        if (ordering == null) {
+            if (current.columns == null) {
+                current.columns = ColumnarBatch.allocate(chunk.schema(), keep);
+            }
+            current.columns.append(chunk, keep);
+        } else {
+            List<Row> rows = current.ordered;
+            rows.addAll(chunk.toRows(keep));
+            if (rows.size() - budget.rowsToKeep() >= Math.max(budget.rowsToKeep(), 64)) {
+                // keep this task's first rows in the order, as many as the sink looks at
+                rows.sort(ordering);
+                List<Row> dropped = rows.subList((int) budget.rowsToKeep(), rows.size());
+                added -= dropped.size();
+                dropped.clear();
+            }
         }
         // one change of the slots' shared count: what this task keeps, never what it held for a moment
         if (budget.kept().addAndGet(added) > budget.maxRows()) {
@@ -89,26 +116,39 @@ public final class OutputCollector implements Operator {
     }
 
     /**
-     * The rows every collector of a plan kept since the last call, in task order (or the
-     * collectors' ordering) and at most the budget's {@code rowsToKeep}; empties them for the next
-     * batch.
+     * The batch of {@code count} rows of {@code schema} whose rows every collector of a plan kept
+     * since the last call, in task order (or the collectors' ordering) and at most the budget's
+     * {@code rowsToKeep}; empties the collectors for the next batch.
      */
-    public static List<Row> gather(List<OutputCollector> collectors) {
+    public static ResultBatch gather(List<OutputCollector> collectors, Schema schema, long count) {
         List<TaskRows> all = new ArrayList<>();
         for (OutputCollector collector : collectors) {
             all.addAll(collector.tasks);
             collector.tasks.clear();
+            collector.current = null;
             collector.budget.kept().set(0);
         }
-        all.sort(Comparator.comparingInt(TaskRows::task));
-        List<Row> rows = new ArrayList<>();
-        all.forEach(task -> rows.addAll(task.rows()));
+        all.sort(Comparator.comparingInt(task -> task.task));
+        long keep = collectors.isEmpty() ? 0 : collectors.get(0).budget.rowsToKeep();
         Comparator<Row> ordering = collectors.isEmpty() ? null : collectors.get(0).ordering;
         if (ordering != null) {
+            List<Row> rows = new ArrayList<>();
+            all.forEach(task -> rows.addAll(task.ordered));
             rows.sort(ordering); // stable: ties keep their task order
+            return new ResultBatch(schema, rows.size() > keep ? rows.subList(0, (int) keep) : rows, count);
         }
-        long keep = collectors.isEmpty() ? 0 : collectors.get(0).budget.rowsToKeep();
-        return rows.size() > keep ? rows.subList(0, (int) keep) : rows;
+        all.removeIf(task -> task.columns == null);
+        if (all.isEmpty()) {
+            return new ResultBatch(schema, List.of(), count);
+        }
+        ColumnarBatch rows = all.get(0).columns;
+        if (all.size() > 1) {
+            rows = ColumnarBatch.allocate(rows.schema(), (int) Math.min(keep, all.stream().mapToLong(TaskRows::size).sum()));
+            for (TaskRows task : all) {
+                rows.append(task.columns, (int) Math.min(task.columns.size(), keep - rows.size()));
+            }
+        }
+        return ResultBatch.ofColumns(schema, rows, count);
     }
 
     /** The number of rows every collector saw since the last call; resets them. */

@@ -240,8 +240,7 @@ public final class MicroBatchRunner {
         long addBatchStart = clock.nanoTime();
         long[] inputRows = runStages(batch.latest(), context);
         long outputRows = OutputCollector.count(plan.collectors());
-        sink.addBatch(batch.batchId(), new ResultBatch(plan.outputSchema(), OutputCollector.gather(plan.collectors()),
-                outputRows));
+        sink.addBatch(batch.batchId(), OutputCollector.gather(plan.collectors(), plan.outputSchema(), outputRows));
         if (checkpoint != null) {
             ProtocolProbe.reached(ProtocolProbe.Step.SINK_WRITTEN, batch.batchId());
         }

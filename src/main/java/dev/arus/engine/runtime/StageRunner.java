@@ -100,7 +100,6 @@ final class StageRunner {
     /** After a failed batch: every stateful operator forgets its uncommitted changes, and the output is dropped. */
     void abort() {
         plan.statefulOperators().forEach(StatefulOperator::abort);
-        OutputCollector.gather(plan.collectors());
-        OutputCollector.count(plan.collectors());
+        OutputCollector.gather(plan.collectors(), plan.outputSchema(), OutputCollector.count(plan.collectors()));
     }
 }

@@ -1,6 +1,5 @@
 package dev.arus.server.query;
 
-import dev.arus.engine.data.Row;
 import dev.arus.engine.streaming.ResultBatch;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
@@ -29,8 +28,6 @@ public record RecentBatch(long batchId, @Schema(format = "date-time") String tim
      * rows, converted to JSON objects when first read ({@link KeptRows}).
      */
     static RecentBatch of(long batchId, Instant at, ResultBatch batch, int rowsPerBatch) {
-        List<Row> rows = batch.rows();
-        return new RecentBatch(batchId, Timestamps.format(at), KeptRows.of(rows.subList(0, Math.min(rows.size(),
-                rowsPerBatch))), batch.count());
+        return new RecentBatch(batchId, Timestamps.format(at), KeptRows.of(batch, rowsPerBatch), batch.count());
     }
 }

@@ -74,6 +74,28 @@ class OutputCollectorTest {
         });
     }
 
+    /** The rows handed over are a copy: the chunks' vectors, reused by later batches, do not change them. */
+    @Test
+    void aBatchHandedOverKeepsItsRowsInTaskOrderWhileLaterBatchesRun() {
+        List<ResultBatch> seen = new ArrayList<>();
+        rows(30).writeStream().foreachBatch((batch, id) -> seen.add(batch)).start();
+
+        scheduler.runNext();
+        scheduler.runNext();
+
+        assertThat(seen).hasSize(2);
+        // partition by partition, as one thread would have run the tasks
+        List<Long> first = new ArrayList<>();
+        for (long partition = 0; partition < 3; partition++) {
+            for (long value = partition; value < 30; value += 3) {
+                first.add(value);
+            }
+        }
+        assertThat(seen.get(0).rows()).extracting(row -> row.get("value")).containsExactlyElementsOf(first);
+        assertThat(seen.get(1).rows()).extracting(row -> (Long) row.get("value"))
+                .containsExactlyElementsOf(first.stream().map(value -> value + 30).toList());
+    }
+
     @Test
     void aSortedResultShowsItsFirstRowsInOrderWhileKeepingOnlyAsManyAsTheConsoleShows() {
         StreamFrame sorted = session.sql("SELECT value AS k, count(*) AS n FROM numbers GROUP BY value ORDER BY k DESC",

@@ -10,6 +10,7 @@ import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
+import dev.arus.engine.expr.Batches;
 import dev.arus.engine.streaming.ResultBatch;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -89,7 +90,7 @@ class RecentBatchTest {
         assertThat(twice.toString()).isEqualTo("{value=2, name=a}");
     }
 
-    /** Kept rows convert when read, to what converting them at once gives, whatever their columns hold. */
+    /** Kept rows convert when read, to what converting them at once gives, whatever their columns hold, handed as rows or columns. */
     @Test
     void readsTheRowsAsTheirConversion() {
         Schema schema = Schema.of(new Field("at", AtomicType.TIMESTAMP, true), new Field("maybe", AtomicType.TIMESTAMP, true),
@@ -101,10 +102,16 @@ class RecentBatchTest {
                     LocalDate.parse("2026-12-01"), new byte[] {1, 2}}),
                 new Row(schema, new Object[] {START.minusNanos(1_500_000), START, null, null, null, null}));
 
-        RecentBatch batch = RecentBatch.of(0, START, new ResultBatch(schema, rows), 10);
+        ResultBatch columns = ResultBatch.ofColumns(schema,
+                Batches.of(schema, rows.stream().map(row -> row.values().toArray()).toArray(Object[][]::new)), 2);
 
-        assertThat(batch.rows()).isEqualTo(JsonRows.of(rows, 10));
-        assertThat(batch.rows().get(1)).containsEntry("at", "2026-10-16T13:29:19.998Z");
+        for (ResultBatch handed : List.of(new ResultBatch(schema, rows), columns)) {
+            RecentBatch batch = RecentBatch.of(0, START, handed, 10);
+
+            assertThat(batch.rows()).isEqualTo(JsonRows.of(rows, 10));
+            assertThat(batch.rows().get(1)).containsEntry("at", "2026-10-16T13:29:19.998Z");
+        }
+        assertThat(RecentBatch.of(0, START, columns, 1).rows()).isEqualTo(JsonRows.of(rows, 1));
     }
 
     /** The rows are converted once: every reader, on any thread, gets the same objects. */
