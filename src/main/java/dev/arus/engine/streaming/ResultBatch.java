@@ -11,7 +11,7 @@ import java.util.Objects;
  * them: Spark's {@code Dataset<Row>} of that batch, already computed. {@code rows} are the first
  * rows of the batch, as many as the sink looks at; {@code count} is how many the batch has. The
  * engine hands the rows as columns, made into {@link Row}s when a sink first asks for them, once:
- * a sink that reads their values ({@link #value}) makes no object a row. Immutable, thread-safe.
+ * a sink that reads their values ({@link #value}) makes no {@code Row}. Immutable, thread-safe.
  */
 public final class ResultBatch {
 
@@ -43,8 +43,8 @@ public final class ResultBatch {
     }
 
     /**
-     * A batch of {@code count} rows of {@code schema} whose first ones are {@code columns}' rows; it owns
-     * {@code columns} from now on: nothing may write them any more.
+     * A batch of {@code count} rows of {@code schema} whose first ones are {@code columns}' rows;
+     * it owns {@code columns} from now on: nothing may write them any more.
      */
     public static ResultBatch ofColumns(Schema schema, ColumnarBatch columns, long count) {
         return new ResultBatch(schema, columns, null, count);
