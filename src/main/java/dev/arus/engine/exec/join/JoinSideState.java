@@ -296,9 +296,10 @@ final class JoinSideState {
      * condition rules out the rest ({@code offset}, the side's {@link StreamJoinSpec.StateBound}:
      * a row at or before a watermark plus it matches no later row, which eviction relies on too);
      * and the rows look at no segment whose keys' range misses theirs ({@link KeyRange}). Rows
-     * the bits of every segment's keys rule out are left out. Each segment is probed by all the rows before the next, so that its
-     * key bits stay in cache meanwhile; a segment without an index is scanned
-     * ({@link KeySegment#scanNext}), or indexed first. Returns how many rows {@code probed} holds.
+     * the bits of every segment's keys rule out are left out. Each segment is probed by all the
+     * rows before the next, so that its key bits stay in cache meanwhile; a segment without an
+     * index is scanned ({@link KeySegment#scanNext}), or indexed first. Returns how many rows
+     * {@code probed} holds.
      */
     int firstWithKeys(EncodedKeys keys, boolean[] probes, int count, LongVector times, long offset, int[] probed,
                       int[] heads) {
@@ -523,10 +524,10 @@ final class JoinSideState {
      */
     int evict(long leaveAt, IntConsumer removed) {
         int count = 0;
-        // The rows that left the current segment, counted out of it as the sweep leaves it (one
-        // count a row would wait for the row before's store).
         int segment = 0;
         int segmentEnd = segments.isEmpty() ? 0 : segments.get(0).end;
+        // The rows that left the current segment, counted out of it as the sweep leaves it (one
+        // count a row would wait for the row before's store).
         int leftSegment = 0;
         for (int run = 0; run << RUN_SHIFT < size; run++) {
             if (runLeaves[run] > leaveAt) {
