@@ -1,11 +1,11 @@
 package dev.arus.engine.sink;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.DataType;
 import dev.arus.engine.data.DecimalType;
 import dev.arus.engine.data.Field;
-import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
 import dev.arus.engine.data.StructType;
 import dev.arus.engine.data.UnicodeText;
@@ -41,6 +41,8 @@ final class StreamSink implements Sink {
     private final int[] outputColumnOf;
     // Whether the stream's column holds strings, whose values are checked to be Unicode text.
     private final boolean[] text;
+    // Whether the output's column has the stream's column's type, so that its vector goes in as is.
+    private final boolean[] sameType;
     private final UUID producer;
     private final UUID writer = UUID.randomUUID();
 
@@ -61,6 +63,7 @@ final class StreamSink implements Sink {
         }
         this.outputColumnOf = new int[declared.size()];
         this.text = new boolean[declared.size()];
+        this.sameType = new boolean[declared.size()];
         for (int c = 0; c < declared.size(); c++) {
             Field column = declared.field(c);
             text[c] = column.type() == AtomicType.STRING;
@@ -70,6 +73,7 @@ final class StreamSink implements Sink {
                 throw mismatch("Column '" + column.name() + "' of stream '" + stream.name() + "' is NOT NULL, and "
                         + "the query's output has no such column");
             }
+            sameType[c] = from >= 0 && output.field(from).type().equals(column.type());
             if (from >= 0 && !fits(output.field(from).type(), column.type())) {
                 throw mismatch("Column '" + column.name() + "' of the query's output is "
                         + output.field(from).type().simpleString() + "; stream '" + stream.name() + "' holds "
@@ -147,23 +151,33 @@ final class StreamSink implements Sink {
 
     @Override
     public void addBatch(long batchId, ResultBatch batch) {
-        if (batch.rows().isEmpty()) {
+        int size = batch.size();
+        if (size == 0) {
             return;
         }
         Schema declared = stream.definition().schema();
-        ColumnarBatch rows = ColumnarBatch.allocate(declared, batch.rows().size());
-        for (int r = 0; r < batch.rows().size(); r++) {
-            Row row = batch.rows().get(r);
-            for (int c = 0; c < declared.size(); c++) {
-                Object value = outputColumnOf[c] < 0 ? null : row.get(outputColumnOf[c]);
-                if (text[c] && value != null) {
-                    requireUnicode((String) value, declared.field(c).name(), r, batchId);
-                }
+        ColumnarBatch output = batch.copyColumns();
+        ColumnVector[] columns = new ColumnVector[declared.size()];
+        for (int c = 0; c < declared.size(); c++) {
+            int from = outputColumnOf[c];
+            if (from >= 0 && sameType[c]) {
+                columns[c] = output.column(from);
+            } else {
                 // a column vector takes any number of a narrower type, and a decimal of a smaller scale
-                rows.column(c).setObject(r, value);
+                columns[c] = ColumnVector.allocate(declared.field(c).type(), size);
+                for (int r = 0; r < size; r++) {
+                    columns[c].setObject(r, from < 0 ? null : output.column(from).getObject(r));
+                }
             }
         }
-        rows.setSize(batch.rows().size());
+        for (int r = 0; r < size; r++) {
+            for (int c = 0; c < declared.size(); c++) {
+                if (text[c] && !columns[c].isNull(r)) {
+                    requireUnicode((String) columns[c].getObject(r), declared.field(c).name(), r, batchId);
+                }
+            }
+        }
+        ColumnarBatch rows = new ColumnarBatch(declared, columns, size);
         try {
             stream.append(rows, producer == null ? null : new Producer(producer, batchId)).join();
         } catch (CompletionException failed) {

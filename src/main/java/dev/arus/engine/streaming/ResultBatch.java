@@ -85,6 +85,25 @@ public final class ResultBatch {
     }
 
     /**
+     * The rows handed over as columns of {@link #schema()} that the caller owns and may write: a
+     * copy of the batch's columns, or of its rows' values, made without a {@link Row}.
+     */
+    public ColumnarBatch copyColumns() {
+        ColumnarBatch copy = ColumnarBatch.allocate(schema, size);
+        if (columns != null) {
+            copy.append(columns, size);
+            return copy;
+        }
+        for (int r = 0; r < size; r++) {
+            for (int c = 0; c < schema.size(); c++) {
+                copy.column(c).setObject(r, rows.get(r).get(c));
+            }
+        }
+        copy.setSize(size);
+        return copy;
+    }
+
+    /**
      * This batch with only its first {@code rows} rows handed over (all of them when it has
      * fewer), holding nothing more: for a reader that keeps a few rows of a batch a while.
      */

@@ -50,6 +50,21 @@ class ResultBatchTest {
         }
     }
 
+    @Test
+    void copiesItsRowsIntoColumnsThatItsReaderMayWrite() {
+        List<Row> rows = List.of(windowCount(0, 1L), windowCount(8, null));
+
+        for (ResultBatch batch : List.of(ResultBatch.ofColumns(WINDOW_COUNTS, columns(rows), 5),
+                new ResultBatch(WINDOW_COUNTS, rows, 5))) {
+            ColumnarBatch copy = batch.copyColumns();
+            assertThat(copy.toRows()).isEqualTo(rows);
+
+            copy.column(1).setObject(1, 7L);
+            assertThat(batch.value(1, 1)).isNull();
+            assertThat(batch.rows()).isEqualTo(rows);
+        }
+    }
+
     private static ColumnarBatch columns(List<Row> rows) {
         return Batches.of(WINDOW_COUNTS, rows.stream().map(row -> row.values().toArray()).toArray(Object[][]::new));
     }
