@@ -399,8 +399,8 @@ final class JoinPartition extends StatePartition {
 
     @Override
     protected void clear() {
-        states[LEFT].clear();
-        states[RIGHT].clear();
+        states[LEFT].clear(durable());
+        states[RIGHT].clear(durable());
     }
 
     @Override

@@ -72,6 +72,9 @@ final class JoinSideState {
     private KeySegment spare;
     private int live;
     private long nextId;
+    // Whether removed and matched rows are noted for a delta: only for a store that writes one
+    // (else each leaving row's id, read from a slot long out of cache, went to a log never written).
+    private boolean notesChanges;
     // Since the last commit.
     private long committedNextId;
     private final IdLog removedIds = new IdLog();
@@ -470,7 +473,7 @@ final class JoinSideState {
     void markMatched(int slot) {
         if (!matched[slot]) {
             matched[slot] = true;
-            if (ids[slot] < committedNextId) {
+            if (notesChanges && ids[slot] < committedNextId) {
                 matchedIds.add(ids[slot]);
             }
         }
@@ -512,7 +515,7 @@ final class JoinSideState {
     /** Marks slot {@code slot}'s row dead, its id noted for the next commit; the caller counts it out. */
     private void markDead(int slot) {
         alive[slot] = false;
-        if (ids[slot] < committedNextId) {
+        if (notesChanges && ids[slot] < committedNextId) {
             removedIds.add(ids[slot]);
         }
     }
@@ -775,8 +778,9 @@ final class JoinSideState {
         matchedIds.clear();
     }
 
-    /** Forgets every row, before a load. */
-    void clear() {
+    /** Forgets every row, before a load; from then on notes the changes for a delta if {@code notesChanges}. */
+    void clear(boolean notesChanges) {
+        this.notesChanges = notesChanges;
         reset(ColumnarBatch.allocate(schema, 64));
         nextId = 0;
         committedNextId = 0;
