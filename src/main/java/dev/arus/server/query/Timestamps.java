@@ -15,11 +15,6 @@ public final class Timestamps {
      * a window's bounds), each written once then, and kept once in the recent batches.
      */
     public static String format(Instant instant) {
-        return instant == null ? null : format(instant.toEpochMilli());
-    }
-
-    /** The text of the instant {@code millis} after the epoch, shared as {@link #format(Instant)} shares it. */
-    static String format(long millis) {
-        return IsoInstants.ofMillisShared(millis);
+        return instant == null ? null : IsoInstants.ofMillisShared(instant.toEpochMilli());
     }
 }
