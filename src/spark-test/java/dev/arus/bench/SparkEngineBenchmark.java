@@ -27,34 +27,43 @@ import org.springframework.context.ConfigurableApplicationContext;
  * service, as fast as it goes, single-threaded: Spark on {@code local[1]}, Arus with one task
  * thread, and for both one source partition and one state partition. Spark's batches go through
  * the service's {@code foreachBatch} wrapper, as every Spark query of the service does. Per
- * workload and engine, after warm-up batches (Spark's JIT and code generation, Arus's JIT):
+ * workload and engine, after warm-up batches (Spark's JIT and code generation, Arus's JIT), three
+ * runs: batches of {@code spark.bench.rows} rows, of {@value #SMALL} rows and of
+ * {@code spark.bench.rows.large} rows:
  * <ul>
  *   <li>{@code spark-engine-<workload>-<engine>}: input rows over the summed batch time of the
- *       large batches;</li>
+ *       {@code spark.bench.rows}-row batches, and {@code -large-<engine>} of the large ones;</li>
  *   <li>{@code spark-engine-<workload>-batch-overhead-<engine>}: the median time of a 10-row batch;</li>
  *   <li>{@code spark-engine-<workload>-row-cost-<engine>}: what a further row costs, the median
- *       large batch's time less the overhead, per row;</li>
- *   <li>{@code spark-engine-<workload>-ratio} and {@code -row-cost-ratio}: Arus's throughput over
- *       Spark's, and Spark's row cost over Arus's;</li>
- *   <li>{@code spark-engine-select-filter-spark-native}, {@code -batch-overhead-spark-native} and
- *       {@code -row-cost-spark-native}: the select and filter on Spark without the service's
- *       wrapper ({@link SparkNativeSelectFilter}), what the wrapper costs; {@code -native-ratio} and
- *       {@code -native-row-cost-ratio}: Arus's throughput over it, and its row cost over Arus's.</li>
+ *       large batch's time less the overhead, per row. The large batch is large so that Spark's
+ *       difference is seconds: Spark times a batch to the millisecond (its trigger clock) and its
+ *       batches vary by tens of milliseconds, which at 100,000 rows is most of the difference;</li>
+ *   <li>{@code spark-engine-<workload>-ratio}, {@code -large-ratio} and {@code -row-cost-ratio}:
+ *       Arus's throughput over Spark's at each batch size, and Spark's row cost over Arus's;</li>
+ *   <li>{@code spark-engine-select-filter-spark-native}, {@code -large-spark-native},
+ *       {@code -batch-overhead-spark-native} and {@code -row-cost-spark-native}: the select and
+ *       filter on Spark without the service's wrapper ({@link SparkNativeSelectFilter}), what the
+ *       wrapper costs; {@code -native-ratio}, {@code -native-large-ratio} and
+ *       {@code -native-row-cost-ratio}: Arus's figures against it.</li>
  * </ul>
  * Prints {@code BENCH <name> <value> <unit>} lines, the machine's load beside each throughput.
  * Run with {@code ./mvnw -o -Pspark -DskipSparkBenchmark=false -DskipDashboard=true -DskipTests
  * verify} (or with {@code -Pspark,bench}, beside the engine's other benchmarks). System properties:
  * {@code spark.bench.master} (Spark's master, {@code local[1]}), {@code spark.bench.rows} (rows of
- * a large batch, 100,000), {@code spark.bench.warmup.arus} and {@code spark.bench.batches.arus}
- * (batches skipped and measured per Arus run, 200 and 50), {@code spark.bench.warmup.spark} and
- * {@code spark.bench.batches.spark} (8 and 12), {@code spark.bench.workloads} (the workloads'
- * names, comma-separated, e.g. {@code chapter,dedup}; all by default).
+ * a batch for the throughput, 100,000), {@code spark.bench.rows.large} (rows of a batch for the
+ * row cost, 1,000,000), {@code spark.bench.warmup.<engine>} and {@code spark.bench.batches.<engine>}
+ * (batches skipped and measured per run of {@code spark.bench.rows} or {@value #SMALL} rows; Arus
+ * 200 and 50, Spark 8 and 12), {@code spark.bench.warmup.large.<engine>} and
+ * {@code spark.bench.batches.large.<engine>} (per run of large batches, after the others warmed
+ * the JVM; Arus 20 and 20, Spark 2 and 5), {@code spark.bench.workloads} (the workloads' names,
+ * comma-separated, e.g. {@code chapter,dedup}; all by default).
  */
 public final class SparkEngineBenchmark {
 
     private static final String MASTER = System.getProperty("spark.bench.master", "").isBlank() ? "local[1]"
             : System.getProperty("spark.bench.master");
     private static final int ROWS = Integer.getInteger("spark.bench.rows", 100_000);
+    private static final int LARGE = Integer.getInteger("spark.bench.rows.large", 1_000_000);
     private static final int SMALL = 10;
 
     private SparkEngineBenchmark() {
@@ -63,8 +72,8 @@ public final class SparkEngineBenchmark {
     public static void main(String[] args) throws Exception {
         Path dataDir = Files.createTempDirectory("arus-spark-bench-");
         SparkBenchWorkload.writeCatalogue(dataDir);
-        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine: Spark on %s, %d-row batches, %s", MASTER,
-                ROWS, BenchLoad.now()));
+        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine: Spark on %s, %d-row and %d-row batches, %s",
+                MASTER, ROWS, LARGE, BenchLoad.now()));
         try (ConfigurableApplicationContext service = new SpringApplicationBuilder(ArusApplication.class)
                 .run("--server.port=0", "--arus.demo.enabled=false", "--arus.spark.master=" + MASTER,
                         "--arus.engine.task-threads=1", "--arus.engine.shuffle-partitions=1",
@@ -76,102 +85,101 @@ public final class SparkEngineBenchmark {
                 if (!wanted(workload)) {
                     continue;
                 }
-                Figures arus = Figures.measure(api, reports, workload, "arus");
-                Figures spark = Figures.measure(api, reports, workload, "spark");
-                print("spark-engine-" + workload.figure() + "-ratio", arus.rowsPerSecond() / spark.rowsPerSecond(), "x");
-                if (spark.nanosPerRow() > 0 && arus.nanosPerRow() > 0) { // none when the batches are too few to tell
-                    print("spark-engine-" + workload.figure() + "-row-cost-ratio",
-                            spark.nanosPerRow() / arus.nanosPerRow(), "x");
-                }
+                String name = "spark-engine-" + workload.figure();
+                Figures arus = Figures.measure(name, "arus", (rows, warmUp, batches) ->
+                        run(api, reports, workload, "arus", rows, warmUp, batches));
+                Figures spark = Figures.measure(name, "spark", (rows, warmUp, batches) ->
+                        run(api, reports, workload, "spark", rows, warmUp, batches));
+                arus.printRatios(name, "", spark);
                 if (workload == SparkBenchWorkload.SELECT_FILTER) {
-                    measureNative(arus);
+                    arus.printRatios(name, "-native", Figures.measure(name, "spark-native",
+                            SparkNativeSelectFilter::batchNanos));
                 }
             }
         }
     }
 
-    /**
-     * One engine's figures of one workload: input rows a second over the large batches, the median
-     * time of a {@value #SMALL}-row batch (the per-batch overhead), and what each further row costs
-     * (the median large batch's time less the small one's, per row; 0 when the large batch took no
-     * longer, as with too few batches on a loaded machine). Printed as measured.
-     */
-    private record Figures(double rowsPerSecond, double overheadNanos, double nanosPerRow) {
+    /** Runs a query of {@code rows} rows a batch and times each of {@code batches} batches after {@code warmUp}. */
+    @FunctionalInterface
+    interface BatchTimer {
+        long[] batchNanos(int rows, int warmUp, int batches) throws Exception;
+    }
 
-        static Figures measure(ApiClient api, Reports reports, SparkBenchWorkload workload, String engine)
-                throws InterruptedException {
-            List<StreamingQueryProgress> large = run(api, reports, workload, engine, ROWS);
-            long rows = 0;
-            long nanos = 0;
-            for (StreamingQueryProgress progress : large) {
-                rows += progress.numInputRows();
-                nanos += progress.batchDurationNanos();
-            }
-            double rate = rows * 1e9 / Math.max(1, nanos);
-            String name = "spark-engine-" + workload.figure();
+    /**
+     * One engine's figures of one workload: input rows a second over the {@link #ROWS}-row and
+     * over the {@link #LARGE}-row batches, the median time of a {@value #SMALL}-row batch (the
+     * per-batch overhead), and what each further row costs (the median large batch's time less the
+     * small one's, per row; 0 when the large batch took no longer). Printed as measured.
+     */
+    private record Figures(double rowsPerSecond, double largeRowsPerSecond, double nanosPerRow) {
+
+        /** Measures and prints the figures of {@code engine} ({@code arus}, {@code spark}, {@code spark-native}). */
+        static Figures measure(String name, String engine, BatchTimer timer) throws Exception {
+            String runs = engine.equals("arus") ? "arus" : "spark"; // spark-native runs as many batches as spark
+            long[] batches = timer.batchNanos(ROWS, warmUp(runs, ""), batches(runs, ""));
+            double rate = rowsPerSecond(ROWS, batches);
             System.out.println(String.format(Locale.ROOT, "BENCH %s-%s %.1f rows/s (%s)", name, engine, rate,
                     BenchLoad.now()));
-            double overhead = median(run(api, reports, workload, engine, SMALL));
+            double overhead = median(timer.batchNanos(SMALL, warmUp(runs, ""), batches(runs, "")));
             print(name + "-batch-overhead-" + engine, overhead / 1000.0, "us");
-            double perRow = Math.max(0, median(large) - overhead) / (ROWS - SMALL);
+            long[] large = timer.batchNanos(LARGE, warmUp(runs, ".large"), batches(runs, ".large"));
+            double largeRate = rowsPerSecond(LARGE, large);
+            System.out.println(String.format(Locale.ROOT, "BENCH %s-large-%s %.1f rows/s (%s)", name, engine,
+                    largeRate, BenchLoad.now()));
+            double perRow = Math.max(0, median(large) - overhead) / (LARGE - SMALL);
             print(name + "-row-cost-" + engine, perRow, "ns/row");
-            return new Figures(rate, overhead, perRow);
+            return new Figures(rate, largeRate, perRow);
+        }
+
+        /** Prints this (Arus's) figures over {@code spark}'s: {@code <name><kind>-ratio} and the others. */
+        void printRatios(String name, String kind, Figures spark) {
+            print(name + kind + "-ratio", rowsPerSecond / spark.rowsPerSecond, "x");
+            print(name + kind + "-large-ratio", largeRowsPerSecond / spark.largeRowsPerSecond, "x");
+            if (spark.nanosPerRow > 0 && nanosPerRow > 0) { // none when a large batch took no longer than a small one
+                print(name + kind + "-row-cost-ratio", spark.nanosPerRow / nanosPerRow, "x");
+            }
+        }
+
+        private static double rowsPerSecond(int rowsPerBatch, long[] nanos) {
+            return (double) rowsPerBatch * nanos.length * 1e9 / Math.max(1, Arrays.stream(nanos).sum());
         }
     }
 
     /**
-     * The select and filter on Spark into its own {@code noop} sink, without the service's wrapper
-     * ({@link SparkNativeSelectFilter}): its throughput, overhead and row cost as {@link Figures}
-     * has them, and Arus's ratios to it.
+     * The measured batches' times of {@code workload} with {@code rowsPerBatch} rows a batch on
+     * {@code engine}, in nanoseconds (Spark's known to the millisecond).
      */
-    private static void measureNative(Figures arus) throws Exception {
-        long[] large = SparkNativeSelectFilter.batchNanos(ROWS, warmUp("spark"), batches("spark"));
-        double rate = (double) ROWS * large.length * 1e9 / Math.max(1, Arrays.stream(large).sum());
-        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine-select-filter-spark-native %.1f rows/s (%s)",
-                rate, BenchLoad.now()));
-        double overhead = median(SparkNativeSelectFilter.batchNanos(SMALL, warmUp("spark"), batches("spark")));
-        print("spark-engine-select-filter-batch-overhead-spark-native", overhead / 1000.0, "us");
-        double perRow = Math.max(0, median(large) - overhead) / (ROWS - SMALL);
-        print("spark-engine-select-filter-row-cost-spark-native", perRow, "ns/row");
-        print("spark-engine-select-filter-native-ratio", arus.rowsPerSecond() / rate, "x");
-        if (perRow > 0 && arus.nanosPerRow() > 0) {
-            print("spark-engine-select-filter-native-row-cost-ratio", perRow / arus.nanosPerRow(), "x");
-        }
-    }
-
-    /** The measured batches' progress of {@code workload} with {@code rowsPerBatch} rows a batch on {@code engine}. */
-    private static List<StreamingQueryProgress> run(ApiClient api, Reports reports, SparkBenchWorkload workload,
-            String engine, int rowsPerBatch) throws InterruptedException {
+    private static long[] run(ApiClient api, Reports reports, SparkBenchWorkload workload, String engine,
+            int rowsPerBatch, int warmUp, int batches) throws InterruptedException {
         String id = api.create(workload.spec(engine, rowsPerBatch));
-        List<StreamingQueryProgress> progress = reports.await(UUID.fromString(id), warmUp(engine) + batches(engine));
+        List<StreamingQueryProgress> progress = reports.await(UUID.fromString(id), warmUp + batches);
         api.delete("/api/queries/" + id);
-        List<StreamingQueryProgress> measured = progress.subList(warmUp(engine), warmUp(engine) + batches(engine));
+        List<StreamingQueryProgress> measured = progress.subList(warmUp, warmUp + batches);
         if (measured.stream().anyMatch(batch -> batch.numInputRows() != rowsPerBatch)) {
             throw new IllegalStateException(workload.figure() + " on " + engine + " did not read " + rowsPerBatch
                     + " rows every batch: " + measured.stream().map(StreamingQueryProgress::numInputRows).toList());
         }
-        return measured;
+        return measured.stream().mapToLong(StreamingQueryProgress::batchDurationNanos).toArray();
     }
 
-    /** The batches a run on {@code engine} skips first: {@code spark.bench.warmup.<engine>}. */
-    private static int warmUp(String engine) {
-        return Integer.getInteger("spark.bench.warmup." + engine, engine.equals("arus") ? 200 : 8);
+    /** The batches a run on {@code engine} skips first: {@code spark.bench.warmup<size>.<engine>}, size "" or ".large". */
+    private static int warmUp(String engine, String size) {
+        boolean arus = engine.equals("arus");
+        return Integer.getInteger("spark.bench.warmup" + size + "." + engine,
+                size.isEmpty() ? (arus ? 200 : 8) : (arus ? 20 : 2));
     }
 
-    /** The batches a run on {@code engine} measures: {@code spark.bench.batches.<engine>}. */
-    private static int batches(String engine) {
-        return Integer.getInteger("spark.bench.batches." + engine, engine.equals("arus") ? 50 : 12);
+    /** The batches a run on {@code engine} measures: {@code spark.bench.batches<size>.<engine>}, size "" or ".large". */
+    private static int batches(String engine, String size) {
+        boolean arus = engine.equals("arus");
+        return Integer.getInteger("spark.bench.batches" + size + "." + engine,
+                size.isEmpty() ? (arus ? 50 : 12) : (arus ? 20 : 5));
     }
 
     /** Whether {@code workload} is to be measured: all are, unless {@code spark.bench.workloads} names some. */
     private static boolean wanted(SparkBenchWorkload workload) {
         String only = System.getProperty("spark.bench.workloads");
         return only == null || only.isBlank() || Set.of(only.split(",")).contains(workload.figure());
-    }
-
-    /** The median batch time in nanoseconds (Spark's is known to the millisecond only). */
-    private static double median(List<StreamingQueryProgress> progress) {
-        return median(progress.stream().mapToLong(StreamingQueryProgress::batchDurationNanos).toArray());
     }
 
     private static double median(long[] nanos) {
