@@ -78,6 +78,16 @@ enum SparkBenchWorkload {
     }
 
     /**
+     * The rows of a batch for the row cost: a million, so that Spark's batch grows by seconds past
+     * its overhead; for the stream-stream join 300,000, as Spark's join state of million-row
+     * batches (three seconds of impressions, both its state stores per side) outgrows the
+     * benchmark's 2 GB heap.
+     */
+    int largeRows() {
+        return this == STREAM_JOIN ? 300_000 : 1_000_000;
+    }
+
+    /**
      * The spec of this workload on {@code engine} ({@code arus} or {@code spark}) reading
      * {@code rowsPerBatch} input rows a batch, all sources together.
      */

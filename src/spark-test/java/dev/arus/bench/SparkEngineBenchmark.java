@@ -38,8 +38,13 @@ import org.springframework.context.ConfigurableApplicationContext;
  *       large batch's time less the overhead, per row. The large batch is large so that Spark's
  *       difference is seconds: Spark times a batch to the millisecond (its trigger clock) and its
  *       batches vary by tens of milliseconds, which at 100,000 rows is most of the difference;</li>
- *   <li>{@code spark-engine-<workload>-ratio}, {@code -large-ratio} and {@code -row-cost-ratio}:
- *       Arus's throughput over Spark's at each batch size, and Spark's row cost over Arus's;</li>
+ *   <li>{@code spark-engine-<workload>-batch-time-<engine>} and {@code -large-batch-time-<engine>}:
+ *       the median times of the two larger sizes' batches, and {@code -marginal-row-cost-<engine>}
+ *       the difference per row between them: the row cost where the batch's time is not a straight
+ *       line from 10 rows on (a step between the small batch and the larger ones);</li>
+ *   <li>{@code spark-engine-<workload>-ratio}, {@code -large-ratio}, {@code -row-cost-ratio} and
+ *       {@code -marginal-row-cost-ratio}: Arus's throughput over Spark's at each batch size, and
+ *       Spark's row costs over Arus's;</li>
  *   <li>{@code spark-engine-select-filter-spark-native}, {@code -large-spark-native},
  *       {@code -batch-overhead-spark-native} and {@code -row-cost-spark-native}: the select and
  *       filter on Spark without the service's wrapper ({@link SparkNativeSelectFilter}), what the
@@ -51,7 +56,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * verify} (or with {@code -Pspark,bench}, beside the engine's other benchmarks). System properties:
  * {@code spark.bench.master} (Spark's master, {@code local[1]}), {@code spark.bench.rows} (rows of
  * a batch for the throughput, 100,000), {@code spark.bench.rows.large} (rows of a batch for the
- * row cost, 1,000,000), {@code spark.bench.warmup.<engine>} and {@code spark.bench.batches.<engine>}
+ * row cost; by default the workload's {@linkplain SparkBenchWorkload#largeRows() own}), {@code spark.bench.warmup.<engine>} and {@code spark.bench.batches.<engine>}
  * (batches skipped and measured per run of {@code spark.bench.rows} or {@value #SMALL} rows; Arus
  * 200 and 50, Spark 8 and 12), {@code spark.bench.warmup.large.<engine>} and
  * {@code spark.bench.batches.large.<engine>} (per run of large batches, after the others warmed
@@ -63,7 +68,6 @@ public final class SparkEngineBenchmark {
     private static final String MASTER = System.getProperty("spark.bench.master", "").isBlank() ? "local[1]"
             : System.getProperty("spark.bench.master");
     private static final int ROWS = Integer.getInteger("spark.bench.rows", 100_000);
-    private static final int LARGE = Integer.getInteger("spark.bench.rows.large", 1_000_000);
     private static final int SMALL = 10;
 
     private SparkEngineBenchmark() {
@@ -72,11 +76,13 @@ public final class SparkEngineBenchmark {
     public static void main(String[] args) throws Exception {
         Path dataDir = Files.createTempDirectory("arus-spark-bench-");
         SparkBenchWorkload.writeCatalogue(dataDir);
-        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine: Spark on %s, %d-row and %d-row batches, %s",
-                MASTER, ROWS, LARGE, BenchLoad.now()));
+        System.out.println(String.format(Locale.ROOT, "BENCH spark-engine: Spark on %s, %d-row batches, %s", MASTER,
+                ROWS, BenchLoad.now()));
         try (ConfigurableApplicationContext service = new SpringApplicationBuilder(ArusApplication.class)
                 .run("--server.port=0", "--arus.demo.enabled=false", "--arus.spark.master=" + MASTER,
                         "--arus.engine.task-threads=1", "--arus.engine.shuffle-partitions=1",
+                        // the deduplication of million-row batches keeps about 2.5 million keys
+                        "--arus.limits.max-state-rows=10000000",
                         "--arus.data-dir=" + dataDir, "--logging.level.root=WARN")) {
             Reports reports = new Reports();
             service.getBean(QueryRegistry.class).addListener(reports);
@@ -86,13 +92,14 @@ public final class SparkEngineBenchmark {
                     continue;
                 }
                 String name = "spark-engine-" + workload.figure();
-                Figures arus = Figures.measure(name, "arus", (rows, warmUp, batches) ->
+                int large = Integer.getInteger("spark.bench.rows.large", workload.largeRows());
+                Figures arus = Figures.measure(name, "arus", large, (rows, warmUp, batches) ->
                         run(api, reports, workload, "arus", rows, warmUp, batches));
-                Figures spark = Figures.measure(name, "spark", (rows, warmUp, batches) ->
+                Figures spark = Figures.measure(name, "spark", large, (rows, warmUp, batches) ->
                         run(api, reports, workload, "spark", rows, warmUp, batches));
                 arus.printRatios(name, "", spark);
                 if (workload == SparkBenchWorkload.SELECT_FILTER) {
-                    arus.printRatios(name, "-native", Figures.measure(name, "spark-native",
+                    arus.printRatios(name, "-native", Figures.measure(name, "spark-native", large,
                             SparkNativeSelectFilter::batchNanos));
                 }
             }
@@ -107,28 +114,35 @@ public final class SparkEngineBenchmark {
 
     /**
      * One engine's figures of one workload: input rows a second over the {@link #ROWS}-row and
-     * over the {@link #LARGE}-row batches, the median time of a {@value #SMALL}-row batch (the
-     * per-batch overhead), and what each further row costs (the median large batch's time less the
-     * small one's, per row; 0 when the large batch took no longer). Printed as measured.
+     * over the large batches, the median time of a {@value #SMALL}-row batch (the
+     * per-batch overhead), what each further row costs (the median large batch's time less the
+     * small one's, per row; 0 when the large batch took no longer), and the marginal row cost
+     * between the two larger sizes' medians, which is the row cost only if a batch's time is a
+     * straight line through all three. Printed as measured.
      */
-    private record Figures(double rowsPerSecond, double largeRowsPerSecond, double nanosPerRow) {
+    private record Figures(double rowsPerSecond, double largeRowsPerSecond, double nanosPerRow,
+                           double marginalNanosPerRow) {
 
         /** Measures and prints the figures of {@code engine} ({@code arus}, {@code spark}, {@code spark-native}). */
-        static Figures measure(String name, String engine, BatchTimer timer) throws Exception {
+        static Figures measure(String name, String engine, int largeRows, BatchTimer timer) throws Exception {
             String runs = engine.equals("arus") ? "arus" : "spark"; // spark-native runs as many batches as spark
             long[] batches = timer.batchNanos(ROWS, warmUp(runs, ""), batches(runs, ""));
             double rate = rowsPerSecond(ROWS, batches);
             System.out.println(String.format(Locale.ROOT, "BENCH %s-%s %.1f rows/s (%s)", name, engine, rate,
                     BenchLoad.now()));
+            print(name + "-batch-time-" + engine, median(batches) / 1e6, "ms");
             double overhead = median(timer.batchNanos(SMALL, warmUp(runs, ""), batches(runs, "")));
             print(name + "-batch-overhead-" + engine, overhead / 1000.0, "us");
-            long[] large = timer.batchNanos(LARGE, warmUp(runs, ".large"), batches(runs, ".large"));
-            double largeRate = rowsPerSecond(LARGE, large);
+            long[] large = timer.batchNanos(largeRows, warmUp(runs, ".large"), batches(runs, ".large"));
+            double largeRate = rowsPerSecond(largeRows, large);
             System.out.println(String.format(Locale.ROOT, "BENCH %s-large-%s %.1f rows/s (%s)", name, engine,
                     largeRate, BenchLoad.now()));
-            double perRow = Math.max(0, median(large) - overhead) / (LARGE - SMALL);
+            print(name + "-large-batch-time-" + engine, median(large) / 1e6, "ms");
+            double perRow = Math.max(0, median(large) - overhead) / (largeRows - SMALL);
             print(name + "-row-cost-" + engine, perRow, "ns/row");
-            return new Figures(rate, largeRate, perRow);
+            double marginal = (median(large) - median(batches)) / (largeRows - ROWS);
+            print(name + "-marginal-row-cost-" + engine, marginal, "ns/row");
+            return new Figures(rate, largeRate, perRow, marginal);
         }
 
         /** Prints this (Arus's) figures over {@code spark}'s: {@code <name><kind>-ratio} and the others. */
@@ -137,6 +151,9 @@ public final class SparkEngineBenchmark {
             print(name + kind + "-large-ratio", largeRowsPerSecond / spark.largeRowsPerSecond, "x");
             if (spark.nanosPerRow > 0 && nanosPerRow > 0) { // none when a large batch took no longer than a small one
                 print(name + kind + "-row-cost-ratio", spark.nanosPerRow / nanosPerRow, "x");
+            }
+            if (spark.marginalNanosPerRow > 0 && marginalNanosPerRow > 0) {
+                print(name + kind + "-marginal-row-cost-ratio", spark.marginalNanosPerRow / marginalNanosPerRow, "x");
             }
         }
 
@@ -192,10 +209,11 @@ public final class SparkEngineBenchmark {
         System.out.println(String.format(Locale.ROOT, "BENCH %s %.1f %s", name, value, unit));
     }
 
-    /** Every query's progress reports, in order, as the registry tells them. */
+    /** Every query's progress reports, in order, and its failure, as the registry tells them. */
     private static final class Reports implements QueryListener {
 
         private final Map<UUID, List<StreamingQueryProgress>> byQuery = new ConcurrentHashMap<>();
+        private final Map<UUID, QueryView.Failure> failures = new ConcurrentHashMap<>();
 
         @Override
         public synchronized void progress(QueryView query, StreamingQueryProgress progress) {
@@ -203,8 +221,21 @@ public final class SparkEngineBenchmark {
             notifyAll();
         }
 
+        @Override
+        public synchronized void runEnded(QueryView query) {
+            if (query.exception() != null) {
+                failures.put(query.id(), query.exception());
+                notifyAll();
+            }
+        }
+
+        /** The first {@code count} reports of query {@code id}; fails if its run fails before them. */
         synchronized List<StreamingQueryProgress> await(UUID id, int count) throws InterruptedException {
             while (byQuery.getOrDefault(id, List.of()).size() < count) {
+                QueryView.Failure failure = failures.get(id);
+                if (failure != null) {
+                    throw new IllegalStateException("Query " + id + " failed: " + failure.message());
+                }
                 wait(1000);
             }
             return List.copyOf(byQuery.get(id).subList(0, count));
