@@ -64,6 +64,17 @@ public final class DoubleVector extends ColumnVector {
         }
     }
 
+    /** Without NULLs on either side, a block copy. */
+    @Override
+    public void copyFirst(ColumnVector source, int count, int to) {
+        DoubleVector from = (DoubleVector) source;
+        if (from.hasNulls() || hasNulls()) {
+            super.copyFirst(source, count, to);
+            return;
+        }
+        System.arraycopy(from.values, 0, values, to, count);
+    }
+
     @Override
     protected void copyValue(int from, ColumnVector target, int to) {
         ((DoubleVector) target).values[to] = values[from];

@@ -50,6 +50,17 @@ public final class StringVector extends ColumnVector {
         }
     }
 
+    /** Without NULLs on either side, a block copy. */
+    @Override
+    public void copyFirst(ColumnVector source, int count, int to) {
+        StringVector from = (StringVector) source;
+        if (from.hasNulls() || hasNulls()) {
+            super.copyFirst(source, count, to);
+            return;
+        }
+        System.arraycopy(from.values, 0, values, to, count);
+    }
+
     @Override
     protected void copyValue(int from, ColumnVector target, int to) {
         ((StringVector) target).values[to] = values[from];

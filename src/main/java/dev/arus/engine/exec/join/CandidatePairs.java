@@ -11,7 +11,6 @@ import java.util.Arrays;
  */
 final class CandidatePairs {
 
-    private int[] firstPair = new int[1];
     private int[] probed = new int[0];
     private int[] heads = new int[0];
     private int[] newRows = new int[16];
@@ -29,27 +28,20 @@ final class CandidatePairs {
         int segments = stored.segmentCount();
         if (probed.length < size) {
             probed = new int[Math.max(size, probed.length * 2)];
-            firstPair = new int[probed.length + 1];
         }
         if (heads.length < size * segments) {
             heads = new int[Math.max(size * segments, heads.length * 2)];
         }
         int probing = stored.firstWithKeys(keys, probes, size, times, offset, probed, heads);
         count = 0;
-        int p = 0;
-        for (int row = 0; row < size; row++) {
-            firstPair[row] = count;
-            if (p < probing && probed[p] == row) {
-                // A key's rows segment by segment, oldest first: in the order they came.
-                for (int at = p * segments; at < (p + 1) * segments; at++) {
-                    for (int slot = heads[at]; slot >= 0; slot = stored.nextWithKey(slot)) {
-                        add(row, slot);
-                    }
+        for (int p = 0; p < probing; p++) {
+            // A key's rows segment by segment, oldest first: in the order they came.
+            for (int at = p * segments; at < (p + 1) * segments; at++) {
+                for (int slot = heads[at]; slot >= 0; slot = stored.nextWithKey(slot)) {
+                    add(probed[p], slot);
                 }
-                p++;
             }
         }
-        firstPair[size] = count;
     }
 
     private void add(int row, int slot) {
@@ -67,12 +59,7 @@ final class CandidatePairs {
         return count;
     }
 
-    /** The first pair of new row {@code row}; its pairs end where row {@code row + 1}'s begin. */
-    int firstOf(int row) {
-        return firstPair[row];
-    }
-
-    /** The new rows of the pairs, pair by pair. */
+    /** The new rows of the pairs, pair by pair: in order, a row's pairs together. */
     int[] newRows() {
         return newRows;
     }

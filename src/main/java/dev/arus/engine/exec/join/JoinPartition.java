@@ -61,6 +61,9 @@ final class JoinPartition extends StatePartition {
     private int[] store = new int[0];
     private boolean[] storeMatched = new boolean[0];
     private long[] storeTimes = new long[0];
+    // Per new row: whether it matched, and when it leaves the state.
+    private boolean[] rowMatched = new boolean[0];
+    private long[] rowLeaves = new long[0];
     private final ColumnarBatch pairs;
     private final JoinOutput output;
     private long late;
@@ -109,6 +112,7 @@ final class JoinPartition extends StatePartition {
         ColumnVector alone = me.alone() == null ? null : me.alone().evaluate(rows, context.evaluation());
         long lateBefore = context.watermarkForLateRowsMicros(operatorId);
         ensureRows(size);
+        int keptCount = 0;
         for (int row = 0; row < size; row++) {
             kept[row] = false;
             if (times != null && !times.isNull(row) && times.values()[row] <= lateBefore) {
@@ -122,23 +126,57 @@ final class JoinPartition extends StatePartition {
                 continue;
             }
             kept[row] = true;
+            keptCount++;
         }
         newKeys.encode(encoder, keys, size);
         // The other side's rows a range condition puts too far before a row are not its candidates.
         StreamJoinSpec.StateBound theirBound = side(1 - side).bound();
         candidates.find(theirs, newKeys, kept, size, theirBound.byEventTime() ? times : null, theirBound.offsetMicros());
         bothSides(side, rows, context);
+        joinPairs(side, rows, size, context, downstream);
+        leaveTimes(me, keys, times, size, rowLeaves);
+        // The rows to keep, kept together once the batch's rows are joined (nothing reads this side meanwhile).
+        // As Spark since SPARK-49829: a left row is stored even if this batch evicts it, for the
+        // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
+        boolean semiLeft = spec.type() == JoinType.LEFT_SEMI && side == LEFT;
+        if (side == LEFT && !semiLeft && keptCount == size) {
+            // Every row, in order: no row by row choice (the commonest case, every left row kept).
+            mine.addAll(rows, null, size, newKeys, rowMatched, rowLeaves);
+            added += size;
+        } else {
+            long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
+            int stored = 0;
+            for (int row = 0; row < size; row++) {
+                // a left semi join's new left row that matched was emitted, and is not kept
+                if (kept[row] && !(semiLeft && rowMatched[row])
+                        && (side == LEFT || rowLeaves[row] > leaveAt || (outer(RIGHT) && !rowMatched[row]))) {
+                    store[stored] = row;
+                    storeMatched[stored] = rowMatched[row];
+                    storeTimes[stored++] = rowLeaves[row];
+                }
+            }
+            mine.addAll(rows, store, stored, newKeys, storeMatched, storeTimes);
+            added += stored;
+        }
+        flush(context, downstream);
+    }
+
+    /**
+     * Emits the new rows' candidate pairs that pass the condition, new row by new row in order,
+     * and marks the stored rows they match; whether each new row matched goes into
+     * {@code rowMatched}. Only the rows with candidates are read: most rows have none.
+     */
+    private void joinPairs(int side, ColumnarBatch rows, int size, BatchContext context, Operator downstream) {
+        JoinSideState theirs = states[1 - side];
+        int count = candidates.count();
+        int[] pairRow = candidates.newRows();
         int[] pairSlot = candidates.storedRows();
         boolean[] passes = candidates.passes();
-        long leaveAt = context.watermarkForEvictionMicros(operatorId) + offset(me);
-        // The rows to keep, kept together once the batch's rows are joined (nothing reads this side meanwhile).
-        int stored = 0;
-        for (int row = 0; row < size; row++) {
-            if (!kept[row]) {
-                continue;
-            }
+        Arrays.fill(rowMatched, 0, size, false);
+        for (int pair = 0; pair < count; ) {
+            int row = pairRow[pair];
             boolean matched = false;
-            for (int pair = candidates.firstOf(row); pair < candidates.firstOf(row + 1); pair++) {
+            for (; pair < count && pairRow[pair] == row; pair++) {
                 if (!passes[pair]) {
                     continue;
                 }
@@ -161,22 +199,11 @@ final class JoinPartition extends StatePartition {
                 theirs.markMatched(slot);
                 matched = true;
             }
+            rowMatched[row] = matched;
             if (spec.type() == JoinType.LEFT_SEMI && side == LEFT && matched) {
                 emit(LEFT, rows, row, null, -1, context, downstream);
-                continue;
-            }
-            long time = time(me, keys, times, row);
-            // As Spark since SPARK-49829: a left row is stored even if this batch evicts it, for the
-            // batch's right rows to match; a right row only if it stays, or if it must come out unmatched.
-            if (side == LEFT || time > leaveAt || (outer(RIGHT) && !matched)) {
-                store[stored] = row;
-                storeMatched[stored] = matched;
-                storeTimes[stored++] = time;
             }
         }
-        mine.addAll(rows, store, stored, newKeys, storeMatched, storeTimes);
-        added += stored;
-        flush(context, downstream);
     }
 
     /** Grows the arrays of a run of new rows to hold {@code size} rows. */
@@ -187,6 +214,8 @@ final class JoinPartition extends StatePartition {
             store = new int[capacity];
             storeMatched = new boolean[capacity];
             storeTimes = new long[capacity];
+            rowMatched = new boolean[capacity];
+            rowLeaves = new long[capacity];
         }
     }
 
@@ -267,24 +296,29 @@ final class JoinPartition extends StatePartition {
     }
 
     /**
-     * When row {@code row} leaves the state: its key's time (a timestamp, or a window's end) when
-     * a key carries the watermark, else its event time when a range condition bounds it, else
-     * never ({@link Long#MAX_VALUE}, as for a NULL time).
+     * When each row of {@code [0, count)} leaves the state, into {@code leaveAt}: its key's time (a
+     * timestamp, or a window's end) when a key carries the watermark, else its event time when a
+     * range condition bounds it, else never ({@link Long#MAX_VALUE}, as for a NULL time). A column
+     * at a time: a copy, then the NULLs if any.
      */
-    private static long time(StreamJoinSpec.Side side, ColumnVector[] keys, LongVector times, int row) {
+    private static void leaveTimes(StreamJoinSpec.Side side, ColumnVector[] keys, LongVector times, int count,
+                                   long[] leaveAt) {
         StreamJoinSpec.StateBound bound = side.bound();
-        if (bound.keyIndex() >= 0) {
-            ColumnVector key = keys[bound.keyIndex()];
-            if (key.isNull(row)) {
-                return Long.MAX_VALUE;
+        ColumnVector key = bound.keyIndex() >= 0 ? keys[bound.keyIndex()] : null;
+        LongVector time = key != null ? (LongVector) (bound.keyIsWindow() ? ((StructVector) key).child(1) : key)
+                : bound.byEventTime() ? times : null;
+        if (time == null) {
+            Arrays.fill(leaveAt, 0, count, Long.MAX_VALUE);
+            return;
+        }
+        System.arraycopy(time.values(), 0, leaveAt, 0, count);
+        if (time.hasNulls() || (key != null && key.hasNulls())) {
+            for (int row = 0; row < count; row++) {
+                if (time.isNull(row) || (key != null && key.isNull(row))) {
+                    leaveAt[row] = Long.MAX_VALUE;
+                }
             }
-            ColumnVector time = bound.keyIsWindow() ? ((StructVector) key).child(1) : key;
-            return time.isNull(row) ? Long.MAX_VALUE : ((LongVector) time).values()[row];
         }
-        if (bound.byEventTime() && times != null && !times.isNull(row)) {
-            return times.values()[row];
-        }
-        return Long.MAX_VALUE;
     }
 
     private static ColumnVector[] evaluate(List<BoundExpression> expressions, ColumnarBatch rows,
@@ -418,9 +452,7 @@ final class JoinPartition extends StatePartition {
                 ColumnVector[] keys = evaluate(me.keys(), rows, KEY_CONTEXT);
                 keysOut.encode(encoder, keys, rows.size());
                 LongVector times = me.eventTimeColumn() < 0 ? null : (LongVector) rows.column(me.eventTimeColumn());
-                for (int row = 0; row < rows.size(); row++) {
-                    leaveAt[row] = time(me, keys, times, row);
-                }
+                leaveTimes(me, keys, times, rows.size(), leaveAt);
             });
         }
     }

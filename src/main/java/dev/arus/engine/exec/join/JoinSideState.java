@@ -115,15 +115,20 @@ final class JoinSideState {
     }
 
     /**
-     * Keeps rows {@code rows[0, count)} of {@code source}, in that order: the {@code i}-th under
-     * its key in {@code keys} (indexed by its row of {@code source}), matched as {@code isMatched[i]},
-     * leaving the state by {@code times[i]} ({@link Long#MAX_VALUE}: never).
+     * Keeps rows {@code rows[0, count)} of {@code source} ({@code rows} null: rows {@code [0, count)}),
+     * in that order: the {@code i}-th under its key in {@code keys} (indexed by its row of
+     * {@code source}), matched as {@code isMatched[i]}, leaving the state by {@code times[i]}
+     * ({@link Long#MAX_VALUE}: never).
      */
     void addAll(ColumnarBatch source, int[] rows, int count, EncodedKeys keys, boolean[] isMatched, long[] times) {
         int from = size;
         ensure(from + count);
         for (int c = 0; c < schema.size(); c++) {
-            this.rows.column(c).gather(source.column(c), rows, count, from);
+            if (rows == null) {
+                this.rows.column(c).copyFirst(source.column(c), count, from);
+            } else {
+                this.rows.column(c).gather(source.column(c), rows, count, from);
+            }
         }
         occupy(from, count, isMatched, times);
         for (int i = 0; i < count; i++) {
