@@ -336,6 +336,27 @@ class StreamStreamJoinTest {
         assertThat(state(run.batches().get(run.batches().size() - 1)).numRowsTotal()).isEqualTo(2L);
     }
 
+    /**
+     * A row without an event time never leaves the state, as in Spark, whose eviction predicate
+     * is then NULL: the watermark evicts the unmatched row beside it, which comes out with NULLs,
+     * but the row without a time neither comes out nor leaves (straight through, and restarted
+     * from the checkpoint after every batch, which finds each row's leaving time again).
+     */
+    @ParameterizedTest(name = "restarted after every batch: {0}")
+    @ValueSource(booleans = {false, true})
+    void aRowWithoutAnEventTimeNeverLeavesTheState(boolean restart) {
+        StreamCase run = query(restart, in -> side(in.get(0), "left", 2, "10 seconds")
+                .join(side(in.get(1), "right", 3, "10 seconds"), expr("leftKey = rightKey AND leftTime BETWEEN "
+                        + "rightTime - INTERVAL 5 SECONDS AND rightTime + INTERVAL 5 SECONDS"), "left_outer")
+                .select(col("leftKey"), col("rightKey"), expr("CAST(leftTime AS INT)"), expr("CAST(rightTime AS INT)")));
+        run.feed(0, row(1, 5L), row(2, null), row(3, 6L));
+        run.add(0, row(4, 60L)).add(1, row(0, 60L)).run();
+        List<StreamCase.Batch> batches = run.batches();
+
+        assertThat(emitted(batches)).containsExactly("[1,null,5,null]", "[3,null,6,null]");
+        assertThat(state(batches.get(batches.size() - 1)).numRowsTotal()).isEqualTo(3L);
+    }
+
     private static List<String> emitted(List<StreamCase.Batch> batches) {
         return batches.stream().flatMap(batch -> batch.rows().stream()).toList();
     }
