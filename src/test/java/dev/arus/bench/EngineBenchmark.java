@@ -108,18 +108,22 @@ public final class EngineBenchmark {
                 BenchQuery.STREAM_JOIN, BenchQuery.SESSION)) {
             int rows = query == BenchQuery.STREAM_JOIN ? 100_000 : 1_000_000;
             if (wanted(query.figure("throughput"))) {
-                double[] nanos = measure(query, rows, 200, 60, Layout.SINGLE_THREAD);
-                print(query.figure("throughput"), rows / (median(nanos) / 1e9), "rows/s");
-                // A state's periodic work (packing, rebuilding an index) runs in one batch of
-                // several, which the median leaves out and the mean pays.
-                print(query.figure("throughput-mean"), rows / (Arrays.stream(nanos).average().orElseThrow() / 1e9),
-                        "rows/s");
+                printThroughput(query.figure("throughput"), rows, measure(query, rows, 200, 60, Layout.SINGLE_THREAD));
             }
             if (wanted(query.figure("small-batch"))) {
                 print(query.figure("small-batch"), median(measure(query, 20, SMALL_BATCH_WARMUP,
                         50_000, Layout.SINGLE_THREAD))
                         / 1e3, "us");
             }
+        }
+
+        // The same join with a checkpoint: each batch's delta written (the rows added, the ids
+        // removed and matched), as a query that can restart pays.
+        if (wanted("stream-join-checkpointed-throughput")) {
+            Path checkpoint = BenchFiles.temporaryDirectory("arus-bench-checkpoint");
+            printThroughput("stream-join-checkpointed-throughput", 100_000,
+                    measure(BenchQuery.STREAM_JOIN, 100_000, 200, 60, new Layout(1, checkpoint)));
+            BenchFiles.delete(checkpoint);
         }
 
         if (wanted("stream-source")) {
@@ -234,6 +238,16 @@ public final class EngineBenchmark {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
+    }
+
+    /**
+     * Prints figure {@code name}, rows a second in the median batch of {@code nanos}, and beside it
+     * {@code name-mean}, in their mean: a state's periodic work (packing, rebuilding an index) runs
+     * in one batch of several, which the median leaves out and the mean pays.
+     */
+    private static void printThroughput(String name, int rows, double[] nanos) {
+        print(name, rows / (median(nanos) / 1e9), "rows/s");
+        print(name + "-mean", rows / (Arrays.stream(nanos).average().orElseThrow() / 1e9), "rows/s");
     }
 
     private static void print(String name, double value, String unit) {
