@@ -2,6 +2,9 @@ package dev.arus.engine.state;
 
 import java.io.DataInput;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,6 +14,10 @@ import java.util.Arrays;
  * delta allocates nothing.
  */
 public final class StateBuffer {
+
+    // An int or a long written at once, big-endian: byte by byte, each store waited for the size's.
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private byte[] bytes = new byte[256];
     private int size;
@@ -44,15 +51,14 @@ public final class StateBuffer {
 
     public void writeInt(int value) {
         ensure(4);
-        bytes[size++] = (byte) (value >>> 24);
-        bytes[size++] = (byte) (value >>> 16);
-        bytes[size++] = (byte) (value >>> 8);
-        bytes[size++] = (byte) value;
+        INTS.set(bytes, size, value);
+        size += 4;
     }
 
     public void writeLong(long value) {
-        writeInt((int) (value >>> 32));
-        writeInt((int) value);
+        ensure(8);
+        LONGS.set(bytes, size, value);
+        size += 8;
     }
 
     public void writeDouble(double value) {

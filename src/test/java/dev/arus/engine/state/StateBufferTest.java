@@ -1,0 +1,33 @@
+package dev.arus.engine.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** {@link StateBuffer} writes what {@code DataOutputStream} writes, at any offset, growing as it goes. */
+class StateBufferTest {
+
+    @Test
+    void writesAsDataOutputStreamDoesAtAnyOffset() throws IOException {
+        StateBuffer buffer = new StateBuffer();
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream data = new DataOutputStream(expected);
+        for (int i = 0; i < 200; i++) {
+            long value = 0x0102030405060708L * (i + 1) - i;
+            buffer.writeBoolean(i % 3 == 0);
+            data.writeBoolean(i % 3 == 0);
+            buffer.writeLong(value);
+            data.writeLong(value);
+            buffer.writeInt((int) -value);
+            data.writeInt((int) -value);
+            buffer.writeDouble(i / 7.0);
+            data.writeDouble(i / 7.0);
+        }
+
+        assertThat(Arrays.copyOf(buffer.array(), buffer.size())).isEqualTo(expected.toByteArray());
+    }
+}
