@@ -45,18 +45,18 @@ import org.springframework.context.ConfigurableApplicationContext;
  *   <li>{@code spark-engine-<workload>-ratio}, {@code -large-ratio}, {@code -row-cost-ratio} and
  *       {@code -marginal-row-cost-ratio}: Arus's throughput over Spark's at each batch size, and
  *       Spark's row costs over Arus's;</li>
- *   <li>{@code spark-engine-select-filter-spark-native}, {@code -large-spark-native},
- *       {@code -batch-overhead-spark-native} and {@code -row-cost-spark-native}: the select and
- *       filter on Spark without the service's wrapper ({@link SparkNativeSelectFilter}), what the
- *       wrapper costs; {@code -native-ratio}, {@code -native-large-ratio} and
- *       {@code -native-row-cost-ratio}: Arus's figures against it.</li>
+ *   <li>{@code spark-engine-select-filter-spark-native} and the same figures ending in
+ *       {@code -spark-native}: the select and filter on Spark without the service's wrapper
+ *       ({@link SparkNativeSelectFilter}), what the wrapper costs; {@code -native-ratio} and the
+ *       other ratios with {@code -native}: Arus's figures against it.</li>
  * </ul>
  * Prints {@code BENCH <name> <value> <unit>} lines, the machine's load beside each throughput.
  * Run with {@code ./mvnw -o -Pspark -DskipSparkBenchmark=false -DskipDashboard=true -DskipTests
  * verify} (or with {@code -Pspark,bench}, beside the engine's other benchmarks). System properties:
  * {@code spark.bench.master} (Spark's master, {@code local[1]}), {@code spark.bench.rows} (rows of
  * a batch for the throughput, 100,000), {@code spark.bench.rows.large} (rows of a batch for the
- * row cost; by default the workload's {@linkplain SparkBenchWorkload#largeRows() own}), {@code spark.bench.warmup.<engine>} and {@code spark.bench.batches.<engine>}
+ * row cost; by default the workload's {@linkplain SparkBenchWorkload#largeRows() own}),
+ * {@code spark.bench.warmup.<engine>} and {@code spark.bench.batches.<engine>}
  * (batches skipped and measured per run of {@code spark.bench.rows} or {@value #SMALL} rows; Arus
  * 200 and 50, Spark 8 and 12), {@code spark.bench.warmup.large.<engine>} and
  * {@code spark.bench.batches.large.<engine>} (per run of large batches, after the others warmed
@@ -114,8 +114,8 @@ public final class SparkEngineBenchmark {
 
     /**
      * One engine's figures of one workload: input rows a second over the {@link #ROWS}-row and
-     * over the large batches, the median time of a {@value #SMALL}-row batch (the
-     * per-batch overhead), what each further row costs (the median large batch's time less the
+     * over the large batches, the median time of a {@value #SMALL}-row batch (the per-batch
+     * overhead), what each further row costs (the median large batch's time less the
      * small one's, per row; 0 when the large batch took no longer), and the marginal row cost
      * between the two larger sizes' medians, which is the row cost only if a batch's time is a
      * straight line through all three. Printed as measured.
