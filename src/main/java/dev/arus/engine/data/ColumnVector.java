@@ -168,12 +168,23 @@ public abstract sealed class ColumnVector
     /**
      * Copies rows {@code [0, count)} of {@code source}, value or NULL, into rows {@code to},
      * {@code to + 1}, ... of this vector of the same type, which must hold them: {@link #gather}
-     * of rows {@code 0, 1, ...}. Subclasses may do it faster.
+     * of rows {@code 0, 1, ...}; a block copy where both keep their values in a flat array and
+     * neither has NULLs.
      */
     public void copyFirst(ColumnVector source, int count, int to) {
+        Object values = flatValues();
+        if (values != null && !source.hasNulls() && !hasNulls()) {
+            System.arraycopy(source.flatValues(), 0, values, to, count);
+            return;
+        }
         for (int i = 0; i < count; i++) {
             source.copyRow(i, this, to + i);
         }
+    }
+
+    /** The array holding one value a row, for {@link #copyFirst}'s block copy; null where values are not kept so. */
+    protected Object flatValues() {
+        return null;
     }
 
     /** Copies a non-null value to a vector of the same type; the target's null flag is already cleared. */

@@ -94,15 +94,9 @@ public final class LongVector extends ColumnVector {
         }
     }
 
-    /** Without NULLs on either side, a block copy. */
     @Override
-    public void copyFirst(ColumnVector source, int count, int to) {
-        LongVector from = (LongVector) source;
-        if (from.hasNulls() || hasNulls()) {
-            super.copyFirst(source, count, to);
-            return;
-        }
-        System.arraycopy(from.values, 0, values, to, count);
+    protected Object flatValues() {
+        return values;
     }
 
     @Override

@@ -50,15 +50,9 @@ public final class StringVector extends ColumnVector {
         }
     }
 
-    /** Without NULLs on either side, a block copy. */
     @Override
-    public void copyFirst(ColumnVector source, int count, int to) {
-        StringVector from = (StringVector) source;
-        if (from.hasNulls() || hasNulls()) {
-            super.copyFirst(source, count, to);
-            return;
-        }
-        System.arraycopy(from.values, 0, values, to, count);
+    protected Object flatValues() {
+        return values;
     }
 
     @Override
