@@ -734,36 +734,53 @@ final class JoinSideState {
 
     /** What a commit writes: the rows added since the last, then the ids removed and the ids that matched. */
     void writeDelta(StateBuffer out) {
-        List<Integer> added = new ArrayList<>();
-        for (int slot = 0; slot < size; slot++) {
-            if (alive[slot] && ids[slot] >= committedNextId) {
-                added.add(slot);
+        int from = firstSlotFrom(committedNextId);
+        int[] added = new int[size - from];
+        int count = 0;
+        for (int slot = from; slot < size; slot++) {
+            if (alive[slot]) {
+                added[count++] = slot;
             }
         }
-        writeRows(added, out);
+        writeRows(added, count, out);
         removedIds.writeTo(out);
         matchedIds.writeTo(out);
         out.writeLong(nextId);
         committed();
     }
 
-    /** A whole copy of the live rows. */
-    void writeSnapshot(StateBuffer out) {
-        List<Integer> all = new ArrayList<>();
-        for (int slot = 0; slot < size; slot++) {
-            if (alive[slot]) {
-                all.add(slot);
+    /**
+     * The first slot whose id is {@code id} or later, or {@link #size}: ids grow with the slots
+     * (given in slot order; packing, snapshots and loads keep that order), so the rows added since
+     * a commit lie after the others, and only they are read.
+     */
+    private int firstSlotFrom(long id) {
+        int low = 0;
+        int high = size;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (ids[middle] < id) {
+                low = middle + 1;
+            } else {
+                high = middle;
             }
         }
-        writeRows(all, out);
+        return low;
+    }
+
+    /** A whole copy of the live rows. */
+    void writeSnapshot(StateBuffer out) {
+        int[] all = liveSlots();
+        writeRows(all, all.length, out);
         out.writeInt(0);
         out.writeInt(0);
         out.writeLong(nextId);
     }
 
-    private void writeRows(List<Integer> slots, StateBuffer out) {
-        out.writeInt(slots.size());
-        for (int slot : slots) {
+    private void writeRows(int[] slots, int count, StateBuffer out) {
+        out.writeInt(count);
+        for (int i = 0; i < count; i++) {
+            int slot = slots[i];
             out.writeLong(ids[slot]);
             out.writeBoolean(matched[slot]);
             for (int c = 0; c < schema.size(); c++) {
