@@ -72,6 +72,24 @@ public final class StateBuffer {
         write(utf8, 0, utf8.length);
     }
 
+    /**
+     * Adds {@code length} bytes at the end, to be filled by {@link #putByte} and {@link #putLong}
+     * (a column of rows at a time); returns where they start.
+     */
+    public int extend(int length) {
+        ensure(length);
+        size += length;
+        return size - length;
+    }
+
+    public void putByte(int at, int value) {
+        bytes[at] = (byte) value;
+    }
+
+    public void putLong(int at, long value) {
+        LONGS.set(bytes, at, value);
+    }
+
     public void write(byte[] source, int offset, int length) {
         ensure(length);
         System.arraycopy(source, offset, bytes, size, length);

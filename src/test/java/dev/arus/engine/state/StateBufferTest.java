@@ -30,4 +30,25 @@ class StateBufferTest {
 
         assertThat(Arrays.copyOf(buffer.array(), buffer.size())).isEqualTo(expected.toByteArray());
     }
+
+    @Test
+    void putsAtAnOffsetWhatWritesWouldHaveWritten() throws IOException {
+        StateBuffer buffer = new StateBuffer();
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream data = new DataOutputStream(expected);
+        buffer.writeInt(7);
+        data.writeInt(7);
+        int start = buffer.extend(200 * 9);
+        for (int i = 0; i < 200; i++) {
+            long value = 0x0102030405060708L * (i + 1) - i;
+            buffer.putByte(start + 9 * i, i % 3);
+            data.writeByte(i % 3);
+            buffer.putLong(start + 9 * i + 1, value);
+            data.writeLong(value);
+        }
+        buffer.writeLong(-1);
+        data.writeLong(-1);
+
+        assertThat(Arrays.copyOf(buffer.array(), buffer.size())).isEqualTo(expected.toByteArray());
+    }
 }

@@ -1,6 +1,7 @@
 package dev.arus.engine.exec.join;
 
 import dev.arus.engine.data.ArrayType;
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
@@ -777,8 +778,21 @@ final class JoinSideState {
         out.writeLong(nextId);
     }
 
+    /**
+     * Each row as its id, its matched flag and its values ({@link StateRows#write}). When every
+     * column's values take a fixed width, the rows are written a column at a time.
+     */
     private void writeRows(int[] slots, int count, StateBuffer out) {
         out.writeInt(count);
+        int width = Long.BYTES + 1;
+        for (int c = 0; c < schema.size() && width > 0; c++) {
+            int columnWidth = StateRows.fixedWidth(rows.column(c));
+            width = columnWidth < 0 ? -1 : width + columnWidth;
+        }
+        if (width > 0) {
+            writeColumns(slots, count, width, out);
+            return;
+        }
         for (int i = 0; i < count; i++) {
             int slot = slots[i];
             out.writeLong(ids[slot]);
@@ -786,6 +800,22 @@ final class JoinSideState {
             for (int c = 0; c < schema.size(); c++) {
                 StateRows.write(rows.column(c), slot, out);
             }
+        }
+    }
+
+    /** The rows of {@link #writeRows}, each {@code width} bytes, written a column at a time. */
+    private void writeColumns(int[] slots, int count, int width, StateBuffer out) {
+        int start = out.extend(count * width);
+        for (int i = 0, at = start; i < count; i++, at += width) {
+            int slot = slots[i];
+            out.putLong(at, ids[slot]);
+            out.putByte(at + Long.BYTES, matched[slot] ? 1 : 0);
+        }
+        int at = start + Long.BYTES + 1;
+        for (int c = 0; c < schema.size(); c++) {
+            ColumnVector column = rows.column(c);
+            StateRows.writeColumn(column, slots, count, out, at, width);
+            at += StateRows.fixedWidth(column);
         }
     }
 
