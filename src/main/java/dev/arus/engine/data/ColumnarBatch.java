@@ -15,9 +15,6 @@ public final class ColumnarBatch {
     /** The capacity a buffer starts at, before its first chunk says how many rows it needs. */
     public static final int INITIAL_CAPACITY = 16;
 
-    /** The positions {@code 0, 1, ...} of a chunk's rows, which {@link #append} gathers; never written. */
-    private static final int[] FIRST_ROWS = firstRows(CHUNK_SIZE);
-
     private final Schema schema;
     private final ColumnVector[] columns;
     private int size;
@@ -80,20 +77,11 @@ public final class ColumnarBatch {
      * which its operator reuses.
      */
     public void append(ColumnarBatch source, int count) {
-        int[] rows = count <= CHUNK_SIZE ? FIRST_ROWS : firstRows(count);
         ensureCapacity(size + count);
         for (int c = 0; c < columns.length; c++) {
-            columns[c].gather(source.columns[c], rows, count, size);
+            columns[c].copyFirst(source.columns[c], count, size);
         }
         size += count;
-    }
-
-    private static int[] firstRows(int count) {
-        int[] rows = new int[count];
-        for (int r = 0; r < count; r++) {
-            rows[r] = r;
-        }
-        return rows;
     }
 
     /** The rows as objects, for sinks and tests. */
