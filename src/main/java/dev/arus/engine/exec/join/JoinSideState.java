@@ -972,10 +972,12 @@ final class JoinSideState {
             ids[count++] = id;
         }
 
+        /** The ids put in place at once: written one by one, each checked the buffer's room. */
         void writeTo(StateBuffer out) {
             out.writeInt(count);
-            for (int i = 0; i < count; i++) {
-                out.writeLong(ids[i]);
+            int at = out.extend(count * Long.BYTES);
+            for (int i = 0; i < count; i++, at += Long.BYTES) {
+                out.putLong(at, ids[i]);
             }
         }
 

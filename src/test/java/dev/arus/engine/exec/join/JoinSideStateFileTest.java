@@ -12,6 +12,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,6 +37,31 @@ class JoinSideStateFileTest {
         state.writeSnapshot(out);
 
         assertThat(Arrays.copyOf(out.array(), out.size())).isEqualTo(file);
+    }
+
+    @Test
+    void writesTheIdsThatMatchedSinceTheLastCommitAsADataOutputStreamDoes() throws IOException {
+        JoinSideState state = new JoinSideState(SCHEMA, 1);
+        state.clear(true);
+        state.read(new DataInputStream(new ByteArrayInputStream(snapshot(false))));
+        state.forgetChanges();
+        for (int slot = 1; slot < 100; slot += 2) {
+            state.markMatched(slot);
+        }
+
+        StateBuffer out = new StateBuffer();
+        state.writeDelta(out);
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream data = new DataOutputStream(expected);
+        data.writeInt(0);
+        data.writeInt(0);
+        data.writeInt(50);
+        for (int slot = 1; slot < 100; slot += 2) {
+            data.writeLong(slot * 3L);
+        }
+        data.writeLong(300);
+        assertThat(Arrays.copyOf(out.array(), out.size())).isEqualTo(expected.toByteArray());
     }
 
     /** A snapshot of 100 rows as written row by row: per value a NULL flag, then the value. */
