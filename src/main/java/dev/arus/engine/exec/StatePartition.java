@@ -17,6 +17,17 @@ import java.io.IOException;
 public abstract class StatePartition {
 
     private final StateBuffer delta = new StateBuffer();
+    private final StateStore.SnapshotWriter snapshot = new StateStore.SnapshotWriter() {
+        @Override
+        public void write(StateBuffer out) {
+            writeSnapshot(out);
+        }
+
+        @Override
+        public int size() {
+            return snapshotSize();
+        }
+    };
     private StateStore store = StateStore.inMemory();
     private StateStats lastStats = StateStats.NONE;
 
@@ -48,7 +59,7 @@ public abstract class StatePartition {
         }
         delta.reset();
         writeDelta(delta, batchId + 1);
-        store.commit(delta, this::writeSnapshot, batchId);
+        store.commit(delta, snapshot, batchId);
     }
 
     /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */
@@ -81,6 +92,11 @@ public abstract class StatePartition {
 
     /** Writes the whole state, in the delta format: applied to an empty state, it gives this one. */
     protected abstract void writeSnapshot(StateBuffer out);
+
+    /** The bytes {@link #writeSnapshot} writes now, or -1 when not known before it writes them (the default). */
+    protected int snapshotSize() {
+        return -1;
+    }
 
     /** Applies one file of the store, a snapshot (to an empty state) or a delta, written by this class. */
     protected abstract void readDelta(DataInput in) throws IOException;

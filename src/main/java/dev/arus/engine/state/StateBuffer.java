@@ -19,8 +19,17 @@ public final class StateBuffer {
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    private byte[] bytes = new byte[256];
+    private byte[] bytes;
     private int size;
+
+    public StateBuffer() {
+        this(256);
+    }
+
+    /** A buffer that holds {@code capacity} bytes before it grows: a size known ahead costs no copy. */
+    public StateBuffer(int capacity) {
+        bytes = new byte[capacity];
+    }
 
     public void reset() {
         size = 0;
@@ -84,6 +93,10 @@ public final class StateBuffer {
 
     public void putByte(int at, int value) {
         bytes[at] = (byte) value;
+    }
+
+    public void putInt(int at, int value) {
+        INTS.set(bytes, at, value);
     }
 
     public void putLong(int at, long value) {

@@ -47,6 +47,14 @@ public final class StateStore {
     /** Writes the whole state, for a snapshot, in the operator's delta format. */
     public interface SnapshotWriter {
         void write(StateBuffer out);
+
+        /**
+         * The bytes {@link #write} writes now, or -1 when they are not known before it writes them:
+         * a snapshot's buffer is then grown as it is written, copied at each doubling.
+         */
+        default int size() {
+            return -1;
+        }
     }
 
     /** Applies one file's payload (a snapshot to empty state, or a delta) during {@link #load}. */
@@ -115,12 +123,18 @@ public final class StateStore {
             if (version == 0 || !Files.isDirectory(directory)) {
                 AtomicFiles.createDirectories(directory);
             }
-            writeFile(deltaFile, next, DELTA, delta, batchId);
+            deltaFile.reset();
+            deltaFile.extend(HEADER);
+            deltaFile.write(delta.array(), 0, delta.size());
+            writeFile(deltaFile, next, DELTA, batchId);
             if (next % minDeltasForSnapshot == 0) {
-                StateBuffer whole = new StateBuffer();
+                // Serialised where it will be framed and written: a buffer of the snapshot's size, if known.
+                int size = snapshot.size();
+                StateBuffer whole = size < 0 ? new StateBuffer() : new StateBuffer(HEADER + size + 4);
+                whole.extend(HEADER);
                 snapshot.write(whole);
                 maintenance.submit("snapshot " + fileOf(next, SNAPSHOT), () -> {
-                    writeFile(new StateBuffer(), next, SNAPSHOT, whole, -1);
+                    writeFile(whole, next, SNAPSHOT, -1);
                     purge(next);
                 });
             }
@@ -197,17 +211,19 @@ public final class StateStore {
         }
     }
 
-    /** Frames {@code payload} as the file of version {@code v} in {@code out}, then writes it. */
-    private void writeFile(StateBuffer out, long v, byte kind, StateBuffer payload, long batchId) {
-        out.reset();
-        out.writeInt(MAGIC);
-        out.writeByte(FORMAT);
-        out.writeByte(kind);
-        out.writeLong(v);
-        out.writeInt(payload.size());
-        out.write(payload.array(), 0, payload.size());
+    /**
+     * Frames the payload in {@code out} after its first {@link #HEADER} bytes, left for the header,
+     * as the file of version {@code v}, then writes it.
+     */
+    private void writeFile(StateBuffer out, long v, byte kind, long batchId) {
+        int length = out.size() - HEADER;
+        out.putInt(0, MAGIC);
+        out.putByte(4, FORMAT);
+        out.putByte(5, kind);
+        out.putLong(6, v);
+        out.putInt(14, length);
         CRC32 crc = new CRC32();
-        crc.update(payload.array(), 0, payload.size());
+        crc.update(out.array(), HEADER, length);
         out.writeInt((int) crc.getValue());
         Runnable halfway = batchId >= 0 && ProtocolProbe.installed()
                 ? () -> ProtocolProbe.reached(ProtocolProbe.Step.STATE_HALF_WRITTEN, batchId) : null;

@@ -32,6 +32,15 @@ class StateBufferTest {
     }
 
     @Test
+    void growsPastTheCapacityItWasGiven() {
+        StateBuffer buffer = new StateBuffer(3);
+        buffer.writeLong(0x0102030405060708L);
+        buffer.putInt(0, 0x0a0b0c0d);
+
+        assertThat(Arrays.copyOf(buffer.array(), buffer.size())).containsExactly(10, 11, 12, 13, 5, 6, 7, 8);
+    }
+
+    @Test
     void putsAtAnOffsetWhatWritesWouldHaveWritten() throws IOException {
         StateBuffer buffer = new StateBuffer();
         ByteArrayOutputStream expected = new ByteArrayOutputStream();

@@ -3,7 +3,9 @@ package dev.arus.engine.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arus.engine.files.CheckpointMaintenance;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +99,58 @@ class StateStoreSnapshotTest {
         for (int i = 0; i < count; i++) {
             values.add(payload.readLong());
         }
+    }
+
+    @Test
+    void aSnapshotOfAKnownSizeAndOneOfUnknownSizeAreWrittenAsHeaderPayloadAndChecksum() throws IOException {
+        StateStore store = StateStore.onDisk(directory, 2, 10, maintenance);
+        store.commit(delta(1), whole(List.of(1L)), 0);
+        store.commit(delta(2), sized(whole(List.of(1L, 2L)), 4 + 2 * Long.BYTES), 1);
+        store.commit(delta(3), whole(List.of(1L, 2L, 3L)), 2);
+        store.commit(delta(4), whole(List.of(1L, 2L, 3L, 4L)), 3);
+        runHeld();
+
+        assertThat(Files.readAllBytes(directory.resolve("3.delta"))).isEqualTo(file('D', 3, delta(3)));
+        assertThat(Files.readAllBytes(directory.resolve("2.snapshot")))
+                .isEqualTo(file('S', 2, payload(whole(List.of(1L, 2L)))));
+        assertThat(Files.readAllBytes(directory.resolve("4.snapshot")))
+                .isEqualTo(file('S', 4, payload(whole(List.of(1L, 2L, 3L, 4L)))));
+    }
+
+    /** A state file as a {@code DataOutputStream} writes it: magic, format, kind, version, length, payload, CRC-32. */
+    private static byte[] file(char kind, long version, StateBuffer payload) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream data = new DataOutputStream(bytes);
+        data.writeInt(0x41525553);
+        data.writeByte(1);
+        data.writeByte(kind);
+        data.writeLong(version);
+        data.writeInt(payload.size());
+        data.write(payload.array(), 0, payload.size());
+        CRC32 crc = new CRC32();
+        crc.update(payload.array(), 0, payload.size());
+        data.writeInt((int) crc.getValue());
+        return bytes.toByteArray();
+    }
+
+    private static StateBuffer payload(StateStore.SnapshotWriter writer) {
+        StateBuffer buffer = new StateBuffer();
+        writer.write(buffer);
+        return buffer;
+    }
+
+    private static StateStore.SnapshotWriter sized(StateStore.SnapshotWriter writer, int size) {
+        return new StateStore.SnapshotWriter() {
+            @Override
+            public void write(StateBuffer out) {
+                writer.write(out);
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
     }
 
     private static StateBuffer delta(long value) {

@@ -470,6 +470,13 @@ final class JoinPartition extends StatePartition {
     }
 
     @Override
+    protected int snapshotSize() {
+        int left = states[LEFT].snapshotSize();
+        int right = states[RIGHT].snapshotSize();
+        return left < 0 || right < 0 ? -1 : left + right;
+    }
+
+    @Override
     protected void forgetChanges() {
         states[LEFT].forgetChanges();
         states[RIGHT].forgetChanges();

@@ -778,17 +778,29 @@ final class JoinSideState {
         out.writeLong(nextId);
     }
 
+    /** The bytes {@link #writeSnapshot} writes now, or -1 when the rows' width varies. */
+    int snapshotSize() {
+        int width = rowWidth();
+        return width < 0 ? -1 : Integer.BYTES + live * width + 2 * Integer.BYTES + Long.BYTES;
+    }
+
+    /** The bytes {@link #writeRows} takes for each row, or -1 when that varies from row to row. */
+    private int rowWidth() {
+        int width = Long.BYTES + 1;
+        for (int c = 0; c < schema.size() && width > 0; c++) {
+            int columnWidth = StateRows.fixedWidth(rows.column(c));
+            width = columnWidth < 0 ? -1 : width + columnWidth;
+        }
+        return width;
+    }
+
     /**
      * Each row as its id, its matched flag and its values ({@link StateRows#write}). When every
      * column's values take a fixed width, the rows are written a column at a time.
      */
     private void writeRows(int[] slots, int count, StateBuffer out) {
         out.writeInt(count);
-        int width = Long.BYTES + 1;
-        for (int c = 0; c < schema.size() && width > 0; c++) {
-            int columnWidth = StateRows.fixedWidth(rows.column(c));
-            width = columnWidth < 0 ? -1 : width + columnWidth;
-        }
+        int width = rowWidth();
         if (width > 0) {
             writeColumns(slots, count, width, out);
             return;
