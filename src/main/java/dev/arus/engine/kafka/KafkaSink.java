@@ -55,11 +55,11 @@ final class KafkaSink implements Sink {
         }
         AtomicReference<FailedWrite> failure = new AtomicReference<>();
         try {
-            for (Row row : batch.rows()) {
+            for (int row = 0; row < batch.size(); row++) {
                 if (failure.get() != null) {
                     break;
                 }
-                ProducerRecord<byte[], byte[]> record = record(row);
+                ProducerRecord<byte[], byte[]> record = record(batch, row);
                 producer.send(record, (metadata, failed) -> {
                     if (failed != null) {
                         failure.compareAndSet(null, new FailedWrite(record.topic(), failed));
@@ -111,16 +111,17 @@ final class KafkaSink implements Sink {
                 + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
     }
 
-    private ProducerRecord<byte[], byte[]> record(Row row) {
-        String topic = columns.topic() < 0 ? options.topic() : (String) row.get(columns.topic());
+    /** Row {@code row} of {@code batch} as a record, read from the batch's columns without making a {@link Row}. */
+    private ProducerRecord<byte[], byte[]> record(ResultBatch batch, int row) {
+        String topic = columns.topic() < 0 ? options.topic() : (String) batch.value(row, columns.topic());
         if (topic == null) {
             throw new ArusException("KAFKA_NULL_TOPIC_IN_DATA", "[KAFKA_NULL_TOPIC_IN_DATA] The Kafka message data "
                     + "sent to the producer contains a null topic. Use the `topic` option for setting a default topic.");
         }
-        byte[] key = columns.key() < 0 ? null : bytes(row.get(columns.key()));
-        byte[] value = bytes(row.get(columns.value()));
-        Integer partition = columns.partition() < 0 ? null : (Integer) row.get(columns.partition());
-        List<Header> headers = columns.headers() < 0 ? null : headers(row.get(columns.headers()));
+        byte[] key = columns.key() < 0 ? null : bytes(batch.value(row, columns.key()));
+        byte[] value = bytes(batch.value(row, columns.value()));
+        Integer partition = columns.partition() < 0 ? null : (Integer) batch.value(row, columns.partition());
+        List<Header> headers = columns.headers() < 0 ? null : headers(batch.value(row, columns.headers()));
         return new ProducerRecord<>(topic, partition, null, key, value, headers);
     }
 

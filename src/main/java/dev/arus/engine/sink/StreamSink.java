@@ -41,8 +41,6 @@ final class StreamSink implements Sink {
     private final int[] outputColumnOf;
     // Whether the stream's column holds strings, whose values are checked to be Unicode text.
     private final boolean[] text;
-    // Whether the output's column has the stream's column's type, so that its vector goes in as is.
-    private final boolean[] sameType;
     private final UUID producer;
     private final UUID writer = UUID.randomUUID();
 
@@ -63,7 +61,6 @@ final class StreamSink implements Sink {
         }
         this.outputColumnOf = new int[declared.size()];
         this.text = new boolean[declared.size()];
-        this.sameType = new boolean[declared.size()];
         for (int c = 0; c < declared.size(); c++) {
             Field column = declared.field(c);
             text[c] = column.type() == AtomicType.STRING;
@@ -73,7 +70,6 @@ final class StreamSink implements Sink {
                 throw mismatch("Column '" + column.name() + "' of stream '" + stream.name() + "' is NOT NULL, and "
                         + "the query's output has no such column");
             }
-            sameType[c] = from >= 0 && output.field(from).type().equals(column.type());
             if (from >= 0 && !fits(output.field(from).type(), column.type())) {
                 throw mismatch("Column '" + column.name() + "' of the query's output is "
                         + output.field(from).type().simpleString() + "; stream '" + stream.name() + "' holds "
@@ -156,17 +152,15 @@ final class StreamSink implements Sink {
             return;
         }
         Schema declared = stream.definition().schema();
-        ColumnarBatch output = batch.copyColumns();
         ColumnVector[] columns = new ColumnVector[declared.size()];
         for (int c = 0; c < declared.size(); c++) {
-            int from = outputColumnOf[c];
-            if (from >= 0 && sameType[c]) {
-                columns[c] = output.column(from);
+            columns[c] = ColumnVector.allocate(declared.field(c).type(), size);
+            if (outputColumnOf[c] >= 0) {
+                // converted on the way where the output's type is narrower than the stream's
+                batch.copyColumn(outputColumnOf[c], columns[c]);
             } else {
-                // a column vector takes any number of a narrower type, and a decimal of a smaller scale
-                columns[c] = ColumnVector.allocate(declared.field(c).type(), size);
                 for (int r = 0; r < size; r++) {
-                    columns[c].setObject(r, from < 0 ? null : output.column(from).getObject(r));
+                    columns[c].setNull(r);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.arus.engine.streaming;
 
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Row;
 import dev.arus.engine.data.Schema;
@@ -85,22 +86,18 @@ public final class ResultBatch {
     }
 
     /**
-     * The rows handed over as columns of {@link #schema()} that the caller owns and may write: a
-     * copy of the batch's columns, or of its rows' values, made without a {@link Row}.
+     * Copies column {@code column} of the rows handed over into the first rows of {@code into},
+     * which the caller owns: a vector of the column's type, copied as a block where it can be, or
+     * of a type that takes the column's values ({@link ColumnVector#setObject}), made without a {@link Row}.
      */
-    public ColumnarBatch copyColumns() {
-        ColumnarBatch copy = ColumnarBatch.allocate(schema, size);
-        if (columns != null) {
-            copy.append(columns, size);
-            return copy;
+    public void copyColumn(int column, ColumnVector into) {
+        if (columns != null && into.type().equals(columns.column(column).type())) {
+            into.copyFirst(columns.column(column), size, 0);
+            return;
         }
         for (int r = 0; r < size; r++) {
-            for (int c = 0; c < schema.size(); c++) {
-                copy.column(c).setObject(r, rows.get(r).get(c));
-            }
+            into.setObject(r, value(r, column));
         }
-        copy.setSize(size);
-        return copy;
     }
 
     /**

@@ -140,6 +140,19 @@ class KafkaSinkTest {
     }
 
     @Test
+    void aPartitionColumnSendsEachRowToThatPartition() {
+        KafkaTestBroker.createTopic("parted", 2);
+        QueryTestDriver driver = driver();
+        driver.start(numbers(driver).selectExpr("CAST(value % 2 AS INT) AS partition", "CAST(value AS STRING) AS value"),
+                w -> w.format("kafka").option("kafka.bootstrap.servers", KafkaTestBroker.servers())
+                        .option("topic", "parted"));
+        driver.runTrigger();
+        assertThat(KafkaTestBroker.readAll("parted", "read_uncommitted")).as(driver.history())
+                .extracting(r -> r.partition() + ":" + new String(r.value(), StandardCharsets.UTF_8))
+                .containsExactlyInAnyOrder("0:0", "1:1", "0:2");
+    }
+
+    @Test
     void anOutputWithoutAStringOrBinaryValueIsRefusedAtStartInSparksWords() {
         QueryTestDriver driver = driver();
         assertThatThrownBy(() -> driver.start(numbers(driver).selectExpr("CAST(value AS STRING) AS key"),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arus.engine.data.AtomicType;
+import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.Row;
@@ -51,15 +52,24 @@ class ResultBatchTest {
     }
 
     @Test
-    void copiesItsRowsIntoColumnsThatItsReaderMayWrite() {
+    void copiesAColumnIntoAVectorItsReaderMayWriteWideningItForAWiderType() {
         List<Row> rows = List.of(windowCount(0, 1L), windowCount(8, null));
 
         for (ResultBatch batch : List.of(ResultBatch.ofColumns(WINDOW_COUNTS, columns(rows), 5),
                 new ResultBatch(WINDOW_COUNTS, rows, 5))) {
-            ColumnarBatch copy = batch.copyColumns();
-            assertThat(copy.toRows()).isEqualTo(rows);
+            ColumnVector windows = ColumnVector.allocate(StructType.WINDOW, 2);
+            batch.copyColumn(0, windows);
+            ColumnVector counts = ColumnVector.allocate(AtomicType.LONG, 2);
+            batch.copyColumn(1, counts);
+            ColumnVector widened = ColumnVector.allocate(AtomicType.DOUBLE, 2);
+            batch.copyColumn(1, widened);
 
-            copy.column(1).setObject(1, 7L);
+            assertThat(windows.getObject(1)).isEqualTo(rows.get(1).get(0));
+            assertThat(counts.getObject(0)).isEqualTo(1L);
+            assertThat(counts.isNull(1)).isTrue();
+            assertThat(widened.getObject(0)).isEqualTo(1.0);
+            assertThat(widened.isNull(1)).isTrue();
+            counts.setObject(1, 7L);
             assertThat(batch.value(1, 1)).isNull();
             assertThat(batch.rows()).isEqualTo(rows);
         }

@@ -1,7 +1,6 @@
 package dev.arus.engine.exec.join;
 
 import dev.arus.engine.data.ArrayType;
-import dev.arus.engine.data.ColumnVector;
 import dev.arus.engine.data.ColumnarBatch;
 import dev.arus.engine.data.Field;
 import dev.arus.engine.data.LongVector;
@@ -780,18 +779,15 @@ final class JoinSideState {
 
     /** The bytes {@link #writeSnapshot} writes now, or -1 when the rows' width varies. */
     int snapshotSize() {
-        int width = rowWidth();
-        return width < 0 ? -1 : Integer.BYTES + live * width + 2 * Integer.BYTES + Long.BYTES;
+        int[] columnWidths = fixedColumnWidths();
+        return columnWidths == null
+                ? -1
+                : Integer.BYTES + live * rowWidth(columnWidths) + 2 * Integer.BYTES + Long.BYTES;
     }
 
-    /** The bytes {@link #writeRows} takes for each row, or -1 when that varies from row to row. */
-    private int rowWidth() {
-        int width = Long.BYTES + 1;
-        for (int c = 0; c < schema.size() && width > 0; c++) {
-            int columnWidth = StateRows.fixedWidth(rows.column(c));
-            width = columnWidth < 0 ? -1 : width + columnWidth;
-        }
-        return width;
+    /** A row's bytes: its id, its matched flag, then its values of {@code columnWidths}. */
+    private static int rowWidth(int[] columnWidths) {
+        return Long.BYTES + 1 + Arrays.stream(columnWidths).sum();
     }
 
     /**
@@ -800,9 +796,9 @@ final class JoinSideState {
      */
     private void writeRows(int[] slots, int count, StateBuffer out) {
         out.writeInt(count);
-        int width = rowWidth();
-        if (width > 0) {
-            writeColumns(slots, count, width, out);
+        int[] columnWidths = fixedColumnWidths();
+        if (columnWidths != null) {
+            writeColumns(slots, count, columnWidths, out);
             return;
         }
         for (int i = 0; i < count; i++) {
@@ -815,19 +811,32 @@ final class JoinSideState {
         }
     }
 
-    /** The rows of {@link #writeRows}, each {@code width} bytes, written a column at a time. */
-    private void writeColumns(int[] slots, int count, int width, StateBuffer out) {
+    /** Each column's {@link StateRows#fixedWidth}, or null when some column's values vary in width. */
+    private int[] fixedColumnWidths() {
+        int[] widths = new int[schema.size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = StateRows.fixedWidth(rows.column(c));
+            if (widths[c] < 0) {
+                return null;
+            }
+        }
+        return widths;
+    }
+
+    /** The rows of {@link #writeRows}, each column's values {@code columnWidths[c]} bytes, written a column at a time. */
+    private void writeColumns(int[] slots, int count, int[] columnWidths, StateBuffer out) {
+        int valuesAt = Long.BYTES + 1;
+        int width = rowWidth(columnWidths);
         int start = out.extend(count * width);
         for (int i = 0, at = start; i < count; i++, at += width) {
             int slot = slots[i];
             out.putLong(at, ids[slot]);
             out.putByte(at + Long.BYTES, matched[slot] ? 1 : 0);
         }
-        int at = start + Long.BYTES + 1;
+        int at = start + valuesAt;
         for (int c = 0; c < schema.size(); c++) {
-            ColumnVector column = rows.column(c);
-            StateRows.writeColumn(column, slots, count, out, at, width);
-            at += StateRows.fixedWidth(column);
+            StateRows.writeColumn(rows.column(c), slots, count, out, at, width);
+            at += columnWidths[c];
         }
     }
 
