@@ -11,7 +11,7 @@ import java.util.Arrays;
  */
 public abstract sealed class ColumnVector
         permits LongVector, DoubleVector, BigDecimalVector, BooleanVector, StringVector, BinaryVector, StructVector,
-        ArrayVector, MapVector {
+        SliceVector {
 
     private final DataType type;
     private boolean[] nulls;

@@ -155,7 +155,7 @@ public final class JsonValueReader {
                 // SPARK-19595: an object read with an array-of-structs schema is a one-element array
                 ArrayVector arrays = (ArrayVector) out;
                 arrays.beginRow(row);
-                readObject(parser, struct, (StructVector) arrays.elements(), arrays.appendElement(row));
+                readObject(parser, struct, (StructVector) arrays.elements(), arrays.appendToRow(row));
             } else {
                 readValue(parser, first, schema, out, row);
             }
@@ -254,7 +254,7 @@ public final class JsonValueReader {
         ColumnVector elements = out.elements();
         JsonToken token;
         while ((token = nextToken(parser)) != JsonToken.END_ARRAY) {
-            readValue(parser, token, type.elementType(), elements, out.appendElement(row));
+            readValue(parser, token, type.elementType(), elements, out.appendToRow(row));
         }
     }
 
@@ -266,7 +266,7 @@ public final class JsonValueReader {
         while (nextToken(parser) != JsonToken.END_OBJECT) {
             String key = parser.currentName();
             JsonToken value = nextToken(parser);
-            int entry = out.appendEntry(row);
+            int entry = out.appendToRow(row);
             keys.setNotNull(entry);
             keys.values()[entry] = key;
             try {

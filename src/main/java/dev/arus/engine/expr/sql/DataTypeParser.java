@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * <p>It lives beside the expression parser because it shares its tokenizer and its errors, which
  * are the engine's {@link ParseException}; sources and the query planner call it directly.
  */
-public final class DataTypeParser {
+public final class DataTypeParser extends TokenParser {
 
     /** The longest DDL text, in characters: a schema of some thousand columns. */
     public static final int MAX_LENGTH = 100_000;
@@ -59,24 +59,14 @@ public final class DataTypeParser {
 
     private static final Set<String> DECIMAL_NAMES = Set.of("decimal", "dec", "numeric");
 
-    private final String text;
-    private final List<Token> tokens;
-    private int index;
     private int depth;
 
     private DataTypeParser(String text) {
-        if (text.length() > MAX_LENGTH) {
-            throw new ParseException("[PARSE_SYNTAX_ERROR] The type text is " + text.length()
-                    + " characters long; at most " + MAX_LENGTH + " are allowed", MAX_LENGTH, text);
-        }
-        this.text = text;
-        this.tokens = Tokenizer.tokenize(text);
+        super(text, tokenize(text, MAX_LENGTH, "The type text"), 0);
     }
 
     private DataTypeParser(String text, List<Token> tokens, int index) {
-        this.text = text;
-        this.tokens = tokens;
-        this.index = index;
+        super(text, tokens, index);
     }
 
     /** A type read from already tokenized text, as CAST's target: the type and the index of the token after it. */
@@ -309,40 +299,9 @@ public final class DataTypeParser {
         return new Field(name.text(), type, nullable);
     }
 
-    private Token peek() {
-        return tokens.get(index);
-    }
-
-    private Token next() {
-        Token token = tokens.get(index);
-        if (token.kind() != Token.Kind.END) {
-            index++;
-        }
-        return token;
-    }
-
-    private boolean acceptSymbol(String symbol) {
-        if (peek().isSymbol(symbol)) {
-            index++;
-            return true;
-        }
-        return false;
-    }
-
-    private void expectSymbol(String symbol) {
-        if (!acceptSymbol(symbol)) {
-            throw error(peek(), "expected '" + symbol + "'");
-        }
-    }
-
     private void expectEnd() {
         if (peek().kind() != Token.Kind.END) {
             throw error(peek(), "expected ',' or end of input");
         }
-    }
-
-    private ParseException error(Token token, String expected) {
-        return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at or near " + token.describe()
-                + " at position " + token.position() + ": " + expected, token.position(), text);
     }
 }

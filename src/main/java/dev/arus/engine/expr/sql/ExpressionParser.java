@@ -42,7 +42,7 @@ import java.util.Set;
  * depth of the finished tree (a chain {@code a + b + c ...} is deep without recursing) is
  * measured without recursion.
  */
-public final class ExpressionParser {
+public final class ExpressionParser extends TokenParser {
 
     /** The longest expression text, in characters; Spark has no such limit, a service needs one. */
     public static final int MAX_LENGTH = 10_000;
@@ -72,18 +72,10 @@ public final class ExpressionParser {
             "day", "days", "hour", "hours", "minute", "minutes", "second", "seconds", "millisecond", "milliseconds",
             "microsecond", "microseconds");
 
-    private final String text;
-    private final List<Token> tokens;
-    private int index;
     private int depth;
 
     private ExpressionParser(String text) {
-        if (text.length() > MAX_LENGTH) {
-            throw new ParseException("[PARSE_SYNTAX_ERROR] The expression is " + text.length()
-                    + " characters long; at most " + MAX_LENGTH + " are allowed", MAX_LENGTH, text);
-        }
-        this.text = text;
-        this.tokens = Tokenizer.tokenize(text);
+        super(text, tokenize(text, MAX_LENGTH, "The expression"), 0);
     }
 
     /**
@@ -91,9 +83,7 @@ public final class ExpressionParser {
      * from {@code index} on, for the statement's parser, which then goes on from {@link #index()}.
      */
     ExpressionParser(String text, List<Token> tokens, int index) {
-        this.text = text;
-        this.tokens = tokens;
-        this.index = index;
+        super(text, tokens, index);
     }
 
     /** The index of the first token after what this parser has read. */
@@ -733,38 +723,12 @@ public final class ExpressionParser {
         return token.kind() == Token.Kind.IDENTIFIER && !RESERVED.contains(token.text().toLowerCase(Locale.ROOT));
     }
 
-    private Token peek() {
-        return tokens.get(index);
-    }
-
-    private Token next() {
-        Token token = tokens.get(index);
-        if (token.kind() != Token.Kind.END) {
-            index++;
-        }
-        return token;
-    }
-
-    private boolean acceptSymbol(String symbol) {
-        if (peek().isSymbol(symbol)) {
-            index++;
-            return true;
-        }
-        return false;
-    }
-
     private boolean acceptKeyword(String keyword) {
         if (peek().isKeyword(keyword)) {
             index++;
             return true;
         }
         return false;
-    }
-
-    private void expectSymbol(String symbol) {
-        if (!acceptSymbol(symbol)) {
-            throw error(peek(), "expected '" + symbol + "'");
-        }
     }
 
     private void expectKeyword(String keyword, String description) {
@@ -777,10 +741,5 @@ public final class ExpressionParser {
         if (peek().kind() != Token.Kind.END) {
             throw error(peek(), "expected end of input");
         }
-    }
-
-    private ParseException error(Token token, String expected) {
-        return new ParseException("[PARSE_SYNTAX_ERROR] Syntax error at or near " + token.describe()
-                + " at position " + token.position() + ": " + expected, token.position(), text);
     }
 }

@@ -107,6 +107,15 @@ class DataTypeParserTest {
     }
 
     @Test
+    void refusesTextLongerThanItsLimitBeforeReadingIt() {
+        String tooLong = "a INT" + " ".repeat(DataTypeParser.MAX_LENGTH);
+        assertThatThrownBy(() -> DataTypeParser.parseTableSchema(tooLong))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.position()).isEqualTo(DataTypeParser.MAX_LENGTH))
+                .hasMessage("[PARSE_SYNTAX_ERROR] The type text is " + (DataTypeParser.MAX_LENGTH + 5)
+                        + " characters long; at most " + DataTypeParser.MAX_LENGTH + " are allowed");
+    }
+
+    @Test
     void refusesTextNestedTooDeeply() {
         String deep = "a " + "ARRAY<".repeat(250) + "INT" + ">".repeat(250);
         assertThatThrownBy(() -> DataTypeParser.parseTableSchema(deep))

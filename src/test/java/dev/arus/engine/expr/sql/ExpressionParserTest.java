@@ -64,6 +64,15 @@ class ExpressionParserTest {
     }
 
     @Test
+    void refusesTextLongerThanItsLimitBeforeReadingIt() {
+        String tooLong = "a" + " ".repeat(ExpressionParser.MAX_LENGTH);
+        assertThatThrownBy(() -> ExpressionParser.parse(tooLong))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.position()).isEqualTo(ExpressionParser.MAX_LENGTH))
+                .hasMessage("[PARSE_SYNTAX_ERROR] The expression is " + (ExpressionParser.MAX_LENGTH + 1)
+                        + " characters long; at most " + ExpressionParser.MAX_LENGTH + " are allowed");
+    }
+
+    @Test
     void typesIntegerLiteralsAsIntWhenTheyFitElseBigint() {
         assertThat(literal("7").type()).isEqualTo(AtomicType.INT);
         assertThat(literal("2147483648").type()).isEqualTo(AtomicType.LONG);
