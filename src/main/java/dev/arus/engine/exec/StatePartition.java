@@ -16,7 +16,6 @@ import java.io.IOException;
  */
 public abstract class StatePartition {
 
-    private final StateBuffer delta = new StateBuffer();
     private final StateStore.SnapshotWriter snapshot = new StateStore.SnapshotWriter() {
         @Override
         public void write(StateBuffer out) {
@@ -57,9 +56,7 @@ public abstract class StatePartition {
             store.commit(null, null, batchId);
             return;
         }
-        delta.reset();
-        writeDelta(delta, batchId + 1);
-        store.commit(delta, snapshot, batchId);
+        store.commit(out -> writeDelta(out, batchId + 1), snapshot, batchId);
     }
 
     /** Forgets a failed batch's changes: a durable partition goes back to its last committed version. */

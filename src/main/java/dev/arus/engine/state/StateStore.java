@@ -44,6 +44,12 @@ public final class StateStore {
     private static final byte SNAPSHOT = 'S';
     private static final int HEADER = 4 + 1 + 1 + 8 + 4;
 
+    /** Writes what the batch being committed changed, a delta, in the operator's format. */
+    @FunctionalInterface
+    public interface DeltaWriter {
+        void write(StateBuffer out);
+    }
+
     /** Writes the whole state, for a snapshot, in the operator's delta format. */
     public interface SnapshotWriter {
         void write(StateBuffer out);
@@ -69,7 +75,7 @@ public final class StateStore {
     // A delta goes in place into a file reserved ahead: one sync on the batch's path instead of two.
     private final ReservedFiles deltaFiles;
     private long version;
-    // Reused: a delta is framed every batch, on the batch's thread.
+    // Reused: a delta is written and framed in it every batch, on the batch's thread.
     private final StateBuffer deltaFile = new StateBuffer();
 
     private StateStore(Path directory, int minDeltasForSnapshot, int minVersionsToRetain,
@@ -110,11 +116,11 @@ public final class StateStore {
     }
 
     /**
-     * Makes the changes in {@code delta} version {@link #version()} + 1 and returns it; every
-     * {@code minDeltasForSnapshot} versions {@code snapshot} also writes the whole state.
-     * {@code batchId} only labels the protocol step for tests.
+     * Makes the changes {@code delta} writes version {@link #version()} + 1 and returns it; every
+     * {@code minDeltasForSnapshot} versions {@code snapshot} also writes the whole state. A store
+     * that keeps nothing calls neither. {@code batchId} only labels the protocol step for tests.
      */
-    public long commit(StateBuffer delta, SnapshotWriter snapshot, long batchId) {
+    public long commit(DeltaWriter delta, SnapshotWriter snapshot, long batchId) {
         long next = version + 1;
         if (directory != null && maintenance == null) {
             throw new IllegalStateException("a read-only state store cannot commit: " + directory);
@@ -123,9 +129,10 @@ public final class StateStore {
             if (version == 0 || !Files.isDirectory(directory)) {
                 AtomicFiles.createDirectories(directory);
             }
+            // Written where it is framed: copied there, a delta's bytes were copied once more than needed.
             deltaFile.reset();
             deltaFile.extend(HEADER);
-            deltaFile.write(delta.array(), 0, delta.size());
+            delta.write(deltaFile);
             writeFile(deltaFile, next, DELTA, batchId);
             if (next % minDeltasForSnapshot == 0) {
                 // Serialised where it will be framed and written: a buffer of the snapshot's size, if known.

@@ -110,11 +110,11 @@ class StateStoreSnapshotTest {
         store.commit(delta(4), whole(List.of(1L, 2L, 3L, 4L)), 3);
         runHeld();
 
-        assertThat(Files.readAllBytes(directory.resolve("3.delta"))).isEqualTo(file('D', 3, delta(3)));
+        assertThat(Files.readAllBytes(directory.resolve("3.delta"))).isEqualTo(file('D', 3, payload(delta(3))));
         assertThat(Files.readAllBytes(directory.resolve("2.snapshot")))
-                .isEqualTo(file('S', 2, payload(whole(List.of(1L, 2L)))));
+                .isEqualTo(file('S', 2, payload(whole(List.of(1L, 2L))::write)));
         assertThat(Files.readAllBytes(directory.resolve("4.snapshot")))
-                .isEqualTo(file('S', 4, payload(whole(List.of(1L, 2L, 3L, 4L)))));
+                .isEqualTo(file('S', 4, payload(whole(List.of(1L, 2L, 3L, 4L))::write)));
     }
 
     /** A state file as a {@code DataOutputStream} writes it: magic, format, kind, version, length, payload, CRC-32. */
@@ -133,7 +133,7 @@ class StateStoreSnapshotTest {
         return bytes.toByteArray();
     }
 
-    private static StateBuffer payload(StateStore.SnapshotWriter writer) {
+    private static StateBuffer payload(StateStore.DeltaWriter writer) {
         StateBuffer buffer = new StateBuffer();
         writer.write(buffer);
         return buffer;
@@ -153,11 +153,11 @@ class StateStoreSnapshotTest {
         };
     }
 
-    private static StateBuffer delta(long value) {
-        StateBuffer buffer = new StateBuffer();
-        buffer.writeInt(1);
-        buffer.writeLong(value);
-        return buffer;
+    private static StateStore.DeltaWriter delta(long value) {
+        return out -> {
+            out.writeInt(1);
+            out.writeLong(value);
+        };
     }
 
     private static StateStore.SnapshotWriter whole(List<Long> state) {
