@@ -26,6 +26,9 @@ import java.nio.file.StandardOpenOption;
  */
 public final class AtomicFiles {
 
+    // Bytes handed to one write: a native copy that stays in a core's cache (64 KB to 256 KB measured alike).
+    private static final int CHUNK = 128 * 1024;
+
     private AtomicFiles() {
     }
 
@@ -125,9 +128,18 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * Writes the buffer's remaining bytes {@link #CHUNK} at a time: a heap buffer is copied into a
+     * native one before each write, and a chunk's copy is still in cache when the system reads it
+     * (a whole state file's copy, megabytes, was not).
+     */
     private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+        int end = buffer.limit();
+        while (buffer.position() < end) {
+            buffer.limit(Math.min(end, buffer.position() + CHUNK));
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
         }
     }
 }
