@@ -92,12 +92,26 @@ public final class StaticJoinOperator implements Operator {
      * stream row with its one match, if any, in stream order: no candidate pairs needed.
      */
     private void emitMatches(ColumnarBatch chunk, int size, BatchContext context) {
+        if (size <= ColumnarBatch.CHUNK_SIZE && allMatched(size)) {
+            outCount = size;
+            flush(chunk, context, true, firstMatch);
+            return;
+        }
         for (int row = 0; row < size; row++) {
             if (firstMatch[row] >= 0) {
                 add(chunk, row, firstMatch[row], context);
             }
         }
         flush(chunk, context);
+    }
+
+    /** Whether each of the chunk's {@code size} rows found a table row: an OR of all, which vectorizes, not a branch a row. */
+    private boolean allMatched(int size) {
+        int any = 0;
+        for (int row = 0; row < size; row++) {
+            any |= firstMatch[row];
+        }
+        return any >= 0;
     }
 
     /** Fills the candidate pairs of each row's {@code firstMatch}, stream row by stream row; returns how many. */
@@ -198,10 +212,17 @@ public final class StaticJoinOperator implements Operator {
      * downstream reads its input and never writes it, as after a projection.
      */
     private void flush(ColumnarBatch chunk, BatchContext context) {
+        flush(chunk, context, outCount == chunk.size() && inStreamOrder(), outTable);
+    }
+
+    /**
+     * {@link #flush(ColumnarBatch, BatchContext)} knowing whether the waiting rows are the chunk's
+     * in order, with their table rows in {@code tableRows}.
+     */
+    private void flush(ColumnarBatch chunk, BatchContext context, boolean inOrder, int[] tableRows) {
         if (outCount == 0) {
             return;
         }
-        boolean inOrder = outCount == chunk.size() && inStreamOrder();
         ColumnarBatch batch = inOrder ? streamAsIs : output;
         ColumnarBatch table = index.rows();
         int[] columns = spec.outputColumns();
@@ -217,7 +238,7 @@ public final class StaticJoinOperator implements Operator {
                 target.gather(chunk.column(columns[c]), outStream, outCount, 0);
             } else {
                 target.resetNulls();
-                gatherTable(table.column(columns[c] - spec.streamWidth()), target);
+                gatherTable(table.column(columns[c] - spec.streamWidth()), tableRows, target);
             }
             batch.setColumn(c, target);
         }
@@ -236,17 +257,17 @@ public final class StaticJoinOperator implements Operator {
         return true;
     }
 
-    /** Copies the waiting rows' table values of one column into {@code target}; NULL for a row without one. */
-    private void gatherTable(ColumnVector source, ColumnVector target) {
+    /** Copies the waiting rows' table values of one column, rows {@code tableRows}, into {@code target}; NULL for a row without one. */
+    private void gatherTable(ColumnVector source, int[] tableRows, ColumnVector target) {
         if (!outAlone) {
-            target.gather(source, outTable, outCount, 0);
+            target.gather(source, tableRows, outCount, 0);
             return;
         }
         for (int i = 0; i < outCount; i++) {
-            if (outTable[i] < 0) {
+            if (tableRows[i] < 0) {
                 target.setNull(i);
             } else {
-                source.copyRow(outTable[i], target, i);
+                source.copyRow(tableRows[i], target, i);
             }
         }
     }

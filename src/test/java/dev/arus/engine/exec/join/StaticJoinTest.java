@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -162,6 +163,41 @@ class StaticJoinTest {
                     row("o-1", "novel", 7), row("o-2", "novel", 3), row("o-3", "novel", 4)))
                     .containsExactly(List.of("[o-1,seven]", "[o-2,three]", "[o-2,three again]"));
         }
+    }
+
+    /**
+     * An inner join on a key no two table rows share: a chunk whose every row matched comes out
+     * as it came, with its table columns (a string among them); a chunk with an unmatched row or
+     * a NULL key drops just those rows. Over more orders than a chunk holds, with the key a
+     * number (looked up by value) and a string (by hash).
+     */
+    @Test
+    void anInnerJoinOnAUniqueKeyGivesEveryMatchedRowInOrderAndDropsTheOthers() throws IOException {
+        Path codes = Files.writeString(directory.resolve("unique-codes.csv"), "code,label\n"
+                + String.join("\n", IntStream.range(0, 10).mapToObj(c -> c + ",label-" + c).toList()) + "\n");
+        BiFunction<StreamFrame, StaticFrame, StreamFrame> byNumber = (orders, ignored) -> orders.join(orders.session()
+                .read().format("csv").option("header", true).schema("code INT, label STRING").load(codes.toString()),
+                expr("qty = code"), "inner").selectExpr("order_id", "label");
+        Object[][] orders = new Object[5_000][];
+        for (int i = 0; i < orders.length; i++) {
+            orders[i] = row("o-" + i, i % 2 == 0 ? "novel" : "puzzle", i % 10);
+        }
+        List<String> all = run(byNumber, orders).get(0);
+        assertThat(all).hasSize(5_000);
+        for (int i = 0; i < orders.length; i++) {
+            assertThat(all.get(i)).isEqualTo("[o-" + i + ",label-" + i % 10 + "]");
+        }
+        List<String> byProduct = run((stream, products) -> stream.join(products, "product")
+                .selectExpr("order_id", "category"), orders).get(0);
+        assertThat(byProduct).hasSize(5_000);
+        assertThat(byProduct.get(4_999)).isEqualTo("[o-4999,games]");
+
+        orders[100] = row("o-100", "novel", 42);
+        orders[4_500] = row("o-4500", "novel", null);
+        List<String> some = run(byNumber, orders).get(0);
+        assertThat(some).hasSize(4_998).doesNotContain("[o-100,label-0]", "[o-4500,label-0]");
+        assertThat(some.get(100)).isEqualTo("[o-101,label-1]");
+        assertThat(some.get(4_499)).isEqualTo("[o-4501,label-1]");
     }
 
     @Test
