@@ -7,6 +7,7 @@ import dev.arus.engine.data.BinaryVector;
 import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
+import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +59,31 @@ class KeyRepeatsTest {
 
         repeats.and(new BinaryVector(4));
         assertThat(runStarts(repeats, 4)).containsExactly(0, 1, 2, 3);
+    }
+
+    @Test
+    void longRunsEndWhereTheirValueChangesAcrossWordsOfTheMarks() {
+        // runs of 1, 2, 9 (past the rows checked one at a time), 100 and 188 rows, two columns
+        // breaking apart, and a chunk whose one column never changes
+        long[] visitors = new long[300];
+        long[] times = new long[300];
+        int[] starts = {0, 1, 3, 12, 112};
+        for (int run = 0; run < starts.length; run++) {
+            Arrays.fill(visitors, starts[run], run + 1 < starts.length ? starts[run + 1] : 300, run * 10L);
+        }
+        Arrays.fill(times, 200, 300, 1L);
+        KeyRepeats repeats = new KeyRepeats();
+        repeats.start(300);
+        repeats.and(longs(times));
+        repeats.and(longs(visitors));
+
+        assertThat(runStarts(repeats, 300)).containsExactly(0, 1, 3, 12, 112, 200);
+        assertThat(repeats.repeats(199)).isTrue();
+        assertThat(repeats.repeats(200)).isFalse();
+
+        repeats.start(300);
+        repeats.and(longs(new long[300]));
+        assertThat(runStarts(repeats, 300)).containsExactly(0);
+        assertThat(runStarts(repeats, 64)).containsExactly(0);
     }
 }
