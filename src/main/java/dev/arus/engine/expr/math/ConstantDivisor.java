@@ -72,9 +72,18 @@ final class ConstantDivisor {
             long q = (n + bias(n)) >> powerOfTwo;
             return divisor < 0 ? -q : q;
         }
-        long q = Math.multiplyHigh(magic, n) + correction * n;
-        q >>= shift;
+        return truncated(Math.multiplyHigh(magic, n) + correction * n);
+    }
+
+    /** The quotient from the high product (plus its correction): shifted, and a negative one rounded towards zero. */
+    private long truncated(long product) {
+        long q = product >> shift;
         return q + (q >>> 63);
+    }
+
+    /** Whether the divisor's magic needs neither a shift for a power of two nor a correction term. */
+    private boolean plainMagic() {
+        return powerOfTwo == 0 && correction == 0;
     }
 
     /** {@code n % divisor}, with the sign of {@code n} as Java's and Spark's. */
@@ -91,15 +100,31 @@ final class ConstantDivisor {
         return (n >> 63) >>> (64 - powerOfTwo);
     }
 
-    /** Writes {@code in[i] / divisor} for the first {@code size} rows. */
+    /**
+     * Writes {@code in[i] / divisor} for the first {@code size} rows. Most divisors' magic (1000's,
+     * 100's, 3's) needs no correction: chosen once, not per row, that is a multiply a row fewer.
+     */
     void quotients(long[] in, long[] out, int size) {
+        if (plainMagic()) {
+            for (int i = 0; i < size; i++) {
+                out[i] = truncated(Math.multiplyHigh(magic, in[i]));
+            }
+            return;
+        }
         for (int i = 0; i < size; i++) {
             out[i] = quotient(in[i]);
         }
     }
 
-    /** Writes {@code in[i] % divisor} for the first {@code size} rows. */
+    /** Writes {@code in[i] % divisor} for the first {@code size} rows, as {@link #quotients} does. */
     void remainders(long[] in, long[] out, int size) {
+        if (plainMagic()) {
+            for (int i = 0; i < size; i++) {
+                long n = in[i];
+                out[i] = n - truncated(Math.multiplyHigh(magic, n)) * divisor;
+            }
+            return;
+        }
         for (int i = 0; i < size; i++) {
             out[i] = remainder(in[i]);
         }
