@@ -2,6 +2,7 @@ package dev.arus.engine.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,5 +47,40 @@ class MapVectorTest {
 
         target.resetNulls();
         assertThat(target.appendRow(0, 0)).isZero();
+    }
+
+    /**
+     * A map whose values are arrays keeps its keys and its values' own slices apart when rows are
+     * copied out of order, past the children's first capacity, with NULL values, an empty map
+     * and a NULL one, into a target emptied and used again.
+     */
+    @Test
+    void copiesMapsOfArraysDeeplyPastTheChildrensCapacityIntoAReusedTarget() {
+        MapType type = new MapType(AtomicType.STRING, new ArrayType(AtomicType.INT, true), true);
+        MapVector source = new MapVector(type, 4);
+        Map<String, List<Integer>> big = new LinkedHashMap<>();
+        for (int i = 0; i < 40; i++) {
+            big.put("k" + i, List.of(i, i + 1));
+        }
+        big.put("none", null);
+        Map<String, List<Integer>> small = new LinkedHashMap<>();
+        small.put("a", List.of());
+        small.put("b", Arrays.asList(7, null));
+        source.setObject(0, small);
+        source.setObject(1, big);
+        source.setObject(2, null);
+        source.setObject(3, Map.of());
+        MapVector target = new MapVector(type, 4);
+        target.setObject(0, big);
+
+        for (int round = 0; round < 2; round++) {
+            target.resetNulls();
+            target.gather(source, new int[] {3, 1, 2, 0}, 4, 0);
+
+            assertThat(target.getObject(0)).isEqualTo(Map.of());
+            assertThat(target.getObject(1)).isEqualTo(big);
+            assertThat(target.getObject(2)).isNull();
+            assertThat(target.getObject(3)).isEqualTo(small);
+        }
     }
 }

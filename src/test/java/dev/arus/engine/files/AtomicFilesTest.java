@@ -1,6 +1,7 @@
 package dev.arus.engine.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A file written in many writes of bounded size holds the bytes given, whole, with or without the halfway seam. */
+/**
+ * A file written in many writes of bounded size holds the bytes given, whole, with or without the
+ * halfway seam; a write stopped halfway leaves the old content.
+ */
 class AtomicFilesTest {
 
     @TempDir
@@ -40,5 +44,28 @@ class AtomicFilesTest {
 
         assertThat(writtenAtHalfway).hasValue(bytes.length / 2);
         assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
+    }
+
+    /**
+     * A write stopped halfway, three chunks in, leaves the file's old content and a temporary
+     * file cut short, and says so to its caller; the next write replaces both, whole.
+     */
+    @Test
+    void aWriteStoppedHalfwayLeavesTheOldContentAndTheNextWriteReplacesItWhole() throws IOException {
+        Path target = directory.resolve("3.snapshot");
+        byte[] old = {1, 2, 3};
+        AtomicFiles.write(target, old, old.length);
+        byte[] bytes = new byte[768 * 1024 + 5];
+        new Random(11).nextBytes(bytes);
+
+        assertThatThrownBy(() -> AtomicFiles.write(target, bytes, bytes.length, () -> {
+            throw new IllegalStateException("stopped halfway");
+        })).hasMessage("stopped halfway");
+
+        assertThat(Files.readAllBytes(target)).isEqualTo(old);
+        assertThat(AtomicFiles.temporaryOf(target).toFile().length()).isEqualTo(bytes.length / 2);
+        AtomicFiles.write(target, bytes, bytes.length);
+        assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
+        assertThat(AtomicFiles.temporaryOf(target)).doesNotExist();
     }
 }

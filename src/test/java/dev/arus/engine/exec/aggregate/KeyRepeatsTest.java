@@ -8,6 +8,7 @@ import dev.arus.engine.data.DoubleVector;
 import dev.arus.engine.data.LongVector;
 import dev.arus.engine.data.StringVector;
 import java.util.Arrays;
+import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -85,5 +86,57 @@ class KeyRepeatsTest {
         repeats.and(longs(new long[300]));
         assertThat(runStarts(repeats, 300)).containsExactly(0);
         assertThat(runStarts(repeats, 64)).containsExactly(0);
+    }
+
+    /**
+     * Against the rule itself, row by row: chunks of sizes on and off the 64-row words, one
+     * object reused from larger chunks to smaller ones (words of the larger left behind), runs
+     * short and long (past a word, where the long column's run end is looked for in a block),
+     * a run that ends on a chunk's last row, and NULLs in runs, between runs and at the end.
+     */
+    @Test
+    void eachRowBreaksExactlyWhereAColumnChangesValueOrNullFlagWhateverTheChunksBefore() {
+        Random random = new Random(36);
+        KeyRepeats repeats = new KeyRepeats();
+        for (int size : new int[] {4097, 200, 1, 64, 0, 65, 129, 63, 1000, 128, 127, 2, 4096, 191}) {
+            for (int round = 0; round < 20; round++) {
+                LongVector first = runs(random, size, round % 2 == 0 ? 3 : 150);
+                LongVector second = runs(random, size, round % 3 == 0 ? 70 : 400);
+                repeats.start(size);
+                repeats.and(first);
+                repeats.and(second);
+
+                IntStream.Builder expected = IntStream.builder();
+                for (int row = 0; row < size; row++) {
+                    boolean breaks = row == 0 || changes(first, row) || changes(second, row);
+                    assertThat(repeats.repeats(row)).as("size %d row %d", size, row).isEqualTo(!breaks);
+                    if (breaks) {
+                        expected.add(row);
+                    }
+                }
+                assertThat(runStarts(repeats, size)).as("size %d", size).containsExactly(expected.build().toArray());
+            }
+        }
+    }
+
+    /** Runs of random lengths averaging {@code meanRun} rows; a fifth of the columns hold NULL runs, the last row too. */
+    private static LongVector runs(Random random, int size, int meanRun) {
+        LongVector vector = new LongVector(AtomicType.LONG, Math.max(size, 1));
+        boolean nulls = random.nextInt(5) == 0;
+        long value = 0;
+        for (int row = 0; row < size; row++) {
+            if (random.nextInt(meanRun) == 0) {
+                value += 1 + random.nextInt(2);
+            }
+            vector.values()[row] = value;
+            if (nulls && value % 2 == 0 || nulls && row == size - 1) {
+                vector.setNull(row);
+            }
+        }
+        return vector;
+    }
+
+    private static boolean changes(LongVector column, int row) {
+        return column.values()[row] != column.values()[row - 1] || column.isNull(row) != column.isNull(row - 1);
     }
 }

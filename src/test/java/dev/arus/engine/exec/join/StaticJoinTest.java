@@ -200,6 +200,26 @@ class StaticJoinTest {
         assertThat(some.get(4_499)).isEqualTo("[o-4501,label-1]");
     }
 
+    /**
+     * A chunk whose every order found its product comes out as it came, its table values copied
+     * from the rows found, a NULL one (the tea's minimum) as NULL; the next batch, with an order
+     * no product matches and one of a NULL product, comes out through the same operator without
+     * them, the NULL still in its place.
+     */
+    @Test
+    void anAllMatchedChunkKeepsTheTableNullsAndTheNextChunkWithMissesReusesNothingStale() {
+        StreamCase run = new StreamCase(directory.resolve("case-" + runs++), ORDERS, false,
+                input -> input.select("order_id", "product", "qty").join(catalogue(input), "product"),
+                w -> w.outputMode("append"));
+        cases.add(run);
+        run.feed(row("o-1", "tea, green", 3), row("o-2", "novel", 1), row("o-3", "tea, green", 4));
+        run.feed(row("o-4", "novel", 2), row("o-5", "lamp", 1), row("o-6", "tea, green", 5), row("o-7", null, 1));
+
+        assertThat(run.rows()).containsExactly(
+                List.of("[tea, green,o-1,3,grocery,null]", "[novel,o-2,1,books,1]", "[tea, green,o-3,4,grocery,null]"),
+                List.of("[novel,o-4,2,books,1]", "[tea, green,o-6,5,grocery,null]"));
+    }
+
     @Test
     void aConditionJoinKeepsBothSidesColumnsAndChecksTheRestOfTheConditionOnEachPair() {
         assertThat(run((orders, products) -> orders.alias("o").join(products.alias("c"),
