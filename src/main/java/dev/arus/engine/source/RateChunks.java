@@ -31,8 +31,11 @@ final class RateChunks {
             timestampColumn.reserve(size);
             valueColumn.reserve(size);
             long[] values = valueColumn.values();
+            // a running sum, not a product a row: the JIT leaves the product's widening multiply in the loop
+            long value = next;
             for (int i = 0; i < size; i++) {
-                values[i] = next + (long) i * step;
+                values[i] = value;
+                value += step;
             }
             timestamps.fill(values, timestampColumn.values(), size);
             // a consumer may have replaced or marked the vectors of the previous chunk

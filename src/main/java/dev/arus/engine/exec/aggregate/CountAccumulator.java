@@ -17,6 +17,9 @@ import java.util.Arrays;
  */
 final class CountAccumulator extends SingleInputAccumulator {
 
+    /** How far on a run must still go for its end to be looked for with {@link Arrays#mismatch}. */
+    private static final int LONG_RUN = 8;
+
     private final boolean onlyTrue;
     private long[] counts = new long[16];
 
@@ -44,22 +47,24 @@ final class CountAccumulator extends SingleInputAccumulator {
         }
         if (input == null || !input.hasNulls()) {
             // Rows of a group tend to come in runs; adding a run at once spares a chain of
-            // read-modify-writes on the same counter.
-            int runGroup = -1;
-            long runLength = 0;
-            for (int i = 0; i < size; i++) {
+            // read-modify-writes on the same counter. A run still going LONG_RUN rows on (a
+            // visitor's clicks, a window's rows) has its end found by Arrays.mismatch, which
+            // compares several ids an instruction.
+            for (int i = 0; i < size; ) {
                 int group = groupIds[i];
-                if (group != runGroup) {
-                    if (runGroup >= 0) {
-                        totals[runGroup] += runLength;
+                int end = i + 1;
+                if (i + LONG_RUN < size && groupIds[i + LONG_RUN] == group) {
+                    int offset = Arrays.mismatch(groupIds, i + 1, size, groupIds, i, size - 1);
+                    end = offset < 0 ? size : i + 1 + offset;
+                } else {
+                    while (end < size && groupIds[end] == group) {
+                        end++;
                     }
-                    runGroup = group;
-                    runLength = 0;
                 }
-                runLength++;
-            }
-            if (runGroup >= 0) {
-                totals[runGroup] += runLength;
+                if (group >= 0) {
+                    totals[group] += end - i;
+                }
+                i = end;
             }
             return;
         }

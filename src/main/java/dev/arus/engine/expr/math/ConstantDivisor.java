@@ -17,6 +17,14 @@ final class ConstantDivisor {
     private final long correction;
     /** {@code k} when {@code |divisor|} is {@code 2^k}, else 0. */
     private final int powerOfTwo;
+    /**
+     * For a positive divisor below {@code 2^31}, a reciprocal exact for dividends in
+     * {@code [0, 2^31)} with one 64-bit product: {@code n / divisor == (n * narrowMagic) >>> narrowShift}
+     * (Granlund and Montgomery, theorem 4.2, with N = 31: {@code narrowMagic <= 2^32}, so the
+     * product stays below {@code 2^63}); 0 when there is none.
+     */
+    private final long narrowMagic;
+    private final int narrowShift;
 
     private ConstantDivisor(long divisor, long magic, int shift) {
         this.divisor = divisor;
@@ -25,6 +33,14 @@ final class ConstantDivisor {
         this.correction = divisor > 0 && magic < 0 ? 1 : divisor < 0 && magic > 0 ? -1 : 0;
         long absolute = Math.abs(divisor);
         this.powerOfTwo = Long.bitCount(absolute) == 1 ? Long.numberOfTrailingZeros(absolute) : 0;
+        if (divisor > 0 && divisor < 1L << 31) {
+            int log = 64 - Long.numberOfLeadingZeros(divisor - 1);
+            this.narrowShift = 31 + log;
+            this.narrowMagic = Long.divideUnsigned((1L << narrowShift) - 1, divisor) + 1;
+        } else {
+            this.narrowShift = 0;
+            this.narrowMagic = 0;
+        }
     }
 
     /** Whether {@link #of} accepts {@code divisor}. */
@@ -101,10 +117,36 @@ final class ConstantDivisor {
     }
 
     /**
-     * Writes {@code in[i] / divisor} for the first {@code size} rows. Most divisors' magic (1000's,
-     * 100's, 3's) needs no correction: chosen once, not per row, that is a multiply a row fewer.
+     * Whether every one of the first {@code size} values lies in {@code [0, 2^31)}, where the
+     * narrow reciprocal holds: one pass that ORs them (several at an instruction), so that a
+     * column of counters or ids is divided by a 64-bit product, about twice as fast on this
+     * hardware as the 128-bit one.
+     */
+    private boolean narrow(long[] in, int size) {
+        if (narrowMagic == 0) {
+            return false;
+        }
+        long bits = 0;
+        for (int i = 0; i < size; i++) {
+            bits |= in[i];
+        }
+        return bits >>> 31 == 0;
+    }
+
+    /**
+     * Writes {@code in[i] / divisor} for the first {@code size} rows: by the narrow reciprocal when
+     * every value allows, else by a magic that most divisors (1000's, 100's, 3's) use without a
+     * correction, chosen once rather than per row (a multiply a row fewer).
      */
     void quotients(long[] in, long[] out, int size) {
+        if (narrow(in, size)) {
+            long m = narrowMagic;
+            int s = narrowShift;
+            for (int i = 0; i < size; i++) {
+                out[i] = (in[i] * m) >>> s;
+            }
+            return;
+        }
         if (plainMagic()) {
             for (int i = 0; i < size; i++) {
                 out[i] = truncated(Math.multiplyHigh(magic, in[i]));
@@ -118,6 +160,16 @@ final class ConstantDivisor {
 
     /** Writes {@code in[i] % divisor} for the first {@code size} rows, as {@link #quotients} does. */
     void remainders(long[] in, long[] out, int size) {
+        if (narrow(in, size)) {
+            long m = narrowMagic;
+            int s = narrowShift;
+            long d = divisor;
+            for (int i = 0; i < size; i++) {
+                long n = in[i];
+                out[i] = n - ((n * m) >>> s) * d;
+            }
+            return;
+        }
         if (plainMagic()) {
             for (int i = 0; i < size; i++) {
                 long n = in[i];

@@ -3,6 +3,7 @@ package dev.arus.engine.expr.math;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +40,46 @@ class ConstantDivisorTest {
             if (ConstantDivisor.supports(d)) {
                 long n = random.nextLong();
                 assertThat(ConstantDivisor.of(d).remainder(n)).as("%d %% %d", n, d).isEqualTo(n % d);
+            }
+        }
+    }
+
+    @Test
+    void dividesAColumnAsJavaDoesWhetherItsValuesFitIn31BitsOrNot() {
+        SplittableRandom random = new SplittableRandom(7);
+        long[] narrow = new long[4_096];
+        long[] wide = new long[narrow.length];
+        long[] narrowEdges = {0, 1, 2, 99, 100, 101, Integer.MAX_VALUE, Integer.MAX_VALUE - 1, 1L << 30};
+        System.arraycopy(narrowEdges, 0, narrow, 0, narrowEdges.length);
+        System.arraycopy(EDGES, 0, wide, 0, EDGES.length);
+        for (int i = narrowEdges.length; i < narrow.length; i++) {
+            narrow[i] = random.nextLong(1L << 31);
+        }
+        for (int i = EDGES.length; i < wide.length; i++) {
+            wide[i] = i % 2 == 0 ? random.nextLong() : random.nextLong(-1_000_000, 1_000_000);
+        }
+        long[] quotients = new long[narrow.length];
+        long[] remainders = new long[narrow.length];
+        long[] divisors = {2, 3, 7, 10, 100, 641, 1000, 4, 1024, 1L << 30, Integer.MAX_VALUE, 1L << 31, -3, -100,
+            3_600_000_000L, Long.MAX_VALUE};
+        for (long d : divisors) {
+            ConstantDivisor divisor = ConstantDivisor.of(d);
+            for (long[] in : List.of(narrow, wide)) {
+                divisor.quotients(in, quotients, in.length);
+                divisor.remainders(in, remainders, in.length);
+                for (int i = 0; i < in.length; i++) {
+                    assertThat(quotients[i]).as("%d / %d", in[i], d).isEqualTo(in[i] / d);
+                    assertThat(remainders[i]).as("%d %% %d", in[i], d).isEqualTo(in[i] % d);
+                }
+            }
+        }
+        for (int i = 0; i < 20_000; i++) {
+            long d = random.nextLong(2, 1L << 31);
+            ConstantDivisor divisor = ConstantDivisor.of(d);
+            long[] in = {random.nextLong(1L << 31), Integer.MAX_VALUE, d - 1, d, Integer.MAX_VALUE / d * d - 1};
+            divisor.quotients(in, quotients, in.length);
+            for (int j = 0; j < in.length; j++) {
+                assertThat(quotients[j]).as("%d / %d", in[j], d).isEqualTo(in[j] / d);
             }
         }
     }
