@@ -43,6 +43,8 @@ final class JoinSideState {
     private static final int SEGMENTS_OF_LIVE = 8;
     // but no more than this many (rows living far longer than the batches come): then the newest grows.
     private static final int MAX_SEGMENTS = 16;
+    // Where a stored row's values start in its state file: after its id and its matched flag.
+    private static final int ROW_VALUES_AT = Long.BYTES + 1;
 
     private final Schema schema;
     private final int keyWidth;
@@ -787,7 +789,7 @@ final class JoinSideState {
 
     /** A row's bytes: its id, its matched flag, then its values of {@code columnWidths}. */
     private static int rowWidth(int[] columnWidths) {
-        return Long.BYTES + 1 + Arrays.stream(columnWidths).sum();
+        return ROW_VALUES_AT + Arrays.stream(columnWidths).sum();
     }
 
     /**
@@ -825,7 +827,6 @@ final class JoinSideState {
 
     /** The rows of {@link #writeRows}, each column's values {@code columnWidths[c]} bytes, written a column at a time. */
     private void writeColumns(int[] slots, int count, int[] columnWidths, StateBuffer out) {
-        int valuesAt = Long.BYTES + 1;
         int width = rowWidth(columnWidths);
         int start = out.extend(count * width);
         for (int i = 0, at = start; i < count; i++, at += width) {
@@ -833,7 +834,7 @@ final class JoinSideState {
             out.putLong(at, ids[slot]);
             out.putByte(at + Long.BYTES, matched[slot] ? 1 : 0);
         }
-        int at = start + valuesAt;
+        int at = start + ROW_VALUES_AT;
         for (int c = 0; c < schema.size(); c++) {
             StateRows.writeColumn(rows.column(c), slots, count, out, at, width);
             at += columnWidths[c];
